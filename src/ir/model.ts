@@ -1,0 +1,508 @@
+/**
+ * The specforge intermediate representation (IR).
+ *
+ * Every parser lowers its format's AST into this one model; every emitter reads only this model.
+ * Conventions:
+ *  - Discriminated unions on `kind`; everything is plain data (JSON-serialisable, see `specforge inspect --ir`).
+ *  - Named types are referenced by `TypeId`, never by object identity, so the IR can be printed and diffed.
+ *  - Names are *source* names (as written in the spec). TypeScript identifiers are chosen later by the naming pass.
+ *  - Every node that came from the spec carries an `Origin` so errors and doc comments can name where it came from.
+ *  - Numeric facet bounds are strings so that decimals and 64-bit values stay exact.
+ *
+ * TypeId conventions (opaque to emitters, but stable and readable):
+ *  - XSD:     "xsd:{namespace}localName"          (complex and simple types; anonymous types get a synthesized
+ *                                                  local name such as "{ns}Parent.child" and `anonymous: true`)
+ *  - proto:   "proto:.package.Message.Nested"     (fully qualified proto name with a leading dot)
+ *  - OpenAPI: "openapi:<file>#/json/pointer"      (the schema's location; inline schemas get their own pointer)
+ * ElementId (XSD global elements): "xsd-element:{namespace}localName".
+ */
+
+/** Where a node was declared. `pointer` is an XPath (XML), a proto path (".pkg.Msg.field") or a JSON pointer. */
+export interface Origin {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly pointer: string;
+  /** Human description used in doc comments, e.g. "xsd complexType {urn:partner}SaveResult". */
+  readonly construct: string;
+}
+
+export type TypeId = string;
+export type ElementId = string;
+
+export interface QName {
+  readonly ns: string;
+  readonly local: string;
+}
+
+export type ScalarKind =
+  | "string"
+  | "boolean"
+  | "int32"
+  | "int64"
+  | "uint32"
+  | "uint64"
+  | "sint32"
+  | "sint64"
+  | "fixed32"
+  | "fixed64"
+  | "sfixed32"
+  | "sfixed64"
+  | "float"
+  | "double"
+  /** Exact decimal (xsd:decimal); carried as a string. */
+  | "decimal"
+  /** Arbitrary-precision integer (xsd:integer and its unbounded derivations); carried as a bigint. */
+  | "integer"
+  | "bytes"
+  | "date"
+  | "dateTime"
+  | "time"
+  | "duration"
+  | "anyURI"
+  | "QName"
+  /** Anything at all (xsd:anyType, a schema without constraints); the only scalar emitted as `unknown`. */
+  | "any";
+
+/** Value constraints. Every facet is optional; a record of them so validators handle them in one place. */
+export interface Facets {
+  /** Each entry must match (XSD: patterns of one derivation step are already joined with `|`). Source syntax. */
+  readonly patterns?: readonly string[];
+  readonly length?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minInclusive?: string;
+  readonly maxInclusive?: string;
+  readonly minExclusive?: string;
+  readonly maxExclusive?: string;
+  readonly totalDigits?: number;
+  readonly fractionDigits?: number;
+  readonly multipleOf?: string;
+  /** Allowed values of a restricted scalar that was not promoted to an `enum` type. */
+  readonly enumeration?: readonly string[];
+  /** OpenAPI / JSON Schema `format` (date, date-time, email, uri, ...). */
+  readonly format?: string;
+  readonly whiteSpace?: "preserve" | "replace" | "collapse";
+  /** Array bounds for `list` types (JSON arrays, xsd:list). Element repetition uses `Occurs` instead. */
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+}
+
+/** Type expressions: what a field, part, parameter or alias holds. */
+export type TypeExpr = ScalarType | RefType | ListType | MapType | UnionExpr | LiteralType;
+
+export interface ScalarType {
+  readonly kind: "scalar";
+  readonly scalar: ScalarKind;
+  /** The builtin as the spec named it, when it says more than `scalar` (e.g. "xsd:token", "xsd:unsignedShort"). */
+  readonly builtin?: string;
+}
+
+export interface RefType {
+  readonly kind: "ref";
+  readonly id: TypeId;
+}
+
+/** A value that is itself a list: a JSON array, an xsd:list. (Repeated XML elements and repeated proto fields use
+ * `Occurs` on the field instead.) */
+export interface ListType {
+  readonly kind: "list";
+  readonly of: TypeExpr;
+  readonly facets?: Facets;
+}
+
+export interface MapType {
+  readonly kind: "map";
+  readonly key: TypeExpr;
+  readonly value: TypeExpr;
+}
+
+/** An anonymous union of alternatives: xsd:union, OpenAPI type arrays or inline oneOf/anyOf without discriminator. */
+export interface UnionExpr {
+  readonly kind: "union";
+  readonly of: readonly TypeExpr[];
+}
+
+/** A single fixed value (JSON Schema `const`, an XSD `fixed` turned into a type). */
+export interface LiteralType {
+  readonly kind: "literal";
+  readonly value: string | number | boolean | null;
+}
+
+/** How many times an element/field may occur. `max: "unbounded"` or a number (maxOccurs="100" is a bounded list). */
+export interface Occurs {
+  readonly min: number;
+  readonly max: number | "unbounded";
+}
+
+export interface XmlFieldHint {
+  readonly kind: "element" | "attribute" | "text";
+  readonly ns: string;
+  readonly form: "qualified" | "unqualified";
+  /** Set when the field was declared via `ref="..."` to a global element. */
+  readonly ref?: ElementId;
+}
+
+export interface ProtoFieldHint {
+  readonly number: number;
+  readonly label: "optional" | "required" | "repeated" | "implicit";
+  readonly packed?: boolean;
+  readonly group?: boolean;
+  /** proto2 `[default = ...]`, as written in the .proto (string literals unescaped). */
+  readonly default?: string;
+  readonly jsonName: string;
+  readonly jstype?: "JS_NORMAL" | "JS_STRING" | "JS_NUMBER";
+  /** Options other than the ones above, by name as written (custom options keep their parentheses). */
+  readonly options?: Readonly<Record<string, string | number | boolean>>;
+}
+
+export interface JsonFieldHint {
+  readonly key: string;
+  readonly readOnly?: boolean;
+  readonly writeOnly?: boolean;
+}
+
+export interface WireHints {
+  readonly xml?: XmlFieldHint;
+  readonly proto?: ProtoFieldHint;
+  readonly json?: JsonFieldHint;
+}
+
+/** A field of a record. `occurs.min === 0` means optional; `nullable` (xsi:nil, JSON null) is independent. */
+export interface Field {
+  readonly kind: "field";
+  readonly name: string;
+  readonly type: TypeExpr;
+  readonly occurs: Occurs;
+  readonly nullable: boolean;
+  readonly facets?: Facets;
+  readonly default?: string;
+  readonly fixed?: string;
+  readonly deprecated?: boolean;
+  readonly doc?: string;
+  readonly origin: Origin;
+  readonly wire: WireHints;
+}
+
+/**
+ * A group of alternatives or a nested group inside a record: xsd:choice / nested xsd:sequence / xsd:all,
+ * and proto `oneof` (with `oneofName`).
+ */
+export interface Group {
+  readonly kind: "group";
+  readonly compositor: "choice" | "sequence" | "all";
+  readonly name?: string;
+  readonly occurs: Occurs;
+  readonly members: readonly Member[];
+  readonly doc?: string;
+  readonly origin: Origin;
+  /** proto oneof name; when set this group is a oneof and emitted as a discriminated union by case. */
+  readonly oneofName?: string;
+}
+
+/** Open content: xsd:any (elements from other vocabularies). */
+export interface OpenContent {
+  readonly kind: "any";
+  readonly name: string;
+  /** The namespace constraint as written: "##any", "##other", "##local", "##targetNamespace" or a URI list. */
+  readonly namespace: string;
+  readonly processContents: "strict" | "lax" | "skip";
+  readonly occurs: Occurs;
+  readonly origin: Origin;
+}
+
+export type Member = Field | Group | OpenContent;
+
+interface NamedTypeBase {
+  readonly id: TypeId;
+  /** Source name (local name for XSD, simple name for proto, schema key for OpenAPI). */
+  readonly name: string;
+  /** Namespace, proto package or OpenAPI file, to keep same-named types apart. */
+  readonly scope: string;
+  readonly doc?: string;
+  readonly deprecated?: boolean;
+  /** True for types the spec declared inline (anonymous XSD types, inline OpenAPI schemas, proto groups). */
+  readonly anonymous?: boolean;
+  readonly origin: Origin;
+}
+
+export interface RecordType extends NamedTypeBase {
+  readonly kind: "record";
+  readonly members: readonly Member[];
+  readonly base?: { readonly id: TypeId; readonly derivation: "extension" | "restriction" };
+  readonly abstract?: boolean;
+  /** Attribute wildcard (xsd:anyAttribute). */
+  readonly anyAttribute?: { readonly namespace: string; readonly processContents: "strict" | "lax" | "skip" };
+  /** JSON additionalProperties: `false` forbids, a type allows them with that value type. Absent = unspecified. */
+  readonly additionalProperties?: false | TypeExpr;
+  /** xsd:complexType mixed="true". */
+  readonly mixed?: boolean;
+  /** proto: extension ranges declared on the message. */
+  readonly extensionRanges?: readonly { readonly from: number; readonly to: number }[];
+  /** proto: reserved numbers and names. */
+  readonly reserved?: { readonly ranges: readonly { readonly from: number; readonly to: number }[]; readonly names: readonly string[] };
+  /** proto: this message is a map entry / group body. */
+  readonly protoGroup?: boolean;
+}
+
+export interface EnumValue {
+  /** The name as written (proto enum value name, XSD/JSON value itself). */
+  readonly name: string;
+  /** The wire value: XML lexical form / JSON value. */
+  readonly value: string | number | boolean | null;
+  /** proto number. */
+  readonly number?: number;
+  readonly doc?: string;
+  readonly deprecated?: boolean;
+  readonly origin: Origin;
+}
+
+export interface EnumType extends NamedTypeBase {
+  readonly kind: "enum";
+  readonly base: ScalarType;
+  readonly values: readonly EnumValue[];
+  /** proto: `allow_alias`; aliases have the same number as an earlier value. */
+  readonly allowAlias?: boolean;
+  /** proto2 enums are closed (unknown values are unknown fields), proto3 enums are open. */
+  readonly closed?: boolean;
+}
+
+export interface UnionVariant {
+  readonly name: string;
+  readonly type: TypeExpr;
+  /** The tag that selects this variant: xsi:type name, discriminator value, oneof case. */
+  readonly tag?: string;
+}
+
+/** A polymorphic family: XSD extension + xsi:type, OpenAPI oneOf/anyOf (+ discriminator). */
+export interface UnionType extends NamedTypeBase {
+  readonly kind: "union";
+  readonly variants: readonly UnionVariant[];
+  readonly discriminator:
+    | { readonly kind: "xsi:type" }
+    | { readonly kind: "property"; readonly property: string }
+    | { readonly kind: "none"; readonly exclusive: boolean };
+}
+
+/** A named restriction of another type (e.g. the 18-character ID), or a named list/union of simple types. */
+export interface AliasType extends NamedTypeBase {
+  readonly kind: "alias";
+  readonly target: TypeExpr;
+  readonly facets?: Facets;
+}
+
+export type NamedType = RecordType | EnumType | UnionType | AliasType;
+
+/** An XSD global element declaration. */
+export interface ElementDecl {
+  readonly id: ElementId;
+  readonly name: QName;
+  readonly type: TypeExpr;
+  readonly nullable: boolean;
+  readonly abstract?: boolean;
+  readonly substitutionGroup?: ElementId;
+  readonly doc?: string;
+  readonly origin: Origin;
+}
+
+/** proto `extend` field: a field added to another message from outside it. */
+export interface ExtensionDecl {
+  readonly fullName: string;
+  readonly extendee: TypeId;
+  readonly field: Field;
+  readonly origin: Origin;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Services
+// ---------------------------------------------------------------------------------------------------------------
+
+export type Service = SoapService | HttpService | RpcService;
+
+/** A WSDL message part: either an element (document style) or a type (rpc style). */
+export interface SoapPart {
+  readonly name: string;
+  readonly element?: ElementId;
+  readonly type?: TypeExpr;
+}
+
+export interface SoapMessage {
+  readonly name: QName;
+  readonly parts: readonly SoapPart[];
+}
+
+export interface SoapFaultDecl {
+  readonly name: string;
+  readonly message: SoapMessage;
+}
+
+/** A portType operation (abstract). */
+export interface SoapOperation {
+  readonly name: string;
+  readonly doc?: string;
+  readonly origin: Origin;
+  readonly input?: SoapMessage;
+  readonly output?: SoapMessage;
+  readonly faults: readonly SoapFaultDecl[];
+}
+
+export interface SoapHeaderBinding {
+  readonly message: SoapMessage;
+  readonly part: string;
+  readonly use: "literal" | "encoded";
+}
+
+export interface SoapBodyBinding {
+  readonly use: "literal" | "encoded";
+  readonly namespace?: string;
+  /** Parts bound to the body; absent = all parts. */
+  readonly parts?: readonly string[];
+  readonly headers: readonly SoapHeaderBinding[];
+}
+
+export interface SoapOperationBinding {
+  readonly name: string;
+  readonly action?: string;
+  readonly style: "document" | "rpc";
+  /** document/literal with one element part named like the operation (the "wrapped" convention). */
+  readonly wrapped: boolean;
+  readonly input?: SoapBodyBinding;
+  readonly output?: SoapBodyBinding;
+  readonly faults: readonly { readonly name: string; readonly use: "literal" | "encoded" }[];
+}
+
+export interface SoapBinding {
+  readonly name: QName;
+  readonly version: "1.1" | "1.2";
+  readonly style: "document" | "rpc";
+  readonly transport?: string;
+  readonly operations: readonly SoapOperationBinding[];
+  readonly origin: Origin;
+}
+
+export interface SoapPort {
+  readonly name: string;
+  readonly binding: QName;
+  readonly address?: string;
+}
+
+/** One WSDL portType with the bindings and ports that implement it. */
+export interface SoapService {
+  readonly kind: "soap";
+  readonly name: string;
+  readonly targetNamespace: string;
+  readonly doc?: string;
+  readonly origin: Origin;
+  readonly operations: readonly SoapOperation[];
+  readonly bindings: readonly SoapBinding[];
+  readonly ports: readonly SoapPort[];
+}
+
+export interface HttpParameter {
+  readonly name: string;
+  readonly in: "path" | "query" | "header" | "cookie";
+  readonly required: boolean;
+  readonly type: TypeExpr;
+  readonly nullable?: boolean;
+  readonly facets?: Facets;
+  readonly style?: string;
+  readonly explode?: boolean;
+  readonly deprecated?: boolean;
+  readonly doc?: string;
+  readonly origin: Origin;
+}
+
+export interface HttpContent {
+  readonly mediaType: string;
+  readonly type: TypeExpr;
+  readonly nullable?: boolean;
+}
+
+export interface HttpResponse {
+  /** "200", "4XX" or "default". */
+  readonly status: string;
+  readonly doc?: string;
+  readonly contents: readonly HttpContent[];
+  readonly headers: readonly HttpParameter[];
+}
+
+export interface HttpOperation {
+  /** operationId, or synthesized from method and path. */
+  readonly name: string;
+  readonly method: "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+  /** Path template as written, e.g. "/webhooks/{id}". */
+  readonly path: string;
+  readonly summary?: string;
+  readonly doc?: string;
+  readonly deprecated?: boolean;
+  readonly tags: readonly string[];
+  readonly parameters: readonly HttpParameter[];
+  readonly requestBody?: { readonly required: boolean; readonly doc?: string; readonly contents: readonly HttpContent[] };
+  readonly responses: readonly HttpResponse[];
+  readonly security?: readonly string[];
+  readonly origin: Origin;
+}
+
+export interface HttpService {
+  readonly kind: "http";
+  readonly name: string;
+  readonly version?: string;
+  readonly doc?: string;
+  readonly servers: readonly string[];
+  readonly operations: readonly HttpOperation[];
+  readonly securitySchemes: readonly { readonly name: string; readonly type: string; readonly scheme?: string; readonly in?: string; readonly paramName?: string }[];
+  readonly origin: Origin;
+}
+
+export interface RpcMethod {
+  readonly name: string;
+  readonly input: TypeId;
+  readonly output: TypeId;
+  readonly clientStreaming: boolean;
+  readonly serverStreaming: boolean;
+  readonly deprecated?: boolean;
+  readonly doc?: string;
+  readonly options?: Readonly<Record<string, string | number | boolean>>;
+  readonly origin: Origin;
+}
+
+/** A proto `service`. */
+export interface RpcService {
+  readonly kind: "rpc";
+  readonly name: string;
+  /** Fully qualified, without the leading dot: "contentApi.Feed". */
+  readonly fullName: string;
+  readonly doc?: string;
+  readonly deprecated?: boolean;
+  readonly methods: readonly RpcMethod[];
+  readonly origin: Origin;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The document
+// ---------------------------------------------------------------------------------------------------------------
+
+export type SpecFormat = "wsdl" | "xsd" | "proto" | "openapi";
+
+export interface IrDocument {
+  readonly format: SpecFormat;
+  /** The entry spec file as given (used in headers and doc comments). */
+  readonly entry: string;
+  /** Every file that was read, entry first (imports/includes after), as paths relative to the entry's folder. */
+  readonly files: readonly string[];
+  readonly info: {
+    readonly title?: string;
+    readonly version?: string;
+    readonly doc?: string;
+    /** XSD: target namespaces; proto: packages. */
+    readonly namespaces?: readonly string[];
+    /** proto: "proto2" | "proto3" (of the entry file). */
+    readonly syntax?: string;
+  };
+  /** Named types in a deterministic order (declaration order, entry file first). */
+  readonly types: readonly NamedType[];
+  readonly elements: readonly ElementDecl[];
+  readonly extensions: readonly ExtensionDecl[];
+  readonly services: readonly Service[];
+}
