@@ -1,0 +1,39 @@
+import type { ElementDecl, ElementId, IrDocument, NamedType, TypeId } from "../../ir/model.js";
+import { collectSubtypes } from "../../ir/passes/subtypes.js";
+import type { Names } from "../../naming/assign-names.js";
+
+/** How 64-bit integers appear in TypeScript: `bigint` (default for proto and XSD), `string`, or `number`. */
+export type Int64Mode = "bigint" | "string" | "number";
+
+export interface TypesOptions {
+  readonly int64: Int64Mode;
+}
+
+/** Everything the type printers need, computed once per document. */
+export interface TypesContext {
+  readonly doc: IrDocument;
+  readonly names: Names;
+  readonly options: TypesOptions;
+  readonly types: ReadonlyMap<TypeId, NamedType>;
+  readonly elements: ReadonlyMap<ElementId, ElementDecl>;
+  /** Record -> records derived from it; only XML documents use xsi:type families. */
+  readonly subtypes: ReadonlyMap<TypeId, readonly TypeId[]>;
+}
+
+export function typesContext(doc: IrDocument, names: Names, options: Partial<TypesOptions> = {}): TypesContext {
+  const xml = doc.format === "wsdl" || doc.format === "xsd";
+  return {
+    doc,
+    names,
+    options: { int64: options.int64 ?? (doc.format === "openapi" ? "number" : "bigint") },
+    types: new Map(doc.types.map((t) => [t.id, t])),
+    elements: new Map(doc.elements.map((e) => [e.id, e])),
+    subtypes: xml ? collectSubtypes(doc) : new Map(),
+  };
+}
+
+export function lookupType(ctx: TypesContext, id: TypeId): NamedType {
+  const t = ctx.types.get(id);
+  if (!t) throw new Error(`internal: unresolved type reference ${id}`);
+  return t;
+}

@@ -1,0 +1,173 @@
+import { propertyKey, stringLiteral } from "../../codegen/escape.js";
+import type { GeneratedFile } from "../../codegen/generated-file.js";
+import type { AliasType, EnumType, NamedType, RecordType, UnionType } from "../../ir/model.js";
+import { lookupType, type TypesContext } from "./context.js";
+import { facetTags, isList, recordProperties, type Property } from "./properties.js";
+import { literalTs, parenthesize, typeExprTs, unionOf } from "./type-expr.js";
+
+/** The discriminant property of an xsi:type family: the XML type name of the value. */
+export const XSI_TYPE_PROPERTY = "$type";
+
+export function emitDeclaration(f: GeneratedFile, t: NamedType, ctx: TypesContext): void {
+  switch (t.kind) {
+    case "record":
+      return emitRecord(f, t, ctx);
+    case "enum":
+      return emitEnum(f, t, ctx);
+    case "union":
+      return emitUnion(f, t, ctx);
+    case "alias":
+      return emitAlias(f, t, ctx);
+  }
+}
+
+function origin(t: NamedType, ctx: TypesContext): string {
+  const file = t.origin.file === ctx.doc.entry ? "" : ` (${t.origin.file})`;
+  return `@generated from ${t.origin.construct}${file}`;
+}
+
+function emitRecord(f: GeneratedFile, t: RecordType, ctx: TypesContext): void {
+  const name = ctx.names.type(t.id);
+  const notes: string[] = [];
+  if (t.base) notes.push(`Derived by ${t.base.derivation} from {@link ${ctx.names.type(t.base.id)}}.`);
+  if (t.abstract) notes.push("Abstract: only its subtypes appear on the wire.");
+  f.jsdoc("", [t.doc, notes.join(" ") || undefined, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.print(`export interface ${name} {`);
+  const family = familyRoot(t, ctx);
+  if (family) {
+    const tag = stringLiteral(t.name);
+    f.jsdoc("  ", ["The XML Schema type of this value, written as xsi:type when it differs from the declared type."]);
+    f.print(`  ${propertyKey(XSI_TYPE_PROPERTY)}${family === t.id ? "?" : ""}: ${tag};`);
+  }
+  const keys = new Set<string>(family ? [XSI_TYPE_PROPERTY] : []);
+  for (const p of recordProperties(t, ctx)) emitProperty(f, p, ctx, keys);
+  if (t.anyAttribute) {
+    f.jsdoc("  ", [`Attributes from xsd:anyAttribute (namespace ${t.anyAttribute.namespace}), by qualified name.`]);
+    f.print(`  ${propertyKey(uniqueKey("$attributes", keys))}?: { [name: string]: string };`);
+  }
+  if (t.additionalProperties !== undefined && t.additionalProperties !== false) {
+    const value = keys.size === 0 ? typeExprTs(t.additionalProperties, ctx) : "unknown";
+    f.jsdoc("  ", ["Further properties (additionalProperties)."]);
+    f.print(`  [key: string]: ${value};`);
+  }
+  f.print("}");
+  const familyName = ctx.names.family(t.id);
+  if (familyName) {
+    const members = [t.id, ...(ctx.subtypes.get(t.id) ?? [])]
+      .filter((id) => !(lookupType(ctx, id) as RecordType).abstract)
+      .map((id) => ctx.names.type(id));
+    f.print();
+    f.jsdoc("", [`{@link ${name}} or any type derived from it, told apart by \`${XSI_TYPE_PROPERTY}\` (xsi:type).`]);
+    f.print(`export type ${familyName} = ${members.length > 0 ? members.join(" | ") : "never"};`);
+  }
+}
+
+/** The root of the xsi:type family a record belongs to, if it belongs to one. */
+function familyRoot(t: RecordType, ctx: TypesContext): string | undefined {
+  let root: string | undefined;
+  const seen = new Set<string>();
+  for (let r: NamedType | undefined = t; r && r.kind === "record" && !seen.has(r.id); r = r.base ? ctx.types.get(r.base.id) : undefined) {
+    seen.add(r.id);
+    if ((ctx.subtypes.get(r.id)?.length ?? 0) > 0) root = r.id;
+  }
+  return root;
+}
+
+function uniqueKey(wanted: string, keys: Set<string>): string {
+  let key = wanted;
+  for (let i = 2; keys.has(key); i++) key = `${wanted}_${i}`;
+  keys.add(key);
+  return key;
+}
+
+function emitProperty(f: GeneratedFile, p: Property, ctx: TypesContext, keys: Set<string>): void {
+  if (p.kind === "oneof") {
+    const cases = p.group.members.flatMap((m) =>
+      m.kind === "field" ? [`{ case: ${stringLiteral(m.name)}; value: ${typeExprTs(m.type, ctx)} }`] : [],
+    );
+    f.jsdoc("  ", [p.group.doc, `One of (oneof ${p.group.oneofName}): the case names the field that is set.`]);
+    f.print(`  ${propertyKey(uniqueKey(p.group.oneofName!, keys))}?:`);
+    cases.forEach((c, i) => f.print(`    | ${c}${i === cases.length - 1 ? ";" : ""}`));
+    return;
+  }
+  if (p.kind === "any") {
+    const a = p.any;
+    f.jsdoc("  ", [
+      `Open content (xsd:any namespace="${a.namespace}" processContents="${a.processContents}"): elements kept in document order.`,
+    ]);
+    const item = "{ readonly ns: string; readonly name: string; readonly value: unknown }";
+    f.print(`  ${propertyKey(uniqueKey("$any", keys))}?: ${item}[];`);
+    return;
+  }
+  const { field, occurs } = p;
+  let ts = typeExprTs(field.type, ctx);
+  if (field.nullable) ts = unionOf([ts, "null"]);
+  const list = isList(occurs);
+  if (list) {
+    const item = parenthesize(ts);
+    ts = occurs.min >= 1 ? `[${item}, ...${item}[]]` : `${item}[]`;
+  }
+  const tags: string[] = [];
+  if (list && (occurs.min > 1 || occurs.max !== "unbounded")) {
+    tags.push(`@minItems ${occurs.min}`);
+    if (occurs.max !== "unbounded") tags.push(`@maxItems ${occurs.max}`);
+  }
+  tags.push(...facetTags(field.facets));
+  if (field.default !== undefined) tags.push(`@default ${field.default}`);
+  if (field.fixed !== undefined) tags.push(`@fixed ${field.fixed}`);
+  if (field.deprecated) tags.push("@deprecated");
+  const xml = field.wire.xml;
+  const where = xml?.kind === "attribute" ? "XML attribute." : xml?.kind === "text" ? "The element's text content." : undefined;
+  f.jsdoc("  ", [field.doc, where, p.note, tags.join("\n") || undefined]);
+  const optional = occurs.min === 0 ? "?" : "";
+  f.print(`  ${propertyKey(uniqueKey(field.name, keys))}${optional}: ${ts};`);
+}
+
+function emitEnum(f: GeneratedFile, t: EnumType, ctx: TypesContext): void {
+  const name = ctx.names.type(t.id);
+  const literals = [...new Set(t.values.map((v) => literalTs(v.value)))];
+  const notes = t.closed === false ? "Open enum: values not listed here may be received as numbers." : undefined;
+  f.jsdoc("", [t.doc, notes, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  const open = t.closed === false ? ["number"] : [];
+  const members = [...literals, ...open];
+  if (members.length === 0) f.print(`export type ${name} = never;`);
+  else if (members.length <= 3) f.print(`export type ${name} = ${members.join(" | ")};`);
+  else {
+    f.print(`export type ${name} =`);
+    members.forEach((l, i) => f.print(`  | ${l}${i === members.length - 1 ? ";" : ""}`));
+  }
+  f.print();
+  f.jsdoc("", [`The values of {@link ${name}}, in schema order.`]);
+  f.print(`export const ${ctx.names.enumValues(t.id)} = [`);
+  for (const l of literals) f.print(`  ${l},`);
+  f.print("] as const;");
+}
+
+function emitUnion(f: GeneratedFile, t: UnionType, ctx: TypesContext): void {
+  const name = ctx.names.type(t.id);
+  const d = t.discriminator;
+  const note =
+    d.kind === "property" ? `Told apart by the \`${d.property}\` property.`
+    : d.kind === "xsi:type" ? "Told apart by xsi:type."
+    : d.exclusive ? "Exactly one of the alternatives (oneOf)." : "One or more of the alternatives (anyOf).";
+  f.jsdoc("", [t.doc, note, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  const variants = t.variants.map((v) => {
+    const ts = typeExprTs(v.type, ctx);
+    return d.kind === "property" && v.tag !== undefined
+      ? `(${ts} & { ${propertyKey(d.property)}: ${stringLiteral(v.tag)} })`
+      : ts;
+  });
+  if (variants.length === 0) f.print(`export type ${name} = never;`);
+  else if (variants.length <= 2) f.print(`export type ${name} = ${variants.join(" | ")};`);
+  else {
+    f.print(`export type ${name} =`);
+    variants.forEach((v, i) => f.print(`  | ${v}${i === variants.length - 1 ? ";" : ""}`));
+  }
+}
+
+function emitAlias(f: GeneratedFile, t: AliasType, ctx: TypesContext): void {
+  const name = ctx.names.type(t.id);
+  const tags = facetTags(t.facets);
+  f.jsdoc("", [t.doc, tags.join("\n") || undefined, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.print(`export type ${name} = ${typeExprTs(t.target, ctx)};`);
+}

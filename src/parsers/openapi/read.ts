@@ -1,0 +1,136 @@
+/**
+ * Read one OpenAPI file (YAML or JSON — JSON is YAML) into plain data plus a position for every JSON pointer.
+ *
+ * We walk yaml's node tree ourselves instead of calling `toJS()` so that
+ *  - every node's position is recorded under its JSON pointer (later errors point at the exact key),
+ *  - objects are created with a null prototype: a spec key named `__proto__` stays an ordinary own property and
+ *    cannot reach Object.prototype,
+ *  - numbers keep their source text (`maximum: 9223372036854775807` stays exact in facets),
+ *  - alias expansion is budgeted (billion-laughs documents are refused) and custom tags are refused.
+ */
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { SpecError } from "../../errors.js";
+import { childPointer } from "./pointer.js";
+
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A JSON-like value from the spec. Objects have a null prototype. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export interface ParsedFile {
+  /** Absolute path. */
+  readonly path: string;
+  readonly value: JsonValue;
+  /** Position of the node at `pointer` (for a map entry: its key); falls back to the nearest ancestor. */
+  locate(pointer: string): Position;
+  /** Source text of the number at `pointer`, when it is a plain decimal literal. */
+  numberText(pointer: string): string | undefined;
+}
+
+/** At most this many aliases per file; also bounds expansion work (each alias expands at most MAX_NODES nodes). */
+const MAX_ALIASES = 100;
+const MAX_NODES = 1_000_000;
+const STANDARD_TAGS = new Set([
+  "tag:yaml.org,2002:str",
+  "tag:yaml.org,2002:int",
+  "tag:yaml.org,2002:float",
+  "tag:yaml.org,2002:bool",
+  "tag:yaml.org,2002:null",
+  "tag:yaml.org,2002:map",
+  "tag:yaml.org,2002:seq",
+]);
+const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+export function readSpecFile(path: string, text: string, display: string): ParsedFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+  const at = (offset: number): Position => {
+    const p = lineCounter.linePos(offset);
+    return { line: p.line, column: p.col };
+  };
+  const firstError = doc.errors[0];
+  if (firstError) {
+    const p = at(firstError.pos[0]);
+    throw new SpecError(display, p.line, p.column, `invalid YAML/JSON: ${firstError.message}`);
+  }
+
+  const positions = new Map<string, Position>();
+  const numbers = new Map<string, string>();
+  let aliases = 0;
+  let nodes = 0;
+  const expanding = new Set<Node>();
+
+  const fail = (node: { range?: readonly number[] | null } | null | undefined, detail: string): never => {
+    const p = at(node?.range?.[0] ?? 0);
+    throw new SpecError(display, p.line, p.column, detail);
+  };
+
+  const walk = (node: unknown, pointer: string, record: boolean): JsonValue => {
+    if (++nodes > MAX_NODES) fail(node as Node, "document too large (YAML alias expansion?)");
+    const n = node as Node | null;
+    if (record && n?.range) positions.set(pointer, at(n.range[0]));
+    if (isAlias(node)) {
+      if (++aliases > MAX_ALIASES) fail(node, `more than ${MAX_ALIASES} YAML aliases`);
+      const target = node.resolve(doc);
+      if (!target) return fail(node, `unknown YAML alias *${node.source}`);
+      if (expanding.has(target)) return fail(node, `recursive YAML alias *${node.source}`);
+      expanding.add(target);
+      // Positions inside an expansion are those of the anchored original; the alias itself is recorded by the caller.
+      const value = walk(target, pointer, false);
+      expanding.delete(target);
+      return value;
+    }
+    if (n && n.tag !== undefined && !STANDARD_TAGS.has(n.tag)) fail(n, `custom YAML tag ${n.tag} is not allowed`);
+    if (n === null || n === undefined) return null;
+    if (isMap(n)) {
+      const obj = Object.create(null) as { [key: string]: JsonValue };
+      for (const pair of n.items) {
+        const keyNode = pair.key as Node | null;
+        if (!isScalar(keyNode)) return fail(keyNode ?? n, "object keys must be plain strings");
+        // Keys such as `200:` are YAML numbers; the source text is what the author meant ("200", not 200).
+        const key = keyNode.source !== undefined ? String(keyNode.source) : String(keyNode.value);
+        const child = childPointer(pointer, key);
+        if (keyNode.range) positions.set(child, at(keyNode.range[0]));
+        obj[key] = walk(pair.value, child, false);
+      }
+      return obj;
+    }
+    if (isSeq(n)) {
+      return n.items.map((item, i) => walk(item, childPointer(pointer, i), true));
+    }
+    if (isScalar(n)) {
+      const v = n.value;
+      if (typeof v === "number") {
+        if (n.source !== undefined && DECIMAL.test(n.source)) numbers.set(pointer, n.source);
+        return v;
+      }
+      if (typeof v === "bigint") return Number(v);
+      if (v === null || typeof v === "boolean" || typeof v === "string") return v;
+      return fail(n, "unsupported YAML scalar");
+    }
+    return fail(n, "unsupported YAML node");
+  };
+
+  const contents = doc.contents;
+  if (contents?.range) positions.set("#", at(contents.range[0]));
+  const value = walk(contents, "#", false);
+
+  return {
+    path,
+    value,
+    locate(pointer) {
+      let p = pointer;
+      for (;;) {
+        const hit = positions.get(p);
+        if (hit) return hit;
+        const cut = p.lastIndexOf("/");
+        if (cut < 0) return { line: 1, column: 1 };
+        p = p.slice(0, cut);
+      }
+    },
+    numberText: (pointer) => numbers.get(pointer),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Reads the entry .proto and, transitively, everything it imports. Like protoc, an import path is looked up in the
+ * include directories (host.includeDirs, then the entry file's directory), never relative to the importing file.
+ * Each file is parsed once; files come back in import order (entry first, then a depth-first walk of its imports).
+ */
+import path from "node:path";
+import { SpecError, UsageError } from "../../errors.js";
+import type { SpecHost } from "../host.js";
+import type { ImportDecl, ProtoFile } from "./ast.js";
+import { parseProtoFile } from "./parser.js";
+
+export interface LoadedFile {
+  readonly ast: ProtoFile;
+  /** Absolute paths of the direct imports, in import order, with the import statement that named them. */
+  readonly imports: readonly { readonly decl: ImportDecl; readonly target: string }[];
+}
+
+export function loadProtoFiles(entryFile: string, host: SpecHost): LoadedFile[] {
+  const searchDirs = [...(host.includeDirs ?? []), path.dirname(entryFile)];
+  const loaded = new Map<string, LoadedFile>();
+  const order: string[] = [];
+  const stack: string[] = [];
+
+  const visit = (abs: string, text: string): void => {
+    stack.push(abs);
+    const ast = parseProtoFile(text, abs, host.displayPath(abs));
+    const imports: { decl: ImportDecl; target: string }[] = [];
+    const file: LoadedFile = { ast, imports };
+    loaded.set(abs, file);
+    order.push(abs);
+    for (const decl of ast.imports) {
+      const found = find(decl.path);
+      if (!found) {
+        const dirs = searchDirs.map((d) => host.displayPath(d)).join(", ");
+        throw new SpecError(ast.display, decl.pos.line, decl.pos.column, `import "${decl.path}" not found (searched: ${dirs})`);
+      }
+      if (imports.some((i) => i.target === found.abs)) {
+        throw new SpecError(ast.display, decl.pos.line, decl.pos.column, `import "${decl.path}" was listed twice`);
+      }
+      imports.push({ decl, target: found.abs });
+      if (stack.includes(found.abs)) {
+        const cycle = [...stack.slice(stack.indexOf(found.abs)), found.abs].map((p) => host.displayPath(p)).join(" -> ");
+        throw new SpecError(ast.display, decl.pos.line, decl.pos.column, `import cycle: ${cycle}`);
+      }
+      if (!loaded.has(found.abs)) visit(found.abs, found.text);
+    }
+    stack.pop();
+  };
+
+  const find = (importPath: string): { abs: string; text: string } | undefined => {
+    for (const dir of searchDirs) {
+      const abs = path.resolve(dir, importPath);
+      if (loaded.has(abs)) return { abs, text: "" };
+      try {
+        return { abs, text: host.readFile(abs) };
+      } catch {
+        // not in this directory; try the next one
+      }
+    }
+    return undefined;
+  };
+
+  let entryText: string;
+  try {
+    entryText = host.readFile(entryFile);
+  } catch (e) {
+    throw new UsageError(`cannot read ${host.displayPath(entryFile)}: ${(e as Error).message}`);
+  }
+  visit(entryFile, entryText);
+  return order.map((p) => loaded.get(p)!);
+}

@@ -1,0 +1,255 @@
+/**
+ * .proto tokenizer: turns source text into tokens that carry line/column (1-based) and the comments around them.
+ *
+ * Comments are not tokens; instead each token remembers the comments that preceded it, so the parser can attach
+ * them to declarations the way protoc's SourceCodeInfo does (leading = the comment block directly above a
+ * declaration with no blank line in between; trailing = a comment starting on the line where the declaration ended).
+ */
+import { SpecError } from "../../errors.js";
+
+export type TokenKind = "ident" | "int" | "float" | "string" | "symbol" | "eof";
+
+export interface Comment {
+  /** Comment text without the comment markers, lines joined with "\n". */
+  readonly text: string;
+  readonly line: number;
+  readonly endLine: number;
+}
+
+export interface Token {
+  readonly kind: TokenKind;
+  /** Source text exactly as written (for strings: with quotes and escapes). */
+  readonly text: string;
+  /** For strings: the unescaped value. */
+  readonly value: string;
+  readonly line: number;
+  readonly column: number;
+  /** Offsets into the source, used to slice aggregate option values as written. */
+  readonly start: number;
+  readonly end: number;
+  /** Line on which the previous token ended (0 for the first token). */
+  readonly prevEndLine: number;
+  /** Comments between the previous token and this one, in order. */
+  readonly comments: readonly Comment[];
+}
+
+const isIdentStart = (c: string): boolean => /[A-Za-z_]/.test(c);
+const isIdentPart = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
+const isDigit = (c: string): boolean => c >= "0" && c <= "9";
+const isHex = (c: string): boolean => /[0-9A-Fa-f]/.test(c);
+
+export function tokenize(source: string, file: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  let line = 1;
+  let lineStart = 0;
+  let prevEndLine = 0;
+  let pending: Comment[] = [];
+
+  const col = (offset: number): number => offset - lineStart + 1;
+  const fail = (l: number, c: number, msg: string): never => {
+    throw new SpecError(file, l, c, msg);
+  };
+  const newline = (offset: number): void => {
+    line++;
+    lineStart = offset + 1;
+  };
+
+  while (i < source.length) {
+    const c = source[i]!;
+    if (c === "\n") {
+      newline(i);
+      i++;
+      continue;
+    }
+    if (c === " " || c === "\t" || c === "\r" || c === "\f" || c === "\v") {
+      i++;
+      continue;
+    }
+    // Line comment: consecutive `//` lines form one comment block (protoc joins them the same way).
+    if (c === "/" && source[i + 1] === "/") {
+      const startLine = line;
+      const lines: string[] = [];
+      for (;;) {
+        let j = i + 2;
+        while (j < source.length && source[j] !== "\n") j++;
+        lines.push(source.slice(i + 2, j).replace(/\r$/, ""));
+        i = j;
+        // Continue the block only if the very next line is also a line comment and nothing else.
+        if (i >= source.length) break;
+        let k = i + 1;
+        while (k < source.length && (source[k] === " " || source[k] === "\t")) k++;
+        if (source[k] === "/" && source[k + 1] === "/" && startLine !== prevEndLine) {
+          newline(i);
+          i = k;
+          continue;
+        }
+        break;
+      }
+      pending.push({ text: cleanLineComment(lines), line: startLine, endLine: line });
+      continue;
+    }
+    if (c === "/" && source[i + 1] === "*") {
+      const startLine = line;
+      const startCol = col(i);
+      const close = source.indexOf("*/", i + 2);
+      if (close < 0) fail(startLine, startCol, "unterminated block comment");
+      for (let k = i; k < close; k++) if (source[k] === "\n") newline(k);
+      pending.push({ text: cleanBlockComment(source.slice(i + 2, close)), line: startLine, endLine: line });
+      i = close + 2;
+      continue;
+    }
+
+    const start = i;
+    const tokLine = line;
+    const tokCol = col(i);
+    const push = (kind: TokenKind, value?: string): void => {
+      const text = source.slice(start, i);
+      tokens.push({
+        kind,
+        text,
+        value: value ?? text,
+        line: tokLine,
+        column: tokCol,
+        start,
+        end: i,
+        prevEndLine,
+        comments: pending,
+      });
+      pending = [];
+      prevEndLine = line;
+    };
+
+    if (isIdentStart(c)) {
+      while (i < source.length && isIdentPart(source[i]!)) i++;
+      push("ident");
+      continue;
+    }
+    if (isDigit(c) || (c === "." && isDigit(source[i + 1] ?? ""))) {
+      push(readNumber());
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      push("string", readString(c));
+      continue;
+    }
+    i++;
+    push("symbol");
+  }
+  tokens.push({
+    kind: "eof",
+    text: "",
+    value: "",
+    line,
+    column: col(i),
+    start: i,
+    end: i,
+    prevEndLine,
+    comments: pending,
+  });
+  return tokens;
+
+  function readNumber(): TokenKind {
+    const l = line;
+    const c0 = col(i);
+    const s0 = i;
+    if (source[i] === "0" && (source[i + 1] === "x" || source[i + 1] === "X")) {
+      i += 2;
+      if (!isHex(source[i] ?? "")) fail(l, c0, "expected hex digits after \"0x\"");
+      while (isHex(source[i] ?? "")) i++;
+      if (isIdentPart(source[i] ?? "")) fail(l, c0, "invalid hex number");
+      return "int";
+    }
+    let kind: TokenKind = "int";
+    while (isDigit(source[i] ?? "")) i++;
+    if (source[i] === ".") {
+      kind = "float";
+      i++;
+      while (isDigit(source[i] ?? "")) i++;
+    }
+    if (source[i] === "e" || source[i] === "E") {
+      kind = "float";
+      i++;
+      if (source[i] === "+" || source[i] === "-") i++;
+      if (!isDigit(source[i] ?? "")) fail(l, c0, "expected exponent digits in number");
+      while (isDigit(source[i] ?? "")) i++;
+    }
+    if (isIdentPart(source[i] ?? "") || source[i] === ".") {
+      fail(l, c0, `invalid number "${source.slice(s0, i + 1)}"`);
+    }
+    const text = source.slice(s0, i);
+    // A leading zero makes an octal literal, as in C.
+    if (kind === "int" && text.length > 1 && text.startsWith("0") && !/^0[0-7]+$/.test(text)) {
+      fail(l, c0, `invalid octal number "${text}"`);
+    }
+    return kind;
+  }
+
+  function readString(quote: string): string {
+    const l = line;
+    const c0 = col(i);
+    i++;
+    let out = "";
+    for (;;) {
+      if (i >= source.length || source[i] === "\n") fail(l, c0, "unterminated string literal");
+      const ch = source[i]!;
+      if (ch === quote) {
+        i++;
+        return out;
+      }
+      if (ch !== "\\") {
+        out += ch;
+        i++;
+        continue;
+      }
+      const escCol = col(i);
+      const e = source[i + 1] ?? "";
+      i += 2;
+      const simple: Record<string, string> = {
+        a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v",
+        "\\": "\\", "'": "'", '"': '"', "?": "?",
+      };
+      if (e in simple) {
+        out += simple[e];
+      } else if (e >= "0" && e <= "7") {
+        // Octal: up to three digits, value is one byte.
+        let digits = e;
+        while (digits.length < 3 && /[0-7]/.test(source[i] ?? "")) digits += source[i++];
+        out += String.fromCharCode(parseInt(digits, 8) & 0xff);
+      } else if (e === "x" || e === "X") {
+        let digits = "";
+        while (digits.length < 2 && isHex(source[i] ?? "")) digits += source[i++];
+        if (digits === "") fail(l, escCol, "expected hex digits for escape sequence");
+        out += String.fromCharCode(parseInt(digits, 16));
+      } else if (e === "u" || e === "U") {
+        const n = e === "u" ? 4 : 8;
+        const digits = source.slice(i, i + n);
+        if (digits.length !== n || !/^[0-9A-Fa-f]+$/.test(digits)) {
+          fail(l, escCol, `expected ${n} hex digits for \\${e} escape`);
+        }
+        const cp = parseInt(digits, 16);
+        if (cp > 0x10ffff) fail(l, escCol, "unicode escape out of range");
+        out += String.fromCodePoint(cp);
+        i += n;
+      } else {
+        fail(l, escCol, `invalid escape sequence "\\${e}"`);
+      }
+    }
+  }
+}
+
+function cleanLineComment(lines: readonly string[]): string {
+  // protoc keeps the text after "//"; drop one conventional leading space and trailing blanks.
+  return lines.map((s) => s.replace(/^ /, "").replace(/\s+$/, "")).join("\n").replace(/\n+$/, "");
+}
+
+function cleanBlockComment(body: string): string {
+  const lines = body.split(/\r?\n/).map((s, idx) => {
+    let t = s.replace(/\s+$/, "");
+    if (idx > 0) t = t.replace(/^\s*\* ?/, "");
+    return t.replace(/^\*+ ?/, "").replace(/^ /, "");
+  });
+  while (lines.length && lines[0] === "") lines.shift();
+  while (lines.length && lines[lines.length - 1] === "") lines.pop();
+  return lines.join("\n");
+}

@@ -1,0 +1,170 @@
+/**
+ * State shared by the XSD lowering passes: the output lists (kept in declaration order), origins, anonymous type
+ * ids, reference resolution to IR type expressions, and facts read off declarations (base chains, scalar roots).
+ */
+import type { ElementDecl, NamedType, Occurs, Origin, QName, ScalarType, TypeExpr } from "../../ir/model.js";
+import { originPath } from "../host.js";
+import { type XmlElement, attr, childrenNs, firstChild, normalizeDoc, specError, textContent, xpath } from "../xml/dom.js";
+import { XSD_NS, builtinScalar } from "./builtins.js";
+import { type Decl, type SchemaDoc, type SchemaSet, key, unknown } from "./resolve.js";
+
+export const typeId = (q: QName): string => `xsd:${key(q)}`;
+export const elementId = (q: QName): string => `xsd-element:${key(q)}`;
+
+/** Where a type is being lowered: its schema, id path ("Parent.child") and source name ("ParentChild"). */
+export interface Scope {
+  readonly schema: SchemaDoc;
+  readonly path: string;
+  readonly name: string;
+  /** Counter for synthesized member names ($any, $any2, ...) within one record. */
+  readonly counters: { any: number };
+}
+
+export const xsdChildren = (el: XmlElement, local?: string): XmlElement[] => childrenNs(el, XSD_NS, local);
+export const xsdChild = (el: XmlElement, local: string): XmlElement | undefined => firstChild(el, XSD_NS, local);
+
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export class Ctx {
+  private readonly slots: (NamedType | undefined)[] = [];
+  readonly elements: ElementDecl[] = [];
+  private readonly usedIds = new Set<string>();
+  private readonly anon = new Map<XmlElement, { id: string; name: string; local: string }>();
+
+  constructor(
+    readonly set: SchemaSet,
+    readonly entry: string,
+  ) {
+    // Named types own their ids; anonymous ones are fitted around them.
+    for (const d of set.all("type")) this.usedIds.add(typeId(d.name));
+  }
+
+  get types(): NamedType[] {
+    return this.slots.filter((t): t is NamedType => t !== undefined);
+  }
+
+  /** Reserves the next position in the type list, so a type precedes the anonymous types nested in it. */
+  reserve(): number {
+    this.slots.push(undefined);
+    return this.slots.length - 1;
+  }
+
+  fill(slot: number, t: NamedType): void {
+    this.slots[slot] = t;
+  }
+
+  origin(el: XmlElement, construct: string): Origin {
+    return { file: originPath(this.entry, el.file), line: el.line, column: el.column, pointer: xpath(el), construct };
+  }
+
+  doc(el: XmlElement): string | undefined {
+    const parts: string[] = [];
+    for (const ann of xsdChildren(el, "annotation")) {
+      for (const d of xsdChildren(ann, "documentation")) {
+        const t = normalizeDoc(textContent(d));
+        if (t !== undefined) parts.push(t);
+      }
+    }
+    return parts.length ? parts.join("\n\n") : undefined;
+  }
+
+  /**
+   * The id and name of an anonymous type, chosen once per declaring element (so a type inside a model group that
+   * is referenced from several places is lowered once). `#2`, `#3` keep ids unique; '#' cannot occur in an NCName.
+   */
+  anonymous(el: XmlElement, ns: string, path: string, name: string): { id: string; name: string; local: string; fresh: boolean } {
+    const known = this.anon.get(el);
+    if (known) return { ...known, fresh: false };
+    let local = path;
+    for (let n = 2; this.usedIds.has(typeId({ ns, local })); n++) local = `${path}#${n}`;
+    const entry = { id: typeId({ ns, local }), name, local };
+    this.usedIds.add(entry.id);
+    this.anon.set(el, entry);
+    return { ...entry, fresh: true };
+  }
+
+  occurs(el: XmlElement): Occurs {
+    const num = (name: string, dflt: number): number => {
+      const v = attr(el, name);
+      if (v === undefined) return dflt;
+      if (!/^\s*\d+\s*$/.test(v)) throw specError(el, `invalid ${name} '${v}'`);
+      return Number(v);
+    };
+    const min = num("minOccurs", 1);
+    const maxRaw = attr(el, "maxOccurs");
+    const max = maxRaw?.trim() === "unbounded" ? "unbounded" : num("maxOccurs", 1);
+    if (max !== "unbounded" && max < min) throw specError(el, `maxOccurs ${max} is less than minOccurs ${min}`);
+    return { min, max };
+  }
+
+  /** The TypeExpr for a QName-valued attribute naming a type (builtin or declared). */
+  typeRef(schema: SchemaDoc, el: XmlElement, attrName: string): TypeExpr {
+    return this.typeByName(schema, el, attr(el, attrName) ?? "");
+  }
+
+  typeByName(schema: SchemaDoc, el: XmlElement, raw: string): TypeExpr {
+    const q = this.set.qname(schema, el, raw);
+    const b = builtinScalar(q.ns, q.local);
+    if (b) return b;
+    if (!this.set.lookup("type", q)) throw unknown(el, "type", raw, q);
+    return { kind: "ref", id: typeId(q) };
+  }
+
+  /** The type declaration a QName names, or undefined for builtins; unknown names are errors. */
+  typeDecl(schema: SchemaDoc, el: XmlElement, raw: string): Decl | undefined {
+    const q = this.set.qname(schema, el, raw);
+    if (builtinScalar(q.ns, q.local)) return undefined;
+    const d = this.set.lookup("type", q);
+    if (!d) throw unknown(el, "type", raw, q);
+    return d;
+  }
+
+  /** The base a type derives from (complexContent/simpleContent/simpleType restriction or extension), if named. */
+  baseOf(d: Decl): { raw: string; at: XmlElement } | undefined {
+    let holder: XmlElement | undefined = d.el;
+    if (d.el.name.local === "complexType") {
+      holder = xsdChild(d.el, "complexContent") ?? xsdChild(d.el, "simpleContent");
+      if (!holder) return undefined;
+    }
+    const der = xsdChild(holder, "extension") ?? xsdChild(holder, "restriction");
+    const raw = der && attr(der, "base");
+    return der && raw !== undefined ? { raw, at: der } : undefined;
+  }
+
+  /** Rejects circular derivation (A extends B extends A), which would make lowering and emitters loop. */
+  checkDerivation(d: Decl): void {
+    const seen: string[] = [key(d.name)];
+    for (let cur: Decl | undefined = d; cur; ) {
+      const b = this.baseOf(cur);
+      if (!b) return;
+      const next = this.typeDecl(cur.schema, b.at, b.raw);
+      if (!next) return;
+      const k = key(next.name);
+      if (seen.includes(k)) throw specError(d.el, `circular type derivation: ${[...seen, k].join(" -> ")}`);
+      seen.push(k);
+      cur = next;
+    }
+  }
+
+  /** The scalar a simple type finally restricts, or undefined for lists, unions and complex types. */
+  scalarRoot(schema: SchemaDoc, el: XmlElement, raw: string): ScalarType | undefined {
+    const q = this.set.qname(schema, el, raw);
+    const b = builtinScalar(q.ns, q.local);
+    if (b) return b;
+    const d = this.typeDecl(schema, el, raw);
+    return d ? this.scalarOfSimple(d.schema, d.el) : undefined;
+  }
+
+  /** Same for an (anonymous or named) xsd:simpleType element. Derivation cycles were rejected beforehand. */
+  scalarOfSimple(schema: SchemaDoc, simpleType: XmlElement): ScalarType | undefined {
+    if (simpleType.name.local !== "simpleType") return undefined;
+    const r = xsdChild(simpleType, "restriction");
+    if (!r) return undefined;
+    const base = attr(r, "base");
+    if (base !== undefined) return this.scalarRoot(schema, r, base);
+    const inline = xsdChild(r, "simpleType");
+    return inline ? this.scalarOfSimple(schema, inline) : undefined;
+  }
+}

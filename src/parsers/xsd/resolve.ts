@@ -1,0 +1,205 @@
+/**
+ * The schema set: every xsd:schema reachable from the entry (inline in a WSDL, imported, included), with a registry
+ * of their global components by expanded name. Lowering looks references up here, so forward references and
+ * schemas importing each other by namespace alone just work.
+ */
+import path from "node:path";
+import type { QName } from "../../ir/model.js";
+import type { SpecHost } from "../host.js";
+import { type XmlElement, XML_NS, attr, resolveQName, specError } from "../xml/dom.js";
+import { readXml } from "../xml/read.js";
+import { XSD_NS, isSoapEnc } from "./builtins.js";
+
+export type Form = "qualified" | "unqualified";
+
+export interface SchemaDoc {
+  readonly el: XmlElement;
+  /** Effective target namespace (an included schema without one takes the includer's: "chameleon" include). */
+  readonly tns: string;
+  readonly chameleon: boolean;
+  readonly elementFormDefault: Form;
+  readonly attributeFormDefault: Form;
+}
+
+export type DeclKind = "type" | "element" | "group" | "attributeGroup" | "attribute";
+
+export interface Decl {
+  readonly kind: DeclKind;
+  readonly schema: SchemaDoc;
+  readonly el: XmlElement;
+  readonly name: QName;
+}
+
+export const key = (q: QName): string => `{${q.ns}}${q.local}`;
+
+const KIND_OF: Readonly<Record<string, DeclKind>> = {
+  complexType: "type",
+  simpleType: "type",
+  element: "element",
+  attribute: "attribute",
+  group: "group",
+  attributeGroup: "attributeGroup",
+};
+
+/** A location with a URL scheme ("http://...", "urn:..."), as opposed to a relative or absolute file path. */
+function isRemote(location: string): boolean {
+  return /^[a-zA-Z][a-zA-Z0-9+.-]+:/.test(location);
+}
+
+interface Pending {
+  readonly from: XmlElement;
+  readonly from_schema: SchemaDoc;
+  readonly include: boolean;
+}
+
+export class SchemaSet {
+  readonly schemas: SchemaDoc[] = [];
+  /** Absolute paths of every file read, in read order. */
+  readonly files: string[] = [];
+  private readonly decls: Record<DeclKind, Map<string, Decl>> = {
+    type: new Map(),
+    element: new Map(),
+    group: new Map(),
+    attributeGroup: new Map(),
+    attribute: new Map(),
+  };
+  private readonly loaded = new Set<string>();
+  private readonly roots = new Map<string, XmlElement>();
+  private readonly queue: Pending[] = [];
+
+  constructor(private readonly host: SpecHost) {}
+
+  /** Reads and parses a file once, remembering it in `files`. */
+  readFile(abs: string, at: XmlElement | undefined, what: string, location: string): XmlElement {
+    const cached = this.roots.get(abs);
+    if (cached) return cached;
+    let text: string;
+    try {
+      text = this.host.readFile(abs);
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      if (!at) throw e;
+      throw specError(at, `cannot read ${what} '${location}': ${msg}`);
+    }
+    const root = readXml(text, abs, this.host.displayPath(abs));
+    this.roots.set(abs, root);
+    this.files.push(abs);
+    return root;
+  }
+
+  /** Adds one xsd:schema element; its imports/includes are queued and read by `drain` (entry schemas first). */
+  addSchema(el: XmlElement, includerTns?: string): void {
+    const own = attr(el, "targetNamespace");
+    const tns = own ?? includerTns ?? "";
+    const id = `${el.file}#${el.line}:${el.column}|${tns}`;
+    if (this.loaded.has(id)) return;
+    this.loaded.add(id);
+    const form = (name: string): Form => {
+      const v = attr(el, name);
+      if (v === undefined || v === "unqualified") return "unqualified";
+      if (v === "qualified") return "qualified";
+      throw specError(el, `invalid ${name} '${v}'`);
+    };
+    const schema: SchemaDoc = {
+      el,
+      tns,
+      chameleon: own === undefined && includerTns !== undefined && includerTns !== "",
+      elementFormDefault: form("elementFormDefault"),
+      attributeFormDefault: form("attributeFormDefault"),
+    };
+    this.schemas.push(schema);
+    for (const child of el.children) {
+      if (child.name.ns !== XSD_NS) throw specError(child, `unexpected element <${child.name.local}> in xsd:schema`);
+      const local = child.name.local;
+      const kind = KIND_OF[local];
+      if (kind) this.register(kind, schema, child);
+      else if (local === "import" || local === "include") this.queue.push({ from: child, from_schema: schema, include: local === "include" });
+      else if (local === "redefine") throw specError(child, "xsd:redefine is not supported");
+      else if (local !== "annotation" && local !== "notation") throw specError(child, `xsd:${local} is not supported`);
+    }
+  }
+
+  /** Reads queued imports/includes (breadth first, so files appear in the order they were encountered). */
+  drain(): void {
+    for (let i = 0; i < this.queue.length; i++) {
+      const p = this.queue[i]!;
+      this.follow(p.from, p.from_schema, p.include);
+    }
+    this.queue.length = 0;
+  }
+
+  private follow(el: XmlElement, from: SchemaDoc, include: boolean): void {
+    const location = attr(el, "schemaLocation");
+    const namespace = attr(el, "namespace");
+    if (location === undefined) {
+      if (include) throw specError(el, "xsd:include without schemaLocation");
+      // An import by namespace only: the schema must be elsewhere in the set (e.g. another schema of the WSDL).
+      return;
+    }
+    if (isRemote(location)) {
+      // The xml: and SOAP-encoding namespaces are known built in; no need to fetch their schemas.
+      if (namespace !== undefined && (namespace === XML_NS || isSoapEnc(namespace))) return;
+      throw specError(el, `remote schema import not supported: ${location}`);
+    }
+    const abs = path.resolve(path.dirname(el.file), location);
+    const root = this.readFile(abs, el, "schema", location);
+    if (root.name.ns !== XSD_NS || root.name.local !== "schema") {
+      throw specError(el, `'${location}' is not an XML schema (root element <${root.name.local}>)`);
+    }
+    const tns = attr(root, "targetNamespace");
+    if (include) {
+      if (tns !== undefined && tns !== from.tns) {
+        throw specError(el, `included schema '${location}' has targetNamespace '${tns}', expected '${from.tns}'`);
+      }
+      this.addSchema(root, from.tns);
+    } else {
+      if ((tns ?? "") !== (namespace ?? "")) {
+        throw specError(el, `imported schema '${location}' has targetNamespace '${tns ?? ""}', expected '${namespace ?? ""}'`);
+      }
+      this.addSchema(root);
+    }
+  }
+
+  private register(kind: DeclKind, schema: SchemaDoc, el: XmlElement): void {
+    const local = attr(el, "name");
+    if (local === undefined) throw specError(el, `global xsd:${el.name.local} without a name`);
+    const name = { ns: schema.tns, local };
+    const map = this.decls[kind];
+    const prev = map.get(key(name));
+    if (prev) {
+      throw specError(
+        el,
+        `duplicate ${kind} '${key(name)}' (first declared at ${prev.el.displayFile}:${prev.el.line}:${prev.el.column})`,
+      );
+    }
+    map.set(key(name), { kind, schema, el, name });
+  }
+
+  /** Resolves a QName-valued attribute as written in `schema` (no-namespace names follow a chameleon include). */
+  qname(schema: SchemaDoc, el: XmlElement, value: string): QName {
+    const q = resolveQName(el, value);
+    return schema.chameleon && q.ns === "" ? { ns: schema.tns, local: q.local } : q;
+  }
+
+  lookup(kind: DeclKind, name: QName): Decl | undefined {
+    return this.decls[kind].get(key(name));
+  }
+
+  /** The declaration `el`'s attribute `attrName` refers to, or a SpecError "unknown <kind> ..." at `el`. */
+  resolve(kind: DeclKind, schema: SchemaDoc, el: XmlElement, attrName: string): Decl {
+    const raw = attr(el, attrName) ?? "";
+    const q = this.qname(schema, el, raw);
+    const d = this.lookup(kind, q);
+    if (!d) throw unknown(el, kind, raw, q);
+    return d;
+  }
+
+  /** Global declarations of one kind in declaration order (schemas in load order). */
+  all(kind: DeclKind): Decl[] {
+    return [...this.decls[kind].values()];
+  }
+}
+
+export function unknown(el: XmlElement, kind: string, raw: string, q: QName) {
+  return specError(el, `unknown ${kind} '${raw.trim()}' (${key(q)})`);
+}

@@ -1,0 +1,53 @@
+import path from "node:path";
+import { generatedHeader, type GeneratedFile } from "../codegen/generated-file.js";
+import { emitTypes } from "../emitters/types/emit-types.js";
+import type { Int64Mode } from "../emitters/types/context.js";
+import type { IrDocument } from "../ir/model.js";
+import { assignNames } from "../naming/assign-names.js";
+import type { SpecHost } from "../parsers/host.js";
+import { loadSpec } from "./load-spec.js";
+import { outputDirFor } from "./output-dir.js";
+
+/** One spec to generate from, as the config file or the command line gives it. */
+export interface SpecInput {
+  /** Absolute path of the spec. */
+  readonly file: string;
+  /** How the spec is named in headers: the path as the user wrote it, with forward slashes. */
+  readonly display: string;
+  /** Folder under the output root; defaults to the spec's base name. */
+  readonly outDir?: string;
+  readonly int64?: Int64Mode;
+}
+
+/** A file ready to be written: path relative to the output root. */
+export interface OutputFile {
+  readonly path: string;
+  readonly content: string;
+}
+
+export interface SpecOutput {
+  readonly spec: SpecInput;
+  readonly dir: string;
+  readonly doc: IrDocument;
+  readonly files: readonly OutputFile[];
+}
+
+/** read -> lower -> passes -> names -> emit, entirely in memory. Throws SpecError on bad input. */
+export function generateSpec(spec: SpecInput, host: SpecHost): SpecOutput {
+  const doc = loadSpec(spec.file, host);
+  const names = assignNames(doc);
+  const dir = spec.outDir ?? outputDirFor(spec.file);
+  const generated: GeneratedFile[] = [emitTypes(doc, names, { dir, source: spec.display, int64: spec.int64 })];
+  const files = generated.map((g) => ({ path: g.path, content: g.render() }));
+  files.push({ path: `${dir}/index.ts`, content: indexFile(spec.display, generated.map((g) => g.path), dir) });
+  return { spec, dir, doc, files };
+}
+
+function indexFile(source: string, paths: readonly string[], dir: string): string {
+  const lines = [generatedHeader(source), ""];
+  for (const p of paths) {
+    const rel = `./${path.posix.relative(dir, p).replace(/\.ts$/, ".js")}`;
+    lines.push(`export * from ${JSON.stringify(rel)};`);
+  }
+  return lines.join("\n") + "\n";
+}
