@@ -32,6 +32,8 @@ export class Ctx {
   readonly elements: ElementDecl[] = [];
   private readonly usedIds = new Set<string>();
   private readonly anon = new Map<XmlElement, { id: string; name: string; local: string }>();
+  /** Model groups / attribute groups being inlined right now, to reject circular references. */
+  readonly inlining: string[] = [];
 
   constructor(
     readonly set: SchemaSet,

@@ -1,0 +1,556 @@
+/**
+ * Lowering of JSON Schema (the OpenAPI 3.0 dialect and the 3.1 = 2020-12 dialect) into IR types.
+ *
+ * Which schemas become *named* IR types:
+ *  - component schemas ("#/components/schemas/X"), `$defs`/`definitions` of referenced files and whole referenced
+ *    schema files: always, under their own name (scalars and arrays become an `alias`);
+ *  - inline schemas that need a declaration (objects, enums, discriminated unions, constrained array items):
+ *    `anonymous: true`, a name synthesized from where they were first met, id from their own JSON pointer.
+ * Everything else (scalars, arrays, maps, type arrays, plain oneOf) stays an inline type expression.
+ * Recursion terminates because a named type's id is registered before its body is lowered.
+ */
+import path from "node:path";
+import type {
+  EnumType,
+  EnumValue,
+  Facets,
+  Field,
+  RecordType,
+  ScalarType,
+  TypeExpr,
+  TypeId,
+  UnionType,
+  UnionVariant,
+} from "../../ir/model.js";
+import type { LowerContext } from "./context.js";
+import type { Loc } from "./files.js";
+import { bool, child, entries, has, isObject, items, str } from "./json.js";
+import { pascalCase } from "./names.js";
+import { childPointer, segmentsOf } from "./pointer.js";
+
+/** An inline use of a schema: its type plus what a field/parameter carries beside the type. */
+export interface Lowered {
+  readonly type: TypeExpr;
+  readonly nullable: boolean;
+  readonly facets?: Facets;
+}
+
+const ANY: ScalarType = { kind: "scalar", scalar: "any" };
+const STRING: ScalarType = { kind: "scalar", scalar: "string" };
+const NULL_LITERAL: TypeExpr = { kind: "literal", value: null };
+const JSON_TYPES = new Set(["object", "array", "string", "integer", "number", "boolean", "null"]);
+
+/** What a schema node is, decided once from its keywords (first match wins, in this order). */
+type Shape =
+  | { readonly k: "ref"; readonly target: Loc }
+  /** `allOf: [x]` alone, or oneOf/anyOf with a single non-null variant: the schema is `x` (plus null). */
+  | { readonly k: "unwrap"; readonly inner: Loc }
+  | { readonly k: "literal"; readonly value: string | number | boolean | null }
+  | { readonly k: "enum" }
+  | { readonly k: "record" }
+  | { readonly k: "union"; readonly variants: readonly Loc[]; readonly exclusive: boolean }
+  /** A type array of several non-null types. */
+  | { readonly k: "multi"; readonly types: readonly string[] }
+  /** A single JSON type: object (as map or record), array or a scalar. */
+  | { readonly k: "typed"; readonly type: string }
+  | { readonly k: "any" };
+
+export class SchemaLowerer {
+  /** Non-named `$ref` targets being lowered, to report cycles that no named type breaks. */
+  private readonly expanding = new Set<string>();
+
+  constructor(private readonly ctx: LowerContext) {}
+
+  /** Lower every `components.schemas` entry of a file (the entry file: all of them, used or not). */
+  lowerComponents(root: Loc): void {
+    const components = child(root, "components");
+    for (const [name, loc] of entries(components && child(components, "schemas"))) this.ensureNamed(loc, name, false);
+  }
+
+  /** A schema used in place (property, parameter, items...). `hint` names inline types declared here. */
+  lower(loc: Loc, hint: string): Lowered {
+    const nullable = this.nullableOf(loc);
+    const shape = this.shapeOf(loc);
+    switch (shape.k) {
+      case "ref":
+        return { ...this.lowerTarget(shape.target, hint), nullable };
+      case "unwrap": {
+        const inner = this.lower(shape.inner, hint);
+        return { type: inner.type, nullable, facets: mergeFacets(inner.facets, this.facetsOf(loc)) };
+      }
+      case "literal":
+        return { type: { kind: "literal", value: shape.value }, nullable };
+      case "enum":
+      case "record":
+        return { type: this.refTo(this.ensureNamed(loc, hint, true)), nullable };
+      case "union":
+        if (has(loc, "discriminator")) return { type: this.refTo(this.ensureNamed(loc, hint, true)), nullable };
+        return { type: { kind: "union", of: shape.variants.map((v, i) => this.typeOnly(v, variantHint(v, hint, i))) }, nullable };
+      case "multi":
+        return {
+          type: { kind: "union", of: shape.types.map((t) => this.lowerTyped(loc, t, hint)) },
+          nullable,
+          facets: this.facetsOf(loc),
+        };
+      case "typed": {
+        const type = this.lowerTyped(loc, shape.type, hint);
+        return { type, nullable, facets: shape.type === "object" || shape.type === "array" ? undefined : this.facetsOf(loc) };
+      }
+      case "any":
+        return { type: this.anyOrNull(loc), nullable, facets: this.facetsOf(loc) };
+    }
+  }
+
+  /**
+   * A schema where only a type expression fits (array items, map values, union variants): facets are kept by
+   * declaring an anonymous alias, and null becomes a union member.
+   */
+  typeOnly(loc: Loc, hint: string): TypeExpr {
+    const { type, nullable } = this.withoutFacets(loc, hint);
+    return nullable && !isNullType(type) ? { kind: "union", of: [type, NULL_LITERAL] } : type;
+  }
+
+  /** Like `lower`, but facets are folded into an anonymous alias (for places such as HttpContent without facets). */
+  withoutFacets(loc: Loc, hint: string): { type: TypeExpr; nullable: boolean } {
+    const lowered = this.lower(loc, hint);
+    if (!lowered.facets) return lowered;
+    const id = this.ctx.typeId(loc);
+    if (!this.ctx.named.has(id)) {
+      this.ctx.named.set(id, {
+        kind: "alias",
+        id,
+        name: this.ctx.names.claim(this.ctx.scopeOf(loc.file), hint),
+        scope: this.ctx.scopeOf(loc.file),
+        anonymous: true,
+        target: lowered.type,
+        facets: lowered.facets,
+        origin: this.ctx.origin(loc, `openapi schema ${loc.pointer}`),
+      });
+    }
+    return { type: this.refTo(id), nullable: lowered.nullable };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Named types
+
+  /** The named type for the schema at `loc`, built on first request. */
+  private ensureNamed(loc: Loc, wanted: string, anonymous: boolean): TypeId {
+    const { ctx } = this;
+    const id = ctx.typeId(loc);
+    if (ctx.named.has(id)) return id;
+    ctx.named.set(id, null);
+    ctx.namedNullable.set(id, this.nullableOf(loc));
+    const scope = ctx.scopeOf(loc.file);
+    const name = anonymous ? ctx.names.claim(scope, wanted) : wanted;
+    const doc = str(loc, "description");
+    const head = {
+      id,
+      name,
+      scope,
+      ...(doc !== undefined ? { doc } : {}),
+      ...(bool(loc, "deprecated") ? { deprecated: true } : {}),
+      ...(anonymous ? { anonymous: true } : {}),
+      origin: ctx.origin(loc, `openapi schema ${loc.pointer}`),
+    };
+    const shape = this.shapeOf(loc);
+    if (shape.k === "enum") ctx.named.set(id, this.buildEnum(loc, head));
+    else if (shape.k === "record" || (shape.k === "typed" && shape.type === "object" && this.isRecordObject(loc)))
+      ctx.named.set(id, this.buildRecord(loc, head));
+    else if (shape.k === "union") ctx.named.set(id, this.buildUnion(loc, head, shape));
+    else {
+      // Scalars, arrays, maps, literals and refs declared under a name: an alias keeps the name and the facets.
+      const body = shape.k === "ref" ? this.lowerTarget(shape.target, name) : this.lowerBody(loc, shape, name);
+      ctx.named.set(id, { kind: "alias", ...head, target: body.type, ...(body.facets ? { facets: body.facets } : {}) });
+    }
+    return id;
+  }
+
+  /** `lower` for a named location itself (which would otherwise just refer to itself). */
+  private lowerBody(loc: Loc, shape: Shape, hint: string): Lowered {
+    if (shape.k === "typed") {
+      return { type: this.lowerTyped(loc, shape.type, hint), nullable: false, facets: shape.type === "array" ? undefined : this.facetsOf(loc) };
+    }
+    return this.lower(loc, hint);
+  }
+
+  private buildRecord(loc: Loc, head: Omit<RecordType, "kind" | "members">): RecordType {
+    const props = new Map<string, Loc>();
+    const required = new Set<string>();
+    let additional: Loc | undefined;
+    const seen = new Set<string>();
+    const collect = (at: Loc, followAllOf: boolean): void => {
+      const key = `${at.file.path}${at.pointer}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const target = this.ctx.resolveRef(at);
+      if (target) return collect(target, true);
+      for (const [name, p] of entries(child(at, "properties"))) props.set(name, p);
+      for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
+      additional = child(at, "additionalProperties") ?? additional;
+      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true);
+    };
+
+    // `allOf: [$ref Base, {inline}]` is inheritance: keep Base as the base type and only the inline part as members.
+    // Any other allOf is flattened into one record (field origins still point at their declarations).
+    let base: RecordType["base"];
+    const parts = items(child(loc, "allOf"));
+    const refParts = parts.filter((p) => has(p, "$ref"));
+    const baseTarget = refParts.length === 1 ? this.ctx.resolveRef(refParts[0]!) : undefined;
+    if (baseTarget && this.isRecordLike(baseTarget)) {
+      const baseType = this.lowerTarget(baseTarget, `${head.name}Base`).type;
+      if (baseType.kind === "ref") base = { id: baseType.id, derivation: "extension" };
+    }
+    if (base) {
+      collect(loc, false);
+      for (const part of parts) if (!has(part, "$ref")) collect(part, true);
+    } else {
+      collect(loc, true);
+    }
+
+    const members = [...props].map(([name, p]) => this.field(name, p, required.has(name), head.name));
+    const record: RecordType = { kind: "record", ...head, members, ...(base ? { base } : {}) };
+    if (additional === undefined) return record;
+    const ap: Loc = additional;
+    if (ap.value === false) return { ...record, additionalProperties: false };
+    if (ap.value === true) return { ...record, additionalProperties: ANY };
+    return { ...record, additionalProperties: this.typeOnly(ap, `${head.name}Value`) };
+  }
+
+  private field(name: string, loc: Loc, required: boolean, parent: string): Field {
+    const lowered = this.lower(loc, `${parent}${pascalCase(name)}`);
+    const doc = str(loc, "description");
+    const dflt = child(loc, "default");
+    return {
+      kind: "field",
+      name,
+      type: lowered.type,
+      occurs: { min: required ? 1 : 0, max: 1 },
+      nullable: lowered.nullable,
+      ...(lowered.facets ? { facets: lowered.facets } : {}),
+      ...(dflt ? { default: JSON.stringify(dflt.value) } : {}),
+      ...(bool(loc, "deprecated") ? { deprecated: true } : {}),
+      ...(doc !== undefined ? { doc } : {}),
+      origin: this.ctx.origin(loc, `openapi property ${loc.pointer}`),
+      wire: {
+        json: {
+          key: name,
+          ...(bool(loc, "readOnly") ? { readOnly: true } : {}),
+          ...(bool(loc, "writeOnly") ? { writeOnly: true } : {}),
+        },
+      },
+    };
+  }
+
+  private buildEnum(loc: Loc, head: Omit<EnumType, "kind" | "base" | "values">): EnumType {
+    const values: EnumValue[] = [];
+    for (const v of items(child(loc, "enum"))) {
+      if (v.value === null) continue; // null is nullability, not a value
+      const primitive = typeof v.value !== "object";
+      const value = primitive ? (v.value as string | number | boolean) : JSON.stringify(v.value);
+      values.push({ name: String(value), value, origin: this.ctx.origin(v, `openapi enum value ${JSON.stringify(value)}`) });
+    }
+    const declared = this.typesOf(loc).filter((t) => t !== "null");
+    let base: ScalarType;
+    if (declared.length === 1 && declared[0] !== "object" && declared[0] !== "array") base = this.scalarFor(loc, declared[0]!);
+    else {
+      const kinds = new Set(values.map((v) => typeof v.value));
+      base =
+        kinds.size !== 1 ? ANY
+        : kinds.has("string") ? STRING
+        : kinds.has("number") ? { kind: "scalar", scalar: "double" }
+        : { kind: "scalar", scalar: "boolean" };
+    }
+    return { kind: "enum", ...head, base, values };
+  }
+
+  private buildUnion(loc: Loc, head: Omit<UnionType, "kind" | "variants" | "discriminator">, shape: Extract<Shape, { k: "union" }>): UnionType {
+    const disc = child(loc, "discriminator");
+    const property = disc && str(disc, "propertyName");
+    if (disc && property === undefined) this.ctx.fail(disc, "discriminator needs a propertyName");
+    // mapping value -> tag, keyed by the resolved target location
+    const tags = new Map<string, string>();
+    for (const [tag, m] of entries(disc && child(disc, "mapping"))) {
+      if (typeof m.value !== "string") this.ctx.fail(m, "discriminator mapping values must be strings");
+      const target = this.mappingTarget(m, m.value);
+      const key = `${target.file.path}${target.pointer}`;
+      if (!tags.has(key)) tags.set(key, tag);
+    }
+    const variants: UnionVariant[] = shape.variants.map((v, i) => {
+      const target = this.ctx.resolveRef(v);
+      const targetName = target && this.namedLocationName(target);
+      const type = this.typeOnly(v, variantHint(v, head.name, i));
+      const name = targetName ?? str(v, "title") ?? (type.kind === "scalar" ? type.scalar : `Variant${i + 1}`);
+      const tag = property === undefined ? undefined : ((target && tags.get(`${target.file.path}${target.pointer}`)) ?? targetName);
+      return { name, type, ...(tag !== undefined ? { tag } : {}) };
+    });
+    const discriminator: UnionType["discriminator"] =
+      property !== undefined ? { kind: "property", property } : { kind: "none", exclusive: shape.exclusive };
+    return { kind: "union", ...head, variants, discriminator };
+  }
+
+  /** Mapping values are a schema name ("Cat") or a $ref string ("#/components/schemas/Cat", "cat.yaml"). */
+  private mappingTarget(at: Loc, value: string): Loc {
+    if (/^[A-Za-z0-9_.-]+$/.test(value) && !/\.(ya?ml|json)$/i.test(value)) {
+      const root: Loc = { file: at.file, pointer: "#", value: at.file.value };
+      const components = child(root, "components");
+      const target = components && child(components, "schemas") && child(child(components, "schemas")!, value);
+      if (!target) return this.ctx.fail(at, `unknown discriminator mapping target '${value}'`);
+      return target;
+    }
+    return this.ctx.files.resolve(value, at);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Shapes and inline expressions
+
+  private shapeOf(loc: Loc): Shape {
+    const s = loc.value;
+    if (s === true) return { k: "any" };
+    if (s === false) return this.ctx.fail(loc, "the `false` schema (nothing allowed) is not supported here");
+    if (!isObject(s)) return this.ctx.fail(loc, "a schema must be an object");
+    const target = this.ctx.resolveRef(loc);
+    if (target) return { k: "ref", target };
+    if (has(loc, "const")) {
+      const c = s["const"];
+      if (c !== null && typeof c === "object") return this.ctx.fail(child(loc, "const")!, "object and array `const` values are not supported");
+      return { k: "literal", value: c as string | number | boolean | null };
+    }
+    if (has(loc, "enum")) {
+      const e = s["enum"];
+      if (!Array.isArray(e) || e.length === 0) return this.ctx.fail(child(loc, "enum")!, "enum must be a non-empty array");
+      return e.every((v) => v === null) ? { k: "literal", value: null } : { k: "enum" };
+    }
+    const allOf = items(child(loc, "allOf"));
+    if (allOf.length === 1 && !has(loc, "properties") && !has(loc, "additionalProperties")) return { k: "unwrap", inner: allOf[0]! };
+    if (allOf.length > 0) return { k: "record" };
+    const union = child(loc, "oneOf") ?? child(loc, "anyOf");
+    if (union) {
+      const variants = items(union).filter((v) => !this.isNullSchema(v));
+      if (variants.length === 0) return { k: "literal", value: null };
+      if (variants.length === 1 && !has(loc, "discriminator")) return { k: "unwrap", inner: variants[0]! };
+      return { k: "union", variants, exclusive: has(loc, "oneOf") };
+    }
+    const types = this.typesOf(loc);
+    const nonNull = types.filter((t) => t !== "null");
+    if (nonNull.length > 1) return { k: "multi", types: nonNull };
+    if (nonNull.length === 1) {
+      const t = nonNull[0]!;
+      return t === "object" && this.isRecordObject(loc) ? { k: "record" } : { k: "typed", type: t };
+    }
+    if (types.length === 1) return { k: "literal", value: null }; // `type: "null"`
+    // No type: infer the obvious cases from the keywords.
+    if (has(loc, "properties")) return { k: "record" };
+    if (has(loc, "additionalProperties")) return this.isRecordObject(loc) ? { k: "record" } : { k: "typed", type: "object" };
+    if (has(loc, "items")) return { k: "typed", type: "array" };
+    return { k: "any" };
+  }
+
+  /** An object schema that is a record (has properties, or forbids extra keys) rather than a map. */
+  private isRecordObject(loc: Loc): boolean {
+    return has(loc, "properties") || child(loc, "additionalProperties")?.value === false;
+  }
+
+  /** Whether a `$ref` target (followed through further refs) would lower to a record, for allOf inheritance. */
+  private isRecordLike(loc: Loc): boolean {
+    const final = this.ctx.deref(loc);
+    const shape = this.shapeOf(final);
+    return shape.k === "record";
+  }
+
+  private typesOf(loc: Loc): string[] {
+    const t = child(loc, "type");
+    if (!t) return [];
+    const list = Array.isArray(t.value) ? t.value : [t.value];
+    for (const v of list) if (typeof v !== "string" || !JSON_TYPES.has(v)) this.ctx.fail(t, `unknown schema type ${JSON.stringify(v)}`);
+    return list as string[];
+  }
+
+  /** One JSON type of the schema at `loc` (a schema with a type array is lowered once per type). */
+  private lowerTyped(loc: Loc, type: string, hint: string): TypeExpr {
+    switch (type) {
+      case "object": {
+        if (this.isRecordObject(loc)) return this.refTo(this.ensureNamed(loc, hint, true));
+        const ap = child(loc, "additionalProperties");
+        const value = !ap || ap.value === true ? ANY : this.typeOnly(ap, `${hint}Value`);
+        return { kind: "map", key: STRING, value };
+      }
+      case "array": {
+        const itemsLoc = child(loc, "items");
+        const of = itemsLoc ? this.typeOnly(itemsLoc, `${hint}Item`) : ANY;
+        const facets = this.listFacetsOf(loc);
+        return { kind: "list", of, ...(facets ? { facets } : {}) };
+      }
+      case "null":
+        return NULL_LITERAL;
+      default:
+        return this.scalarFor(loc, type);
+    }
+  }
+
+  private scalarFor(loc: Loc, type: string): ScalarType {
+    const format = str(loc, "format");
+    switch (type) {
+      case "string":
+        switch (format) {
+          case "date": return { kind: "scalar", scalar: "date" };
+          case "date-time": return { kind: "scalar", scalar: "dateTime" };
+          case "time": return { kind: "scalar", scalar: "time" };
+          case "duration": return { kind: "scalar", scalar: "duration" };
+          case "byte": case "binary": return { kind: "scalar", scalar: "bytes" };
+          case "uri": return { kind: "scalar", scalar: "anyURI" };
+          default: return STRING;
+        }
+      case "integer":
+        // Without a format a JSON integer has no fixed width: a double that must be whole (validators check it).
+        if (format === "int32") return { kind: "scalar", scalar: "int32" };
+        if (format === "int64") return { kind: "scalar", scalar: "int64" };
+        return { kind: "scalar", scalar: "double", builtin: "integer" };
+      case "number":
+        return { kind: "scalar", scalar: format === "float" ? "float" : "double" };
+      case "boolean":
+        return { kind: "scalar", scalar: "boolean" };
+      default:
+        return ANY;
+    }
+  }
+
+  private anyOrNull(loc: Loc): TypeExpr {
+    return this.typesOf(loc).includes("null") ? NULL_LITERAL : ANY;
+  }
+
+  /** A `$ref` target: named locations become a reference, anything else is lowered in place. */
+  private lowerTarget(target: Loc, hint: string): Lowered {
+    const name = this.namedLocationName(target);
+    if (name !== undefined) {
+      const id = this.ensureNamed(target, name, false);
+      return { type: this.refTo(id), nullable: this.ctx.namedNullable.get(id) ?? false };
+    }
+    const key = `${target.file.path}${target.pointer}`;
+    if (this.expanding.has(key)) return this.ctx.fail(target, "recursive $ref cycle through schemas that are neither components nor objects");
+    this.expanding.add(key);
+    try {
+      return this.lower(target, hint);
+    } finally {
+      this.expanding.delete(key);
+    }
+  }
+
+  /** Schemas that are declared under a name: components, `$defs`/`definitions`, whole non-entry files. */
+  private namedLocationName(loc: Loc): string | undefined {
+    if (/^#\/(?:components\/schemas|\$defs|definitions)\/[^/]+$/.test(loc.pointer)) return segmentsOf(loc.pointer).at(-1);
+    if (loc.pointer === "#" && loc.file !== this.ctx.files.files[0]) {
+      return str(loc, "title") ?? pascalCase(path.basename(loc.file.path).replace(/\.[^.]*$/, ""));
+    }
+    return undefined;
+  }
+
+  private refTo(id: TypeId): TypeExpr {
+    return { kind: "ref", id };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Nullability and facets
+
+  private nullableOf(loc: Loc, seen = new Set<string>()): boolean {
+    const s = loc.value;
+    if (!isObject(s)) return false;
+    if (s["nullable"] === true) return true; // OpenAPI 3.0
+    const t = s["type"];
+    if (t === "null" || (Array.isArray(t) && t.includes("null"))) return true; // 3.1 type arrays
+    if (Array.isArray(s["enum"]) && s["enum"].includes(null)) return true;
+    if (has(loc, "const") && s["const"] === null) return true;
+    const union = child(loc, "oneOf") ?? child(loc, "anyOf");
+    if (union && items(union).some((v) => this.isNullSchema(v) || this.nullableOf(v, seen))) return true;
+    const key = `${loc.file.path}${loc.pointer}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    const target = this.ctx.resolveRef(loc);
+    if (target) return this.nullableOf(target, seen);
+    const allOf = items(child(loc, "allOf"));
+    return allOf.length === 1 && this.nullableOf(allOf[0]!, seen);
+  }
+
+  private isNullSchema(loc: Loc): boolean {
+    const s = loc.value;
+    if (!isObject(s)) return false;
+    const t = s["type"];
+    if (t === "null" || (Array.isArray(t) && t.length === 1 && t[0] === "null")) return true;
+    return Array.isArray(s["enum"]) && s["enum"].length > 0 && s["enum"].every((v) => v === null);
+  }
+
+  private facetsOf(loc: Loc): Facets | undefined {
+    const f: { -readonly [K in keyof Facets]: Facets[K] } = {};
+    const minLength = this.count(loc, "minLength");
+    if (minLength !== undefined) f.minLength = minLength;
+    const maxLength = this.count(loc, "maxLength");
+    if (maxLength !== undefined) f.maxLength = maxLength;
+    const pattern = child(loc, "pattern");
+    if (pattern) {
+      if (typeof pattern.value !== "string") this.ctx.fail(pattern, "pattern must be a string");
+      f.patterns = [pattern.value];
+    }
+    // 3.0: `exclusiveMinimum: true` turns `minimum` exclusive. 3.1: `exclusiveMinimum: 5` is its own bound.
+    const exMin = child(loc, "exclusiveMinimum");
+    const exMax = child(loc, "exclusiveMaximum");
+    const minimum = this.numberText(loc, "minimum");
+    const maximum = this.numberText(loc, "maximum");
+    if (minimum !== undefined) {
+      if (exMin?.value === true) f.minExclusive = minimum;
+      else f.minInclusive = minimum;
+    }
+    if (maximum !== undefined) {
+      if (exMax?.value === true) f.maxExclusive = maximum;
+      else f.maxInclusive = maximum;
+    }
+    if (typeof exMin?.value === "number") f.minExclusive = this.numberText(loc, "exclusiveMinimum");
+    if (typeof exMax?.value === "number") f.maxExclusive = this.numberText(loc, "exclusiveMaximum");
+    const multipleOf = this.numberText(loc, "multipleOf");
+    if (multipleOf !== undefined) f.multipleOf = multipleOf;
+    const format = str(loc, "format");
+    if (format !== undefined) f.format = format;
+    return Object.keys(f).length > 0 ? f : undefined;
+  }
+
+  private listFacetsOf(loc: Loc): Facets | undefined {
+    const f: { -readonly [K in keyof Facets]: Facets[K] } = {};
+    const minItems = this.count(loc, "minItems");
+    if (minItems !== undefined) f.minItems = minItems;
+    const maxItems = this.count(loc, "maxItems");
+    if (maxItems !== undefined) f.maxItems = maxItems;
+    if (bool(loc, "uniqueItems") === true) f.uniqueItems = true;
+    return Object.keys(f).length > 0 ? f : undefined;
+  }
+
+  /** A non-negative integer keyword (minLength, maxItems...). */
+  private count(loc: Loc, key: string): number | undefined {
+    const c = child(loc, key);
+    if (!c) return undefined;
+    if (typeof c.value !== "number" || !Number.isInteger(c.value) || c.value < 0) {
+      return this.ctx.fail(c, `${key} must be a non-negative integer`);
+    }
+    return c.value;
+  }
+
+  /** A numeric keyword as exact source text (facet bounds are strings in the IR). */
+  private numberText(loc: Loc, key: string): string | undefined {
+    const c = child(loc, key);
+    if (!c) return undefined;
+    if (typeof c.value !== "number") return this.ctx.fail(c, `${key} must be a number`);
+    return loc.file.numberText(childPointer(loc.pointer, key)) ?? String(c.value);
+  }
+}
+
+function variantHint(v: Loc, parent: string, i: number): string {
+  const title = str(v, "title");
+  return `${parent}${title !== undefined ? pascalCase(title) : `Variant${i + 1}`}`;
+}
+
+function isNullType(t: TypeExpr): boolean {
+  return t.kind === "literal" && t.value === null;
+}
+
+function mergeFacets(a: Facets | undefined, b: Facets | undefined): Facets | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return { ...a, ...b, ...(a.patterns && b.patterns ? { patterns: [...a.patterns, ...b.patterns] } : {}) };
+}

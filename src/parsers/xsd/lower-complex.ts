@@ -1,0 +1,444 @@
+/**
+ * xsd:complexType -> RecordType, plus the particles (elements, compositors, group refs, wildcards) and attributes
+ * that make up its members. Anonymous types met on the way become named types with `anonymous: true`.
+ */
+import type { Field, Group, Member, OpenContent, RecordType, TypeExpr } from "../../ir/model.js";
+import { type XmlElement, XML_NS, attr, attrNs, specError } from "../xml/dom.js";
+import { WSDL_NS, XSD_NS, builtinScalar, isSoapEnc } from "./builtins.js";
+import { type Ctx, type Scope, capitalize, typeId, elementId, xsdChild, xsdChildren } from "./context.js";
+import { anonSimpleRef, readFacets } from "./lower-simple.js";
+import { type Decl, key } from "./resolve.js";
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type AnyAttribute = NonNullable<RecordType["anyAttribute"]>;
+
+const ANY_TYPE: TypeExpr = { kind: "scalar", scalar: "any", builtin: "xsd:anyType" };
+const ANY_SIMPLE: TypeExpr = { kind: "scalar", scalar: "any", builtin: "xsd:anySimpleType" };
+const STRING: TypeExpr = { kind: "scalar", scalar: "string" };
+const PARTICLES = new Set(["element", "sequence", "choice", "all", "group", "any"]);
+const ATTRIBUTES = new Set(["attribute", "attributeGroup", "anyAttribute"]);
+
+const label = (scope: Scope): string => `{${scope.schema.tns}}${scope.path}`;
+
+function only(el: XmlElement, allowed: ReadonlySet<string>, what: string): void {
+  for (const c of el.children) {
+    if (c.name.ns === XSD_NS && (allowed.has(c.name.local) || c.name.local === "annotation")) continue;
+    throw specError(c, `${c.name.ns === XSD_NS ? "xsd:" + c.name.local : "<" + c.name.local + ">"} is not supported in ${what}`);
+  }
+}
+
+/** A reference to an inline xsd:complexType, lowered (once) as an anonymous named type. */
+function anonComplexRef(ctx: Ctx, scope: Scope, el: XmlElement, path: string, name: string): TypeExpr {
+  const a = ctx.anonymous(el, scope.schema.tns, path, name);
+  if (a.fresh) lowerComplexType(ctx, { schema: scope.schema, path: a.local, name: a.name, counters: { any: 0 } }, el, a.id, true);
+  return { kind: "ref", id: a.id };
+}
+
+/** The type of an element declaration: type=, an inline type, the substitution group head's type, or anyType. */
+function declaredType(ctx: Ctx, scope: Scope, el: XmlElement, path: string, name: string, depth = 0): TypeExpr {
+  const complex = xsdChild(el, "complexType");
+  const simple = xsdChild(el, "simpleType");
+  const hasType = attr(el, "type") !== undefined;
+  if ((hasType ? 1 : 0) + (complex ? 1 : 0) + (simple ? 1 : 0) > 1) {
+    throw specError(el, "xsd:element has more than one of type=, xsd:complexType and xsd:simpleType");
+  }
+  if (hasType) return ctx.typeRef(scope.schema, el, "type");
+  if (complex) return anonComplexRef(ctx, scope, complex, path, name);
+  if (simple) {
+    const a = ctx.anonymous(simple, scope.schema.tns, path, name);
+    if (a.fresh) return anonSimpleRef(ctx, { ...scope, path: a.local.replace(/\.[^.]*$/, ""), name }, simple, "");
+    return { kind: "ref", id: a.id };
+  }
+  if (attr(el, "substitutionGroup") !== undefined && depth < 32) {
+    const head = ctx.set.resolve("element", scope.schema, el, "substitutionGroup");
+    return globalElementType(ctx, head, depth + 1);
+  }
+  return ANY_TYPE;
+}
+
+/** The type of a global element; an anonymous type is named after the element. */
+export function globalElementType(ctx: Ctx, d: Decl, depth = 0): TypeExpr {
+  const scope: Scope = { schema: d.schema, path: d.name.local, name: d.name.local, counters: { any: 0 } };
+  return declaredType(ctx, scope, d.el, d.name.local, d.name.local, depth);
+}
+
+function xmlElementHint(ns: string, form: "qualified" | "unqualified", ref?: string) {
+  return { xml: { kind: "element" as const, ns, form, ...(ref !== undefined ? { ref } : {}) } };
+}
+
+function elementField(ctx: Ctx, scope: Scope, el: XmlElement): Field {
+  const occurs = ctx.occurs(el);
+  const ref = attr(el, "ref");
+  if (ref !== undefined) {
+    if (attr(el, "name") !== undefined) throw specError(el, "xsd:element has both name= and ref=");
+    const d = ctx.set.resolve("element", scope.schema, el, "ref");
+    const doc = ctx.doc(el) ?? ctx.doc(d.el);
+    const dflt = attr(d.el, "default");
+    const fixed = attr(d.el, "fixed");
+    return {
+      kind: "field",
+      name: d.name.local,
+      type: globalElementType(ctx, d),
+      occurs,
+      nullable: attr(d.el, "nillable") === "true",
+      ...(dflt !== undefined ? { default: dflt } : {}),
+      ...(fixed !== undefined ? { fixed } : {}),
+      ...(doc !== undefined ? { doc } : {}),
+      origin: ctx.origin(el, `xsd element ref ${key(d.name)} in ${label(scope)}`),
+      wire: xmlElementHint(d.name.ns, "qualified", elementId(d.name)),
+    };
+  }
+  const name = attr(el, "name");
+  if (name === undefined) throw specError(el, "xsd:element without name= or ref=");
+  const formAttr = attr(el, "form");
+  if (formAttr !== undefined && formAttr !== "qualified" && formAttr !== "unqualified") {
+    throw specError(el, `invalid form '${formAttr}'`);
+  }
+  const form = formAttr ?? scope.schema.elementFormDefault;
+  const doc = ctx.doc(el);
+  const dflt = attr(el, "default");
+  const fixed = attr(el, "fixed");
+  return {
+    kind: "field",
+    name,
+    type: declaredType(ctx, scope, el, `${scope.path}.${name}`, scope.name + capitalize(name)),
+    occurs,
+    nullable: attr(el, "nillable") === "true",
+    ...(dflt !== undefined ? { default: dflt } : {}),
+    ...(fixed !== undefined ? { fixed } : {}),
+    ...(doc !== undefined ? { doc } : {}),
+    origin: ctx.origin(el, `xsd element ${name} in ${label(scope)}`),
+    wire: xmlElementHint(form === "qualified" ? scope.schema.tns : "", form),
+  };
+}
+
+function wildcard(el: XmlElement): { namespace: string; processContents: "strict" | "lax" | "skip" } {
+  const pc = attr(el, "processContents") ?? "strict";
+  if (pc !== "strict" && pc !== "lax" && pc !== "skip") throw specError(el, `invalid processContents '${pc}'`);
+  return { namespace: attr(el, "namespace") ?? "##any", processContents: pc };
+}
+
+function particle(ctx: Ctx, scope: Scope, el: XmlElement): Member {
+  const local = el.name.local;
+  switch (local) {
+    case "element":
+      return elementField(ctx, scope, el);
+    case "any": {
+      const n = ++scope.counters.any;
+      const o: OpenContent = {
+        kind: "any",
+        name: n === 1 ? "$any" : `$any${n}`,
+        ...wildcard(el),
+        occurs: ctx.occurs(el),
+        origin: ctx.origin(el, `xsd any in ${label(scope)}`),
+      };
+      return o;
+    }
+    case "sequence":
+    case "choice":
+    case "all": {
+      only(el, local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${local}`);
+      const doc = ctx.doc(el);
+      const g: Group = {
+        kind: "group",
+        compositor: local,
+        occurs: ctx.occurs(el),
+        members: particles(ctx, scope, el),
+        ...(doc !== undefined ? { doc } : {}),
+        origin: ctx.origin(el, `xsd ${local} in ${label(scope)}`),
+      };
+      return g;
+    }
+    case "group": {
+      const d = ctx.set.resolve("group", scope.schema, el, "ref");
+      const k = key(d.name);
+      if (ctx.inlining.includes(k)) throw specError(el, `circular group reference ${k}`);
+      const model = xsdChildren(d.el).find((c) => c.name.local !== "annotation");
+      if (!model || !["sequence", "choice", "all"].includes(model.name.local)) {
+        throw specError(d.el, `xsd:group ${k} needs one xsd:sequence, xsd:choice or xsd:all`);
+      }
+      ctx.inlining.push(k);
+      // Members are declared in the group's schema (its form defaults and namespace), named after the group.
+      const inner: Scope = { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters };
+      only(model, model.name.local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${model.name.local}`);
+      const members = particles(ctx, inner, model);
+      ctx.inlining.pop();
+      const doc = ctx.doc(el) ?? ctx.doc(d.el);
+      const g: Group = {
+        kind: "group",
+        compositor: model.name.local as Group["compositor"],
+        name: d.name.local,
+        occurs: ctx.occurs(el),
+        members,
+        ...(doc !== undefined ? { doc } : {}),
+        origin: ctx.origin(el, `xsd group ${k} in ${label(scope)}`),
+      };
+      return g;
+    }
+    default:
+      throw specError(el, `xsd:${local} is not supported here`);
+  }
+}
+
+function particles(ctx: Ctx, scope: Scope, holder: XmlElement): Member[] {
+  return xsdChildren(holder)
+    .filter((c) => PARTICLES.has(c.name.local))
+    .map((c) => particle(ctx, scope, c));
+}
+
+function attributeType(ctx: Ctx, scope: Scope, el: XmlElement, name: string): TypeExpr {
+  const inline = xsdChild(el, "simpleType");
+  if (attr(el, "type") !== undefined) {
+    if (inline) throw specError(el, "xsd:attribute has both type= and an inline xsd:simpleType");
+    return ctx.typeRef(scope.schema, el, "type");
+  }
+  if (inline) return anonSimpleRef(ctx, scope, inline, name);
+  return ANY_SIMPLE;
+}
+
+function attributeField(ctx: Ctx, scope: Scope, el: XmlElement): Field | undefined {
+  const use = attr(el, "use") ?? "optional";
+  if (use !== "optional" && use !== "required" && use !== "prohibited") throw specError(el, `invalid use '${use}'`);
+  // use="prohibited" removes an inherited attribute in a restriction: there is nothing to declare.
+  if (use === "prohibited") return undefined;
+  const occurs = { min: use === "required" ? 1 : 0, max: 1 } as const;
+  let name: string;
+  let ns: string;
+  let form: "qualified" | "unqualified";
+  let type: TypeExpr;
+  let decl: XmlElement | undefined;
+  const ref = attr(el, "ref");
+  if (ref !== undefined) {
+    const q = ctx.set.qname(scope.schema, el, ref);
+    ({ ns, local: name } = q);
+    form = "qualified";
+    if (q.ns === XML_NS || isSoapEnc(q.ns)) {
+      // xml:lang/xml:space/... and the SOAP-encoding attributes are known without their schemas.
+      type = STRING;
+    } else {
+      const d = ctx.set.resolve("attribute", scope.schema, el, "ref");
+      decl = d.el;
+      type = attributeType(ctx, { schema: d.schema, path: d.name.local, name: d.name.local, counters: { any: 0 } }, d.el, "type");
+    }
+  } else {
+    const n = attr(el, "name");
+    if (n === undefined) throw specError(el, "xsd:attribute without name= or ref=");
+    name = n;
+    const f = attr(el, "form") ?? scope.schema.attributeFormDefault;
+    if (f !== "qualified" && f !== "unqualified") throw specError(el, `invalid form '${f}'`);
+    form = f;
+    ns = form === "qualified" ? scope.schema.tns : "";
+    type = attributeType(ctx, scope, el, name);
+  }
+  const dflt = attr(el, "default") ?? (decl && attr(decl, "default"));
+  const fixed = attr(el, "fixed") ?? (decl && attr(decl, "fixed"));
+  const doc = ctx.doc(el) ?? (decl && ctx.doc(decl));
+  return {
+    kind: "field",
+    name,
+    type,
+    occurs,
+    nullable: false,
+    ...(dflt !== undefined ? { default: dflt } : {}),
+    ...(fixed !== undefined ? { fixed } : {}),
+    ...(doc !== undefined ? { doc } : {}),
+    origin: ctx.origin(el, `xsd attribute ${name} in ${label(scope)}`),
+    wire: { xml: { kind: "attribute", ns, form } },
+  };
+}
+
+interface Attrs {
+  fields: Field[];
+  anyAttribute?: AnyAttribute;
+}
+
+function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { fields: [] }): Attrs {
+  for (const c of xsdChildren(holder)) {
+    if (c.name.local === "attribute") {
+      const f = attributeField(ctx, scope, c);
+      if (f) out.fields.push(f);
+    } else if (c.name.local === "attributeGroup") {
+      const d = ctx.set.resolve("attributeGroup", scope.schema, c, "ref");
+      const k = key(d.name);
+      if (ctx.inlining.includes(k)) throw specError(c, `circular attributeGroup reference ${k}`);
+      only(d.el, ATTRIBUTES, `xsd:attributeGroup ${k}`);
+      ctx.inlining.push(k);
+      attributes(ctx, { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters }, d.el, out);
+      ctx.inlining.pop();
+    } else if (c.name.local === "anyAttribute") {
+      // Several wildcards (from attribute groups) would intersect; the first one is kept as the record's.
+      out.anyAttribute ??= wildcard(c);
+    }
+  }
+  return out;
+}
+
+/** The particle and attributes of a complexType (or of its extension/restriction). */
+function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute } {
+  const models = xsdChildren(holder).filter((c) => PARTICLES.has(c.name.local) && c.name.local !== "element" && c.name.local !== "any");
+  if (models.length > 1) throw specError(models[1]!, "a complex type has at most one xsd:sequence, xsd:choice, xsd:all or xsd:group");
+  const members: Member[] = [];
+  const top = models[0];
+  if (top) {
+    const occ = ctx.occurs(top);
+    // A top-level sequence/all that occurs once is just the record's member list.
+    if ((top.name.local === "sequence" || top.name.local === "all") && occ.min === 1 && occ.max === 1) {
+      only(top, top.name.local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${top.name.local}`);
+      members.push(...particles(ctx, scope, top));
+    } else members.push(particle(ctx, scope, top));
+  }
+  const a = attributes(ctx, scope, holder);
+  members.push(...a.fields);
+  return { members, ...(a.anyAttribute ? { anyAttribute: a.anyAttribute } : {}) };
+}
+
+function valueField(ctx: Ctx, scope: Scope, at: XmlElement, type: TypeExpr, extra: Partial<Field> = {}): Field {
+  return {
+    kind: "field",
+    name: "$value",
+    type,
+    occurs: { min: 1, max: 1 },
+    nullable: false,
+    ...extra,
+    origin: ctx.origin(at, `xsd simpleContent value of ${label(scope)}`),
+    wire: { xml: { kind: "text", ns: "", form: "unqualified" } },
+  };
+}
+
+/** The text value type of a complex type with simple content (walking up its simpleContent bases). */
+function simpleContentValue(ctx: Ctx, d: Decl, at: XmlElement, depth = 0): TypeExpr {
+  const sc = d.el.name.local === "complexType" ? xsdChild(d.el, "simpleContent") : undefined;
+  const der = sc && (xsdChild(sc, "extension") ?? xsdChild(sc, "restriction"));
+  const raw = der && attr(der, "base");
+  if (!der || raw === undefined || depth > 64) throw specError(at, `base type ${key(d.name)} has no simple content`);
+  const base = ctx.typeDecl(d.schema, der, raw);
+  if (!base || base.el.name.local === "simpleType") return ctx.typeRef(d.schema, der, "base");
+  return simpleContentValue(ctx, base, at, depth + 1);
+}
+
+/**
+ * A restriction of soapenc:Array. Chosen shape: a record (no base) with one repeated element member. When the
+ * restriction restates a sequence, that sequence names the item element; otherwise the item is "item", typed by
+ * the wsdl:arrayType attribute ("tns:Foo[]"). Encoded arrays are repeated child elements on the wire, so a
+ * repeated field describes them better than a ListType (which means a whitespace-separated xsd:list).
+ */
+function soapArray(ctx: Ctx, scope: Scope, der: XmlElement): Member[] {
+  const members = particles(ctx, scope, der);
+  if (members.length) return members;
+  let item: TypeExpr = ANY_TYPE;
+  for (const a of xsdChildren(der, "attribute")) {
+    const at = attrNs(a, WSDL_NS, "arrayType");
+    if (at === undefined) continue;
+    const m = /^(.*?)((?:\[[^\]]*\])+)$/.exec(at.trim());
+    if (!m || m[2] !== "[]") throw specError(a, `unsupported wsdl:arrayType '${at}' (only one-dimensional arrays "T[]")`);
+    item = ctx.typeByName(scope.schema, a, m[1]!);
+  }
+  return [
+    {
+      kind: "field",
+      name: "item",
+      type: item,
+      occurs: { min: 0, max: "unbounded" },
+      nullable: true,
+      origin: ctx.origin(der, `soapenc Array item of ${label(scope)}`),
+      wire: xmlElementHint("", "unqualified"),
+    },
+  ];
+}
+
+export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: string, anonymous: boolean): void {
+  const slot = ctx.reserve();
+  only(el, new Set([...PARTICLES, ...ATTRIBUTES, "simpleContent", "complexContent"]), "xsd:complexType");
+  const doc = ctx.doc(el);
+  const rec: Mutable<RecordType> = {
+    kind: "record",
+    id,
+    name: scope.name,
+    scope: scope.schema.tns,
+    ...(doc !== undefined ? { doc } : {}),
+    ...(anonymous ? { anonymous: true } : {}),
+    origin: ctx.origin(el, `xsd complexType ${label(scope)}${anonymous ? " (anonymous)" : ""}`),
+    members: [],
+  };
+  if (attr(el, "abstract") === "true") rec.abstract = true;
+  let mixed = attr(el, "mixed") === "true";
+  const cc = xsdChild(el, "complexContent");
+  const sc = xsdChild(el, "simpleContent");
+  if (cc && sc) throw specError(sc, "xsd:complexType has both complexContent and simpleContent");
+  const holder = cc ?? sc;
+  if (holder) {
+    const ders = xsdChildren(holder).filter((c) => c.name.local !== "annotation");
+    const der = ders[0];
+    if (!der || ders.length > 1 || (der.name.local !== "extension" && der.name.local !== "restriction")) {
+      throw specError(holder, `xsd:${holder.name.local} needs exactly one xsd:extension or xsd:restriction`);
+    }
+    const derivation = der.name.local as "extension" | "restriction";
+    const baseRaw = attr(der, "base");
+    if (baseRaw === undefined) throw specError(der, `xsd:${derivation} without base=`);
+    const baseQ = ctx.set.qname(scope.schema, der, baseRaw);
+    const baseDecl = ctx.typeDecl(scope.schema, der, baseRaw);
+    if (cc) {
+      mixed ||= attr(cc, "mixed") === "true";
+      only(der, new Set([...PARTICLES, ...ATTRIBUTES]), `xsd:${derivation}`);
+      if (isSoapEnc(baseQ.ns) && baseQ.local === "Array") {
+        rec.members = derivation === "restriction" ? soapArray(ctx, scope, der) : contentModel(ctx, scope, der).members;
+      } else {
+        if (baseDecl) {
+          if (baseDecl.el.name.local !== "complexType") {
+            throw specError(der, `complexContent base '${baseRaw}' (${key(baseQ)}) is not a complex type`);
+          }
+          rec.base = { id: typeId(baseDecl.name), derivation };
+        } else if (builtinScalar(baseQ.ns, baseQ.local)?.scalar !== "any") {
+          throw specError(der, `complexContent base '${baseRaw}' (${key(baseQ)}) is not a complex type`);
+        }
+        const c = contentModel(ctx, scope, der);
+        rec.members = c.members;
+        if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
+      }
+    } else {
+      only(der, new Set([...ATTRIBUTES, "simpleType", ...FACET_NAMES]), `simpleContent xsd:${derivation}`);
+      const members: Member[] = [];
+      const baseIsComplex = baseDecl?.el.name.local === "complexType";
+      if (baseIsComplex) rec.base = { id: typeId(baseDecl!.name), derivation };
+      if (derivation === "extension") {
+        // Extending a complex type inherits its $value; extending a simple type introduces it.
+        if (!baseIsComplex) members.push(valueField(ctx, scope, der, ctx.typeRef(scope.schema, der, "base")));
+      } else {
+        const inline = xsdChild(der, "simpleType");
+        const type = inline
+          ? anonSimpleRef(ctx, scope, inline, "value")
+          : baseIsComplex
+            ? simpleContentValue(ctx, baseDecl!, der)
+            : ctx.typeRef(scope.schema, der, "base");
+        const { facets, enumeration } = readFacets(der);
+        const all = enumeration.length ? { ...facets, enumeration: enumeration.map((e) => attr(e, "value")!) } : facets;
+        members.push(valueField(ctx, scope, der, type, all ? { facets: all } : {}));
+      }
+      const a = attributes(ctx, scope, der);
+      members.push(...a.fields);
+      rec.members = members;
+      if (a.anyAttribute) rec.anyAttribute = a.anyAttribute;
+    }
+  } else {
+    const c = contentModel(ctx, scope, el);
+    rec.members = c.members;
+    if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
+  }
+  if (mixed) rec.mixed = true;
+  ctx.fill(slot, rec);
+}
+
+const FACET_NAMES = [
+  "enumeration",
+  "pattern",
+  "length",
+  "minLength",
+  "maxLength",
+  "minInclusive",
+  "maxInclusive",
+  "minExclusive",
+  "maxExclusive",
+  "totalDigits",
+  "fractionDigits",
+  "whiteSpace",
+];

@@ -1,0 +1,144 @@
+/** xsd:simpleType -> EnumType (restriction with enumerations) or AliasType (facets, list, union). */
+import type { EnumValue, Facets, NamedType, TypeExpr } from "../../ir/model.js";
+import { type XmlElement, attr, specError } from "../xml/dom.js";
+import { FACETS, XSD_NS } from "./builtins.js";
+import { type Ctx, type Scope, capitalize, xsdChild, xsdChildren } from "./context.js";
+import { key } from "./resolve.js";
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export interface FacetRead {
+  readonly facets: Facets | undefined;
+  readonly enumeration: readonly XmlElement[];
+}
+
+/** Reads the facet children of a restriction; other children are left to the caller to validate. */
+export function readFacets(r: XmlElement): FacetRead {
+  const f: Mutable<Facets> = {};
+  const enumeration: XmlElement[] = [];
+  const patterns: string[] = [];
+  for (const c of r.children) {
+    if (c.name.ns !== XSD_NS || !FACETS.has(c.name.local)) continue;
+    const local = c.name.local;
+    const value = attr(c, "value");
+    if (value === undefined) throw specError(c, `xsd:${local} without a value`);
+    const int = (): number => {
+      if (!/^\s*\d+\s*$/.test(value)) throw specError(c, `invalid xsd:${local} value '${value}'`);
+      return Number(value);
+    };
+    switch (local) {
+      case "enumeration":
+        enumeration.push(c);
+        break;
+      case "pattern":
+        patterns.push(value);
+        break;
+      case "length":
+      case "minLength":
+      case "maxLength":
+      case "totalDigits":
+      case "fractionDigits":
+        f[local] = int();
+        break;
+      case "minInclusive":
+      case "maxInclusive":
+      case "minExclusive":
+      case "maxExclusive":
+        f[local] = value.trim();
+        break;
+      case "whiteSpace":
+        if (value !== "preserve" && value !== "replace" && value !== "collapse") {
+          throw specError(c, `invalid xsd:whiteSpace value '${value}'`);
+        }
+        f.whiteSpace = value;
+        break;
+    }
+  }
+  // Patterns of one derivation step are alternatives (XSD 1.0 §4.3.4), hence joined with '|'.
+  if (patterns.length) f.patterns = [patterns.join("|")];
+  return { facets: Object.keys(f).length ? f : undefined, enumeration };
+}
+
+/** Rejects children of a simpleType restriction that are neither facets nor the inline base. */
+function checkRestrictionChildren(r: XmlElement): void {
+  for (const c of r.children) {
+    if (c.name.ns === XSD_NS && (FACETS.has(c.name.local) || c.name.local === "annotation" || c.name.local === "simpleType")) continue;
+    throw specError(c, `unsupported <${c.name.prefix ? c.name.prefix + ":" : ""}${c.name.local}> in xsd:restriction`);
+  }
+}
+
+/** A reference to an inline xsd:simpleType, lowered (once) as an anonymous named type. */
+export function anonSimpleRef(ctx: Ctx, scope: Scope, el: XmlElement, child: string): TypeExpr {
+  const a = ctx.anonymous(el, scope.schema.tns, `${scope.path}.${child}`, scope.name + capitalize(child));
+  if (a.fresh) {
+    lowerSimpleType(ctx, { schema: scope.schema, path: a.local, name: a.name, counters: { any: 0 } }, el, a.id, true);
+  }
+  return { kind: "ref", id: a.id };
+}
+
+export function lowerSimpleType(ctx: Ctx, scope: Scope, el: XmlElement, id: string, anonymous: boolean): void {
+  const slot = ctx.reserve();
+  const label = `{${scope.schema.tns}}${scope.path}`;
+  const common = {
+    id,
+    name: scope.name,
+    scope: scope.schema.tns,
+    ...(ctx.doc(el) !== undefined ? { doc: ctx.doc(el) } : {}),
+    ...(anonymous ? { anonymous: true } : {}),
+    origin: ctx.origin(el, `xsd simpleType ${label}${anonymous ? " (anonymous)" : ""}`),
+  };
+  const restriction = xsdChild(el, "restriction");
+  const list = xsdChild(el, "list");
+  const union = xsdChild(el, "union");
+  let t: NamedType;
+  if (restriction) {
+    checkRestrictionChildren(restriction);
+    const baseRaw = attr(restriction, "base");
+    const inline = xsdChild(restriction, "simpleType");
+    let target: TypeExpr;
+    if (baseRaw !== undefined) target = ctx.typeRef(scope.schema, restriction, "base");
+    else if (inline) target = anonSimpleRef(ctx, scope, inline, "base");
+    else throw specError(restriction, "xsd:restriction needs a base attribute or an inline xsd:simpleType");
+    const scalar =
+      baseRaw !== undefined ? ctx.scalarRoot(scope.schema, restriction, baseRaw) : ctx.scalarOfSimple(scope.schema, inline!);
+    const { facets, enumeration } = readFacets(restriction);
+    if (enumeration.length && scalar) {
+      const values: EnumValue[] = enumeration.map((e) => {
+        const v = attr(e, "value")!;
+        const doc = ctx.doc(e);
+        return {
+          name: v,
+          value: v,
+          ...(doc !== undefined ? { doc } : {}),
+          origin: ctx.origin(e, `xsd enumeration '${v}' of ${label}`),
+        };
+      });
+      t = { kind: "enum", ...common, base: scalar, values };
+    } else {
+      // Enumerated lists/unions cannot be an enum of one scalar: keep the values as a facet.
+      const all: Facets | undefined = enumeration.length
+        ? { ...facets, enumeration: enumeration.map((e) => attr(e, "value")!) }
+        : facets;
+      t = { kind: "alias", ...common, target, ...(all ? { facets: all } : {}) };
+    }
+  } else if (list) {
+    const itemRaw = attr(list, "itemType");
+    const inline = xsdChild(list, "simpleType");
+    let of: TypeExpr;
+    if (itemRaw !== undefined) of = ctx.typeRef(scope.schema, list, "itemType");
+    else if (inline) of = anonSimpleRef(ctx, scope, inline, "item");
+    else throw specError(list, "xsd:list needs an itemType attribute or an inline xsd:simpleType");
+    t = { kind: "alias", ...common, target: { kind: "list", of } };
+  } else if (union) {
+    const of: TypeExpr[] = [];
+    for (const raw of (attr(union, "memberTypes") ?? "").split(/\s+/).filter(Boolean)) {
+      of.push(ctx.typeByName(scope.schema, union, raw));
+    }
+    xsdChildren(union, "simpleType").forEach((s, i) => of.push(anonSimpleRef(ctx, scope, s, `member${i + 1}`)));
+    if (!of.length) throw specError(union, "xsd:union without member types");
+    t = { kind: "alias", ...common, target: { kind: "union", of } };
+  } else {
+    throw specError(el, `xsd:simpleType ${key({ ns: scope.schema.tns, local: scope.path })} needs xsd:restriction, xsd:list or xsd:union`);
+  }
+  ctx.fill(slot, t);
+}
