@@ -4,9 +4,9 @@
  */
 import type { Field, Group, Member, OpenContent, RecordType, TypeExpr } from "../../ir/model.js";
 import { type XmlElement, XML_NS, attr, attrNs, specError } from "../xml/dom.js";
-import { WSDL_NS, XSD_NS, builtinScalar, isSoapEnc } from "./builtins.js";
+import { FACETS, WSDL_NS, XSD_NS, builtinScalar, isSoapEnc } from "./builtins.js";
 import { type Ctx, type Scope, capitalize, typeId, elementId, xsdChild, xsdChildren } from "./context.js";
-import { anonSimpleRef, readFacets } from "./lower-simple.js";
+import { anonSimple, anonSimpleRef, readFacets } from "./lower-simple.js";
 import { type Decl, key } from "./resolve.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -16,6 +16,8 @@ const ANY_TYPE: TypeExpr = { kind: "scalar", scalar: "any", builtin: "xsd:anyTyp
 const ANY_SIMPLE: TypeExpr = { kind: "scalar", scalar: "any", builtin: "xsd:anySimpleType" };
 const STRING: TypeExpr = { kind: "scalar", scalar: "string" };
 const PARTICLES = new Set(["element", "sequence", "choice", "all", "group", "any"]);
+/** What may stand for a complex type's content model (elements and wildcards only inside one of these). */
+const MODELS = ["sequence", "choice", "all", "group"];
 const ATTRIBUTES = new Set(["attribute", "attributeGroup", "anyAttribute"]);
 
 const label = (scope: Scope): string => `{${scope.schema.tns}}${scope.path}`;
@@ -44,11 +46,7 @@ function declaredType(ctx: Ctx, scope: Scope, el: XmlElement, path: string, name
   }
   if (hasType) return ctx.typeRef(scope.schema, el, "type");
   if (complex) return anonComplexRef(ctx, scope, complex, path, name);
-  if (simple) {
-    const a = ctx.anonymous(simple, scope.schema.tns, path, name);
-    if (a.fresh) return anonSimpleRef(ctx, { ...scope, path: a.local.replace(/\.[^.]*$/, ""), name }, simple, "");
-    return { kind: "ref", id: a.id };
-  }
+  if (simple) return anonSimple(ctx, scope.schema, simple, path, name);
   if (attr(el, "substitutionGroup") !== undefined && depth < 32) {
     const head = ctx.set.resolve("element", scope.schema, el, "substitutionGroup");
     return globalElementType(ctx, head, depth + 1);
@@ -275,7 +273,7 @@ function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { f
 
 /** The particle and attributes of a complexType (or of its extension/restriction). */
 function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute } {
-  const models = xsdChildren(holder).filter((c) => PARTICLES.has(c.name.local) && c.name.local !== "element" && c.name.local !== "any");
+  const models = xsdChildren(holder).filter((c) => MODELS.includes(c.name.local));
   if (models.length > 1) throw specError(models[1]!, "a complex type has at most one xsd:sequence, xsd:choice, xsd:all or xsd:group");
   const members: Member[] = [];
   const top = models[0];
@@ -348,7 +346,7 @@ function soapArray(ctx: Ctx, scope: Scope, der: XmlElement): Member[] {
 
 export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: string, anonymous: boolean): void {
   const slot = ctx.reserve();
-  only(el, new Set([...PARTICLES, ...ATTRIBUTES, "simpleContent", "complexContent"]), "xsd:complexType");
+  only(el, new Set([...MODELS, ...ATTRIBUTES, "simpleContent", "complexContent"]), "xsd:complexType");
   const doc = ctx.doc(el);
   const rec: Mutable<RecordType> = {
     kind: "record",
@@ -379,7 +377,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
     const baseDecl = ctx.typeDecl(scope.schema, der, baseRaw);
     if (cc) {
       mixed ||= attr(cc, "mixed") === "true";
-      only(der, new Set([...PARTICLES, ...ATTRIBUTES]), `xsd:${derivation}`);
+      only(der, new Set([...MODELS, ...ATTRIBUTES]), `complexContent xsd:${derivation}`);
       if (isSoapEnc(baseQ.ns) && baseQ.local === "Array") {
         rec.members = derivation === "restriction" ? soapArray(ctx, scope, der) : contentModel(ctx, scope, der).members;
       } else {
@@ -396,7 +394,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
         if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
       }
     } else {
-      only(der, new Set([...ATTRIBUTES, "simpleType", ...FACET_NAMES]), `simpleContent xsd:${derivation}`);
+      only(der, new Set([...ATTRIBUTES, "simpleType", ...FACETS]), `simpleContent xsd:${derivation}`);
       const members: Member[] = [];
       const baseIsComplex = baseDecl?.el.name.local === "complexType";
       if (baseIsComplex) rec.base = { id: typeId(baseDecl!.name), derivation };
@@ -427,18 +425,3 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
   if (mixed) rec.mixed = true;
   ctx.fill(slot, rec);
 }
-
-const FACET_NAMES = [
-  "enumeration",
-  "pattern",
-  "length",
-  "minLength",
-  "maxLength",
-  "minInclusive",
-  "maxInclusive",
-  "minExclusive",
-  "maxExclusive",
-  "totalDigits",
-  "fractionDigits",
-  "whiteSpace",
-];

@@ -3,7 +3,7 @@ import type { EnumValue, Facets, NamedType, TypeExpr } from "../../ir/model.js";
 import { type XmlElement, attr, specError } from "../xml/dom.js";
 import { FACETS, XSD_NS } from "./builtins.js";
 import { type Ctx, type Scope, capitalize, xsdChild, xsdChildren } from "./context.js";
-import { key } from "./resolve.js";
+import { type SchemaDoc, key } from "./resolve.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -69,10 +69,13 @@ function checkRestrictionChildren(r: XmlElement): void {
 
 /** A reference to an inline xsd:simpleType, lowered (once) as an anonymous named type. */
 export function anonSimpleRef(ctx: Ctx, scope: Scope, el: XmlElement, child: string): TypeExpr {
-  const a = ctx.anonymous(el, scope.schema.tns, `${scope.path}.${child}`, scope.name + capitalize(child));
-  if (a.fresh) {
-    lowerSimpleType(ctx, { schema: scope.schema, path: a.local, name: a.name, counters: { any: 0 } }, el, a.id, true);
-  }
+  return anonSimple(ctx, scope.schema, el, `${scope.path}.${child}`, scope.name + capitalize(child));
+}
+
+/** Same with an explicit id path and name (anonymous types of elements are named after the element). */
+export function anonSimple(ctx: Ctx, schema: SchemaDoc, el: XmlElement, path: string, name: string): TypeExpr {
+  const a = ctx.anonymous(el, schema.tns, path, name);
+  if (a.fresh) lowerSimpleType(ctx, { schema, path: a.local, name: a.name, counters: { any: 0 } }, el, a.id, true);
   return { kind: "ref", id: a.id };
 }
 

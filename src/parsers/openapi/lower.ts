@@ -1,0 +1,91 @@
+/**
+ * OpenAPI document -> IR: version check, component schemas, paths, one HttpService, and the final type order.
+ */
+import type { HttpService, IrDocument, NamedType } from "../../ir/model.js";
+import { originPath, type SpecHost } from "../host.js";
+import { LowerContext } from "./context.js";
+import type { Loc } from "./files.js";
+import { child, has, isObject, items, str } from "./json.js";
+import { lowerOperations, lowerSecuritySchemes } from "./operations.js";
+import { SchemaLowerer } from "./schema.js";
+
+const VERSION = /^3\.([01])\.\d+(-[0-9A-Za-z.-]+)?$/;
+
+export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
+  const ctx = new LowerContext(entryFile, host);
+  const file = ctx.files.load(entryFile);
+  const root: Loc = { file, pointer: "#", value: file.value };
+  if (!isObject(root.value)) ctx.fail(root, "an OpenAPI document must be an object");
+  ctx.version = checkVersion(ctx, root);
+
+  const info = child(root, "info");
+  const title = info && str(info, "title");
+  const version = info && str(info, "version");
+  const doc = info && str(info, "description");
+
+  const schemas = new SchemaLowerer(ctx);
+  schemas.lowerComponents(root);
+  const services: HttpService[] = [];
+  // A components-only document (allowed in 3.1) has no service; `paths: {}` still declares an (empty) one.
+  if (has(root, "paths")) {
+    const operations = lowerOperations(ctx, schemas, root);
+    services.push({
+      kind: "http",
+      name: title ?? "",
+      ...(version !== undefined ? { version } : {}),
+      ...(doc !== undefined ? { doc } : {}),
+      servers: items(child(root, "servers")).flatMap((s) => {
+        const url = str(s, "url");
+        return url !== undefined ? [url] : [];
+      }),
+      operations,
+      securitySchemes: lowerSecuritySchemes(ctx, root),
+      origin: ctx.origin(root, `openapi document ${title ?? originPath(entryFile, entryFile)}`),
+    });
+  }
+
+  return {
+    format: "openapi",
+    entry: originPath(entryFile, entryFile),
+    files: ctx.files.files.map((f) => originPath(entryFile, f.path)),
+    info: {
+      ...(title !== undefined ? { title } : {}),
+      ...(version !== undefined ? { version } : {}),
+      ...(doc !== undefined ? { doc } : {}),
+    },
+    types: orderTypes(ctx),
+    elements: [],
+    extensions: [],
+    services,
+  };
+}
+
+function checkVersion(ctx: LowerContext, root: Loc): "3.0" | "3.1" {
+  const v = child(root, "openapi");
+  if (!v) {
+    const swagger = child(root, "swagger");
+    if (swagger) ctx.fail(swagger, "Swagger 2.0 is not supported: convert the document to OpenAPI 3.0 or 3.1");
+    return ctx.fail(root, "missing 'openapi' field: not an OpenAPI 3.0/3.1 document");
+  }
+  const text = typeof v.value === "string" ? v.value : String(v.value);
+  const m = typeof v.value === "string" ? VERSION.exec(v.value) : null;
+  if (!m) return ctx.fail(v, `unsupported OpenAPI version "${text}": expected 3.0.x or 3.1.x (as a string)`);
+  return m[1] === "0" ? "3.0" : "3.1";
+}
+
+/**
+ * Declaration order: files in the order they were first read (entry first), and within a file by source position —
+ * so an inline type comes right after the schema that declares it, whatever order lowering visited them in.
+ */
+function orderTypes(ctx: LowerContext): NamedType[] {
+  const fileRank = new Map(ctx.files.files.map((f, i) => [ctx.scopeOf(f), i]));
+  const types = [...ctx.named.values()].filter((t): t is NamedType => t !== null);
+  return types.sort(
+    (a, b) =>
+      (fileRank.get(a.origin.file) ?? 0) - (fileRank.get(b.origin.file) ?? 0) ||
+      a.origin.line - b.origin.line ||
+      a.origin.column - b.origin.column ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+

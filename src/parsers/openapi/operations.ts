@@ -1,0 +1,203 @@
+/**
+ * Lowering of `paths` into HttpOperations: parameters (path-level merged with operation-level), request bodies,
+ * responses, headers and security requirements. `$ref`s to components (parameters, requestBodies, responses,
+ * headers, path items) are followed wherever they point, including other files.
+ */
+import type { HttpContent, HttpOperation, HttpParameter, HttpResponse, HttpService, TypeExpr } from "../../ir/model.js";
+import type { LowerContext } from "./context.js";
+import type { Loc } from "./files.js";
+import { bool, child, entries, isObject, items, str } from "./json.js";
+import { NameTable, operationNameFor, pascalCase } from "./names.js";
+import type { SchemaLowerer } from "./schema.js";
+
+const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+const LOCATIONS = new Set(["path", "query", "header", "cookie"]);
+const STATUS = /^([1-5]\d\d|[1-5]XX|default)$/;
+const ANY: TypeExpr = { kind: "scalar", scalar: "any" };
+
+export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root: Loc): HttpOperation[] {
+  const pathItems = entries(child(root, "paths")).filter(([p]) => !p.startsWith("x-"));
+  const rootSecurity = child(root, "security");
+
+  // operationIds are the spec's own names: they must be unique, and synthesized names must not take them.
+  const opNames = new NameTable();
+  const ids = new Map<string, string>();
+  for (const [p, item] of pathItems) {
+    for (const [method, op] of entries(ctx.deref(item))) {
+      if (!METHODS.has(method)) continue;
+      const idLoc = child(op, "operationId");
+      if (!idLoc) continue;
+      if (typeof idLoc.value !== "string") ctx.fail(idLoc, "operationId must be a string");
+      const where = `${method.toUpperCase()} ${p}`;
+      const other = ids.get(idLoc.value as string);
+      if (other !== undefined) ctx.fail(idLoc, `duplicate operationId "${idLoc.value as string}" (also used by ${other})`);
+      ids.set(idLoc.value as string, where);
+      opNames.reserve("", idLoc.value as string);
+    }
+  }
+
+  const operations: HttpOperation[] = [];
+  for (const [p, itemRef] of pathItems) {
+    if (!p.startsWith("/")) ctx.fail(itemRef, `path "${p}" must start with "/"`);
+    const item = ctx.deref(itemRef);
+    if (!isObject(item.value)) ctx.fail(item, "a path item must be an object");
+    for (const [method, op] of entries(item)) {
+      if (!METHODS.has(method)) continue;
+      const name = str(op, "operationId") ?? opNames.claim("", operationNameFor(method, p));
+      operations.push(lowerOperation(ctx, schemas, { path: p, method, name, item, op, rootSecurity }));
+    }
+  }
+  return operations;
+}
+
+interface OperationSite {
+  readonly path: string;
+  readonly method: string;
+  readonly name: string;
+  readonly item: Loc;
+  readonly op: Loc;
+  readonly rootSecurity: Loc | undefined;
+}
+
+function lowerOperation(ctx: LowerContext, schemas: SchemaLowerer, site: OperationSite): HttpOperation {
+  const { op, path } = site;
+  const where = `${site.method.toUpperCase()} ${path}`;
+  const typeName = pascalCase(site.name);
+
+  // Operation-level parameters override path-level ones with the same name and location.
+  const params = new Map<string, HttpParameter>();
+  for (const list of [child(site.item, "parameters"), child(op, "parameters")]) {
+    for (const p of items(list)) {
+      const param = lowerParameter(ctx, schemas, ctx.deref(p), typeName);
+      const key = `${param.in}:${param.in === "header" ? param.name.toLowerCase() : param.name}`;
+      params.set(key, param);
+    }
+  }
+  for (const m of path.matchAll(/\{([^}]+)\}/g)) {
+    if (!params.has(`path:${m[1]!}`)) ctx.fail(op, `path parameter "${m[1]!}" of ${where} is not declared`);
+  }
+
+  const summary = str(op, "summary");
+  const doc = str(op, "description");
+  const tags = items(child(op, "tags")).flatMap((t) => (typeof t.value === "string" ? [t.value] : []));
+  const bodyRef = child(op, "requestBody");
+  const security = securityNames(ctx, child(op, "security") ?? site.rootSecurity);
+
+  const responses: HttpResponse[] = [];
+  for (const [status, r] of entries(child(op, "responses"))) {
+    if (status.startsWith("x-")) continue;
+    if (!STATUS.test(status)) ctx.fail(r, `invalid response status "${status}" (expected 100-599, 1XX-5XX or default)`);
+    responses.push(lowerResponse(ctx, schemas, status, ctx.deref(r), `${typeName}Response${pascalCase(status)}`));
+  }
+
+  return {
+    name: site.name,
+    method: site.method as HttpOperation["method"],
+    path,
+    ...(summary !== undefined ? { summary } : {}),
+    ...(doc !== undefined ? { doc } : {}),
+    ...(bool(op, "deprecated") ? { deprecated: true } : {}),
+    tags,
+    parameters: [...params.values()],
+    ...(bodyRef ? { requestBody: lowerRequestBody(ctx, schemas, ctx.deref(bodyRef), `${typeName}Request`) } : {}),
+    responses,
+    ...(security ? { security } : {}),
+    origin: ctx.origin(op, `openapi operation ${where}`),
+  };
+}
+
+function lowerParameter(ctx: LowerContext, schemas: SchemaLowerer, p: Loc, typeName: string): HttpParameter {
+  const name = str(p, "name");
+  if (name === undefined) ctx.fail(p, "a parameter needs a name");
+  const where = str(p, "in");
+  if (where === undefined || !LOCATIONS.has(where)) ctx.fail(child(p, "in") ?? p, `parameter "${name}" needs "in": path, query, header or cookie`);
+  const style = str(p, "style");
+  const explode = bool(p, "explode");
+  return {
+    name,
+    in: where as HttpParameter["in"],
+    // Path parameters are always required (the spec demands `required: true`; a missing flag is not an option).
+    required: where === "path" || bool(p, "required") === true,
+    ...valueOf(schemas, p, `${typeName}${pascalCase(name)}Param`),
+    ...(style !== undefined ? { style } : {}),
+    ...(explode !== undefined ? { explode } : {}),
+    ...(bool(p, "deprecated") ? { deprecated: true } : {}),
+    ...docOf(p),
+    origin: ctx.origin(p, `openapi parameter ${where} ${name}`),
+  };
+}
+
+/** The type of a parameter or header: its `schema`, else the schema of its single `content` entry, else any. */
+function valueOf(schemas: SchemaLowerer, p: Loc, hint: string): Pick<HttpParameter, "type" | "nullable" | "facets"> {
+  const schema = child(p, "schema") ?? entries(child(p, "content")).map(([, m]) => child(m, "schema"))[0];
+  if (!schema) return { type: ANY };
+  const l = schemas.lower(schema, hint);
+  return { type: l.type, ...(l.nullable ? { nullable: true } : {}), ...(l.facets ? { facets: l.facets } : {}) };
+}
+
+function lowerRequestBody(ctx: LowerContext, schemas: SchemaLowerer, body: Loc, hint: string): NonNullable<HttpOperation["requestBody"]> {
+  if (!isObject(body.value)) ctx.fail(body, "requestBody must be an object");
+  return { required: bool(body, "required") === true, ...docOf(body), contents: contentsOf(schemas, child(body, "content"), hint) };
+}
+
+function lowerResponse(ctx: LowerContext, schemas: SchemaLowerer, status: string, r: Loc, hint: string): HttpResponse {
+  if (!isObject(r.value)) ctx.fail(r, "a response must be an object");
+  const headers: HttpParameter[] = [];
+  for (const [name, h] of entries(child(r, "headers"))) {
+    // The spec says a Content-Type response header is ignored: the media type key says it.
+    if (name.toLowerCase() === "content-type") continue;
+    const header = ctx.deref(h);
+    headers.push({
+      name,
+      in: "header",
+      required: bool(header, "required") === true,
+      ...valueOf(schemas, header, `${hint}${pascalCase(name)}Header`),
+      ...(bool(header, "deprecated") ? { deprecated: true } : {}),
+      ...docOf(header),
+      origin: ctx.origin(header, `openapi header ${name}`),
+    });
+  }
+  return { status, ...docOf(r), contents: contentsOf(schemas, child(r, "content"), hint), headers };
+}
+
+function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string): HttpContent[] {
+  return entries(content).map(([mediaType, m]) => {
+    const schema = child(m, "schema");
+    if (!schema) return { mediaType, type: ANY };
+    const { type, nullable } = schemas.withoutFacets(schema, hint);
+    return { mediaType, type, ...(nullable ? { nullable: true } : {}) };
+  });
+}
+
+/** Scheme names of a security requirement list, in order; `[]` means explicitly none. */
+function securityNames(ctx: LowerContext, security: Loc | undefined): string[] | undefined {
+  if (!security) return undefined;
+  if (!Array.isArray(security.value)) ctx.fail(security, "security must be an array of requirement objects");
+  const names: string[] = [];
+  for (const req of items(security)) for (const [name] of entries(req)) if (!names.includes(name)) names.push(name);
+  return names;
+}
+
+export function lowerSecuritySchemes(ctx: LowerContext, root: Loc): HttpService["securitySchemes"] {
+  const components = child(root, "components");
+  return entries(components && child(components, "securitySchemes")).map(([name, ref]) => {
+    const s = ctx.deref(ref);
+    const type = str(s, "type");
+    if (type === undefined) ctx.fail(s, `security scheme "${name}" needs a type`);
+    const scheme = str(s, "scheme");
+    const where = str(s, "in");
+    const paramName = str(s, "name");
+    return {
+      name,
+      type,
+      ...(scheme !== undefined ? { scheme } : {}),
+      ...(where !== undefined ? { in: where } : {}),
+      ...(paramName !== undefined ? { paramName } : {}),
+    };
+  });
+}
+
+function docOf(loc: Loc): { doc?: string } {
+  const doc = str(loc, "description");
+  return doc !== undefined ? { doc } : {};
+}

@@ -1,0 +1,23 @@
+/** Global xsd:element -> ElementDecl. */
+import type { ElementDecl } from "../../ir/model.js";
+import { attr } from "../xml/dom.js";
+import { type Ctx, elementId } from "./context.js";
+import { globalElementType } from "./lower-complex.js";
+import { type Decl, key } from "./resolve.js";
+
+export function lowerGlobalElement(ctx: Ctx, d: Decl): ElementDecl {
+  const type = globalElementType(ctx, d);
+  const doc = ctx.doc(d.el);
+  const sg = attr(d.el, "substitutionGroup");
+  const head = sg !== undefined ? ctx.set.resolve("element", d.schema, d.el, "substitutionGroup") : undefined;
+  return {
+    id: elementId(d.name),
+    name: d.name,
+    type,
+    nullable: attr(d.el, "nillable") === "true",
+    ...(attr(d.el, "abstract") === "true" ? { abstract: true } : {}),
+    ...(head ? { substitutionGroup: elementId(head.name) } : {}),
+    ...(doc !== undefined ? { doc } : {}),
+    origin: ctx.origin(d.el, `xsd element ${key(d.name)}`),
+  };
+}

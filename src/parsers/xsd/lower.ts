@@ -1,0 +1,39 @@
+/** Lowers a loaded schema set into IR named types and global elements, in declaration order. */
+import type { ElementDecl, NamedType } from "../../ir/model.js";
+import { Ctx, typeId, xsdChildren } from "./context.js";
+import { lowerComplexType } from "./lower-complex.js";
+import { lowerGlobalElement } from "./lower-element.js";
+import { lowerSimpleType } from "./lower-simple.js";
+import type { SchemaSet } from "./resolve.js";
+import { attr } from "../xml/dom.js";
+
+export interface LoweredSchemas {
+  readonly ctx: Ctx;
+  readonly types: NamedType[];
+  readonly elements: ElementDecl[];
+  /** Target namespaces in load order, without duplicates. */
+  readonly namespaces: string[];
+}
+
+export function lowerSchemas(set: SchemaSet, entry: string): LoweredSchemas {
+  const ctx = new Ctx(set, entry);
+  const types = set.all("type");
+  for (const d of types) ctx.checkDerivation(d);
+  const elements: ElementDecl[] = [];
+  const namespaces: string[] = [];
+  // Walk schemas and their children rather than the registry, so types and elements interleave as declared.
+  for (const schema of set.schemas) {
+    if (!namespaces.includes(schema.tns)) namespaces.push(schema.tns);
+    for (const child of xsdChildren(schema.el)) {
+      const kind = child.name.local === "element" ? "element" : "type";
+      const local = attr(child, "name");
+      const d = local === undefined ? undefined : set.lookup(kind, { ns: schema.tns, local });
+      if (!d || d.el !== child) continue;
+      const scope = { schema: d.schema, path: d.name.local, name: d.name.local, counters: { any: 0 } };
+      if (child.name.local === "complexType") lowerComplexType(ctx, scope, child, typeId(d.name), false);
+      else if (child.name.local === "simpleType") lowerSimpleType(ctx, scope, child, typeId(d.name), false);
+      else if (child.name.local === "element") elements.push(lowerGlobalElement(ctx, d));
+    }
+  }
+  return { ctx, types: ctx.types, elements, namespaces };
+}
