@@ -86,12 +86,16 @@ function emitHttpOperation(f: GeneratedFile, op: HttpOperation, ctx: TypesContex
   f.print(`  ${propertyKey(op.name)}: {`);
   f.print(`    method: ${stringLiteral(op.method.toUpperCase())};`);
   f.print(`    path: ${stringLiteral(op.path)};`);
-  for (const where of ["path", "query", "header", "cookie"] as const) {
-    const params = op.parameters.filter((p) => p.in === where);
-    const ts = paramsTs(params, ctx);
-    if (ts === undefined) continue;
-    const optional = params.every((p) => !p.required) ? "?" : "";
-    f.print(`    ${where}${optional}: ${ts};`);
+  if (op.parameters.length > 0) {
+    f.print(`    parameters${op.parameters.every((p) => !p.required) ? "?" : ""}: {`);
+    for (const where of ["path", "query", "header", "cookie"] as const) {
+      const params = op.parameters.filter((p) => p.in === where);
+      const ts = paramsTs(params, ctx);
+      if (ts === undefined) continue;
+      const optional = params.every((p) => !p.required) ? "?" : "";
+      f.print(`      ${where}${optional}: ${ts};`);
+    }
+    f.print("    };");
   }
   if (op.requestBody) f.print(`    body${op.requestBody.required ? "" : "?"}: ${contentTs(op.requestBody.contents, ctx)};`);
   f.print("    responses: {");
@@ -105,7 +109,8 @@ function emitHttpOperation(f: GeneratedFile, op: HttpOperation, ctx: TypesContex
 }
 
 function emitHttp(f: GeneratedFile, s: HttpService, name: string, ctx: TypesContext): void {
-  f.jsdoc("", [s.doc, `Operations of ${s.name}${s.version ? ` (version ${s.version})` : ""}.`, `@generated from ${s.origin.construct}`]);
+  const doc = s.doc === ctx.doc.info.doc ? undefined : s.doc;
+  f.jsdoc("", [doc, `Operations of ${s.name}${s.version ? ` (version ${s.version})` : ""}.`, `@generated from ${s.origin.construct}`]);
   f.print(`export interface ${name} {`);
   for (const op of s.operations) emitHttpOperation(f, op, ctx);
   f.print("}");

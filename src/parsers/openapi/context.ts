@@ -16,8 +16,6 @@ export class LowerContext {
   readonly named = new Map<TypeId, NamedType | null>();
   /** Whether the schema behind a named type admits null (named types cannot carry that themselves). */
   readonly namedNullable = new Map<TypeId, boolean>();
-  /** "3.0" or "3.1", from the entry document. */
-  version: "3.0" | "3.1" = "3.1";
 
   constructor(
     readonly entry: string,

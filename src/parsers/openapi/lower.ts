@@ -9,14 +9,16 @@ import { child, has, isObject, items, str } from "./json.js";
 import { lowerOperations, lowerSecuritySchemes } from "./operations.js";
 import { SchemaLowerer } from "./schema.js";
 
-const VERSION = /^3\.([01])\.\d+(-[0-9A-Za-z.-]+)?$/;
+const VERSION = /^3\.[01]\.\d+(-[0-9A-Za-z.-]+)?$/;
 
 export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
   const ctx = new LowerContext(entryFile, host);
   const file = ctx.files.load(entryFile);
   const root: Loc = { file, pointer: "#", value: file.value };
   if (!isObject(root.value)) ctx.fail(root, "an OpenAPI document must be an object");
-  ctx.version = checkVersion(ctx, root);
+  // 3.0 and 3.1 differences (nullable vs type arrays, boolean vs numeric exclusive bounds) are told apart by the
+  // keywords' own shapes, so the version is only checked, not threaded through lowering.
+  checkVersion(ctx, root);
 
   const info = child(root, "info");
   const title = info && str(info, "title");
@@ -60,7 +62,7 @@ export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
   };
 }
 
-function checkVersion(ctx: LowerContext, root: Loc): "3.0" | "3.1" {
+function checkVersion(ctx: LowerContext, root: Loc): void {
   const v = child(root, "openapi");
   if (!v) {
     const swagger = child(root, "swagger");
@@ -69,8 +71,7 @@ function checkVersion(ctx: LowerContext, root: Loc): "3.0" | "3.1" {
   }
   const text = typeof v.value === "string" ? v.value : String(v.value);
   const m = typeof v.value === "string" ? VERSION.exec(v.value) : null;
-  if (!m) return ctx.fail(v, `unsupported OpenAPI version "${text}": expected 3.0.x or 3.1.x (as a string)`);
-  return m[1] === "0" ? "3.0" : "3.1";
+  if (!m) ctx.fail(v, `unsupported OpenAPI version "${text}": expected 3.0.x or 3.1.x (as a string)`);
 }
 
 /**

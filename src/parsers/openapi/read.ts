@@ -46,7 +46,7 @@ const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 export function readSpecFile(path: string, text: string, display: string): ParsedFile {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): Position => {
     const p = lineCounter.linePos(offset);
     return { line: p.line, column: p.col };
@@ -83,7 +83,12 @@ export function readSpecFile(path: string, text: string, display: string): Parse
       expanding.delete(target);
       return value;
     }
-    if (n && n.tag !== undefined && !STANDARD_TAGS.has(n.tag)) fail(n, `custom YAML tag ${n.tag} is not allowed`);
+    if (n && n.tag !== undefined && !STANDARD_TAGS.has(n.tag)) {
+      // The node's range starts after its properties; the tag is the last `!...` written before it.
+      const start = n.range?.[0] ?? 0;
+      const bang = text.lastIndexOf("!", start);
+      fail({ range: [bang >= 0 ? bang : start] }, `custom YAML tag ${n.tag} is not allowed`);
+    }
     if (n === null || n === undefined) return null;
     if (isMap(n)) {
       const obj = Object.create(null) as { [key: string]: JsonValue };

@@ -25,8 +25,9 @@ import type {
 import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, entries, has, isObject, items, str } from "./json.js";
+import { facetsOf, listFacetsOf, mergeFacets, withoutFormat } from "./facets.js";
 import { pascalCase } from "./names.js";
-import { childPointer, segmentsOf } from "./pointer.js";
+import { segmentsOf } from "./pointer.js";
 
 /** An inline use of a schema: its type plus what a field/parameter carries beside the type. */
 export interface Lowered {
@@ -76,7 +77,7 @@ export class SchemaLowerer {
         return { ...this.lowerTarget(shape.target, hint), nullable };
       case "unwrap": {
         const inner = this.lower(shape.inner, hint);
-        return { type: inner.type, nullable, facets: mergeFacets(inner.facets, this.facetsOf(loc)) };
+        return { type: inner.type, nullable, facets: mergeFacets(inner.facets, facetsOf(this.ctx, loc)) };
       }
       case "literal":
         return { type: { kind: "literal", value: shape.value }, nullable };
@@ -90,14 +91,14 @@ export class SchemaLowerer {
         return {
           type: { kind: "union", of: shape.types.map((t) => this.lowerTyped(loc, t, hint)) },
           nullable,
-          facets: this.facetsOf(loc),
+          facets: facetsOf(this.ctx, loc),
         };
       case "typed": {
         const type = this.lowerTyped(loc, shape.type, hint);
-        return { type, nullable, facets: shape.type === "object" || shape.type === "array" ? undefined : this.facetsOf(loc) };
+        return { type, nullable, facets: shape.type === "object" || shape.type === "array" ? undefined : facetsOf(this.ctx, loc) };
       }
       case "any":
-        return { type: this.anyOrNull(loc), nullable, facets: this.facetsOf(loc) };
+        return { type: this.anyOrNull(loc), nullable, facets: facetsOf(this.ctx, loc) };
     }
   }
 
@@ -113,7 +114,11 @@ export class SchemaLowerer {
   /** Like `lower`, but facets are folded into an anonymous alias (for places such as HttpContent without facets). */
   withoutFacets(loc: Loc, hint: string): { type: TypeExpr; nullable: boolean } {
     const lowered = this.lower(loc, hint);
-    if (!lowered.facets) return lowered;
+    // A format the scalar kind already says (int64, date-time...) is not worth declaring an alias for.
+    const facets = lowered.facets && lowered.type.kind === "scalar" && lowered.type.scalar !== "string" && lowered.type.scalar !== "any"
+      ? withoutFormat(lowered.facets)
+      : lowered.facets;
+    if (!facets) return lowered;
     const id = this.ctx.typeId(loc);
     if (!this.ctx.named.has(id)) {
       this.ctx.named.set(id, {
@@ -123,7 +128,7 @@ export class SchemaLowerer {
         scope: this.ctx.scopeOf(loc.file),
         anonymous: true,
         target: lowered.type,
-        facets: lowered.facets,
+        facets,
         origin: this.ctx.origin(loc, `openapi schema ${loc.pointer}`),
       });
     }
@@ -154,8 +159,7 @@ export class SchemaLowerer {
     };
     const shape = this.shapeOf(loc);
     if (shape.k === "enum") ctx.named.set(id, this.buildEnum(loc, head));
-    else if (shape.k === "record" || (shape.k === "typed" && shape.type === "object" && this.isRecordObject(loc)))
-      ctx.named.set(id, this.buildRecord(loc, head));
+    else if (shape.k === "record") ctx.named.set(id, this.buildRecord(loc, head));
     else if (shape.k === "union") ctx.named.set(id, this.buildUnion(loc, head, shape));
     else {
       // Scalars, arrays, maps, literals and refs declared under a name: an alias keeps the name and the facets.
@@ -168,7 +172,7 @@ export class SchemaLowerer {
   /** `lower` for a named location itself (which would otherwise just refer to itself). */
   private lowerBody(loc: Loc, shape: Shape, hint: string): Lowered {
     if (shape.k === "typed") {
-      return { type: this.lowerTyped(loc, shape.type, hint), nullable: false, facets: shape.type === "array" ? undefined : this.facetsOf(loc) };
+      return { type: this.lowerTyped(loc, shape.type, hint), nullable: false, facets: shape.type === "array" ? undefined : facetsOf(this.ctx, loc) };
     }
     return this.lower(loc, hint);
   }
@@ -377,7 +381,7 @@ export class SchemaLowerer {
       case "array": {
         const itemsLoc = child(loc, "items");
         const of = itemsLoc ? this.typeOnly(itemsLoc, `${hint}Item`) : ANY;
-        const facets = this.listFacetsOf(loc);
+        const facets = listFacetsOf(this.ctx, loc);
         return { kind: "list", of, ...(facets ? { facets } : {}) };
       }
       case "null":
@@ -449,7 +453,7 @@ export class SchemaLowerer {
   }
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Nullability and facets
+  // Nullability
 
   private nullableOf(loc: Loc, seen = new Set<string>()): boolean {
     const s = loc.value;
@@ -477,67 +481,6 @@ export class SchemaLowerer {
     if (t === "null" || (Array.isArray(t) && t.length === 1 && t[0] === "null")) return true;
     return Array.isArray(s["enum"]) && s["enum"].length > 0 && s["enum"].every((v) => v === null);
   }
-
-  private facetsOf(loc: Loc): Facets | undefined {
-    const f: { -readonly [K in keyof Facets]: Facets[K] } = {};
-    const minLength = this.count(loc, "minLength");
-    if (minLength !== undefined) f.minLength = minLength;
-    const maxLength = this.count(loc, "maxLength");
-    if (maxLength !== undefined) f.maxLength = maxLength;
-    const pattern = child(loc, "pattern");
-    if (pattern) {
-      if (typeof pattern.value !== "string") this.ctx.fail(pattern, "pattern must be a string");
-      f.patterns = [pattern.value];
-    }
-    // 3.0: `exclusiveMinimum: true` turns `minimum` exclusive. 3.1: `exclusiveMinimum: 5` is its own bound.
-    const exMin = child(loc, "exclusiveMinimum");
-    const exMax = child(loc, "exclusiveMaximum");
-    const minimum = this.numberText(loc, "minimum");
-    const maximum = this.numberText(loc, "maximum");
-    if (minimum !== undefined) {
-      if (exMin?.value === true) f.minExclusive = minimum;
-      else f.minInclusive = minimum;
-    }
-    if (maximum !== undefined) {
-      if (exMax?.value === true) f.maxExclusive = maximum;
-      else f.maxInclusive = maximum;
-    }
-    if (typeof exMin?.value === "number") f.minExclusive = this.numberText(loc, "exclusiveMinimum");
-    if (typeof exMax?.value === "number") f.maxExclusive = this.numberText(loc, "exclusiveMaximum");
-    const multipleOf = this.numberText(loc, "multipleOf");
-    if (multipleOf !== undefined) f.multipleOf = multipleOf;
-    const format = str(loc, "format");
-    if (format !== undefined) f.format = format;
-    return Object.keys(f).length > 0 ? f : undefined;
-  }
-
-  private listFacetsOf(loc: Loc): Facets | undefined {
-    const f: { -readonly [K in keyof Facets]: Facets[K] } = {};
-    const minItems = this.count(loc, "minItems");
-    if (minItems !== undefined) f.minItems = minItems;
-    const maxItems = this.count(loc, "maxItems");
-    if (maxItems !== undefined) f.maxItems = maxItems;
-    if (bool(loc, "uniqueItems") === true) f.uniqueItems = true;
-    return Object.keys(f).length > 0 ? f : undefined;
-  }
-
-  /** A non-negative integer keyword (minLength, maxItems...). */
-  private count(loc: Loc, key: string): number | undefined {
-    const c = child(loc, key);
-    if (!c) return undefined;
-    if (typeof c.value !== "number" || !Number.isInteger(c.value) || c.value < 0) {
-      return this.ctx.fail(c, `${key} must be a non-negative integer`);
-    }
-    return c.value;
-  }
-
-  /** A numeric keyword as exact source text (facet bounds are strings in the IR). */
-  private numberText(loc: Loc, key: string): string | undefined {
-    const c = child(loc, key);
-    if (!c) return undefined;
-    if (typeof c.value !== "number") return this.ctx.fail(c, `${key} must be a number`);
-    return loc.file.numberText(childPointer(loc.pointer, key)) ?? String(c.value);
-  }
 }
 
 function variantHint(v: Loc, parent: string, i: number): string {
@@ -547,10 +490,4 @@ function variantHint(v: Loc, parent: string, i: number): string {
 
 function isNullType(t: TypeExpr): boolean {
   return t.kind === "literal" && t.value === null;
-}
-
-function mergeFacets(a: Facets | undefined, b: Facets | undefined): Facets | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return { ...a, ...b, ...(a.patterns && b.patterns ? { patterns: [...a.patterns, ...b.patterns] } : {}) };
 }

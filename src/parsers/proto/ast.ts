@@ -13,7 +13,8 @@ export type OptionValue =
   | { readonly kind: "ident"; readonly text: string; readonly value: string }
   | { readonly kind: "int"; readonly text: string; readonly value: bigint }
   | { readonly kind: "float"; readonly text: string; readonly value: number }
-  | { readonly kind: "string"; readonly text: string; readonly value: string }
+  /** `bytes`: the literal's bytes, one char per byte (what a `bytes` field holds). */
+  | { readonly kind: "string"; readonly text: string; readonly value: string; readonly bytes: string }
   /** Text-format message literal `{ ... }`; kept as written. */
   | { readonly kind: "aggregate"; readonly text: string; readonly value: string };
 

@@ -341,7 +341,8 @@ class Lowerer {
     return o.value.value === "true";
   }
 
-  /** proto2 `[default = ...]`: checked against the field type, returned as written (strings unescaped). */
+  /** proto2 `[default = ...]`: checked against the field type; returned as written except that strings are
+   * unescaped and integers are written in decimal. */
   private defaultOption(o: OptionDecl, f: FieldDecl, t: ResolvedType | undefined, label: string): string {
     if (this.file.syntax === "proto3") this.fail(o.pos, "explicit default values are not allowed in proto3");
     if (label === "repeated") this.fail(o.pos, "repeated fields can't have default values");
@@ -359,8 +360,10 @@ class Lowerer {
     const scalar = t.scalar;
     switch (scalar) {
       case "string":
-      case "bytes":
         return v.kind === "string" ? v.value : bad("a string");
+      case "bytes":
+        // One char per byte, so "\\377" stays the single byte 0xFF rather than becoming UTF-8 text.
+        return v.kind === "string" ? v.bytes : bad("a string");
       case "bool":
         return v.kind === "ident" && (v.value === "true" || v.value === "false") ? v.text : bad("true or false as");
       case "float":
@@ -370,7 +373,8 @@ class Lowerer {
       default:
         if (v.kind !== "int") return bad("an integer as");
         if (!fitsInteger(scalar, v.value)) this.fail(o.valuePos, `default value ${v.text} is out of range for ${scalar}`);
-        return v.text;
+        // Integers are normalised to decimal (hex/octal is lexical detail, and BigInt() cannot read "-0x80").
+        return v.value.toString();
     }
   }
 

@@ -19,7 +19,6 @@ import type {
   Pos,
   ProtoFile,
   Range,
-  Reserved,
   RpcDecl,
   ServiceDecl,
 } from "./ast.js";
@@ -237,8 +236,10 @@ class Parser {
   private optionValue(): OptionValue {
     const t = this.peek();
     if (t.kind === "string") {
+      let latin1 = "";
+      for (let k = this.idx; this.tokens[k]!.kind === "string"; k++) latin1 += this.tokens[k]!.latin1 ?? "";
       const value = this.stringValue();
-      return { kind: "string", text: this.source.slice(t.start, this.tokens[this.idx - 1]!.end), value };
+      return { kind: "string", text: this.source.slice(t.start, this.tokens[this.idx - 1]!.end), value, bytes: latin1 };
     }
     if (this.is("{")) return this.aggregate();
     let sign = "";
@@ -320,7 +321,7 @@ class Parser {
       if (this.tryConsume("}")) break;
       if (t.kind === "eof") this.fail(t, "\"}\"");
       if (this.tryConsume(";")) continue;
-      if (t.kind !== "ident") this.fail(t, "message member");
+      if (t.kind !== "ident" && !this.is(".")) this.fail(t, "message member");
       switch (t.text) {
         case "option":
           options.push(this.optionStatement());

@@ -20,8 +20,10 @@ export interface Token {
   readonly kind: TokenKind;
   /** Source text exactly as written (for strings: with quotes and escapes). */
   readonly text: string;
-  /** For strings: the unescaped value. */
+  /** For strings: the unescaped value (the literal's bytes decoded as UTF-8). */
   readonly value: string;
+  /** For strings: the literal's bytes, one char per byte (for `bytes` fields). */
+  readonly latin1?: string;
   readonly line: number;
   readonly column: number;
   /** Offsets into the source, used to slice aggregate option values as written. */
@@ -32,6 +34,9 @@ export interface Token {
   /** Comments between the previous token and this one, in order. */
   readonly comments: readonly Comment[];
 }
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 const isIdentStart = (c: string): boolean => /[A-Za-z_]/.test(c);
 const isIdentPart = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
@@ -103,12 +108,13 @@ export function tokenize(source: string, file: string): Token[] {
     const start = i;
     const tokLine = line;
     const tokCol = col(i);
-    const push = (kind: TokenKind, value?: string): void => {
+    const push = (kind: TokenKind, value?: string, latin1?: string): void => {
       const text = source.slice(start, i);
       tokens.push({
         kind,
         text,
         value: value ?? text,
+        ...(latin1 !== undefined ? { latin1 } : {}),
         line: tokLine,
         column: tokCol,
         start,
@@ -130,7 +136,8 @@ export function tokenize(source: string, file: string): Token[] {
       continue;
     }
     if (c === '"' || c === "'") {
-      push("string", readString(c));
+      const str = readString(c);
+      push("string", str.value, str.latin1);
       continue;
     }
     i++;
@@ -185,51 +192,58 @@ export function tokenize(source: string, file: string): Token[] {
     return kind;
   }
 
-  function readString(quote: string): string {
+  /** Reads a string literal. A literal is a byte sequence (escapes like \\377 are single bytes); the value is
+   * those bytes decoded as UTF-8, and `latin1` keeps one char per byte for `bytes` fields. */
+  function readString(quote: string): { value: string; latin1: string } {
     const l = line;
     const c0 = col(i);
     i++;
-    let out = "";
+    const bytes: number[] = [];
+    const utf8 = (s: string): void => {
+      for (const b of encoder.encode(s)) bytes.push(b);
+    };
     for (;;) {
       if (i >= source.length || source[i] === "\n") fail(l, c0, "unterminated string literal");
-      const ch = source[i]!;
+      const cp = source.codePointAt(i)!;
+      const ch = String.fromCodePoint(cp);
       if (ch === quote) {
         i++;
-        return out;
+        let latin1 = "";
+        for (const b of bytes) latin1 += String.fromCharCode(b);
+        return { value: decoder.decode(new Uint8Array(bytes)), latin1 };
       }
       if (ch !== "\\") {
-        out += ch;
-        i++;
+        utf8(ch);
+        i += ch.length;
         continue;
       }
       const escCol = col(i);
       const e = source[i + 1] ?? "";
       i += 2;
-      const simple: Record<string, string> = {
-        a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v",
-        "\\": "\\", "'": "'", '"': '"', "?": "?",
+      const simple: Record<string, number> = {
+        a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, "'": 39, '"': 34, "?": 63,
       };
       if (e in simple) {
-        out += simple[e];
+        bytes.push(simple[e]!);
       } else if (e >= "0" && e <= "7") {
         // Octal: up to three digits, value is one byte.
         let digits = e;
         while (digits.length < 3 && /[0-7]/.test(source[i] ?? "")) digits += source[i++];
-        out += String.fromCharCode(parseInt(digits, 8) & 0xff);
+        bytes.push(parseInt(digits, 8) & 0xff);
       } else if (e === "x" || e === "X") {
         let digits = "";
         while (digits.length < 2 && isHex(source[i] ?? "")) digits += source[i++];
         if (digits === "") fail(l, escCol, "expected hex digits for escape sequence");
-        out += String.fromCharCode(parseInt(digits, 16));
+        bytes.push(parseInt(digits, 16));
       } else if (e === "u" || e === "U") {
         const n = e === "u" ? 4 : 8;
         const digits = source.slice(i, i + n);
         if (digits.length !== n || !/^[0-9A-Fa-f]+$/.test(digits)) {
           fail(l, escCol, `expected ${n} hex digits for \\${e} escape`);
         }
-        const cp = parseInt(digits, 16);
-        if (cp > 0x10ffff) fail(l, escCol, "unicode escape out of range");
-        out += String.fromCodePoint(cp);
+        const code = parseInt(digits, 16);
+        if (code > 0x10ffff) fail(l, escCol, "unicode escape out of range");
+        utf8(String.fromCodePoint(code));
         i += n;
       } else {
         fail(l, escCol, `invalid escape sequence "\\${e}"`);
@@ -245,9 +259,9 @@ function cleanLineComment(lines: readonly string[]): string {
 
 function cleanBlockComment(body: string): string {
   const lines = body.split(/\r?\n/).map((s, idx) => {
-    let t = s.replace(/\s+$/, "");
-    if (idx > 0) t = t.replace(/^\s*\* ?/, "");
-    return t.replace(/^\*+ ?/, "").replace(/^ /, "");
+    const t = s.replace(/\s+$/, "");
+    // Continuation lines usually start with " * "; the first line may hold the extra "*" of "/**".
+    return idx > 0 ? t.replace(/^\s*\* ?/, "") : t.replace(/^\*+ ?/, "").replace(/^ /, "");
   });
   while (lines.length && lines[0] === "") lines.shift();
   while (lines.length && lines[lines.length - 1] === "") lines.pop();
