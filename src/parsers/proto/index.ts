@@ -18,7 +18,7 @@ export function parseProto(entryFile: string, host: SpecHost): IrDocument {
   for (const f of files) if (f.ast.package !== "" && !namespaces.includes(f.ast.package)) namespaces.push(f.ast.package);
   return {
     format: "proto",
-    entry: host.displayPath(entryFile),
+    entry: originOf(entryFile),
     files: files.map((f) => originOf(f.ast.path)),
     info: { namespaces, syntax: files[0]!.ast.syntax },
     types,
