@@ -15,6 +15,8 @@ export interface Names {
   enumValues(id: TypeId): string;
   /** The operations interface of the service at this index of `doc.services`. */
   service(index: number): string;
+  /** The interface listing the extensions (proto `extend`) declared for a message. */
+  extensions(extendee: TypeId): string;
 }
 
 export function assignNames(doc: IrDocument): Names {
@@ -30,8 +32,15 @@ export function assignNames(doc: IrDocument): Names {
   const typeNames = new Map<TypeId, string>();
   const familyNames = new Map<TypeId, string>();
   const valuesNames = new Map<TypeId, string>();
-  // Declared names first so that "Foo" keeps "Foo" even if another type's derived name would also be "Foo".
-  for (const t of doc.types) typeNames.set(t.id, claim(typeIdentifier(sourceNameOf(t))));
+  // Declared names first so that "Foo" keeps "Foo" even if another type's derived name would also be "Foo";
+  // then anonymous types (an element's inline type, an inline schema), which on a clash say what they are.
+  const xml = doc.format === "wsdl" || doc.format === "xsd";
+  for (const t of doc.types) if (!t.anonymous) typeNames.set(t.id, claim(typeIdentifier(sourceNameOf(t))));
+  for (const t of doc.types) {
+    if (!t.anonymous) continue;
+    const base = typeIdentifier(sourceNameOf(t));
+    typeNames.set(t.id, claim(xml && used.has(base) ? `${base.replace(/\$$/, "")}Element` : base));
+  }
   for (const t of doc.types) {
     const base = typeNames.get(t.id)!.replace(/\$$/, "");
     if (t.kind === "record" && (subtypes.get(t.id)?.length ?? 0) > 0) familyNames.set(t.id, claim(`Any${base}`));
@@ -43,7 +52,19 @@ export function assignNames(doc: IrDocument): Names {
     return claim(`${base}Operations`);
   });
 
+  const extensionNames = new Map<TypeId, string>();
+  for (const e of doc.extensions) {
+    if (!extensionNames.has(e.extendee) && typeNames.has(e.extendee)) {
+      extensionNames.set(e.extendee, claim(`${typeNames.get(e.extendee)!.replace(/\$$/, "")}Extensions`));
+    }
+  }
+
   return {
+    extensions: (id) => {
+      const name = extensionNames.get(id);
+      if (name === undefined) throw new Error(`internal: no extensions of ${id}`);
+      return name;
+    },
     service: (index) => {
       const name = serviceNames[index];
       if (name === undefined) throw new Error(`internal: no service ${index}`);

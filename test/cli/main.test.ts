@@ -48,7 +48,7 @@ describe("specforge CLI", () => {
     expect(listFiles(path.join(dir, "generated"))).toEqual(["hello/index.ts", "hello/types.ts"]);
     const types = readFileSync(path.join(dir, "generated/hello/types.ts"), "utf8");
     expect(types).toContain("export interface Hello {");
-    expect(types).toContain("  ids: bigint[];");
+    expect(types).toContain("  name: string;\n  ids?: bigint[];");
     expect((await run(dir, "check")).code).toBe(0);
   });
 

@@ -28,6 +28,13 @@ export function typecheckFiles(files: ReadonlyMap<string, string>): string[] {
   const fileExists = host.fileExists.bind(host);
   host.readFile = (f) => abs.get(path.resolve(f)) ?? readFile(f);
   host.fileExists = (f) => abs.has(path.resolve(f)) || fileExists(f);
+  const directoryExists = host.directoryExists?.bind(host);
+  host.directoryExists = (d) => {
+    const dir = path.resolve(d);
+    if (dir === root || dir.startsWith(root + path.sep)) return [...abs.keys()].some((f) => f.startsWith(dir + path.sep));
+    return directoryExists ? directoryExists(d) : true;
+  };
+  host.realpath = (p) => p;
   host.getSourceFile = (f, lang) => {
     const text = host.readFile(f);
     return text === undefined ? undefined : ts.createSourceFile(f, text, lang, true);

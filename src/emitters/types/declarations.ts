@@ -1,6 +1,7 @@
 import { propertyKey, stringLiteral } from "../../codegen/escape.js";
 import type { GeneratedFile } from "../../codegen/generated-file.js";
 import type { AliasType, EnumType, NamedType, RecordType, UnionType } from "../../ir/model.js";
+import { fieldPropertyName, oneofPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "./context.js";
 import { facetTags, isList, recordProperties, type Property } from "./properties.js";
 import { literalTs, parenthesize, typeExprTs, unionOf } from "./type-expr.js";
@@ -83,10 +84,10 @@ function uniqueKey(wanted: string, keys: Set<string>): string {
 function emitProperty(f: GeneratedFile, p: Property, ctx: TypesContext, keys: Set<string>): void {
   if (p.kind === "oneof") {
     const cases = p.group.members.flatMap((m) =>
-      m.kind === "field" ? [`{ case: ${stringLiteral(m.name)}; value: ${typeExprTs(m.type, ctx)} }`] : [],
+      m.kind === "field" ? [`{ case: ${stringLiteral(fieldPropertyName(m))}; value: ${typeExprTs(m.type, ctx)} }`] : [],
     );
     f.jsdoc("  ", [p.group.doc, `One of (oneof ${p.group.oneofName}): the case names the field that is set.`]);
-    f.print(`  ${propertyKey(uniqueKey(p.group.oneofName!, keys))}?:`);
+    f.print(`  ${propertyKey(uniqueKey(oneofPropertyName(p.group), keys))}?:`);
     cases.forEach((c, i) => f.print(`    | ${c}${i === cases.length - 1 ? ";" : ""}`));
     return;
   }
@@ -120,7 +121,7 @@ function emitProperty(f: GeneratedFile, p: Property, ctx: TypesContext, keys: Se
   const where = xml?.kind === "attribute" ? "XML attribute." : xml?.kind === "text" ? "The element's text content." : undefined;
   f.jsdoc("  ", [field.doc, where, p.note, tags.join("\n") || undefined]);
   const optional = occurs.min === 0 ? "?" : "";
-  f.print(`  ${propertyKey(uniqueKey(field.name, keys))}${optional}: ${ts};`);
+  f.print(`  ${propertyKey(uniqueKey(fieldPropertyName(field), keys))}${optional}: ${ts};`);
 }
 
 function emitEnum(f: GeneratedFile, t: EnumType, ctx: TypesContext): void {

@@ -3,6 +3,7 @@ import type { IrDocument } from "../../ir/model.js";
 import type { Names } from "../../naming/assign-names.js";
 import { typesContext, type TypesOptions } from "./context.js";
 import { emitDeclaration } from "./declarations.js";
+import { emitExtensions } from "./extensions.js";
 import { emitService } from "./services.js";
 
 /**
@@ -26,6 +27,7 @@ export function emitTypes(
     emitDeclaration(f, t, ctx);
     f.print();
   }
+  emitExtensions(f, ctx);
   doc.services.forEach((s, i) => {
     emitService(f, s, names.service(i), ctx);
     f.print();
