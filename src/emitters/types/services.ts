@@ -59,8 +59,9 @@ function emitSoap(f: GeneratedFile, s: SoapService, name: string, ctx: TypesCont
     f.print(`  ${propertyKey(op.name)}: {`);
     f.print(`    input: ${messageTs(op.input, ctx)};`);
     f.print(`    output: ${messageTs(op.output, ctx)};`);
-    f.print(`    requestHeaders: { ${headers("input").join("; ")}${headers("input").length ? " " : ""}};`);
-    f.print(`    responseHeaders: { ${headers("output").join("; ")}${headers("output").length ? " " : ""}};`);
+    const objectOf = (props: string[]) => (props.length ? `{ ${props.join("; ")} }` : "{}");
+    f.print(`    requestHeaders: ${objectOf(headers("input"))};`);
+    f.print(`    responseHeaders: ${objectOf(headers("output"))};`);
     f.print(`    faults: ${faults.length ? unionOf(faults) : "never"};`);
     f.print("  };");
   }
