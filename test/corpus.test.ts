@@ -15,7 +15,36 @@ const CORPUS = path.join(SHARED, "corpus");
 const PROTO_ROOT = path.join(CORPUS, "proto");
 
 /** corpus-relative path -> the start of the error message we expect, and why. */
-const KNOWN_GAPS: Record<string, { error: string; reason: string }> = {};
+const KNOWN_GAPS: Record<string, { error: string; reason: string }> = {
+  "wsdl/nodesoap-typeof_null_extend_check.wsdl": {
+    error: "wsdl/nodesoap-typeof_null_extend_check.wsdl:10:25: unknown type 'qas:QAConfigType'",
+    reason: "the file references types (QAConfigType, QALocator, ...) that it never declares",
+  },
+  "wsdl/strongsoap-xsi-type-readMetadata.wsdl": {
+    error: "wsdl/strongsoap-xsi-type-readMetadata.wsdl:94:3: unknown element 'tns:CallOptions'",
+    reason: "a trimmed test fixture whose header messages use elements its schema does not declare",
+  },
+  "wsdl/onvif/devicemgmt.wsdl": {
+    error: "wsdl/onvif/devicemgmt.wsdl:14:4: cannot read schema '../../../ver10/schema/onvif.xsd'",
+    reason: "imports ../../../ver10/schema/onvif.xsd, outside the corpus tree (needs a schema catalog / path remapping)",
+  },
+  "wsdl/onvif/onvif.xsd": {
+    error: "remote schema import not supported: http://www.w3.org/2005/05/xmlmime",
+    reason: "imports schemas over http; specforge never fetches remote schemas (needs a local catalog)",
+  },
+  "wsdl/onvif/b-2.xsd": {
+    error: "remote schema import not supported: http://www.w3.org/2005/08/addressing/ws-addr.xsd",
+    reason: "imports WS-Addressing over http; specforge never fetches remote schemas (needs a local catalog)",
+  },
+  "wsdl/onvif/bf-2.xsd": {
+    error: "remote schema import not supported: http://www.w3.org/2005/08/addressing/ws-addr.xsd",
+    reason: "imports WS-Addressing over http; specforge never fetches remote schemas (needs a local catalog)",
+  },
+  "wsdl/onvif/r-2.xsd": {
+    error: "remote schema import not supported: http://docs.oasis-open.org/wsrf/bf-2.xsd",
+    reason: "imports WS-BaseFaults over http; specforge never fetches remote schemas (needs a local catalog)",
+  },
+};
 
 function walk(dir: string, ext: RegExp): string[] {
   const out: string[] = [];

@@ -1976,7 +1976,7 @@ export interface PartnerServiceOperations {
     input: Login;
     output: LoginResponse;
     requestHeaders: { LoginScopeHeader?: LoginScopeHeader; CallOptions?: CallOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | LoginFault | InvalidIdFault | UnexpectedErrorFault;
   };
   /** Ends the current session. */
@@ -1984,7 +1984,7 @@ export interface PartnerServiceOperations {
     input: Logout;
     output: LogoutResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
   /** Ends the listed session ids and reports per id success or errors. */
@@ -1992,7 +1992,7 @@ export interface PartnerServiceOperations {
     input: InvalidateSessions;
     output: InvalidateSessionsResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
   /** Returns information about the current user. */
@@ -2000,7 +2000,7 @@ export interface PartnerServiceOperations {
     input: GetUserInfo;
     output: GetUserInfoResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
   /** Returns the current server time. */
@@ -2008,7 +2008,7 @@ export interface PartnerServiceOperations {
     input: GetServerTimestamp;
     output: GetServerTimestampResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
   /** Sets a user's password. */
@@ -2016,7 +2016,7 @@ export interface PartnerServiceOperations {
     input: SetPassword;
     output: SetPasswordResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | InvalidNewPasswordFault | InvalidIdFault | UnexpectedErrorFault;
   };
   /** Resets a user's password. */
@@ -2024,7 +2024,7 @@ export interface PartnerServiceOperations {
     input: ResetPassword;
     output: ResetPasswordResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; EmailHeader?: EmailHeader };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | InvalidIdFault | UnexpectedErrorFault;
   };
   /** Creates records. Each failure is reported in the result's errors list with success false. */
@@ -2091,7 +2091,7 @@ export interface PartnerServiceOperations {
     input: Retrieve;
     output: RetrieveResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; QueryOptions?: QueryOptions; PackageVersionHeader?: PackageVersionHeader; MruHeader?: MruHeader };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | InvalidIdFault | UnexpectedErrorFault;
   };
   /**
@@ -2102,7 +2102,7 @@ export interface PartnerServiceOperations {
     input: Query;
     output: QueryResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; QueryOptions?: QueryOptions; PackageVersionHeader?: PackageVersionHeader; MruHeader?: MruHeader };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | ApiQueryFault | UnexpectedErrorFault;
   };
   /** Takes the same input and returns the same result type as query. */
@@ -2110,7 +2110,7 @@ export interface PartnerServiceOperations {
     input: QueryAll;
     output: QueryAllResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; QueryOptions?: QueryOptions; PackageVersionHeader?: PackageVersionHeader };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | ApiQueryFault | UnexpectedErrorFault;
   };
   /** Returns the next page of a query, given the queryLocator of a QueryResult with done false. */
@@ -2118,7 +2118,7 @@ export interface PartnerServiceOperations {
     input: QueryMore;
     output: QueryMoreResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; QueryOptions?: QueryOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | InvalidQueryLocatorFault | UnexpectedErrorFault;
   };
   /** Runs a search. */
@@ -2126,7 +2126,7 @@ export interface PartnerServiceOperations {
     input: Search;
     output: SearchResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; PackageVersionHeader?: PackageVersionHeader };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | ApiQueryFault | UnexpectedErrorFault;
   };
   /** Returns the ids of records changed within a time window. */
@@ -2134,7 +2134,7 @@ export interface PartnerServiceOperations {
     input: GetUpdated;
     output: GetUpdatedResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
   /** Returns the records deleted within a time window. */
@@ -2142,7 +2142,7 @@ export interface PartnerServiceOperations {
     input: GetDeleted;
     output: GetDeletedResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
   /** Converts leads. Each failure is reported in the result's errors list with success false. */
@@ -2177,7 +2177,7 @@ export interface PartnerServiceOperations {
     input: DescribeSObject;
     output: DescribeSObjectResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; PackageVersionHeader?: PackageVersionHeader; LocaleOptions?: LocaleOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
   /** Describes at most 100 record types. */
@@ -2185,7 +2185,7 @@ export interface PartnerServiceOperations {
     input: DescribeSObjects;
     output: DescribeSObjectsResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; PackageVersionHeader?: PackageVersionHeader; LocaleOptions?: LocaleOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
   /** Lists the available record types. */
@@ -2193,7 +2193,7 @@ export interface PartnerServiceOperations {
     input: DescribeGlobal;
     output: DescribeGlobalResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; PackageVersionHeader?: PackageVersionHeader; LocaleOptions?: LocaleOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
   /** Describes the layouts of a record type. */
@@ -2201,7 +2201,7 @@ export interface PartnerServiceOperations {
     input: DescribeLayoutElement;
     output: DescribeLayoutResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; PackageVersionHeader?: PackageVersionHeader; LocaleOptions?: LocaleOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | InvalidIdFault | UnexpectedErrorFault;
   };
   /** Describes the softphone layout. */
@@ -2209,7 +2209,7 @@ export interface PartnerServiceOperations {
     input: DescribeSoftphoneLayout;
     output: DescribeSoftphoneLayoutResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; PackageVersionHeader?: PackageVersionHeader };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
   /** Describes the tab sets. */
@@ -2217,7 +2217,7 @@ export interface PartnerServiceOperations {
     input: DescribeTabs;
     output: DescribeTabsResponse;
     requestHeaders: { SessionHeader?: SessionHeader; CallOptions?: CallOptions; PackageVersionHeader?: PackageVersionHeader; LocaleOptions?: LocaleOptions };
-    responseHeaders: { };
+    responseHeaders: {};
     faults: AnyApiFault | UnexpectedErrorFault;
   };
 }

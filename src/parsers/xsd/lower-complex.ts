@@ -18,6 +18,7 @@ const STRING: TypeExpr = { kind: "scalar", scalar: "string" };
 const PARTICLES = new Set(["element", "sequence", "choice", "all", "group", "any"]);
 /** What may stand for a complex type's content model (elements and wildcards only inside one of these). */
 const MODELS = ["sequence", "choice", "all", "group"];
+const ELEMENT_CHILDREN = new Set(["complexType", "simpleType", "unique", "key", "keyref"]);
 const ATTRIBUTES = new Set(["attribute", "attributeGroup", "anyAttribute"]);
 
 const label = (scope: Scope): string => `{${scope.schema.tns}}${scope.path}`;
@@ -38,6 +39,8 @@ function anonComplexRef(ctx: Ctx, scope: Scope, el: XmlElement, path: string, na
 
 /** The type of an element declaration: type=, an inline type, the substitution group head's type, or anyType. */
 function declaredType(ctx: Ctx, scope: Scope, el: XmlElement, path: string, name: string, depth = 0): TypeExpr {
+  // Identity constraints (unique/key/keyref) relate values across a document; they do not shape any type.
+  only(el, ELEMENT_CHILDREN, "xsd:element");
   const complex = xsdChild(el, "complexType");
   const simple = xsdChild(el, "simpleType");
   const hasType = attr(el, "type") !== undefined;
@@ -271,20 +274,23 @@ function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { f
   return out;
 }
 
-/** The particle and attributes of a complexType (or of its extension/restriction). */
-function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute } {
+/** The members a content model contributes: a once-occurring top-level sequence/all is flattened into the record. */
+function modelMembers(ctx: Ctx, scope: Scope, holder: XmlElement): Member[] {
   const models = xsdChildren(holder).filter((c) => MODELS.includes(c.name.local));
   if (models.length > 1) throw specError(models[1]!, "a complex type has at most one xsd:sequence, xsd:choice, xsd:all or xsd:group");
-  const members: Member[] = [];
   const top = models[0];
-  if (top) {
-    const occ = ctx.occurs(top);
-    // A top-level sequence/all that occurs once is just the record's member list.
-    if ((top.name.local === "sequence" || top.name.local === "all") && occ.min === 1 && occ.max === 1) {
-      only(top, top.name.local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${top.name.local}`);
-      members.push(...particles(ctx, scope, top));
-    } else members.push(particle(ctx, scope, top));
+  if (!top) return [];
+  const occ = ctx.occurs(top);
+  if ((top.name.local === "sequence" || top.name.local === "all") && occ.min === 1 && occ.max === 1) {
+    only(top, top.name.local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${top.name.local}`);
+    return particles(ctx, scope, top);
   }
+  return [particle(ctx, scope, top)];
+}
+
+/** The particle and attributes of a complexType (or of its extension/restriction). */
+function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute } {
+  const members = modelMembers(ctx, scope, holder);
   const a = attributes(ctx, scope, holder);
   members.push(...a.fields);
   return { members, ...(a.anyAttribute ? { anyAttribute: a.anyAttribute } : {}) };
@@ -321,7 +327,7 @@ function simpleContentValue(ctx: Ctx, d: Decl, at: XmlElement, depth = 0): TypeE
  * repeated field describes them better than a ListType (which means a whitespace-separated xsd:list).
  */
 function soapArray(ctx: Ctx, scope: Scope, der: XmlElement): Member[] {
-  const members = particles(ctx, scope, der);
+  const members = modelMembers(ctx, scope, der);
   if (members.length) return members;
   let item: TypeExpr = ANY_TYPE;
   for (const a of xsdChildren(der, "attribute")) {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { XSD, errorOf, parseFiles, schema } from "./util.js";
+
+// Each schema body starts on line 2 of /spec/a.xsd (line 1 is the xsd:schema start tag).
+const cases: [string, string, string][] = [
+  ["unknown type", `<xsd:complexType name="T"><xsd:sequence><xsd:element name="f" type="tns:Foo"/></xsd:sequence></xsd:complexType>`, "/spec/a.xsd:2:41: unknown type 'tns:Foo' ({urn:t}Foo)"],
+  ["unknown element ref", `<xsd:complexType name="T"><xsd:sequence>\n<xsd:element ref="tns:nope"/></xsd:sequence></xsd:complexType>`, "/spec/a.xsd:3:1: unknown element 'tns:nope' ({urn:t}nope)"],
+  ["unknown group", `<xsd:complexType name="T"><xsd:group ref="tns:G"/></xsd:complexType>`, "/spec/a.xsd:2:27: unknown group 'tns:G' ({urn:t}G)"],
+  ["unknown attributeGroup", `<xsd:complexType name="T"><xsd:attributeGroup ref="tns:AG"/></xsd:complexType>`, "/spec/a.xsd:2:27: unknown attributeGroup 'tns:AG' ({urn:t}AG)"],
+  ["unknown base", `<xsd:simpleType name="S"><xsd:restriction base="Nope"/></xsd:simpleType>`, "/spec/a.xsd:2:26: unknown type 'Nope' ({}Nope)"],
+  ["unknown prefix", `<xsd:element name="e" type="q:T"/>`, "/spec/a.xsd:2:1: unknown namespace prefix 'q' in 'q:T'"],
+  [
+    "circular extension",
+    `<xsd:complexType name="A"><xsd:complexContent><xsd:extension base="tns:B"/></xsd:complexContent></xsd:complexType>\n<xsd:complexType name="B"><xsd:complexContent><xsd:extension base="tns:A"/></xsd:complexContent></xsd:complexType>`,
+    "/spec/a.xsd:2:1: circular type derivation: {urn:t}A -> {urn:t}B -> {urn:t}A",
+  ],
+  [
+    "duplicate type",
+    `<xsd:complexType name="A"/>\n<xsd:simpleType name="A"><xsd:restriction base="xsd:string"/></xsd:simpleType>`,
+    "/spec/a.xsd:3:1: duplicate type '{urn:t}A' (first declared at /spec/a.xsd:2:1)",
+  ],
+  ["redefine", `<xsd:redefine schemaLocation="b.xsd"/>`, "/spec/a.xsd:2:1: xsd:redefine is not supported"],
+  ["unsupported content", `<xsd:complexType name="T"><xsd:openContent/></xsd:complexType>`, "/spec/a.xsd:2:27: xsd:openContent is not supported in xsd:complexType"],
+  ["unsupported facet", `<xsd:simpleType name="S"><xsd:restriction base="xsd:int"><xsd:assertion test="$value gt 0"/></xsd:restriction></xsd:simpleType>`, "/spec/a.xsd:2:58: unsupported <xsd:assertion> in xsd:restriction"],
+  ["circular group", `<xsd:group name="G"><xsd:sequence><xsd:group ref="tns:G"/></xsd:sequence></xsd:group><xsd:complexType name="T"><xsd:group ref="tns:G"/></xsd:complexType>`, "/spec/a.xsd:2:35: circular group reference {urn:t}G"],
+  ["remote import", `<xsd:import namespace="urn:r" schemaLocation="http://example.com/r.xsd"/>`, "/spec/a.xsd:2:1: remote schema import not supported: http://example.com/r.xsd"],
+  ["missing file", `<xsd:include schemaLocation="gone.xsd"/>`, "/spec/a.xsd:2:1: cannot read schema 'gone.xsd': ENOENT: no such file '/spec/gone.xsd'"],
+  ["bad maxOccurs", `<xsd:complexType name="T"><xsd:sequence><xsd:element name="a" maxOccurs="many"/></xsd:sequence></xsd:complexType>`, "/spec/a.xsd:2:41: invalid maxOccurs 'many'"],
+  ["multi-dimensional soapenc array", `<xsd:complexType name="T" xmlns:enc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:w="http://schemas.xmlsoap.org/wsdl/"><xsd:complexContent><xsd:restriction base="enc:Array"><xsd:attribute ref="enc:arrayType" w:arrayType="xsd:int[][]"/></xsd:restriction></xsd:complexContent></xsd:complexType>`, `/spec/a.xsd:2:178: unsupported wsdl:arrayType 'xsd:int[][]' (only one-dimensional arrays "T[]")`],
+];
+
+describe("schema errors", () => {
+  it.each(cases)("%s", (_, body, message) => {
+    expect(errorOf(() => parseFiles("/spec/a.xsd", { "/spec/a.xsd": schema(body) }))).toBe(message);
+  });
+
+  it("an imported schema with the wrong targetNamespace", () => {
+    const files = {
+      "/spec/a.xsd": schema(`<xsd:import namespace="urn:x" schemaLocation="b.xsd"/>`),
+      "/spec/b.xsd": `<xsd:schema xmlns:xsd="${XSD}" targetNamespace="urn:y"/>`,
+    };
+    expect(errorOf(() => parseFiles("/spec/a.xsd", files))).toBe("/spec/a.xsd:2:1: imported schema 'b.xsd' has targetNamespace 'urn:y', expected 'urn:x'");
+  });
+
+  it("malformed XML in an imported file is reported in that file", () => {
+    const files = { "/spec/a.xsd": schema(`<xsd:include schemaLocation="b.xsd"/>`), "/spec/b.xsd": `<xsd:schema xmlns:xsd="${XSD}">\n  <oops></xsd:schema>` };
+    expect(errorOf(() => parseFiles("/spec/a.xsd", files))).toBe("/spec/b.xsd:2:21: unexpected close tag.");
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { NS, XSD, parseFiles, recordOf, ref, schema, typeOf } from "./util.js";
+
+const wsdl = (types: string, extra = "") =>
+  `<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:xsd="${XSD}" targetNamespace="urn:w"><types>${types}</types>${extra}</definitions>`;
+
+describe("schema composition", () => {
+  it("several schemas in one WSDL import each other by namespace only", () => {
+    const ir = parseFiles("/spec/a.wsdl", {
+      "/spec/a.wsdl": wsdl(`
+        <xsd:schema targetNamespace="urn:one" xmlns:two="urn:two"><xsd:import namespace="urn:two"/>
+          <xsd:complexType name="A"><xsd:sequence><xsd:element name="b" type="two:B"/></xsd:sequence></xsd:complexType></xsd:schema>
+        <xsd:schema targetNamespace="urn:two"><xsd:complexType name="B"/></xsd:schema>`),
+    });
+    expect(recordOf(ir, "A", "urn:one").members[0]).toMatchObject({ type: ref("B", "urn:two") });
+    expect(ir.types.map((t) => t.origin.pointer)).toEqual([
+      "/wsdl:definitions/wsdl:types/xsd:schema[1]/xsd:complexType[@name='A']",
+      "/wsdl:definitions/wsdl:types/xsd:schema[2]/xsd:complexType[@name='B']",
+    ]);
+    expect(ir.info.namespaces).toEqual(["urn:one", "urn:two"]);
+  });
+
+  it("xsd:import and xsd:include of relative files (chameleon include takes the includer's namespace)", () => {
+    const ir = parseFiles("/spec/main.xsd", {
+      "/spec/main.xsd": schema(`
+        <xsd:import namespace="urn:other" schemaLocation="sub/other.xsd"/>
+        <xsd:include schemaLocation="common.xsd"/>
+        <xsd:complexType name="T" xmlns:o="urn:other"><xsd:sequence>
+          <xsd:element name="o" type="o:O"/><xsd:element name="c" type="tns:Common"/>
+        </xsd:sequence></xsd:complexType>`),
+      "/spec/sub/other.xsd": `<xsd:schema xmlns:xsd="${XSD}" targetNamespace="urn:other" xmlns:o="urn:other"><xsd:include schemaLocation="more.xsd"/><xsd:complexType name="O"><xsd:sequence><xsd:element name="m" type="o:More"/></xsd:sequence></xsd:complexType></xsd:schema>`,
+      "/spec/sub/more.xsd": `<xsd:schema xmlns:xsd="${XSD}" targetNamespace="urn:other"><xsd:complexType name="More"/></xsd:schema>`,
+      "/spec/common.xsd": `<xsd:schema xmlns:xsd="${XSD}"><xsd:complexType name="Common"><xsd:sequence><xsd:element name="x" type="Inner"/></xsd:sequence></xsd:complexType><xsd:complexType name="Inner"/></xsd:schema>`,
+    });
+    expect(ir.files).toEqual(["main.xsd", "sub/other.xsd", "common.xsd", "sub/more.xsd"]);
+    expect(ir.types.map((t) => t.id)).toEqual([
+      `xsd:{${NS}}T`,
+      "xsd:{urn:other}O",
+      `xsd:{${NS}}Common`,
+      `xsd:{${NS}}Inner`,
+      "xsd:{urn:other}More",
+    ]);
+    expect(recordOf(ir, "Common").members[0]).toMatchObject({ type: ref("Inner") });
+    expect(typeOf(ir, "O", "urn:other").origin.file).toBe("sub/other.xsd");
+  });
+
+  it("SOAP-encoded array restriction -> record with one repeated item field typed by wsdl:arrayType", () => {
+    const ir = parseFiles("/spec/a.wsdl", {
+      "/spec/a.wsdl": wsdl(`<xsd:schema targetNamespace="${NS}" xmlns:tns="${NS}" xmlns:enc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:w="http://schemas.xmlsoap.org/wsdl/">
+        <xsd:import namespace="http://schemas.xmlsoap.org/soap/encoding/"/>
+        <xsd:complexType name="Item"/>
+        <xsd:complexType name="Items"><xsd:complexContent><xsd:restriction base="enc:Array">
+          <xsd:attribute ref="enc:arrayType" w:arrayType="tns:Item[]"/></xsd:restriction></xsd:complexContent></xsd:complexType>
+        <xsd:complexType name="Names"><xsd:complexContent><xsd:restriction base="enc:Array">
+          <xsd:sequence><xsd:element name="name" type="xsd:string" minOccurs="0" maxOccurs="unbounded"/></xsd:sequence>
+          <xsd:attribute ref="enc:arrayType" w:arrayType="xsd:string[]"/></xsd:restriction></xsd:complexContent></xsd:complexType>
+      </xsd:schema>`),
+    });
+    const items = recordOf(ir, "Items");
+    expect(items.base).toBeUndefined();
+    expect(items.members).toEqual([
+      expect.objectContaining({ name: "item", type: ref("Item"), occurs: { min: 0, max: "unbounded" }, nullable: true }),
+    ]);
+    expect(recordOf(ir, "Names").members).toEqual([expect.objectContaining({ name: "name", occurs: { min: 0, max: "unbounded" } })]);
+  });
+});
