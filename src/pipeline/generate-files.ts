@@ -1,6 +1,6 @@
 import path from "node:path";
 import { generatedHeader, type GeneratedFile } from "../codegen/generated-file.js";
-import { emitTypes } from "../emitters/types/emit-types.js";
+import { ARTIFACTS, type EmitContext } from "../emitters/index.js";
 import type { Int64Mode } from "../emitters/types/context.js";
 import type { IrDocument } from "../ir/model.js";
 import { assignNames } from "../naming/assign-names.js";
@@ -17,6 +17,8 @@ export interface SpecInput {
   /** Folder under the output root; defaults to the spec's base name. */
   readonly outDir?: string;
   readonly int64?: Int64Mode;
+  /** Module specifier generated code imports the runtime from (default "specforge/runtime"). */
+  readonly runtimeModule?: string;
 }
 
 /** A file ready to be written: path relative to the output root. */
@@ -37,7 +39,15 @@ export function generateSpec(spec: SpecInput, host: SpecHost): SpecOutput {
   const doc = loadSpec(spec.file, host);
   const names = assignNames(doc);
   const dir = spec.outDir ?? outputDirFor(spec.file);
-  const generated: GeneratedFile[] = [emitTypes(doc, names, { dir, source: spec.display, int64: spec.int64 })];
+  const ctx: EmitContext = {
+    doc,
+    names,
+    dir,
+    source: spec.display,
+    int64: spec.int64 ?? (doc.format === "openapi" ? "number" : "bigint"),
+    runtimeModule: spec.runtimeModule ?? "specforge/runtime",
+  };
+  const generated: GeneratedFile[] = ARTIFACTS.filter((a) => a.applies(doc)).flatMap((a) => a.emit(ctx));
   const files = generated.map((g) => ({ path: g.path, content: g.render() }));
   files.push({ path: `${dir}/index.ts`, content: indexFile(spec.display, generated.map((g) => g.path), dir) });
   return { spec, dir, doc, files };

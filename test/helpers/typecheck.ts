@@ -13,6 +13,8 @@ export const STRICT_OPTIONS: ts.CompilerOptions = {
   noImplicitOverride: true,
   skipLibCheck: true,
   types: [],
+  // Generated code imports the runtime by package name; check it against the runtime's source.
+  paths: { "specforge/runtime": [path.resolve(import.meta.dirname, "../../src/runtime/index.ts")] },
   lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
 };
 

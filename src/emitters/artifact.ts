@@ -1,0 +1,28 @@
+import type { GeneratedFile } from "../codegen/generated-file.js";
+import type { IrDocument } from "../ir/model.js";
+import type { Names } from "../naming/assign-names.js";
+import type { Int64Mode } from "./types/context.js";
+
+/** What every emitter gets: the IR, the names, and where its files go. Emitters never read spec files. */
+export interface EmitContext {
+  readonly doc: IrDocument;
+  readonly names: Names;
+  /** Output folder (relative to the output root) for this spec, e.g. "partner". */
+  readonly dir: string;
+  /** The spec as the user named it, for file headers. */
+  readonly source: string;
+  readonly int64: Int64Mode;
+  /** Module specifier generated code imports its runtime from. Default "specforge/runtime". */
+  readonly runtimeModule: string;
+}
+
+/**
+ * One kind of generated output (types, validators, serializers, client, server). Each artifact decides which
+ * specs it applies to and returns whole files; the pipeline renders them and writes an index re-exporting all.
+ * Exported names must not clash between artifacts of one spec (the index uses `export *`).
+ */
+export interface Artifact {
+  readonly name: string;
+  applies(doc: IrDocument): boolean;
+  emit(ctx: EmitContext): GeneratedFile[];
+}

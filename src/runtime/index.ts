@@ -1,0 +1,6 @@
+/**
+ * specforge/runtime: the small library generated code imports. Functions, not classes (tree-shakable), no Node-only
+ * APIs outside the server adapters. Its API is versioned (RUNTIME_API_VERSION) so that old generated code keeps
+ * working: generated files state the version they were made for, and a breaking change bumps it.
+ */
+export const RUNTIME_API_VERSION = 1;
