@@ -4,3 +4,4 @@
  * working: generated files state the version they were made for, and a breaking change bumps it.
  */
 export const RUNTIME_API_VERSION = 1;
+export * from "./validation.js";

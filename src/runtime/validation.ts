@@ -1,0 +1,23 @@
+/**
+ * What every generated validator reports: one issue per failed rule, with where it failed.
+ * `path` is a JSON pointer into the value ("/webhook/delivery_url", "/entry/3/source/title"; "" for the root).
+ */
+export interface ValidationIssue {
+  readonly path: string;
+  /** A short machine-readable rule name: "required", "type", "enum", "pattern", "maxLength", "range", ... */
+  readonly rule: string;
+  readonly message: string;
+}
+
+/** Thrown by `assert*` helpers and decoders that validate: carries every issue found. */
+export class ValidationError extends Error {
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super(issues.map((i) => `${i.path || "/"}: ${i.message}`).join("; "));
+    this.name = "ValidationError";
+  }
+}
+
+/** Append a JSON pointer segment, escaping "~" and "/" as RFC 6901 says. */
+export function pointerJoin(base: string, segment: string | number): string {
+  return `${base}/${String(segment).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+}
