@@ -18,6 +18,8 @@ export interface Link {
   mimeType?: string;
   /** Relation / relative query string of the link. */
   rel?: string;
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface Lang {
    * @range 0.0..1.0
    */
   probability?: number;
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -45,6 +49,8 @@ export interface Content {
   data?: Uint8Array;
   /** Data encoding, usually a compression format. */
   encoding?: string;
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -58,6 +64,8 @@ export interface Author {
   email?: string;
   /** The author's website. */
   link?: Link[];
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -107,6 +115,8 @@ export interface Source {
   disabled?: boolean;
   /** The vendor that registered the source. */
   registeredByVendor?: string;
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -146,6 +156,8 @@ export interface Feed {
   spamProbability?: number;
   /** The channel link from the RSS feed. */
   channelLink?: Link;
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -189,6 +201,8 @@ export interface PermalinkEntry {
    * unparsable (for example without a time zone, or with only a day).
    */
   rawPublished?: string;
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -224,6 +238,8 @@ export interface FeedEntry {
   identifier?: bigint;
   /** The content of the entry in the feed. */
   content?: Content;
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -273,6 +289,8 @@ export interface CrawlEntry {
   domainHashcode?: string;
   /** Hashcode of the entry's subdomain. */
   subdomainHashcode?: string;
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -304,6 +322,8 @@ export interface CommentEntry {
   tag?: string[];
   /** Language of the comment. */
   lang?: string;
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -339,6 +359,8 @@ export interface Entry {
    * @deprecated
    */
   contentExtract?: Content;
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }
 
 /**
@@ -355,4 +377,6 @@ export interface Response$ {
   nextRequestUrl?: string;
   /** The content entries. */
   entry?: Entry[];
+  /** Fields this schema does not know, as wire bytes in the order read; written back on encode. */
+  $unknown?: Uint8Array;
 }

@@ -42,6 +42,7 @@ function emitRecord(f: GeneratedFile, t: RecordType, ctx: TypesContext): void {
   }
   const keys = new Set<string>(family ? [XSI_TYPE_PROPERTY] : []);
   for (const p of recordProperties(t, ctx)) emitProperty(f, p, ctx, keys);
+  if (t.id.startsWith("proto:")) emitProtoExtras(f, t, ctx, keys);
   if (t.anyAttribute) {
     f.jsdoc("  ", [`Attributes from xsd:anyAttribute (namespace ${t.anyAttribute.namespace}), by qualified name.`]);
     f.print(`  ${propertyKey(uniqueKey("$attributes", keys))}?: { [name: string]: string };`);
@@ -171,4 +172,18 @@ function emitAlias(f: GeneratedFile, t: AliasType, ctx: TypesContext): void {
   const tags = facetTags(t.facets);
   f.jsdoc("", [t.doc, tags.join("\n") || undefined, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   f.print(`export type ${name} = ${typeExprTs(t.target, ctx)};`);
+}
+
+/**
+ * proto messages keep what the schema does not describe so that decode -> encode is byte-exact: `$unknown` holds
+ * the wire bytes of unknown fields (and of closed-enum values the schema does not list) in the order they were read,
+ * and `$extensions` the values of extensions this schema declares for the message, by full name.
+ */
+function emitProtoExtras(f: GeneratedFile, t: RecordType, ctx: TypesContext, keys: Set<string>): void {
+  if (ctx.doc.extensions.some((e) => e.extendee === t.id)) {
+    f.jsdoc("  ", ["Extensions declared in this schema, by full name."]);
+    f.print(`  ${propertyKey(uniqueKey("$extensions", keys))}?: ${ctx.names.extensions(t.id)};`);
+  }
+  f.jsdoc("  ", ["Fields this schema does not know, as wire bytes in the order read; written back on encode."]);
+  f.print(`  ${propertyKey(uniqueKey("$unknown", keys))}?: Uint8Array;`);
 }
