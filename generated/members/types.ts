@@ -141,6 +141,11 @@ export interface MembersAPIOperations {
     responses: {
       /** The members of the project. */
       200: MemberList;
+      /**
+       * No PRIVATE-TOKEN header, or a token that names no user. The seed does not show this behaviour; this contract
+       * answers 401.
+       */
+      401: Error$;
       /** The project is private and the caller is a stranger. */
       404: Error$;
     };
@@ -167,6 +172,11 @@ export interface MembersAPIOperations {
       201: Member;
       /** The user_id or the access_level parameter is missing. */
       400: Error$;
+      /**
+       * No PRIVATE-TOKEN header, or a token that names no user. The seed does not show this behaviour; this contract
+       * answers 401.
+       */
+      401: Error$;
       /** The caller is a developer, an access requester or a stranger and may not add members. */
       403: Error$;
       /** The project is private and the caller is a stranger. */
@@ -195,6 +205,11 @@ export interface MembersAPIOperations {
       /** The member. */
       200: Member;
       /**
+       * No PRIVATE-TOKEN header, or a token that names no user. The seed does not show this behaviour; this contract
+       * answers 401.
+       */
+      401: Error$;
+      /**
        * The project is private and the caller is a stranger. The seed does not show the answer for a user who is not a
        * member; this contract answers 404 as well.
        */
@@ -220,6 +235,11 @@ export interface MembersAPIOperations {
       200: Member;
       /** The access_level parameter is missing. */
       400: Error$;
+      /**
+       * No PRIVATE-TOKEN header, or a token that names no user. The seed does not show this behaviour; this contract
+       * answers 401.
+       */
+      401: Error$;
       /** The caller is a developer, an access requester or a stranger and may not change members. */
       403: Error$;
       /** The user is not a member of the project, or the project is private and the caller is a stranger. */
@@ -249,6 +269,11 @@ export interface MembersAPIOperations {
        * the response body; this contract specifies no body and clients must ignore any body they receive.
        */
       200: undefined;
+      /**
+       * No PRIVATE-TOKEN header, or a token that names no user. The seed does not show this behaviour; this contract
+       * answers 401.
+       */
+      401: Error$;
       /** The caller is an access requester or a stranger, or a developer removing another member. */
       403: Error$;
       /** The project is private and the caller is a stranger. */
@@ -273,6 +298,11 @@ export interface MembersAPIOperations {
     responses: {
       /** The members of the group. */
       200: MemberList;
+      /**
+       * No PRIVATE-TOKEN header, or a token that names no user. The seed does not show this behaviour; this contract
+       * answers 401.
+       */
+      401: Error$;
       /** The group is private and the caller is a stranger. */
       404: Error$;
     };
@@ -298,6 +328,11 @@ export interface MembersAPIOperations {
       201: Member;
       /** The user_id or the access_level parameter is missing. */
       400: Error$;
+      /**
+       * No PRIVATE-TOKEN header, or a token that names no user. The seed does not show this behaviour; this contract
+       * answers 401.
+       */
+      401: Error$;
       /** The caller is a developer, an access requester or a stranger and may not add members. */
       403: Error$;
       /** The group is private and the caller is a stranger. */
@@ -325,6 +360,11 @@ export interface MembersAPIOperations {
       /** The member. */
       200: Member;
       /**
+       * No PRIVATE-TOKEN header, or a token that names no user. The seed does not show this behaviour; this contract
+       * answers 401.
+       */
+      401: Error$;
+      /**
        * The group is private and the caller is a stranger. The seed does not show the answer for a user who is not a
        * member; this contract answers 404 as well.
        */
@@ -350,6 +390,11 @@ export interface MembersAPIOperations {
       200: Member;
       /** The access_level parameter is missing. */
       400: Error$;
+      /**
+       * No PRIVATE-TOKEN header, or a token that names no user. The seed does not show this behaviour; this contract
+       * answers 401.
+       */
+      401: Error$;
       /** The caller is a developer, an access requester or a stranger and may not change members. */
       403: Error$;
       /** The user is not a member of the group, or the group is private and the caller is a stranger. */
@@ -379,6 +424,11 @@ export interface MembersAPIOperations {
        * must ignore any body they receive.
        */
       200: undefined;
+      /**
+       * No PRIVATE-TOKEN header, or a token that names no user. The seed does not show this behaviour; this contract
+       * answers 401.
+       */
+      401: Error$;
       /** The caller is an access requester or a stranger, or a developer removing another member. */
       403: Error$;
       /**

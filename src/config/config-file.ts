@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../errors.js";
-import type { Int64Mode } from "../emitters/types/context.js";
+import type { DatesMode, Int64Mode } from "../emitters/types/context.js";
 import { specKindOf } from "../pipeline/load-spec.js";
 
 export const CONFIG_FILE = "specforge.config.json";
 
 /** One spec entry of the config file: a path, or an object with per-spec options. */
-export type SpecEntry = string | { readonly input: string; readonly out?: string; readonly int64?: Int64Mode };
+export type SpecEntry = string | { readonly input: string; readonly out?: string; readonly int64?: Int64Mode; readonly dates?: DatesMode };
 
 /** The config file, as written by the user (paths relative to the config file's folder). */
 export interface ConfigFile {
@@ -20,6 +20,7 @@ export interface ConfigFile {
 }
 
 const INT64_MODES: readonly Int64Mode[] = ["bigint", "string", "number"];
+const DATES_MODES: readonly DatesMode[] = ["string", "Date"];
 
 export function readConfigFile(file: string): ConfigFile {
   let raw: unknown;
@@ -53,7 +54,10 @@ function validateConfig(raw: unknown, file: string): ConfigFile {
       if (e.int64 !== undefined && !INT64_MODES.includes(e.int64 as Int64Mode)) {
         fail(`"specs[${i}].int64" must be one of ${INT64_MODES.join(", ")}`);
       }
-      for (const key of Object.keys(e)) if (!["input", "out", "int64"].includes(key)) fail(`unknown option "specs[${i}].${key}"`);
+      if (e.dates !== undefined && !DATES_MODES.includes(e.dates as DatesMode)) {
+        fail(`"specs[${i}].dates" must be one of ${DATES_MODES.join(", ")}`);
+      }
+      for (const key of Object.keys(e)) if (!["input", "out", "int64", "dates"].includes(key)) fail(`unknown option "specs[${i}].${key}"`);
     });
   }
   if (obj.protoPaths !== undefined && (!Array.isArray(obj.protoPaths) || obj.protoPaths.some((p) => typeof p !== "string"))) {

@@ -49,6 +49,7 @@ export function resolveRun(options: RunOptions): ResolvedRun {
         display: path.relative(cwd, file).split(path.sep).join("/"),
         outDir: typeof entry === "string" ? undefined : entry.out,
         int64: typeof entry === "string" ? undefined : entry.int64,
+        dates: typeof entry === "string" ? undefined : entry.dates,
       });
     }
   }

@@ -1,7 +1,7 @@
 import type { GeneratedFile } from "../codegen/generated-file.js";
 import type { IrDocument } from "../ir/model.js";
 import type { Names } from "../naming/assign-names.js";
-import type { Int64Mode } from "./types/context.js";
+import type { DatesMode, Int64Mode } from "./types/context.js";
 
 /** What every emitter gets: the IR, the names, and where its files go. Emitters never read spec files. */
 export interface EmitContext {
@@ -12,6 +12,8 @@ export interface EmitContext {
   /** The spec as the user named it, for file headers. */
   readonly source: string;
   readonly int64: Int64Mode;
+  /** date-time values as RFC 3339 strings (default) or Date objects. */
+  readonly dates?: DatesMode;
   /** Module specifier generated code imports its runtime from. Default "specforge/runtime". */
   readonly runtimeModule: string;
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { generatedHeader, type GeneratedFile } from "../codegen/generated-file.js";
 import { ARTIFACTS, type EmitContext } from "../emitters/index.js";
-import type { Int64Mode } from "../emitters/types/context.js";
+import type { DatesMode, Int64Mode } from "../emitters/types/context.js";
 import type { IrDocument } from "../ir/model.js";
 import { assignNames } from "../naming/assign-names.js";
 import type { SpecHost } from "../parsers/host.js";
@@ -17,6 +17,8 @@ export interface SpecInput {
   /** Folder under the output root; defaults to the spec's base name. */
   readonly outDir?: string;
   readonly int64?: Int64Mode;
+  /** OpenAPI date-time values as strings (default) or Date objects. */
+  readonly dates?: DatesMode;
   /** Module specifier generated code imports the runtime from (default "specforge/runtime"). */
   readonly runtimeModule?: string;
 }
@@ -45,6 +47,7 @@ export function generateSpec(spec: SpecInput, host: SpecHost): SpecOutput {
     dir,
     source: spec.display,
     int64: spec.int64 ?? (doc.format === "openapi" ? "number" : "bigint"),
+    dates: spec.dates ?? "string",
     runtimeModule: spec.runtimeModule ?? "specforge/runtime",
   };
   const generated: GeneratedFile[] = ARTIFACTS.filter((a) => a.applies(doc)).flatMap((a) => a.emit(ctx));

@@ -5,3 +5,11 @@
  */
 export const RUNTIME_API_VERSION = 1;
 export * from "./validation.js";
+export * from "./rest/index.js";
+export * from "./http/index.js";
+export * from "./connect/index.js";
+export * from "./protobuf/index.js";
+export * from "./json/index.js";
+export * from "./xml/index.js";
+export * from "./soap/index.js";
+export * from "./protojson/index.js";

@@ -5,8 +5,12 @@ import type { Names } from "../../naming/assign-names.js";
 /** How 64-bit integers appear in TypeScript: `bigint` (default for proto and XSD), `string`, or `number`. */
 export type Int64Mode = "bigint" | "string" | "number";
 
+/** How JSON date-time values appear in TypeScript: the RFC 3339 `string` (default) or a `Date`. */
+export type DatesMode = "string" | "Date";
+
 export interface TypesOptions {
   readonly int64: Int64Mode;
+  readonly dates: DatesMode;
 }
 
 /** Everything the type printers need, computed once per document. */
@@ -25,7 +29,7 @@ export function typesContext(doc: IrDocument, names: Names, options: Partial<Typ
   return {
     doc,
     names,
-    options: { int64: options.int64 ?? (doc.format === "openapi" ? "number" : "bigint") },
+    options: { int64: options.int64 ?? (doc.format === "openapi" ? "number" : "bigint"), dates: options.dates ?? "string" },
     types: new Map(doc.types.map((t) => [t.id, t])),
     elements: new Map(doc.elements.map((e) => [e.id, e])),
     subtypes: xml ? collectSubtypes(doc) : new Map(),

@@ -17,6 +17,8 @@ export function scalarTs(scalar: ScalarKind, ctx: TypesContext): string {
       return "Uint8Array";
     case "any":
       return "unknown";
+    case "dateTime":
+      return ctx.options.dates === "Date" ? "Date" : "string";
     default:
       // string, decimal (exact), date/time lexical forms, anyURI, QName
       return "string";

@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createPartnerServiceServer } from "../../generated/partner/index.js";
+import { serveNode } from "../../src/runtime/http/node.js";
+import { partnerHandlers } from "./handlers.js";
+import { SERVICE_PATH } from "./session.js";
+import { PartnerState, type EmulatorOptions } from "./state.js";
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const WSDL_FILE = path.resolve(here, "../../specs/partner.wsdl");
+/** The WSDL's own soap:address, replaced by the emulator's address when the WSDL is served. */
+const WSDL_ADDRESS = "http://127.0.0.1:8080/services/Soap/u/17.0";
+
+export interface PartnerEmulator {
+  readonly state: PartnerState;
+  /** The web-standard handler (any path; GET ?wsdl serves the WSDL pointing back at the emulator). */
+  readonly handler: (request: Request) => Promise<Response>;
+}
+
+export interface RunningPartnerEmulator extends PartnerEmulator {
+  /** The service address, e.g. http://127.0.0.1:49152/services/Soap/u/17.0 */
+  readonly endpoint: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** The emulator on the generated server. sendEmail is validated per message by the emulator itself (see email.ts). */
+export function createPartnerEmulator(options: EmulatorOptions & { onError?: (error: unknown, operation: string) => void } = {}): PartnerEmulator {
+  const state = new PartnerState(options);
+  const wsdl = readFileSync(WSDL_FILE, "utf8");
+  const handler = createPartnerServiceServer(partnerHandlers(state), {
+    wsdl: (request) => wsdl.replace(WSDL_ADDRESS, `${new URL(request.url).origin}${SERVICE_PATH}`),
+    validate: (operation) => operation !== "sendEmail",
+    onError: options.onError ?? ((error, operation) => console.error(`partner emulator: ${operation} failed:`, error)),
+  });
+  return { state, handler };
+}
+
+/** Listen on 127.0.0.1 (port 0 picks a free port). */
+export async function startPartnerEmulator(
+  options: EmulatorOptions & { port?: number; host?: string; onError?: (error: unknown, operation: string) => void } = {},
+): Promise<RunningPartnerEmulator> {
+  const emulator = createPartnerEmulator(options);
+  const server = await serveNode(emulator.handler, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  return { ...emulator, endpoint: `${server.url}${SERVICE_PATH}`, port: server.port, close: () => server.close() };
+}

@@ -1,0 +1,156 @@
+import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js";
+import type { NamedType, ScalarType, TypeExpr, TypeId } from "../../ir/model.js";
+import { Lines } from "../json-validators/code.js";
+import { namedRefs } from "../json-validators/analysis.js";
+import { recordProperties } from "../types/properties.js";
+import type { TypesContext } from "../types/context.js";
+
+/** How a scalar is held in memory and written as JSON. */
+export type ScalarShape = "string" | "date" | "boolean" | "number" | "bigint" | "int64-string" | "bytes" | "any";
+
+const INT64_KINDS = new Set(["int64", "sint64", "sfixed64", "uint64", "fixed64"]);
+const NUMBER_KINDS = new Set(["int32", "sint32", "sfixed32", "uint32", "fixed32", "float", "double"]);
+
+export function scalarShape(t: ScalarType, types: TypesContext): ScalarShape {
+  if (INT64_KINDS.has(t.scalar)) {
+    const mode = types.options.int64;
+    return mode === "bigint" ? "bigint" : mode === "string" ? "int64-string" : "number";
+  }
+  if (NUMBER_KINDS.has(t.scalar)) return "number";
+  switch (t.scalar) {
+    case "integer":
+      return "bigint";
+    case "boolean":
+      return "boolean";
+    case "bytes":
+      return "bytes";
+    case "any":
+      return "any";
+    case "dateTime":
+      return types.options.dates === "Date" ? "date" : "string";
+    default:
+      return "string";
+  }
+}
+
+/** State of one json.ts being written: helper naming, and which types need a conversion step when decoding. */
+export class SerializerContext {
+  helpers = new Lines();
+  private owner = "";
+  private helperCount = 0;
+  /** Named types whose decoded JSON needs converting (Date, bigint, bytes) before it has the TypeScript shape. */
+  readonly needsRevive: ReadonlySet<TypeId>;
+  /** Whether the parser must keep big integers exact (int64 as bigint or string). */
+  readonly parseBigints: boolean;
+
+  constructor(
+    readonly f: GeneratedFile,
+    readonly types: TypesContext,
+    readonly runtimeModule: string,
+  ) {
+    this.parseBigints = types.options.int64 !== "number" && types.doc.types.some((t) => bodyExprs(t, types).some(hasInt64));
+    this.needsRevive = this.computeNeedsRevive();
+  }
+
+  rt(name: string): ImportToken {
+    return this.f.import(name, this.runtimeModule);
+  }
+
+  typeName(id: TypeId): string {
+    return this.types.names.type(id);
+  }
+
+  beginType(id: TypeId): void {
+    this.owner = this.typeName(id);
+    this.helperCount = 0;
+    this.helpers = new Lines();
+  }
+
+  helperName(prefix: "write" | "revive"): string {
+    return `${prefix}${this.owner}$${++this.helperCount}`;
+  }
+
+  /** Whether a scalar's wire JSON differs from its in-memory value. */
+  scalarNeedsRevive(t: ScalarType): boolean {
+    const shape = scalarShape(t, this.types);
+    if (shape === "date" || shape === "bigint" || shape === "int64-string" || shape === "bytes") return true;
+    return shape === "number" && this.parseBigints;
+  }
+
+  exprNeedsRevive(t: TypeExpr, known: ReadonlySet<TypeId> = this.needsRevive): boolean {
+    switch (t.kind) {
+      case "scalar":
+        return this.scalarNeedsRevive(t);
+      case "literal":
+        return false;
+      case "ref":
+        return known.has(t.id);
+      case "list":
+        return this.exprNeedsRevive(t.of, known);
+      case "map":
+        return this.exprNeedsRevive(t.value, known);
+      case "union":
+        return t.of.some((m) => this.exprNeedsRevive(m, known));
+    }
+  }
+
+  /** A fixpoint over references, so mutually recursive types agree. */
+  private computeNeedsRevive(): Set<TypeId> {
+    const out = new Set<TypeId>();
+    const own = (id: TypeId): boolean => {
+      const t = this.types.types.get(id)!;
+      const leaves = (e: TypeExpr): boolean => this.exprNeedsRevive(e, out);
+      switch (t.kind) {
+        case "record":
+          return namedRefs(t, this.types).some((r) => out.has(r)) || bodyExprs(t, this.types).some(leaves);
+        case "alias":
+          return leaves(t.target);
+        case "union":
+          return t.variants.some((v) => leaves(v.type));
+        case "enum":
+          return false;
+      }
+    };
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const t of this.types.doc.types) {
+        if (!out.has(t.id) && own(t.id)) {
+          out.add(t.id);
+          changed = true;
+        }
+      }
+    }
+    return out;
+  }
+}
+
+/** The type expressions a named type's body holds directly (record fields include inherited ones). */
+export function bodyExprs(t: NamedType, types: TypesContext): TypeExpr[] {
+  switch (t.kind) {
+    case "record": {
+      const fields = recordProperties(t, types).flatMap((p) => (p.kind === "field" ? [p.field.type] : []));
+      return t.additionalProperties ? [...fields, t.additionalProperties] : fields;
+    }
+    case "alias":
+      return [t.target];
+    case "union":
+      return t.variants.map((v) => v.type);
+    case "enum":
+      return [];
+  }
+}
+
+function hasInt64(t: TypeExpr): boolean {
+  switch (t.kind) {
+    case "scalar":
+      return INT64_KINDS.has(t.scalar);
+    case "list":
+      return hasInt64(t.of);
+    case "map":
+      return hasInt64(t.value);
+    case "union":
+      return t.of.some(hasInt64);
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,109 @@
+import { stringLiteral } from "../../codegen/escape.js";
+import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js";
+import type { TypeId } from "../../ir/model.js";
+import type { TypesContext } from "../types/context.js";
+import { Lines } from "./code.js";
+
+/**
+ * State of one validate.ts being written: module-level constants (compiled patterns, value sets), helper functions
+ * hoisted out of type bodies (array and map loops), and the names of every type's functions.
+ */
+export class ValidatorContext {
+  /** Module-level constant declarations, printed before the functions. */
+  readonly constants = new Lines();
+  /** Helper functions of the type being emitted, printed right after it. */
+  helpers = new Lines();
+  private readonly patterns = new Map<string, string>();
+  private readonly sets = new Map<string, string>();
+  private helperCount = 0;
+  private prototypeDeclared = false;
+  private readonly sharedHelpers = new Map<string, string>();
+  private owner = "";
+
+  constructor(
+    readonly f: GeneratedFile,
+    readonly types: TypesContext,
+    readonly runtimeModule: string,
+    /** Types whose entry points guard against stack exhaustion; their boolean bodies live in `check<T>` functions. */
+    readonly recursive: ReadonlySet<TypeId>,
+  ) {}
+
+  rt(name: string): ImportToken {
+    return this.f.import(name, this.runtimeModule);
+  }
+
+  typeName(id: TypeId): string {
+    return this.types.names.type(id);
+  }
+
+  /** The boolean check to call for a named type from inside generated code. */
+  isFn(id: TypeId): string {
+    const name = this.typeName(id);
+    return this.recursive.has(id) ? `check${name}` : `is${name}`;
+  }
+
+  collectFn(id: TypeId): string {
+    return `collect${this.typeName(id)}`;
+  }
+
+  /** Start emitting a named type: helper names are derived from it. */
+  beginType(id: TypeId): void {
+    this.owner = this.typeName(id);
+    this.helperCount = 0;
+    this.helpers = new Lines();
+  }
+
+  helperName(prefix: "is" | "collect"): string {
+    return `${prefix}${this.owner}$${++this.helperCount}`;
+  }
+
+  /** One helper per distinct array/map type and prefix in the module: `build` runs only the first time. */
+  sharedHelper(prefix: "is" | "collect", key: unknown, build: (name: string) => void): string {
+    const cacheKey = `${prefix}:${JSON.stringify(key)}`;
+    const known = this.sharedHelpers.get(cacheKey);
+    if (known) return known;
+    const name = this.helperName(prefix);
+    this.sharedHelpers.set(cacheKey, name);
+    build(name);
+    return name;
+  }
+
+  /**
+   * A module-level RegExp for a spec pattern, built with the `u` flag from an escaped string literal. The pattern is
+   * compiled here first, so a pattern JavaScript cannot compile fails generation instead of the generated module.
+   */
+  pattern(source: string): string {
+    const known = this.patterns.get(source);
+    if (known) return known;
+    try {
+      new RegExp(source, "u");
+    } catch (e) {
+      throw new Error(`pattern ${stringLiteral(source)} is not a valid regular expression: ${(e as Error).message}`);
+    }
+    const name = `PATTERN_${this.patterns.size + 1}`;
+    this.patterns.set(source, name);
+    this.constants.add("", `const ${name} = new RegExp(${stringLiteral(source)}, "u");`);
+    return name;
+  }
+
+  /** The module-level alias of Object.prototype that record checks read inherited values from. */
+  objectPrototype(): string {
+    if (!this.prototypeDeclared) {
+      this.prototypeDeclared = true;
+      this.constants.add("", "/** Object.prototype, to tell own properties from inherited ones without a call per property. */");
+      this.constants.add("", "const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;");
+    }
+    return "OBJECT_PROTOTYPE";
+  }
+
+  /** A module-level set of allowed values, for enumerations too long for a chain of `===`. */
+  valueSet(literals: readonly string[]): string {
+    const key = literals.join(", ");
+    const known = this.sets.get(key);
+    if (known) return known;
+    const name = `VALUES_${this.sets.size + 1}`;
+    this.sets.set(key, name);
+    this.constants.add("", `const ${name}: ReadonlySet<unknown> = new Set([${literals.join(", ")}]);`);
+    return name;
+  }
+}

@@ -1,0 +1,108 @@
+import type { EnumType, NamedType } from "../../ir/model.js";
+import { js, Lines } from "./code.js";
+import { collectStatements } from "./collect.js";
+import type { ValidatorContext } from "./context.js";
+import { isExpr } from "./is-expr.js";
+import { reportCheck } from "./issues.js";
+import { literalCode } from "./leaf-checks.js";
+import { recordCollectBody, recordIsBody } from "./records.js";
+import { unionCollectBody, unionIsBody } from "./unions.js";
+
+/** The three exported functions of one named type, followed by the helpers its bodies needed. */
+export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
+  ctx.beginType(t.id);
+  const name = ctx.typeName(t.id);
+  const typeRef = ctx.f.import(name, "./types.js", { typeOnly: true });
+  const issueType = ctx.f.import("ValidationIssue", ctx.runtimeModule, { typeOnly: true });
+  const recursive = ctx.recursive.has(t.id);
+  const out = new Lines();
+
+  const isBody = new Lines();
+  boolBody(ctx, t, isBody);
+  out.add("", `/** Whether \`value\` is a valid {@link ${name}}. Stops at the first failure and allocates nothing. */`);
+  out.add("", js`export function is${name}(value: unknown): value is ${typeRef} {`);
+  if (recursive) {
+    out.add("  ", "try {");
+    out.add("    ", `return check${name}(value);`);
+    out.add("  ", "} catch (error) {");
+    out.add("    ", "// Nested deeper than the stack allows: not a valid value, and never a crash.");
+    out.add("    ", "if (error instanceof RangeError) return false;");
+    out.add("    ", "throw error;");
+    out.add("  ", "}");
+    out.add("", "}");
+    out.add("");
+    out.add("", `function check${name}(value: unknown): boolean {`);
+  }
+  out.append(isBody);
+  out.add("", "}");
+  out.add("");
+
+  out.add("", `/** Every way \`value\` fails to be a valid {@link ${name}}, with JSON pointer paths; empty when it is valid. */`);
+  out.add("", js`export function validate${name}(value: unknown): ${issueType}[] {`);
+  out.add("  ", js`const issues: ${issueType}[] = [];`);
+  out.add("  ", `if (is${name}(value)) return issues;`);
+  if (recursive) {
+    out.add("  ", "try {");
+    out.add("    ", `collect${name}(value, "", issues);`);
+    out.add("  ", "} catch (error) {");
+    out.add("    ", "if (!(error instanceof RangeError)) throw error;");
+    out.add("    ", 'issues.push({ path: "", rule: "depth", message: "is nested too deeply to validate" });');
+    out.add("  ", "}");
+  } else out.add("  ", `collect${name}(value, "", issues);`);
+  out.add("  ", "return issues;");
+  out.add("", "}");
+  out.add("");
+
+  out.add("", `/** Throws a ValidationError listing every issue unless \`value\` is a valid {@link ${name}}. */`);
+  out.add("", js`export function assert${name}(value: unknown): asserts value is ${typeRef} {`);
+  out.add("  ", js`if (!is${name}(value)) throw new ${ctx.rt("ValidationError")}(validate${name}(value));`);
+  out.add("", "}");
+  out.add("");
+
+  out.add("", js`function collect${name}(value: unknown, path: string, issues: ${issueType}[]): void {`);
+  collectBody(ctx, t, out);
+  out.add("", "}");
+  for (const line of ctx.helpers.lines) {
+    if (line.length === 2 && line[1] !== "" && String(line[1]).startsWith("function ")) out.add("");
+    out.lines.push(line);
+  }
+  return out;
+}
+
+function boolBody(ctx: ValidatorContext, t: NamedType, out: Lines): void {
+  switch (t.kind) {
+    case "record":
+      return recordIsBody(ctx, t, out);
+    case "union":
+      return unionIsBody(ctx, t, out);
+    case "alias":
+      out.add("  ", "return ", isExpr(ctx, t.target, t.facets, "value"), ";");
+      return;
+    case "enum":
+      out.add("  ", "return ", enumCheck(ctx, t, "value"), ";");
+      return;
+  }
+}
+
+function collectBody(ctx: ValidatorContext, t: NamedType, out: Lines): void {
+  switch (t.kind) {
+    case "record":
+      return recordCollectBody(ctx, t, out);
+    case "union":
+      return unionCollectBody(ctx, t, out);
+    case "alias":
+      return collectStatements(ctx, t.target, t.facets, "value", "path", out, "  ");
+    case "enum": {
+      const values = t.values.map((v) => JSON.stringify(v.value)).join(", ");
+      reportCheck(out, "  ", { rule: "enum", ok: enumCheck(ctx, t, "value"), message: `must be one of ${values}` }, "path");
+      return;
+    }
+  }
+}
+
+/** Membership in an enum: `===` comparisons for a few values, a module-level Set for many. */
+function enumCheck(ctx: ValidatorContext, t: EnumType, v: string): string {
+  const literals = [...new Set(t.values.map((x) => literalCode(x.value)))];
+  if (literals.length > 6) return `${ctx.valueSet(literals)}.has(${v})`;
+  return literals.length === 0 ? "false" : literals.map((l) => `${v} === ${l}`).join(" || ");
+}

@@ -1,0 +1,40 @@
+import { GeneratedFile } from "../../codegen/generated-file.js";
+import type { Artifact, EmitContext } from "../artifact.js";
+import { typesContext } from "../types/context.js";
+import { typesReachingCycles } from "./analysis.js";
+import { Lines } from "./code.js";
+import { ValidatorContext } from "./context.js";
+import { emitTypeValidators } from "./declarations.js";
+
+/**
+ * The JSON validators artifact (OpenAPI): `validate.ts` with `is<T>`, `validate<T>` and `assert<T>` for every named
+ * type, as straight-line code specialised per type. Validators check the in-memory value (the TypeScript shape, so
+ * Date and bigint in those modes); decoders in json.ts convert wire JSON to that shape first.
+ */
+export function emitValidators(ctx: EmitContext): GeneratedFile {
+  const types = typesContext(ctx.doc, ctx.names, { int64: ctx.int64, dates: ctx.dates ?? "string" });
+  const f = new GeneratedFile(`${ctx.dir}/validate.ts`, ctx.source);
+  const v = new ValidatorContext(f, types, ctx.runtimeModule, typesReachingCycles(types));
+  const bodies = new Lines();
+  for (const t of ctx.doc.types) {
+    bodies.append(emitTypeValidators(v, t));
+    bodies.add("");
+  }
+  f.jsdoc("", [
+    `JSON validators for ${ctx.doc.info.title ?? ctx.source}: is<T> (fast boolean), validate<T> (every issue, with JSON pointer paths) and assert<T> for each type.`,
+    "@packageDocumentation",
+  ]);
+  f.print();
+  if (v.constants.lines.length > 0) {
+    for (const line of v.constants.lines) f.print(...line);
+    f.print();
+  }
+  for (const line of bodies.lines) f.print(...line);
+  return f;
+}
+
+export const jsonValidatorsArtifact: Artifact = {
+  name: "json-validators",
+  applies: (doc) => doc.format === "openapi",
+  emit: (ctx) => [emitValidators(ctx)],
+};

@@ -1,0 +1,148 @@
+import { isIdentifier, stringLiteral } from "../../codegen/escape.js";
+import type { Field, RecordType, TypeExpr } from "../../ir/model.js";
+import { fieldPropertyName } from "../../naming/property-name.js";
+import { recordProperties } from "../types/properties.js";
+import { js, Lines, or, paren, type Code } from "./code.js";
+import { collectStatements, isEmptyCheck } from "./collect.js";
+import type { ValidatorContext } from "./context.js";
+import { failUnless, isExpr } from "./is-expr.js";
+import { childPath, pushIssue } from "./issues.js";
+
+/**
+ * Record bodies. Every property is read with an own-property check, so keys such as "constructor" or "__proto__"
+ * never resolve through a prototype, and a polluted Object.prototype cannot supply a missing required property.
+ * A present property whose value is `undefined` counts as absent (JSON has no undefined).
+ */
+interface FieldSlot {
+  readonly field: Field;
+  readonly key: string;
+  readonly local: string;
+  readonly required: boolean;
+}
+
+function slots(ctx: ValidatorContext, t: RecordType): FieldSlot[] {
+  const used = new Set<string>();
+  const out: FieldSlot[] = [];
+  recordProperties(t, ctx.types).forEach((p, i) => {
+    // OpenAPI records hold plain fields only (no proto oneofs, no xsd:any); each occurs at most once.
+    if (p.kind !== "field") return;
+    const key = p.field.wire.json?.key ?? fieldPropertyName(p.field);
+    let local = /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `$${key}` : `$${i}`;
+    if (used.has(local)) local = `$${i}`;
+    used.add(local);
+    out.push({ field: p.field, key, local, required: p.occurs.min > 0 });
+  });
+  return out;
+}
+
+/** Keys Object.prototype itself has ("constructor", "__proto__", "toString", ...): read only with an own check. */
+const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Read a property as own-or-absent. `Object.hasOwn` per property costs several times the rest of a check, so a
+ * plain object (prototype Object.prototype) skips it for keys Object.prototype does not have right now: then the
+ * value cannot be inherited. Keys Object.prototype has, other prototypes, and a polluted Object.prototype all take
+ * the `Object.hasOwn` path.
+ */
+function read(ctx: ValidatorContext, s: FieldSlot): string {
+  const k = stringLiteral(s.key);
+  const access = isIdentifier(s.key) ? `o.${s.key}` : `o[${k}]`;
+  if (PROTOTYPE_KEYS.has(s.key)) return `const ${s.local} = Object.hasOwn(o, ${k}) ? ${access} : undefined;`;
+  const proto = ctx.objectPrototype();
+  const inherited = isIdentifier(s.key) ? `${proto}.${s.key}` : `${proto}[${k}]`;
+  return `const ${s.local} = ${access} !== undefined && ((plain && ${inherited} === undefined) || Object.hasOwn(o, ${k})) ? ${access} : undefined;`;
+}
+
+/** The start of a record body that reads properties: the object, and whether it is a plain one. */
+function openRecord(out: Lines, fields: readonly FieldSlot[]): void {
+  out.add("  ", "const o = value as Record<string, unknown>;");
+  if (fields.some((s) => !PROTOTYPE_KEYS.has(s.key))) out.add("  ", "const plain = Object.getPrototypeOf(o) === Object.prototype;");
+}
+
+/** Whether `key` is one of the declared keys: a chain of comparisons, or a module-level Set for many keys. */
+function knownKey(ctx: ValidatorContext, keys: readonly string[]): Code {
+  if (keys.length === 0) return "false";
+  if (keys.length <= 8) return keys.map((k) => `key === ${stringLiteral(k)}`).join(" || ");
+  return `${ctx.valueSet(keys.map(stringLiteral))}.has(key)`;
+}
+
+function fieldIsExpr(ctx: ValidatorContext, s: FieldSlot): Code {
+  const inner = isExpr(ctx, s.field.type, s.field.facets, s.local);
+  return s.field.nullable && inner !== "true" ? or([`${s.local} === null`, inner]) : inner;
+}
+
+export function recordIsBody(ctx: ValidatorContext, t: RecordType, out: Lines): void {
+  out.add("  ", 'if (typeof value !== "object" || value === null || Array.isArray(value)) return false;');
+  const fields = slots(ctx, t);
+  const extra = t.additionalProperties;
+  if (fields.length === 0 && (extra === undefined || (extra !== false && isEmptyCheck(ctx, extra)))) {
+    out.add("  ", "return true;");
+    return;
+  }
+  openRecord(out, fields);
+  for (const s of fields) {
+    const check = fieldIsExpr(ctx, s);
+    if (!s.required && check === "true") continue;
+    out.add("  ", read(ctx, s));
+    if (s.required && check === "true") out.add("  ", `if (${s.local} === undefined) return false;`);
+    else if (s.required) out.add("  ", `if (${s.local} === undefined || !`, paren(check), ") return false;");
+    else failUnless(out, "  ", check, `${s.local} !== undefined && `);
+  }
+  if (extra !== undefined && !(extra !== false && isEmptyCheck(ctx, extra))) {
+    const known = knownKey(ctx, fields.map((s) => s.key));
+    out.add("  ", "for (const key in o) {");
+    if (extra === false) {
+      out.add("    ", "if (!Object.hasOwn(o, key) || ", paren(known), ") continue;");
+      out.add("    ", "return false;");
+    } else {
+      out.add("    ", "if (!Object.hasOwn(o, key) || ", paren(known), ") continue;");
+      out.add("    ", "const item = o[key];");
+      failUnless(out, "    ", isExpr(ctx, extra, undefined, "item"));
+    }
+    out.add("  ", "}");
+  }
+  out.add("  ", "return true;");
+}
+
+export function recordCollectBody(ctx: ValidatorContext, t: RecordType, out: Lines): void {
+  out.add("  ", 'if (typeof value !== "object" || value === null || Array.isArray(value)) {');
+  pushIssue(out, "    ", "path", "type", "must be an object");
+  out.add("    ", "return;");
+  out.add("  ", "}");
+  const fields = slots(ctx, t);
+  const extra = t.additionalProperties;
+  const checksExtra = extra !== undefined && !(extra !== false && isEmptyCheck(ctx, extra));
+  if (fields.length === 0 && !checksExtra) return;
+  openRecord(out, fields);
+  for (const s of fields) {
+    const path = childPath("path", s.key);
+    const inner = new Lines();
+    collectStatements(ctx, s.field.type, s.field.facets, s.local, path, inner, "    ");
+    if (s.required || inner.lines.length > 0) out.add("  ", read(ctx, s));
+    if (s.required) {
+      out.add("  ", `if (${s.local} === undefined) {`);
+      pushIssue(out, "    ", path, "required", "is required");
+      if (inner.lines.length > 0) {
+        out.add("  ", s.field.nullable ? `} else if (${s.local} !== null) {` : "} else {");
+        out.append(inner);
+      }
+      out.add("  ", "}");
+    } else if (inner.lines.length > 0) {
+      out.add("  ", s.field.nullable ? `if (${s.local} !== undefined && ${s.local} !== null) {` : `if (${s.local} !== undefined) {`);
+      out.append(inner);
+      out.add("  ", "}");
+    }
+  }
+  if (checksExtra) {
+    const known = knownKey(ctx, fields.map((s) => s.key));
+    const keyPath = js`${ctx.rt("pointerJoin")}(path, key)`;
+    out.add("  ", "for (const key in o) {");
+    out.add("    ", "if (!Object.hasOwn(o, key) || ", paren(known), ") continue;");
+    if (extra === false) pushIssue(out, "    ", keyPath, "additionalProperties", "is not a known property");
+    else {
+      out.add("    ", "const item = o[key];");
+      collectStatements(ctx, extra as TypeExpr, undefined, "item", keyPath, out, "    ");
+    }
+    out.add("  ", "}");
+  }
+}

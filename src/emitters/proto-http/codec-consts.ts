@@ -1,0 +1,34 @@
+import type { GeneratedFile } from "../../codegen/generated-file.js";
+import type { TypeId } from "../../ir/model.js";
+import type { EmitContext } from "../artifact.js";
+import { BINARY_CODEC_MODULE, codecFunctionNames, JSON_CODEC_MODULE, TYPES_MODULE } from "./codec-functions.js";
+import { lowerFirst, stem } from "./identifiers.js";
+
+/**
+ * Module-local `HttpMessageCodec` constants: one object per message bundling its generated binary and JSON
+ * functions, which the runtime's HTTP helpers call. Returns the constant's name for each message.
+ */
+export function emitCodecConsts(f: GeneratedFile, ctx: EmitContext, ids: readonly TypeId[]): Map<TypeId, string> {
+  const consts = new Map<TypeId, string>();
+  const codecType = f.import("HttpMessageCodec", ctx.runtimeModule, { typeOnly: true });
+  for (const id of ids) {
+    if (consts.has(id)) continue;
+    const typeName = ctx.names.type(id);
+    const fns = codecFunctionNames(typeName);
+    const constName = codecConstName(typeName);
+    consts.set(id, constName);
+    f.print(`const ${constName}: `, codecType, "<", f.import(typeName, TYPES_MODULE, { typeOnly: true }), "> = {");
+    f.print("  encode: ", f.import(fns.encode, BINARY_CODEC_MODULE), ",");
+    f.print("  decode: ", f.import(fns.decode, BINARY_CODEC_MODULE), ",");
+    f.print("  toJson: ", f.import(fns.toJson, JSON_CODEC_MODULE), ",");
+    f.print("  fromJson: ", f.import(fns.fromJson, JSON_CODEC_MODULE), ",");
+    f.print("};");
+    f.print();
+  }
+  return consts;
+}
+
+/** The module-local constant emitCodecConsts declares for a message type name. */
+export function codecConstName(typeName: string): string {
+  return `${lowerFirst(stem(typeName))}Codec`;
+}

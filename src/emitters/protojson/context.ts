@@ -1,0 +1,32 @@
+import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js";
+import type { TypesContext } from "../types/context.js";
+
+/** Everything the ProtoJSON printers need for one file. */
+export interface ProtoJsonContext {
+  readonly f: GeneratedFile;
+  readonly types: TypesContext;
+  readonly runtime: string;
+  /** The sibling binary codec (protobuf.ts) exists, so the registry can pack and unpack google.protobuf.Any. */
+  readonly binary: boolean;
+}
+
+export function rt(ctx: ProtoJsonContext, name: string, typeOnly = false): ImportToken {
+  return ctx.f.import(name, ctx.runtime, { typeOnly });
+}
+
+/** Names of the file's own functions and tables, derived from the type name (unique because type names are). */
+export const fnNames = {
+  toJson: (type: string) => `toJson${type}`,
+  fromJson: (type: string) => `fromJson${type}`,
+  toJsonString: (type: string) => `toJsonString${type}`,
+  fromJsonString: (type: string) => `fromJsonString${type}`,
+  /** Not exported: the reader that carries the JSON pointer of the value it reads. */
+  read: (type: string) => `read$${type}`,
+  /** Not exported: the enum's name/number table. */
+  enumTable: (type: string) => `enum$${type}`,
+};
+
+/** `object.property`, or `object["property"]` when the property is not an identifier. */
+export function access(object: string, property: string, quote: (s: string) => string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(property) ? `${object}.${property}` : `${object}[${quote(property)}]`;
+}

@@ -1,0 +1,126 @@
+import { stringLiteral } from "../../codegen/escape.js";
+import { GeneratedFile } from "../../codegen/generated-file.js";
+import type { EnumType, RecordType } from "../../ir/model.js";
+import type { EmitContext } from "../artifact.js";
+import { typesContext } from "../types/context.js";
+import { literalTs } from "../types/type-expr.js";
+import { fnNames, rt, type ProtoJsonContext } from "./context.js";
+import { printFromJsonBody } from "./from-json.js";
+import { messageLayout } from "./layout.js";
+import { printToJsonBody } from "./to-json.js";
+import { isWellKnown, printWellKnownFromJson, printWellKnownToJson, wellKnownName } from "./well-known.js";
+
+export interface ProtoJsonEmitOptions {
+  /** The binary codec (protobuf.ts with encode<T>/decode<T>) is generated next to this file. */
+  readonly binary: boolean;
+}
+
+/**
+ * The ProtoJSON artifact: `<dir>/protojson.ts` with, per message T, `toJson<T>` / `fromJson<T>` (parsed JSON values)
+ * and `toJsonString<T>` / `fromJsonString<T>` (text), plus `protoJsonRegistry` for google.protobuf.Any.
+ */
+export function emitProtoJson(ec: EmitContext, options: ProtoJsonEmitOptions): GeneratedFile {
+  const f = new GeneratedFile(`${ec.dir}/protojson.ts`, ec.source);
+  const types = typesContext(ec.doc, ec.names, { int64: ec.int64, dates: ec.dates });
+  const ctx: ProtoJsonContext = { f, types, runtime: ec.runtimeModule, binary: options.binary };
+  f.jsdoc("", [
+    `ProtoJSON (the proto3 JSON mapping) for ${ec.source}: toJson<T> / fromJson<T> work on parsed JSON values, ` +
+      "toJsonString<T> / fromJsonString<T> on text.",
+    "@packageDocumentation",
+  ]);
+  f.print();
+  const records = ec.doc.types.filter((t): t is RecordType => t.kind === "record");
+  const enums = ec.doc.types.filter((t): t is EnumType => t.kind === "enum");
+  for (const e of enums) printEnumTable(e, ctx);
+  if (enums.length > 0) f.print();
+  const withText = typesWithText(records.map((r) => ec.names.type(r.id)));
+  for (const r of records) {
+    printMessage(r, ctx, withText.has(ec.names.type(r.id)));
+    f.print();
+  }
+  printRegistry(records, ctx);
+  return f;
+}
+
+function printEnumTable(e: EnumType, ctx: ProtoJsonContext): void {
+  const name = ctx.types.names.type(e.id);
+  const values = e.values.map((v) => `[${literalTs(v.value)}, ${v.number ?? 0}]`).join(", ");
+  const flags = e.id === "proto:.google.protobuf.NullValue" ? `open: ${e.closed === false}, nullValue: true` : `open: ${e.closed === false}`;
+  ctx.f.print(
+    `const ${fnNames.enumTable(name)} = /* @__PURE__ */ `, rt(ctx, "protoJsonEnum"),
+    `<`, ctx.f.import(name, "./types.js", { typeOnly: true }), `>([${values}], { ${flags} });`,
+  );
+}
+
+/**
+ * `toJsonString<Value>` would be the `toJson<T>` of `StringValue`: text variants are generated for the types whose
+ * names do not clash that way (they are conveniences; the value functions always exist).
+ */
+function typesWithText(typeNames: readonly string[]): ReadonlySet<string> {
+  const valueFunctions = new Set(typeNames.flatMap((n) => [fnNames.toJson(n), fnNames.fromJson(n)]));
+  return new Set(typeNames.filter((n) => !valueFunctions.has(fnNames.toJsonString(n)) && !valueFunctions.has(fnNames.fromJsonString(n))));
+}
+
+function printMessage(r: RecordType, ctx: ProtoJsonContext, withText: boolean): void {
+  const { f } = ctx;
+  const name = ctx.types.names.type(r.id);
+  const type = f.import(name, "./types.js", { typeOnly: true });
+  const toOptions = rt(ctx, "ProtoToJsonOptions", true);
+  const fromOptions = rt(ctx, "ProtoFromJsonOptions", true);
+  const jsonValue = rt(ctx, "ProtoJsonValue", true);
+  const special = wellKnownName(r);
+  const full = r.id.replace(/^proto:\./, "");
+
+  f.jsdoc("", [`{@link ${name}} (${full}) as a ProtoJSON value.`]);
+  f.print(`export function ${fnNames.toJson(name)}(message: `, type, ", options: ", toOptions, " = {}): ", jsonValue, " {");
+  if (special) printWellKnownToJson(special, r, ctx);
+  else printToJsonBody(messageLayout(r, ctx.types), ctx);
+  f.print("}");
+  f.print();
+
+  f.jsdoc("", [`{@link ${name}} (${full}) from a ProtoJSON value; throws ProtoJsonError with the path of what is wrong.`]);
+  f.print(`export function ${fnNames.fromJson(name)}(json: unknown, options: `, fromOptions, " = {}): ", type, " {");
+  f.print("  return ", rt(ctx, "protoJsonGuard"), `(() => ${fnNames.read(name)}(json, options, ""));`);
+  f.print("}");
+  f.print();
+
+  if (withText) {
+    f.print(`export function ${fnNames.toJsonString(name)}(message: `, type, ", options: ", toOptions, " = {}): string {");
+    f.print(`  return JSON.stringify(${fnNames.toJson(name)}(message, options));`);
+    f.print("}");
+    f.print();
+    f.print(`export function ${fnNames.fromJsonString(name)}(text: string, options: `, fromOptions, " = {}): ", type, " {");
+    f.print(`  return ${fnNames.fromJson(name)}(`, rt(ctx, "parseProtoJsonText"), "(text), options);");
+    f.print("}");
+    f.print();
+  }
+
+  f.print(`function ${fnNames.read(name)}(json: unknown, options: `, fromOptions, ", path: string): ", type, " {");
+  if (special) printWellKnownFromJson(special, r, ctx);
+  else printFromJsonBody(messageLayout(r, ctx.types), name, ctx);
+  f.print("}");
+}
+
+function printRegistry(records: readonly RecordType[], ctx: ProtoJsonContext): void {
+  const { f } = ctx;
+  f.jsdoc("", [
+    "Every message of this spec by full name: what google.protobuf.Any needs to write and read the messages it packs.",
+    "Merge registries of several specs with createProtoJsonRegistry.",
+  ]);
+  f.print("export const protoJsonRegistry: ", rt(ctx, "ProtoJsonRegistry", true), " = /* @__PURE__ */ ", rt(ctx, "createProtoJsonRegistry"), "([");
+  for (const r of records) {
+    const name = ctx.types.names.type(r.id);
+    const parts = [
+      `typeName: ${stringLiteral(r.id.replace(/^proto:\./, ""))}`,
+      ...(isWellKnown(r) ? ["wellKnown: true"] : []),
+      `toJson: ${fnNames.toJson(name)}`,
+      `fromJson: ${fnNames.fromJson(name)}`,
+    ];
+    if (ctx.binary) {
+      const encode = f.import(`encode${name}`, "./protobuf.js");
+      const decode = f.import(`decode${name}`, "./protobuf.js");
+      f.print(`  { ${parts.join(", ")}, encode: `, encode, ", decode: (bytes: Uint8Array) => ", decode, "(bytes) },");
+    } else f.print(`  { ${parts.join(", ")} },`);
+  }
+  f.print("]);");
+}

@@ -1,0 +1,169 @@
+import { stringLiteral } from "../../codegen/escape.js";
+import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
+import type { HttpOperation, HttpService } from "../../ir/model.js";
+import type { EmitContext } from "../artifact.js";
+import type { TypesContext } from "../types/context.js";
+import {
+  apiName, contentsPrintable, exactStatus, formContent, httpServices, jsonContent, restTypesContext,
+} from "../rest-client/http-shared.js";
+import { parametersAt, requestShape } from "../rest-client/request-type.js";
+import { emitFormDecoder } from "./form-decoder.js";
+import { emitParameter, type Runtime } from "./parameter-parsing.js";
+import { bodyValidator, emitResponseValidator } from "./validators.js";
+
+/**
+ * The REST server artifact: `<dir>/server.ts` with, per HTTP service, a handler interface `<Api>Handlers` (one
+ * method per operation, typed input and typed replies by status) and `create<Api>Server(handlers, options)`, a
+ * web-standard `(Request) => Promise<Response>`. Parameters are parsed by straight-line code printed here; bodies
+ * and (in development mode) responses are checked by the validators of ./validate.js.
+ */
+export function emitServer(ctx: EmitContext, options: { readonly validators: boolean } = { validators: true }): GeneratedFile {
+  const f = new GeneratedFile(`${ctx.dir}/server.ts`, ctx.source);
+  const tctx = restTypesContext(ctx);
+  for (const { service, index } of httpServices(ctx.doc)) emitServiceServer(f, service, index, ctx, tctx, options.validators);
+  return f;
+}
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/[^\w$]/g, "_");
+
+function emitServiceServer(
+  f: GeneratedFile,
+  s: HttpService,
+  index: number,
+  ctx: EmitContext,
+  tctx: TypesContext,
+  validators: boolean,
+): void {
+  const rt: Runtime = (name, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
+  const handlers = apiName(ctx, index, "Handlers");
+  const server = apiName(ctx, index, "Server");
+  const inputOf = `InputOf${handlers}`;
+  f.jsdoc("", [
+    `Handlers of ${s.name}${s.version ? ` (version ${s.version})` : ""}: one method per operation.`,
+    "Each receives its parsed and validated parameters (`path`, `query`, `header`), the validated `body` and the " +
+      "`request`, and returns (or resolves to) one of the responses the spec declares: `{ status, body, headers? }`.",
+  ]);
+  f.print(`export interface ${handlers} {`);
+  for (const op of s.operations) emitHandlerSignature(f, op, tctx, rt);
+  f.print("}");
+  f.print();
+  f.print(`type ${inputOf}<K extends keyof ${handlers}> = Parameters<${handlers}[K]>[0];`);
+  f.print();
+  for (const op of s.operations) {
+    emitParseFunction(f, op, inputOf, tctx, rt);
+    const form = op.requestBody ? formContent(op.requestBody.contents) : undefined;
+    if (form) emitFormDecoder(f, `decode${pascal(op.name)}Form`, form.type, tctx, rt);
+    if (validators) emitResponseValidator(f, `validate${pascal(op.name)}Response`, op, tctx, rt);
+  }
+  const basePath = s.servers[0] !== undefined ? basePathOf(s.servers[0]) : "";
+  f.jsdoc("", [
+    `The ${s.name} server as a web-standard handler. Routes are matched under \`options.basePath\` ` +
+      `(default ${JSON.stringify(basePath)}, the path of the spec's first server URL).`,
+  ]);
+  f.print(`export function create${server}(`);
+  f.print(`  handlers: ${handlers},`);
+  f.print("  options: ", rt("RestServerOptions", true), " = {},");
+  f.print("): (request: Request) => Promise<Response> {");
+  f.print("  return ", rt("createRestHandler"), "(");
+  f.print("    [");
+  for (const op of s.operations) emitBinding(f, op, rt, tctx, validators);
+  f.print("    ],");
+  f.print(`    { basePath: ${stringLiteral(basePath)}, ...options },`);
+  f.print("  );");
+  f.print("}");
+  f.print();
+}
+
+function basePathOf(serverUrl: string): string {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^?#]*)?/i.exec(serverUrl);
+  const path = match ? (match[1] ?? "") : serverUrl.replace(/[?#].*$/, "");
+  return path.replace(/\/+$/, "");
+}
+
+function emitHandlerSignature(f: GeneratedFile, op: HttpOperation, tctx: TypesContext, rt: Runtime): void {
+  f.jsdoc("  ", [op.summary, op.doc, op.deprecated ? "@deprecated" : undefined, `${op.method.toUpperCase()} ${op.path}`]);
+  const replies: Printable[] = [];
+  for (const r of op.responses) {
+    const status = exactStatus(r.status);
+    replies.push(replies.length === 0 ? "" : " | ", rt("RestReply", true), `<${status ?? "number"}, `, contentsPrintable(f, r.contents, tctx), ">");
+  }
+  const reply: Printable = replies.length === 0 ? "never" : replies;
+  f.print(`  ${op.name}(input: {`);
+  // Parameter groups are always present on the server side (possibly empty), so handlers need no `?.`.
+  for (const p of requestShape(f, op, tctx, { groupsAlwaysPresent: true }).properties) f.print("    ", p);
+  f.print("    request: Request;");
+  f.print("  }): ", reply, " | Promise<", reply, ">;");
+}
+
+function emitParseFunction(f: GeneratedFile, op: HttpOperation, inputOf: string, tctx: TypesContext, rt: Runtime): void {
+  const name = `parse${pascal(op.name)}Parameters`;
+  const pathParams = [...op.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
+  const omit = op.requestBody ? `"body" | "request"` : `"request"`;
+  f.print(`function ${name}(`);
+  f.print("  segments: readonly string[],");
+  f.print("  search: URLSearchParams,");
+  f.print("  request: Request,");
+  f.print("  issues: ", rt("ValidationIssue", true), "[],");
+  f.print(`): Omit<${inputOf}<${stringLiteral(op.name)}>, ${omit}> {`);
+  const groups: { where: string; entries: { key: string; local: string }[] }[] = [];
+  let n = 0;
+  for (const where of ["path", "query", "header"] as const) {
+    const params = parametersAt(op, where);
+    if (params.length === 0) continue;
+    const entries = params.map((p) => {
+      const local = `${where}${n++}`;
+      const scalar: Printable =
+        where === "path" ? `segments[${pathParams.indexOf(p.name)}]`
+        : where === "query" ? ["search.get(", f.string(p.name), ")"]
+        : ["request.headers.get(", f.string(p.name), ")"];
+      emitParameter(f, p, local, { scalar, query: "search" }, tctx, rt);
+      return { key: p.name, local };
+    });
+    groups.push({ where, entries });
+  }
+  const has = (where: string) => groups.some((g) => g.where === where);
+  const unused = [
+    has("path") ? "" : "segments",
+    has("query") ? "" : "search",
+    has("header") ? "" : "request",
+    groups.length > 0 ? "" : "issues",
+  ].filter((u) => u !== "");
+  if (unused.length > 0) f.print(`  void ${unused.join(", ")};`);
+  for (const g of groups) {
+    f.print(`  const ${g.where}: { [key: string]: unknown } = {};`);
+    for (const e of g.entries) f.print(`  if (${e.local} !== undefined) ${g.where}[${stringLiteral(e.key)}] = ${e.local};`);
+  }
+  // The checks above guarantee the declared types whenever no issue was pushed (the only case the result is used).
+  const result = groups.length > 0 ? `{ ${groups.map((g) => g.where).join(", ")} }` : "{}";
+  f.print(`  return ${result} as unknown as Omit<${inputOf}<${stringLiteral(op.name)}>, ${omit}>;`);
+  f.print("}");
+  f.print();
+}
+
+function emitBinding(f: GeneratedFile, op: HttpOperation, rt: Runtime, tctx: TypesContext, validators: boolean): void {
+  const p = pascal(op.name);
+  const usesQuery = op.parameters.some((x) => x.in === "query");
+  f.print("      ", rt("restOperation"), "({");
+  f.print(`        name: ${stringLiteral(op.name)},`);
+  f.print(`        method: ${stringLiteral(op.method.toUpperCase())},`);
+  f.print(`        path: ${stringLiteral(op.path)},`);
+  f.print(`        query: ${usesQuery},`);
+  f.print(`        parameters: parse${p}Parameters,`);
+  if (op.requestBody) {
+    const json = jsonContent(op.requestBody.contents);
+    const form = formContent(op.requestBody.contents);
+    const validator = validators ? bodyValidator(f, json?.type ?? form?.type, tctx) : undefined;
+    const bodyType = contentsPrintable(f, op.requestBody.contents, tctx);
+    f.print("        body: {");
+    f.print(`          required: ${op.requestBody.required},`);
+    f.print(`          json: ${json !== undefined},`);
+    if (form) f.print(`          form: decode${p}Form,`);
+    if (validator) f.print("          validate: ", validator, ",");
+    f.print("        },");
+    f.print(`        invoke: (params, body, request) => handlers.${op.name}({ ...params, body: body as `, bodyType, ", request }),");
+  } else {
+    f.print(`        invoke: (params, _body, request) => handlers.${op.name}({ ...params, request }),`);
+  }
+  if (validators) f.print(`        validateResponse: validate${p}Response,`);
+  f.print("      }),");
+}

@@ -1,0 +1,16 @@
+import type { Artifact } from "../artifact.js";
+import { hasHttpService } from "../rest-client/http-shared.js";
+import { emitServer } from "./emit-server.js";
+
+/**
+ * `<dir>/server.ts` for OpenAPI documents: typed handlers and a web-standard server per HTTP service.
+ * `validatorsPresent` tells whether the validators artifact (./validate.js) is generated next to it; without it the
+ * server still parses and checks parameters but cannot validate bodies and responses.
+ */
+export function restServerArtifact(validatorsPresent: () => boolean): Artifact {
+  return {
+    name: "rest-server",
+    applies: hasHttpService,
+    emit: (ctx) => [emitServer(ctx, { validators: validatorsPresent() })],
+  };
+}

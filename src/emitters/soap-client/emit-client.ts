@@ -1,0 +1,95 @@
+import { propertyKey, stringLiteral } from "../../codegen/escape.js";
+import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
+import type { EmitContext } from "../artifact.js";
+import { boundServices, type BoundOperation, type BoundService } from "./bound-operations.js";
+import { clark, elementCodecs, serviceName, TYPES_MODULE, type ElementCodecs } from "./names.js";
+
+/**
+ * The SOAP client artifact: `<dir>/client.ts` with, per SOAP service, an interface `<Service>Client` (one method
+ * per bound operation) and `create<Service>Client(options)`. Types come from types.ts (`<Service>Operations`), codecs
+ * from xml.ts; HTTP, envelopes and faults from the runtime's `createSoapConnection`.
+ */
+export function emitSoapClient(ctx: EmitContext): GeneratedFile {
+  const f = new GeneratedFile(`${ctx.dir}/client.ts`, ctx.source);
+  const codecs = elementCodecs(f, ctx.doc);
+  for (const s of boundServices(ctx.doc)) emitServiceClient(f, s, ctx, codecs);
+  return f;
+}
+
+function emitServiceClient(f: GeneratedFile, s: BoundService, ctx: EmitContext, codecs: ElementCodecs): void {
+  const rt = (name: string, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
+  const ops = f.import(ctx.names.service(s.index), TYPES_MODULE, { typeOnly: true });
+  const clientName = serviceName(ctx, s.index, "Client");
+  const bindingConst = `${clientName.charAt(0).toLowerCase()}${clientName.slice(1)}Binding`;
+  const opType = (op: BoundOperation, part: string): Printable => [ops, `[${stringLiteral(op.name)}][${stringLiteral(part)}]`];
+
+  f.jsdoc("", [
+    `Client of ${s.service.name} (SOAP ${s.binding.version}, binding ${s.binding.name.local}): one method per operation.`,
+    "A method resolves to `{ body, headers }`: the response element's value and the response's SOAP headers. A SOAP " +
+      "fault rejects with SoapFaultError, whose `fault` names the wsdl:fault and whose `detail` is the decoded detail " +
+      "element; a non-SOAP error answer with HttpStatusError, a timeout with HttpTimeoutError, an abort like fetch.",
+    ...s.skipped.map((k) => `Not generated: ${k.name} (${k.reason}).`),
+  ]);
+  f.print(`export interface ${clientName} {`);
+  f.print("  /** The address calls go to. */");
+  f.print("  readonly endpoint: string;");
+  f.print("  /** Send later calls to another address, e.g. the serverUrl a login returned. */");
+  f.print("  setEndpoint(url: string): void;");
+  for (const op of s.operations) {
+    f.jsdoc("  ", [op.doc, op.faults.length ? `Faults: ${op.faults.map((x) => x.name).join(", ")}.` : undefined]);
+    f.print(`  ${propertyKey(op.name)}(`);
+    f.print("    input: ", opType(op, "input"), ",");
+    f.print("    options?: ", rt("SoapCallOptions", true), "<", opType(op, "requestHeaders"), ">,");
+    f.print("  ): Promise<", rt("SoapResponse", true), "<", opType(op, "output"), ", ", opType(op, "responseHeaders"), ">>;");
+  }
+  f.print("}");
+  f.print();
+
+  f.print(`const ${bindingConst}: `, rt("SoapClientBinding", true), " = {");
+  f.print(`  version: ${stringLiteral(s.binding.version)},`);
+  f.print("  requestHeaders: {");
+  for (const h of s.requestHeaders) f.print(`    ${propertyKey(h.key)}: `, codecs.encode(h.element), ",");
+  f.print("  },");
+  f.print("  responseHeaders: {");
+  for (const h of s.responseHeaders) {
+    f.print("    ", clark(f, h.element), `: { name: ${stringLiteral(h.key)}, decode: `, codecs.decode(h.element), " },");
+  }
+  f.print("  },");
+  f.print("  faults: {");
+  for (const fl of s.faults) {
+    f.print("    ", clark(f, fl.element), `: { name: ${stringLiteral(fl.name)}, decode: `, codecs.decode(fl.element), " },");
+  }
+  f.print("  },");
+  f.print("};");
+  f.print();
+
+  f.jsdoc("", [
+    `A {@link ${clientName}} calling \`options.endpoint\`.`,
+    "@example",
+    `const client = create${clientName}({ endpoint: "http://127.0.0.1:8080/service" });`,
+  ]);
+  f.print(`export function create${clientName}(options: `, rt("SoapClientOptions", true), `): ${clientName} {`);
+  f.print("  const connection = ", rt("createSoapConnection"), `(options, ${bindingConst});`);
+  f.print("  return {");
+  f.print("    get endpoint() {");
+  f.print("      return connection.endpoint;");
+  f.print("    },");
+  f.print("    setEndpoint: (url) => connection.setEndpoint(url),");
+  for (const op of s.operations) {
+    f.print(`    ${propertyKey(op.name)}: (input, callOptions) =>`);
+    f.print("      connection.call(");
+    f.print("        {");
+    f.print(`          name: ${stringLiteral(op.name)},`);
+    f.print(`          action: ${stringLiteral(op.action)},`);
+    f.print("          encodeInput: ", codecs.encode(op.input), ",");
+    f.print("          outputElement: ", clark(f, op.output), ",");
+    f.print("          decodeOutput: ", codecs.decode(op.output), ",");
+    f.print("        },");
+    f.print("        input,");
+    f.print("        callOptions,");
+    f.print("      ),");
+  }
+  f.print("  };");
+  f.print("}");
+  f.print();
+}

@@ -1,0 +1,66 @@
+import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
+import type { ElementDecl, IrDocument } from "../../ir/model.js";
+import type { EmitContext } from "../artifact.js";
+import { elementCodecNames } from "../xml/element-names.js";
+
+/** Sibling generated modules the SOAP client and server import from. */
+export const TYPES_MODULE = "./types.js";
+export const XML_MODULE = "./xml.js";
+export const VALIDATE_MODULE = "./validate.js";
+
+/**
+ * A service-level name (`PartnerServiceClient`, `createPartnerServiceServer`'s `PartnerServiceHandlers`, ...):
+ * the operations interface's name without "Operations", plus a suffix; "_2", "_3" on a clash with a declared type,
+ * because every generated file of a spec is re-exported from one index.
+ */
+export function serviceName(ctx: EmitContext, serviceIndex: number, suffix: string): string {
+  const base = ctx.names.service(serviceIndex).replace(/Operations(_\d+)?$/, "");
+  const taken = new Set(ctx.doc.types.map((t) => ctx.names.type(t.id)));
+  const wanted = `${base}${suffix}`;
+  let name = wanted;
+  for (let i = 2; taken.has(name); i++) name = `${wanted}_${i}`;
+  return name;
+}
+
+/** lowerCamel of a PascalCase name, for functions (`partnerServiceFault`). */
+export function lowerFirst(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/** `"{ns}local"`, the key the runtime dispatches on, as an escaped string literal. */
+export function clark(f: GeneratedFile, el: ElementDecl): Printable {
+  return f.string(`{${el.name.ns}}${el.name.local}`);
+}
+
+/** The generated xml.ts codec functions of one element: `encode<E>Element` / `decode<E>Element`. */
+export interface ElementCodecs {
+  encode(el: ElementDecl): Printable;
+  decode(el: ElementDecl): Printable;
+}
+
+export function elementCodecs(f: GeneratedFile, doc: IrDocument): ElementCodecs {
+  const names = elementCodecNames(doc);
+  const base = (el: ElementDecl) => {
+    const name = names.get(el.id);
+    if (name === undefined) throw new Error(`internal: no codec name for element ${el.id}`);
+    return name;
+  };
+  return {
+    encode: (el) => f.import(`encode${base(el)}Element`, XML_MODULE),
+    decode: (el) => f.import(`decode${base(el)}Element`, XML_MODULE),
+  };
+}
+
+/** The type of an element's value as types.ts names it (`| null` when nillable); named types are imported. */
+export function elementValueType(f: GeneratedFile, ctx: EmitContext, el: ElementDecl, decode: Printable): Printable {
+  if (el.type.kind !== "ref") return ["ReturnType<typeof ", decode, ">"];
+  const name = ctx.names.family(el.type.id) ?? ctx.names.type(el.type.id);
+  const t = f.import(name, TYPES_MODULE, { typeOnly: true });
+  return el.nullable ? [t, " | null"] : t;
+}
+
+/** The generated validator of an element's type (`validate<T>` from validate.ts), when it has a named type. */
+export function elementValidator(f: GeneratedFile, ctx: EmitContext, el: ElementDecl): Printable | undefined {
+  if (el.type.kind !== "ref") return undefined;
+  return f.import(`validate${ctx.names.type(el.type.id).replace(/\$$/, "")}`, VALIDATE_MODULE);
+}

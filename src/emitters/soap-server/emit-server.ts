@@ -1,0 +1,126 @@
+import { propertyKey, stringLiteral } from "../../codegen/escape.js";
+import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
+import type { EmitContext } from "../artifact.js";
+import { boundServices, type BoundOperation, type BoundService } from "../soap-client/bound-operations.js";
+import {
+  clark, elementCodecs, elementValidator, elementValueType, lowerFirst, serviceName, TYPES_MODULE, type ElementCodecs,
+} from "../soap-client/names.js";
+
+/**
+ * The SOAP server artifact: `<dir>/server.ts` with, per SOAP service, the handler interface `<Service>Handlers`
+ * (one typed function per operation), the fault map `<Service>Faults` with a typed `<service>Fault(...)` to throw,
+ * and `create<Service>Server(handlers, options)`, a web-standard request handler (see the runtime's
+ * `createSoapHandler`; `serveNode` runs it on node:http).
+ */
+export function emitSoapServer(ctx: EmitContext, options: { readonly validate: boolean }): GeneratedFile {
+  const f = new GeneratedFile(`${ctx.dir}/server.ts`, ctx.source);
+  const codecs = elementCodecs(f, ctx.doc);
+  for (const s of boundServices(ctx.doc)) emitServiceServer(f, s, ctx, codecs, options.validate);
+  return f;
+}
+
+function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, codecs: ElementCodecs, validate: boolean): void {
+  const rt = (name: string, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
+  const ops = f.import(ctx.names.service(s.index), TYPES_MODULE, { typeOnly: true });
+  const handlersName = serviceName(ctx, s.index, "Handlers");
+  const faultsName = serviceName(ctx, s.index, "Faults");
+  const faultFn = lowerFirst(serviceName(ctx, s.index, "Fault"));
+  const serverFn = `create${serviceName(ctx, s.index, "Server")}`;
+  const descriptorConst = lowerFirst(serviceName(ctx, s.index, "Descriptor"));
+  const opType = (op: BoundOperation, part: string): Printable => [ops, `[${stringLiteral(op.name)}][${stringLiteral(part)}]`];
+
+  f.jsdoc("", [
+    `Handlers of ${s.service.name}: one function per operation, given the decoded (and validated) input and a context ` +
+      "with the request's SOAP headers; it returns the response element's value or throws " +
+      `a SoapFaultError (see {@link ${faultFn}}).`,
+    ...s.skipped.map((k) => `Not generated: ${k.name} (${k.reason}).`),
+  ]);
+  f.print(`export interface ${handlersName} {`);
+  for (const op of s.operations) {
+    f.jsdoc("  ", [op.doc]);
+    f.print(`  ${propertyKey(op.name)}(`);
+    f.print("    input: ", opType(op, "input"), ",");
+    f.print("    ctx: ", rt("SoapHandlerContext", true), "<", opType(op, "requestHeaders"), ", ", opType(op, "responseHeaders"), ">,");
+    f.print("  ): Promise<", opType(op, "output"), "> | ", opType(op, "output"), ";");
+  }
+  f.print("}");
+  f.print();
+
+  f.jsdoc("", [`The faults ${s.service.name} declares, by wsdl:fault name, with the value of each one's detail element.`]);
+  f.print(`export interface ${faultsName} {`);
+  for (const fl of s.faults) f.print(`  ${propertyKey(fl.name)}: `, elementValueType(f, ctx, fl.element, codecs.decode(fl.element)), ";");
+  f.print("}");
+  f.print();
+
+  f.print(`const ${faultsName.charAt(0).toLowerCase()}${faultsName.slice(1)}Namespaces: Record<keyof ${faultsName}, string> = {`);
+  for (const fl of s.faults) f.print(`  ${propertyKey(fl.name)}: ${stringLiteral(fl.element.name.ns)},`);
+  f.print("};");
+  f.print();
+
+  f.jsdoc("", [
+    "A fault for a handler to throw. `code` is the faultcode: a local name in the fault element's namespace (e.g. " +
+      "`INVALID_LOGIN`), or the protocol's own Client/Server code (the default is Server).",
+    "@example",
+    `throw ${faultFn}(${stringLiteral(s.faults[0]?.name ?? "Fault")}, detail, { code: "Client", message: "..." });`,
+  ]);
+  f.print(`export function ${faultFn}<K extends keyof ${faultsName}>(`);
+  f.print("  fault: K,");
+  f.print(`  detail: ${faultsName}[K],`);
+  f.print("  options: { readonly code?: string; readonly message?: string } = {},");
+  f.print("): ", rt("SoapFaultError"), `<${faultsName}[K]> {`);
+  f.print("  const code = options.code === undefined || options.code === \"Server\" || options.code === \"Client\"");
+  f.print("    ? (options.code ?? \"Server\")");
+  f.print(`    : { ns: ${faultsName.charAt(0).toLowerCase()}${faultsName.slice(1)}Namespaces[fault], local: options.code };`);
+  f.print("  return new ", rt("SoapFaultError"), `<${faultsName}[K]>({ code, message: options.message ?? options.code ?? fault, fault, detail });`);
+  f.print("}");
+  f.print();
+
+  f.print(`const ${descriptorConst}: `, rt("SoapServiceDescriptor", true), " = {");
+  f.print(`  version: ${stringLiteral(s.binding.version)},`);
+  f.print("  operations: [");
+  for (const op of s.operations) emitOperation(f, ctx, op, codecs, validate);
+  f.print("  ],");
+  f.print("  faults: {");
+  for (const fl of s.faults) f.print(`    ${propertyKey(fl.name)}: `, codecs.encode(fl.element), ",");
+  f.print("  },");
+  f.print("};");
+  f.print();
+
+  f.jsdoc("", [
+    `A web-standard request handler serving ${s.service.name}: POST a SOAP ${s.binding.version} envelope, or GET ?wsdl ` +
+      "when `options.wsdl` is given. Operations without a handler answer with a Server fault.",
+  ]);
+  f.print(`export function ${serverFn}(`);
+  f.print(`  handlers: Partial<${handlersName}>,`);
+  f.print("  options?: ", rt("SoapServerOptions", true), ",");
+  f.print("): ", rt("HttpHandler", true), " {");
+  f.print(`  return `, rt("createSoapHandler"), `(${descriptorConst}, handlers, options);`);
+  f.print("}");
+  f.print();
+}
+
+function emitOperation(f: GeneratedFile, ctx: EmitContext, op: BoundOperation, codecs: ElementCodecs, validate: boolean): void {
+  const validator = validate ? elementValidator(f, ctx, op.input) : undefined;
+  f.print("    {");
+  f.print(`      name: ${stringLiteral(op.name)},`);
+  f.print(`      action: ${stringLiteral(op.action)},`);
+  f.print("      inputElement: ", clark(f, op.input), ",");
+  f.print("      decodeInput: ", codecs.decode(op.input), ",");
+  if (validator) f.print("      validateInput: ", validator, ",");
+  f.print("      encodeOutput: ", codecs.encode(op.output), ",");
+  if (op.requestHeaders.length === 0) f.print("      requestHeaders: {},");
+  else {
+    f.print("      requestHeaders: {");
+    for (const h of op.requestHeaders) {
+      f.print("        ", clark(f, h.element), `: { name: ${stringLiteral(h.key)}, decode: `, codecs.decode(h.element), " },");
+    }
+    f.print("      },");
+  }
+  if (op.responseHeaders.length === 0) f.print("      responseHeaders: {},");
+  else {
+    f.print("      responseHeaders: {");
+    for (const h of op.responseHeaders) f.print(`        ${propertyKey(h.key)}: `, codecs.encode(h.element), ",");
+    f.print("      },");
+  }
+  f.print("    },");
+}

@@ -1,0 +1,182 @@
+import type { GeneratedFile, ImportToken, Printable } from "../../codegen/generated-file.js";
+import { lineCommentText, stringLiteral } from "../../codegen/escape.js";
+import type { Facets, ScalarType, TypeExpr } from "../../ir/model.js";
+import type { Names } from "../../naming/assign-names.js";
+import { lookupType, type TypesContext } from "../types/context.js";
+import { code } from "../xml/context.js";
+import { intRange, LONG_RANGES } from "../xml/simple-values.js";
+import { translateXsdPattern } from "./xsd-regex.js";
+
+/** State of one validate.ts being emitted. */
+export interface ValidatorContext {
+  readonly f: GeneratedFile;
+  readonly types: TypesContext;
+  readonly names: Names;
+  rt(name: string, typeOnly?: boolean): ImportToken;
+  /** Module-level declarations (patterns, enumeration sets, list/union helpers), printed after the functions. */
+  readonly decls: Map<string, { readonly name: string; readonly lines: Printable[] }>;
+}
+
+/** The check function of a named type: `check<Name>` (the family dispatcher `checkAny<Name>` for a family root). */
+export function checkFunction(id: string, v: ValidatorContext): string {
+  return `check${v.names.family(id) ?? v.names.type(id)}`;
+}
+
+/**
+ * A boolean expression that checks `val` has type `t`, pushing issues to `issues`; true when the value had the right
+ * type (facets of the type itself are checked inside, so they are reported too).
+ */
+export function typeCheck(val: string, path: Printable, t: TypeExpr, v: ValidatorContext, sink = "issues"): Printable {
+  switch (t.kind) {
+    case "scalar":
+      return scalarCheck(val, path, t, v, sink);
+    case "ref":
+      lookupType(v.types, t.id);
+      return code`${checkFunction(t.id, v)}(${val}, ${path}, ${sink})`;
+    case "literal":
+      return code`(${val} === ${JSON.stringify(t.value)} || (${v.rt("xsdIssue")}(${sink}, ${path}, "fixed", ${stringLiteral(`must be ${JSON.stringify(t.value)}`)}), false))`;
+    case "list":
+    case "union":
+      return code`${composite(t, v)}(${val}, ${path}, ${sink})`;
+    case "map":
+      return "true";
+  }
+}
+
+function scalarCheck(val: string, path: Printable, t: ScalarType, v: ValidatorContext, sink: string): Printable {
+  const range = intRange(t);
+  if (range) return code`${v.rt("checkXsdInt")}(${val}, ${range.min}, ${range.max}, "${range.type}", ${path}, ${sink})`;
+  switch (t.scalar) {
+    case "string":
+    case "anyURI":
+    case "QName":
+      return code`${v.rt("checkXsdString")}(${val}, ${path}, ${sink})`;
+    case "boolean":
+      return code`${v.rt("checkXsdBoolean")}(${val}, ${path}, ${sink})`;
+    case "int64":
+    case "sint64":
+    case "sfixed64":
+    case "uint64":
+    case "fixed64": {
+      const [min, max] = t.scalar === "uint64" || t.scalar === "fixed64" ? LONG_RANGES.unsigned : LONG_RANGES.signed;
+      const type = t.builtin ?? (min === "0" ? "xsd:unsignedLong" : "xsd:long");
+      return code`${v.rt("checkXsdBigInt")}(${val}, ${min}n, ${max}n, "${type}", ${path}, ${sink})`;
+    }
+    case "integer": {
+      const bounds: Record<string, [string, string]> = {
+        "xsd:nonNegativeInteger": ["0n", "undefined"],
+        "xsd:positiveInteger": ["1n", "undefined"],
+        "xsd:nonPositiveInteger": ["undefined", "0n"],
+        "xsd:negativeInteger": ["undefined", "-1n"],
+      };
+      const [min, max] = bounds[t.builtin ?? ""] ?? ["undefined", "undefined"];
+      return code`${v.rt("checkXsdBigInt")}(${val}, ${min}, ${max}, "${t.builtin ?? "xsd:integer"}", ${path}, ${sink})`;
+    }
+    case "float":
+    case "double":
+      return code`${v.rt("checkXsdNumber")}(${val}, ${path}, ${sink})`;
+    case "decimal":
+      return code`${v.rt("checkXsdDecimal")}(${val}, ${path}, ${sink})`;
+    case "bytes":
+      return code`${v.rt("checkXsdBytes")}(${val}, ${path}, ${sink})`;
+    case "date":
+    case "dateTime":
+    case "time":
+    case "duration":
+      return code`${v.rt("checkXsdTemporal")}(${val}, "${t.scalar}", ${path}, ${sink})`;
+    case "any":
+      return "true";
+    default:
+      return "true";
+  }
+}
+
+/** A module-level declaration, created once per key. */
+function declare(key: string, v: ValidatorContext, make: (name: string) => Printable[], prefix: string): string {
+  const existing = v.decls.get(key);
+  if (existing) return existing.name;
+  const name = `${prefix}$${v.decls.size + 1}`;
+  const entry = { name, lines: [] as Printable[] };
+  v.decls.set(key, entry);
+  entry.lines.push(...make(name));
+  return name;
+}
+
+/** Helpers for xsd:list and xsd:union values. */
+function composite(t: TypeExpr & { kind: "list" | "union" }, v: ValidatorContext): string {
+  return declare(`composite:${JSON.stringify(t)}`, v, (name) => {
+    const head = code`function ${name}(value: unknown, path: string, issues: ${v.rt("ValidationIssue", true)}[]): boolean {`;
+    if (t.kind === "list") {
+      return [
+        head,
+        "  if (!Array.isArray(value)) {",
+        code`    ${v.rt("xsdIssue")}(issues, path, "type", "expected an array (xsd:list)");`,
+        "    return false;",
+        "  }",
+        "  let ok = true;",
+        code`  value.forEach((item: unknown, i: number) => { if (!${typeCheck("item", 'path + "/" + i', t.of, v)}) ok = false; });`,
+        "  return ok;",
+        "}",
+      ];
+    }
+    // A value is valid when it is valid for some member; the members' own issues are not reported.
+    const lines: Printable[] = [head, code`  const scratch: ${v.rt("ValidationIssue", true)}[] = [];`];
+    for (const m of t.of) {
+      lines.push(code`  if (${typeCheck("value", "path", m, v, "scratch")} && scratch.length === 0) return true;`, "  scratch.length = 0;");
+    }
+    lines.push(code`  ${v.rt("xsdIssue")}(issues, path, "type", "matches no member of the union");`, "  return false;", "}");
+    return lines;
+  }, t.kind === "list" ? "checkList" : "checkUnion");
+}
+
+/** Statements checking the facets of a value already known to have the right type. */
+export function facetChecks(val: string, path: string, facets: Facets | undefined, indent: string, v: ValidatorContext): Printable[] {
+  if (!facets) return [];
+  const out: Printable[] = [];
+  const issue = (rule: string, message: Printable): Printable => code`${v.rt("xsdIssue")}(issues, ${path}, "${rule}", ${message});`;
+  const len = code`${v.rt("xsdLength")}(${val})`;
+  if (facets.length !== undefined) out.push(code`${indent}if (${len} !== ${facets.length}) ${issue("length", stringLiteral(`length must be ${facets.length}`))}`);
+  if (facets.minLength !== undefined) out.push(code`${indent}if (${len} < ${facets.minLength}) ${issue("minLength", stringLiteral(`length must be at least ${facets.minLength}`))}`);
+  if (facets.maxLength !== undefined) out.push(code`${indent}if (${len} > ${facets.maxLength}) ${issue("maxLength", stringLiteral(`length must be at most ${facets.maxLength}`))}`);
+  if (facets.minItems !== undefined) out.push(code`${indent}if (${len} < ${facets.minItems}) ${issue("minItems", stringLiteral(`at least ${facets.minItems} items`))}`);
+  if (facets.maxItems !== undefined) out.push(code`${indent}if (${len} > ${facets.maxItems}) ${issue("maxItems", stringLiteral(`at most ${facets.maxItems} items`))}`);
+  for (const p of facets.patterns ?? []) {
+    const t = translateXsdPattern(p);
+    if ("unsupported" in t) {
+      out.push(`${indent}// pattern not checked (${lineCommentText(t.unsupported)}): ${lineCommentText(p)}`);
+      continue;
+    }
+    const name = declare(`pattern:${t.source}`, v, (n) => [`const ${n} = new RegExp(${stringLiteral(t.source)}, "u");`], "pattern");
+    out.push(code`${indent}if (!${name}.test(${v.rt("xsdLexical")}(${val}))) ${issue("pattern", stringLiteral(`must match the pattern ${p}`))}`);
+  }
+  if (facets.enumeration) {
+    const values = facets.enumeration;
+    const name = declare(`enum:${JSON.stringify(values)}`, v, (n) =>
+      values.length <= 4
+        ? [`const ${n}: ReadonlySet<string> = new Set([${values.map(stringLiteral).join(", ")}]);`]
+        : [`const ${n}: ReadonlySet<string> = new Set([`, ...values.map((x) => `  ${stringLiteral(x)},`), "]);"], "enumeration");
+    out.push(code`${indent}if (!${name}.has(${v.rt("xsdLexical")}(${val}))) ${issue("enum", stringLiteral(`must be one of ${values.join(", ")}`))}`);
+  }
+  const bounds: [keyof Facets, string, string][] = [
+    ["minInclusive", "< 0", "at least"],
+    ["maxInclusive", "> 0", "at most"],
+    ["minExclusive", "<= 0", "greater than"],
+    ["maxExclusive", ">= 0", "less than"],
+  ];
+  for (const [facet, fails, words] of bounds) {
+    const bound = facets[facet];
+    if (bound === undefined) continue;
+    const cmp = code`${v.rt("xsdCompare")}(${val}, ${stringLiteral(String(bound))})`;
+    out.push(code`${indent}if ((${cmp} ?? 0) ${fails}) ${issue("range", stringLiteral(`must be ${words} ${String(bound)}`))}`);
+  }
+  if (facets.totalDigits !== undefined || facets.fractionDigits !== undefined) {
+    const digits = code`${v.rt("xsdDigits")}(${val})`;
+    if (facets.totalDigits !== undefined) {
+      out.push(code`${indent}if ((${digits}?.total ?? 0) > ${facets.totalDigits}) ${issue("totalDigits", stringLiteral(`at most ${facets.totalDigits} digits`))}`);
+    }
+    if (facets.fractionDigits !== undefined) {
+      out.push(code`${indent}if ((${digits}?.fraction ?? 0) > ${facets.fractionDigits}) ${issue("fractionDigits", stringLiteral(`at most ${facets.fractionDigits} fraction digits`))}`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,101 @@
+import { stringLiteral } from "../../codegen/escape.js";
+import type { RecordType } from "../../ir/model.js";
+import { lookupType } from "../types/context.js";
+import { code, type XmlContext } from "./context.js";
+import { OPEN_TYPES, writeElement } from "./element-values.js";
+import type { FieldSlot } from "./record-layout.js";
+import { familyRootOf } from "./record-layout.js";
+import { lexicalOf } from "./simple-values.js";
+
+/** `v.key` or `v["odd key"]`. */
+export function access(obj: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${obj}.${key}` : `${obj}[${stringLiteral(key)}]`;
+}
+
+/**
+ * `write<Name>(w, ns, local, v, xsi)`: the whole element for a record value, straight-line: attributes, then
+ * text or child elements in schema order. `xsi` asks for xsi:type naming this record's type.
+ */
+export function emitRecordWriter(t: RecordType, x: XmlContext): void {
+  const { f } = x;
+  const name = x.names.type(t.id);
+  const layout = x.layout(t.id);
+  f.print(code`function write${name}(w: ${x.rt("XmlWriter", true)}, ns: string, local: string, v: ${x.ts(name)}, xsi: boolean): void {`);
+  f.print("  w.startElement(ns, local);");
+  f.print(`  if (xsi) w.xsiType(${x.ns(t.scope)}, ${stringLiteral(t.name)});`);
+  const fields = layout.slots.filter((s): s is FieldSlot => s.kind !== "any");
+  let n = 0;
+  for (const s of fields.filter((s) => s.kind === "attribute")) {
+    const v = `f${n++}`;
+    f.print(`  const ${v} = ${access("v", s.key)};`);
+    const write = code`w.attribute(${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${lexicalOf(v, s.field.type, x)});`;
+    if (s.occurs.min >= 1) {
+      f.print(code`  if (${v} === undefined) throw ${x.rt("xmlMissingProperty")}(${stringLiteral(name)}, ${stringLiteral(s.key)});`);
+      f.print(code`  ${write}`);
+    } else f.print(code`  if (${v} !== undefined) ${write}`);
+  }
+  if (layout.attributesKey) {
+    f.print(`  const attributes = ${access("v", layout.attributesKey)};`);
+    f.print(code`  if (attributes !== undefined) ${x.rt("encodeXmlAttributes")}(w, attributes);`);
+  }
+  for (const s of fields.filter((s) => s.kind === "text")) f.print(code`  w.text(${lexicalOf(access("v", s.key), s.field.type, x)});`);
+  for (const s of layout.slots) {
+    const v = `f${n++}`;
+    if (s.kind === "any") {
+      f.print(`  const ${v} = ${access("v", s.key)};`);
+      f.print(code`  if (${v} !== undefined) ${x.rt("encodeOpenContent")}(w, ${v}, ${OPEN_TYPES}, ${stringLiteral(`${name}/${s.key}`)});`);
+      continue;
+    }
+    if (s.kind !== "element") continue;
+    const ns = x.ns(s.ns);
+    f.print(`  const ${v} = ${access("v", s.key)};`);
+    const required = s.occurs.min >= 1;
+    if (required) f.print(code`  if (${v} === undefined) throw ${x.rt("xmlMissingProperty")}(${stringLiteral(name)}, ${stringLiteral(s.key)});`);
+    const where = `${name}/${s.key}`;
+    const nil = code`${x.rt("xmlNilElement")}(w, ${ns}, ${stringLiteral(s.local)});`;
+    if (s.list) {
+      const loop = required ? "  " : "    ";
+      if (!required) f.print(`  if (${v} !== undefined) {`);
+      f.print(`${loop}for (const item of ${v}) {`);
+      if (s.field.nullable) {
+        f.print(code`${loop}  if (item === null) ${nil}`);
+        f.print(code`${loop}  else ${writeElement("item", ns, s.local, s.field.type, x, where)}`);
+      } else f.print(code`${loop}  ${writeElement("item", ns, s.local, s.field.type, x, where)}`);
+      f.print(`${loop}}`);
+      if (!required) f.print("  }");
+    } else if (s.field.nullable) {
+      f.print(code`  if (${v} === null) ${nil}`);
+      f.print(code`  else${required ? "" : ` if (${v} !== undefined)`} ${writeElement(v, ns, s.local, s.field.type, x, where)}`);
+    } else if (required) f.print(code`  ${writeElement(v, ns, s.local, s.field.type, x, where)}`);
+    else f.print(code`  if (${v} !== undefined) ${writeElement(v, ns, s.local, s.field.type, x, where)}`);
+  }
+  f.print("  w.endElement();");
+  f.print("}");
+}
+
+/** `write<AnyName>(w, ns, local, v)`: picks the member's writer by `$type`, which then writes xsi:type. */
+export function emitFamilyWriter(t: RecordType, x: XmlContext): void {
+  const { f } = x;
+  const family = x.names.family(t.id)!;
+  const isRoot = familyRootOf(t, x.types) === t.id;
+  f.print(code`function write${family}(w: ${x.rt("XmlWriter", true)}, ns: string, local: string, v: ${x.ts(family)}): void {`);
+  f.print("  switch (v.$type) {");
+  for (const id of familyMembers(t, x)) {
+    const m = lookupType(x.types, id) as RecordType;
+    if (id === t.id && isRoot) f.print("    case undefined:");
+    f.print(`    case ${stringLiteral(m.name)}:`);
+    const xsi = id === t.id && isRoot ? "v.$type !== undefined" : "true";
+    f.print(`      write${x.names.type(id)}(w, ns, local, v, ${xsi});`);
+    f.print("      return;");
+  }
+  f.print("    default:");
+  const message = code`"unknown $type " + String((v as { $type?: unknown }).$type) + ${stringLiteral(` for ${t.name}`)}`;
+  f.print(code`      throw new ${x.rt("XmlEncodeError")}(${message});`);
+  f.print("  }");
+  f.print("}");
+}
+
+/** The record and its subtypes that can be instantiated (abstract types only appear through a subtype). */
+export function familyMembers(t: RecordType, x: XmlContext): string[] {
+  return [t.id, ...(x.types.subtypes.get(t.id) ?? [])].filter((id) => !(lookupType(x.types, id) as RecordType).abstract);
+}

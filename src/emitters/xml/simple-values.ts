@@ -1,0 +1,210 @@
+import type { Printable } from "../../codegen/generated-file.js";
+import type { ScalarType, TypeExpr } from "../../ir/model.js";
+import { typeExprTs } from "../types/type-expr.js";
+import { code, typeRef, type XmlContext } from "./context.js";
+
+/**
+ * Simple values (text content and attribute values): expressions that turn a value into its XSD lexical form
+ * (`lexicalOf`) and text back into a value (`valueOf`). Named enums have a `read<Name>` function that checks
+ * membership; xsd:union and literal types get small helpers generated once per distinct type.
+ */
+
+/** Integer builtins that map to a JS number, with their ranges. */
+const INT_RANGES: Readonly<Record<string, readonly [string, string]>> = {
+  "xsd:int": ["-2147483648", "2147483647"],
+  "xsd:short": ["-32768", "32767"],
+  "xsd:byte": ["-128", "127"],
+  "xsd:unsignedInt": ["0", "4294967295"],
+  "xsd:unsignedShort": ["0", "65535"],
+  "xsd:unsignedByte": ["0", "255"],
+};
+
+/** The value range of an integer scalar carried as a JS number, with the builtin's name. */
+export function intRange(s: ScalarType): { min: string; max: string; type: string } | undefined {
+  const signed = s.scalar === "int32" || s.scalar === "sint32" || s.scalar === "sfixed32";
+  const unsigned = s.scalar === "uint32" || s.scalar === "fixed32";
+  if (!signed && !unsigned) return undefined;
+  const fallback = signed ? "xsd:int" : "xsd:unsignedInt";
+  const type = s.builtin !== undefined && INT_RANGES[s.builtin] ? s.builtin : fallback;
+  const [min, max] = INT_RANGES[type]!;
+  return { min, max, type };
+}
+
+export const LONG_RANGES = {
+  signed: ["-9223372036854775808", "9223372036854775807"],
+  unsigned: ["0", "18446744073709551615"],
+} as const;
+
+/** True when values of this type are written as text (not as an element with children). */
+export function isSimple(t: TypeExpr, x: XmlContext): boolean {
+  switch (t.kind) {
+    case "scalar":
+      return t.scalar !== "any";
+    case "ref": {
+      const n = x.type(t.id);
+      return n.kind === "enum" || (n.kind === "alias" && isSimple(n.target, x));
+    }
+    case "list":
+    case "literal":
+      return true;
+    case "union":
+      return t.of.every((m) => isSimple(m, x));
+    case "map":
+      return false;
+  }
+}
+
+/** The expression giving the lexical form of `v` (an expression of type `t`). */
+export function lexicalOf(v: Printable, t: TypeExpr, x: XmlContext): Printable {
+  switch (t.kind) {
+    case "scalar":
+      return scalarLexical(v, t, x);
+    case "ref": {
+      const n = x.type(t.id);
+      if (n.kind === "enum") return v;
+      if (n.kind === "alias") return lexicalOf(v, n.target, x);
+      throw new Error(`internal: ${t.id} is not a simple type`);
+    }
+    case "list":
+      return code`${v}.map((item) => ${lexicalOf("item", t.of, x)}).join(" ")`;
+    case "literal":
+    case "union":
+      return code`${helper(t, x).write}(${v})`;
+    case "map":
+      throw new Error("internal: a map is not a simple XML value");
+  }
+}
+
+function scalarLexical(v: Printable, t: ScalarType, x: XmlContext): Printable {
+  switch (t.scalar) {
+    case "boolean":
+      return code`(${v} ? "true" : "false")`;
+    case "float":
+    case "double":
+      return code`${x.rt("formatXsdDouble")}(${v})`;
+    case "bytes":
+      return code`${x.rt(t.builtin === "xsd:hexBinary" ? "encodeHex" : "encodeBase64")}(${v})`;
+    case "dateTime":
+      return x.types.options.dates === "Date" ? code`${v}.toISOString()` : v;
+    case "string":
+    case "decimal":
+    case "date":
+    case "time":
+    case "duration":
+    case "anyURI":
+    case "QName":
+      return v;
+    default:
+      return code`String(${v})`;
+  }
+}
+
+/** The expression decoding text expression `text` (error path expression `path`) into a value of type `t`. */
+export function valueOf(text: Printable, path: Printable, t: TypeExpr, x: XmlContext): Printable {
+  switch (t.kind) {
+    case "scalar":
+      return scalarValue(text, path, t, x);
+    case "ref": {
+      const n = x.type(t.id);
+      if (n.kind === "enum") return code`read${x.names.type(n.id)}(${text}, ${path})`;
+      if (n.kind === "alias") return valueOf(text, path, n.target, x);
+      throw new Error(`internal: ${t.id} is not a simple type`);
+    }
+    case "list":
+      return code`${x.rt("splitXsdList")}(${text}).map((item, i) => ${valueOf("item", code`${path} + "/" + i`, t.of, x)})`;
+    case "literal":
+    case "union":
+      return code`${helper(t, x).read}(${text}, ${path})`;
+    case "map":
+      throw new Error("internal: a map is not a simple XML value");
+  }
+}
+
+function scalarValue(text: Printable, path: Printable, t: ScalarType, x: XmlContext): Printable {
+  const range = intRange(t);
+  if (range) return code`${x.rt("parseXsdInt")}(${text}, ${range.min}, ${range.max}, ${path}, "${range.type}")`;
+  switch (t.scalar) {
+    case "string":
+    case "anyURI":
+    case "QName":
+      return text;
+    case "boolean":
+      return code`${x.rt("parseXsdBoolean")}(${text}, ${path})`;
+    case "int64":
+    case "uint64":
+    case "sint64":
+    case "fixed64":
+    case "sfixed64": {
+      const unsigned = t.scalar === "uint64" || t.scalar === "fixed64";
+      const [min, max] = unsigned ? LONG_RANGES.unsigned : LONG_RANGES.signed;
+      const fn = { bigint: "parseXsdLong", string: "parseXsdLongString", number: "parseXsdLongNumber" }[x.types.options.int64];
+      const type = t.builtin ?? (unsigned ? "xsd:unsignedLong" : "xsd:long");
+      return code`${x.rt(fn)}(${text}, ${min}n, ${max}n, ${path}, "${type}")`;
+    }
+    case "integer":
+      return code`${x.rt("parseXsdInteger")}(${text}, ${path}, "${t.builtin ?? "xsd:integer"}")`;
+    case "float":
+    case "double":
+      return code`${x.rt("parseXsdDouble")}(${text}, ${path}, "xsd:${t.scalar}")`;
+    case "decimal":
+      return code`${x.rt("parseXsdDecimal")}(${text}, ${path})`;
+    case "bytes":
+      return code`${x.rt(t.builtin === "xsd:hexBinary" ? "parseXsdHex" : "parseXsdBase64")}(${text}, ${path})`;
+    case "dateTime":
+      if (x.types.options.dates === "Date") return code`new Date(${x.rt("parseXsdTemporal")}(${text}, "dateTime", ${path}))`;
+      return code`${x.rt("parseXsdTemporal")}(${text}, "dateTime", ${path})`;
+    case "date":
+    case "time":
+    case "duration":
+      return code`${x.rt("parseXsdTemporal")}(${text}, "${t.scalar}", ${path})`;
+    default:
+      throw new Error(`internal: no XML lexical form for scalar ${t.scalar}`);
+  }
+}
+
+/** A JS runtime test that a value has the TS shape of `t` (to pick a union member when encoding). */
+function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
+  if (t.kind === "list") return `Array.isArray(${v})`;
+  if (t.kind === "literal") return `${v} === ${JSON.stringify(t.value)}`;
+  const ts = typeExprTs(t, x.types);
+  if (ts === "number" || ts === "bigint" || ts === "boolean" || ts === "string") return `typeof ${v} === "${ts}"`;
+  if (ts === "Uint8Array" || ts === "Date") return `${v} instanceof ${ts}`;
+  return `typeof ${v} === "string"`;
+}
+
+/** read/write helpers for a union or literal type, generated once per distinct type expression. */
+function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { read: string; write: string } {
+  const key = JSON.stringify(t);
+  const existing = x.helpers.get(key);
+  const n = existing?.name ?? `$${x.helpers.size + 1}`;
+  const names = { read: `readUnion${n}`, write: `writeUnion${n}` };
+  if (existing) return names;
+  const lines: Printable[] = [];
+  x.helpers.set(key, { name: n, lines });
+  const ts = typeExprTs(t, x.types);
+  lines.push(code`function ${names.read}(text: string, path: string): ${typeRef(ts, x)} {`);
+  if (t.kind === "literal") {
+    const lexical = t.value === null ? "" : String(t.value);
+    lines.push(`  if (text.trim() === ${JSON.stringify(lexical)}) return ${JSON.stringify(t.value)};`);
+    lines.push(code`  throw new ${x.rt("XmlDecodeError")}(path, ${JSON.stringify(`expected ${JSON.stringify(lexical)}`)});`);
+  } else {
+    t.of.forEach((m, i) => {
+      const read = valueOf("text", "path", m, x);
+      if (i === t.of.length - 1) lines.push(code`  return ${read};`);
+      else {
+        lines.push("  try {", code`    return ${read};`, "  } catch {", "    // not this member: try the next one, in the union's order", "  }");
+      }
+    });
+  }
+  lines.push("}", "", code`function ${names.write}(v: ${typeRef(ts, x)}): string {`);
+  if (t.kind === "literal") lines.push(t.value === null ? '  return "";' : "  return String(v);");
+  else {
+    for (const m of t.of.slice(0, -1)) {
+      lines.push(code`  if (${shapeTest("v", m, x)}) return ${lexicalOf(code`(v as ${typeRef(typeExprTs(m, x.types), x)})`, m, x)};`);
+    }
+    const last = t.of[t.of.length - 1]!;
+    lines.push(code`  return ${lexicalOf(code`(v as ${typeRef(typeExprTs(last, x.types), x)})`, last, x)};`);
+  }
+  lines.push("}");
+  return names;
+}

@@ -1,0 +1,14 @@
+/**
+ * Format-neutral HTTP helpers for generated clients and servers, and the protobuf content-feed helpers built on them.
+ * The node:http adapter is not exported here (it imports node modules): import it from "./node.js".
+ */
+export { negotiateMediaType } from "./accept.js";
+export { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readBodyWithLimit } from "./body-limit.js";
+export { callSignal, type CallSignal } from "./deadline.js";
+export type { FetchFunction, HttpHandler } from "./handler.js";
+export { mediaTypeEssence } from "./media-type.js";
+export {
+  bodyOf, readJsonMessage, writeJsonMessage, type HttpMessageCodec, type MessageReader, type MessageWriter,
+} from "./message-codec.js";
+export { HttpStatusError, HttpTimeoutError } from "./status-error.js";
+export * from "./feed/index.js";

@@ -1,0 +1,150 @@
+/**
+ * String formats checked by generated validators (JSON Schema `format`). Date and time forms are parsed by hand
+ * (no regex match arrays), so a check allocates nothing; the others are single regex tests.
+ */
+
+function digit(s: string, i: number): number {
+  const c = s.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : -1;
+}
+
+/** Two digits at `i` as a number, or -1. */
+function two(s: string, i: number): number {
+  const a = digit(s, i);
+  const b = digit(s, i + 1);
+  return a < 0 || b < 0 ? -1 : a * 10 + b;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** RFC 3339 full-date at the start of `s`: YYYY-MM-DD that exists in the calendar (2023-02-29 does not). */
+function dateAt(s: string): boolean {
+  if (s.length < 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  const hi = two(s, 0);
+  const lo = two(s, 2);
+  const month = two(s, 5);
+  const day = two(s, 8);
+  if (hi < 0 || lo < 0 || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(hi * 100 + lo, month);
+}
+
+/** RFC 3339 `date` (JSON Schema format "date"). */
+export function jsonIsDate(s: string): boolean {
+  return s.length === 10 && dateAt(s);
+}
+
+/**
+ * RFC 3339 full-time starting at `i`: HH:MM:SS, optional fraction, then Z or +HH:MM / -HH:MM (the offset is
+ * required). A leap second (:60) is accepted only where it can occur: at 23:59 UTC.
+ */
+function timeAt(s: string, i: number): boolean {
+  if (s.length < i + 9 || s.charCodeAt(i + 2) !== 58 || s.charCodeAt(i + 5) !== 58) return false;
+  const hour = two(s, i);
+  const minute = two(s, i + 3);
+  const second = two(s, i + 6);
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60) return false;
+  let p = i + 8;
+  if (s.charCodeAt(p) === 46) {
+    const start = ++p;
+    while (digit(s, p) >= 0) p++;
+    if (p === start) return false;
+  }
+  const z = s.charCodeAt(p);
+  let offset = 0;
+  if (z === 90 || z === 122) p++;
+  else if (z === 43 || z === 45) {
+    if (s.length !== p + 6 || s.charCodeAt(p + 3) !== 58) return false;
+    const oh = two(s, p + 1);
+    const om = two(s, p + 4);
+    if (oh < 0 || oh > 23 || om < 0 || om > 59) return false;
+    offset = (z === 43 ? 1 : -1) * (oh * 60 + om);
+    p += 6;
+  } else return false;
+  if (p !== s.length) return false;
+  if (second === 60) {
+    const utc = (((hour * 60 + minute - offset) % 1440) + 1440) % 1440;
+    return utc === 23 * 60 + 59;
+  }
+  return true;
+}
+
+/** RFC 3339 `full-time` (JSON Schema format "time"). */
+export function jsonIsTime(s: string): boolean {
+  return timeAt(s, 0);
+}
+
+/** RFC 3339 `date-time` (JSON Schema format "date-time"): date, "T" (or "t"), full-time with offset. */
+export function jsonIsDateTime(s: string): boolean {
+  const t = s.charCodeAt(10);
+  return (t === 84 || t === 116) && dateAt(s) && timeAt(s, 11);
+}
+
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%#]*$/;
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+
+/**
+ * An absolute URI (RFC 3986): a scheme, ":", then only characters a URI may contain, every "%" starting a two-digit
+ * hex escape and at most one "#". Relative references ("/a/b", "example.com") are not URIs. One character-class
+ * regex with the rarer checks after it: faster than one regex with alternations.
+ */
+export function jsonIsUri(s: string): boolean {
+  if (!URI.test(s)) return false;
+  if (s.includes("%") && BAD_ESCAPE.test(s)) return false;
+  const hash = s.indexOf("#");
+  return hash < 0 || s.indexOf("#", hash + 1) < 0;
+}
+
+/**
+ * A practical e-mail address check (the one HTML forms use): a local part of the characters RFC 5322 allows
+ * unquoted, "@", and a host name of dot-separated labels of at most 63 letters, digits and inner hyphens.
+ */
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+export function jsonIsEmail(s: string): boolean {
+  return EMAIL.test(s);
+}
+
+const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+/** RFC 4122 textual form (any version, either case). */
+export function jsonIsUuid(s: string): boolean {
+  return UUID.test(s);
+}
+
+/**
+ * The length of a string in Unicode code points, as JSON Schema's minLength/maxLength count it (a surrogate pair
+ * is one character). Generated code calls this only when the UTF-16 length alone cannot decide.
+ */
+export function jsonCodePointLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+const INT_TEXT = /^-?(?:0|[1-9][0-9]*)$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const UINT64_MAX = 2n ** 64n - 1n;
+
+/** A decimal string within the signed 64-bit range (int64 mode "string"). */
+export function jsonIsInt64String(s: string): boolean {
+  if (!INT_TEXT.test(s) || s.length > 20) return false;
+  const n = BigInt(s);
+  return n >= INT64_MIN && n <= INT64_MAX;
+}
+
+/** A decimal string within the unsigned 64-bit range. */
+export function jsonIsUint64String(s: string): boolean {
+  if (!INT_TEXT.test(s) || s.length > 20 || s.startsWith("-")) return false;
+  return BigInt(s) <= UINT64_MAX;
+}

@@ -1,0 +1,310 @@
+/**
+ * Wire-format writing primitives. One growable buffer per encode call (reused between calls), written front to
+ * back. Length-delimited values reserve one length byte, are written in place, and are shifted right in the rare
+ * case their length needs more than one byte (`pbFork` / `pbJoin`), so no size pass over the message is needed.
+ */
+import { ProtobufEncodeError } from "./errors.js";
+import { utf8Write } from "./utf8.js";
+
+export interface PbWriter {
+  buf: Uint8Array;
+  pos: number;
+  view: DataView;
+}
+
+const INITIAL_SIZE = 4096;
+/** Buffers up to this size are kept for the next encode call; bigger ones are left to the garbage collector. */
+const KEEP_SIZE = 4 * 1024 * 1024;
+
+let spare: PbWriter | undefined;
+
+function newWriter(size: number): PbWriter {
+  const buf = new Uint8Array(size);
+  return { buf, pos: 0, view: new DataView(buf.buffer) };
+}
+
+/** A writer for one encode call (the shared one when it is free). */
+export function pbWriter(): PbWriter {
+  const w = spare ?? newWriter(INITIAL_SIZE);
+  spare = undefined;
+  w.pos = 0;
+  return w;
+}
+
+/** From this size, a result that fills most of the buffer takes the buffer itself instead of a copy. */
+const HAND_OFF_SIZE = 64 * 1024;
+
+/** The bytes written, as a new array; the writer goes back for reuse. */
+export function pbFinish(w: PbWriter): Uint8Array {
+  const pos = w.pos;
+  if (pos >= HAND_OFF_SIZE && pos > w.buf.length / 2) {
+    // Copying a large result costs more than a fresh buffer for the next call (at most half of it is wasted).
+    const out = w.buf.subarray(0, pos);
+    if (w.buf.length <= KEEP_SIZE) spare = newWriter(w.buf.length);
+    return out;
+  }
+  const out = w.buf.slice(0, pos);
+  if (w.buf.length <= KEEP_SIZE) spare = w;
+  return out;
+}
+
+function grow(w: PbWriter, need: number): void {
+  let size = w.buf.length * 2;
+  while (size < w.pos + need) size *= 2;
+  const buf = new Uint8Array(size);
+  buf.set(w.buf.subarray(0, w.pos));
+  w.buf = buf;
+  w.view = new DataView(buf.buffer);
+}
+
+/** Make room for `n` more bytes. */
+export function pbReserve(w: PbWriter, n: number): void {
+  if (w.pos + n > w.buf.length) grow(w, n);
+}
+
+export function pbWriteVarint32(w: PbWriter, v: number): void {
+  if (w.pos + 5 > w.buf.length) grow(w, 5);
+  const buf = w.buf;
+  let pos = w.pos;
+  v >>>= 0;
+  while (v > 0x7f) {
+    buf[pos++] = (v & 0x7f) | 0x80;
+    v >>>= 7;
+  }
+  buf[pos++] = v;
+  w.pos = pos;
+}
+
+/** A tag (or any uint32 known to fit). Most tags are one byte. */
+export function pbWriteTag(w: PbWriter, tag: number): void {
+  if (tag < 0x80) {
+    if (w.pos >= w.buf.length) grow(w, 1);
+    w.buf[w.pos++] = tag;
+  } else pbWriteVarint32(w, tag);
+}
+
+export function pbWriteUint32(w: PbWriter, v: number): void {
+  pbWriteVarint32(w, v);
+}
+
+/** int32 (and enum numbers): negative values are sign-extended to 64 bits, ten bytes on the wire. */
+export function pbWriteInt32(w: PbWriter, v: number): void {
+  v |= 0;
+  if (v >= 0) pbWriteVarint32(w, v);
+  else writeVarint64(w, v, -1);
+}
+
+export function pbWriteSint32(w: PbWriter, v: number): void {
+  v |= 0;
+  pbWriteVarint32(w, (v << 1) ^ (v >> 31));
+}
+
+export function pbWriteBool(w: PbWriter, v: boolean): void {
+  if (w.pos >= w.buf.length) grow(w, 1);
+  w.buf[w.pos++] = v ? 1 : 0;
+}
+
+export function pbWriteFixed32(w: PbWriter, v: number): void {
+  if (w.pos + 4 > w.buf.length) grow(w, 4);
+  const buf = w.buf;
+  const pos = w.pos;
+  buf[pos] = v;
+  buf[pos + 1] = v >>> 8;
+  buf[pos + 2] = v >>> 16;
+  buf[pos + 3] = v >>> 24;
+  w.pos = pos + 4;
+}
+
+export function pbWriteSfixed32(w: PbWriter, v: number): void {
+  pbWriteFixed32(w, v);
+}
+
+export function pbWriteFloat(w: PbWriter, v: number): void {
+  if (w.pos + 4 > w.buf.length) grow(w, 4);
+  w.view.setFloat32(w.pos, v, true);
+  w.pos += 4;
+}
+
+export function pbWriteDouble(w: PbWriter, v: number): void {
+  if (w.pos + 8 > w.buf.length) grow(w, 8);
+  w.view.setFloat64(w.pos, v, true);
+  w.pos += 8;
+}
+
+/** A string with its length prefix. */
+export function pbWriteString(w: PbWriter, s: string): void {
+  const n = s.length;
+  // At most 3 UTF-8 bytes per UTF-16 unit, plus the prefix.
+  if (w.pos + 3 * n + 5 > w.buf.length) grow(w, 3 * n + 5);
+  const buf = w.buf;
+  const start = w.pos;
+  if (n < 43) {
+    // 3 * 42 < 128: the prefix is one byte whatever the content. Short ASCII strings are copied right here.
+    let pos = start + 1;
+    if (n < 28) {
+      let i = 0;
+      for (; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) break;
+        buf[pos++] = c;
+      }
+      if (i < n) pos = utf8Write(s, buf, start + 1);
+    } else pos = utf8Write(s, buf, start + 1);
+    buf[start] = pos - start - 1;
+    w.pos = pos;
+    return;
+  }
+  // Reserve the prefix for the longest possible encoding, write, then close the gap if the prefix is shorter.
+  const room = varintSize(3 * n);
+  const end = utf8Write(s, buf, start + room);
+  const len = end - start - room;
+  const size = varintSize(len);
+  if (size !== room) buf.copyWithin(start + size, start + room, end);
+  w.pos = start;
+  writeVarintNoGrow(w, len);
+  w.pos = start + size + len;
+}
+
+export function pbWriteBytes(w: PbWriter, b: Uint8Array): void {
+  pbWriteVarint32(w, b.length);
+  pbWriteRaw(w, b);
+}
+
+/** Bytes as they are (unknown fields). */
+export function pbWriteRaw(w: PbWriter, b: Uint8Array): void {
+  if (w.pos + b.length > w.buf.length) grow(w, b.length);
+  w.buf.set(b, w.pos);
+  w.pos += b.length;
+}
+
+/** Start a length-delimited value: reserve one byte for its length and return where it starts. */
+export function pbFork(w: PbWriter): number {
+  if (w.pos >= w.buf.length) grow(w, 1);
+  return w.pos++;
+}
+
+/** End the value started at `at`: write its length, moving the value right when the length needs more bytes. */
+export function pbJoin(w: PbWriter, at: number): void {
+  const len = w.pos - at - 1;
+  if (len < 0x80) {
+    w.buf[at] = len;
+    return;
+  }
+  const size = varintSize(len);
+  if (w.pos + size > w.buf.length) grow(w, size);
+  w.buf.copyWithin(at + size, at + 1, w.pos);
+  const end = w.pos + size - 1;
+  w.pos = at;
+  writeVarintNoGrow(w, len);
+  w.pos = end;
+}
+
+function varintSize(v: number): number {
+  return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
+}
+
+function writeVarintNoGrow(w: PbWriter, v: number): void {
+  const buf = w.buf;
+  let pos = w.pos;
+  while (v > 0x7f) {
+    buf[pos++] = (v & 0x7f) | 0x80;
+    v >>>= 7;
+  }
+  buf[pos++] = v;
+  w.pos = pos;
+}
+
+// ---- 64-bit -----------------------------------------------------------------------------------------------------
+// Values arrive as bigint, decimal string or number (whichever int64 mode the code was generated for); they are split
+// into two 32-bit halves here.
+
+let bitsLo = 0;
+let bitsHi = 0;
+const TWO_32 = 4294967296;
+
+function split(v: bigint | string | number): void {
+  let n: number;
+  if (typeof v === "number") n = Math.trunc(v);
+  else if (typeof v === "bigint") n = Number(v);
+  else {
+    n = /^-?\d{1,15}$/.test(v) ? Number(v) : NaN;
+    if (Number.isNaN(n)) return splitBig(parseBig(v));
+  }
+  if (Number.isSafeInteger(n)) {
+    bitsLo = n >>> 0;
+    bitsHi = Math.floor(n / TWO_32) >>> 0;
+  } else if (typeof v === "bigint") splitBig(v);
+  else if (Number.isFinite(n)) splitBig(BigInt(n));
+  else throw new ProtobufEncodeError(`${String(v)} is not a 64-bit integer`);
+}
+
+function parseBig(v: string): bigint {
+  try {
+    return BigInt(v);
+  } catch {
+    throw new ProtobufEncodeError(`"${v}" is not a 64-bit integer`);
+  }
+}
+
+function splitBig(v: bigint): void {
+  const u = BigInt.asUintN(64, v);
+  bitsLo = Number(u & 0xffffffffn);
+  bitsHi = Number(u >> 32n);
+}
+
+function writeVarint64(w: PbWriter, lo: number, hi: number): void {
+  if (w.pos + 10 > w.buf.length) grow(w, 10);
+  const buf = w.buf;
+  let pos = w.pos;
+  lo >>>= 0;
+  hi >>>= 0;
+  while (hi !== 0) {
+    buf[pos++] = (lo & 0x7f) | 0x80;
+    lo = ((lo >>> 7) | (hi << 25)) >>> 0;
+    hi >>>= 7;
+  }
+  while (lo > 0x7f) {
+    buf[pos++] = (lo & 0x7f) | 0x80;
+    lo >>>= 7;
+  }
+  buf[pos++] = lo;
+  w.pos = pos;
+}
+
+function writeFixed64(w: PbWriter): void {
+  pbWriteFixed32(w, bitsLo);
+  pbWriteFixed32(w, bitsHi);
+}
+
+export function pbWriteInt64(w: PbWriter, v: bigint | string | number): void {
+  split(v);
+  writeVarint64(w, bitsLo, bitsHi);
+}
+export function pbWriteUint64(w: PbWriter, v: bigint | string | number): void {
+  split(v);
+  writeVarint64(w, bitsLo, bitsHi);
+}
+export function pbWriteSint64(w: PbWriter, v: bigint | string | number): void {
+  split(v);
+  const sign = bitsHi >> 31;
+  const hi = ((bitsHi << 1) | (bitsLo >>> 31)) ^ sign;
+  const lo = (bitsLo << 1) ^ sign;
+  writeVarint64(w, lo, hi);
+}
+export function pbWriteFixed64(w: PbWriter, v: bigint | string | number): void {
+  split(v);
+  writeFixed64(w);
+}
+export function pbWriteSfixed64(w: PbWriter, v: bigint | string | number): void {
+  split(v);
+  writeFixed64(w);
+}
+
+/** Whether a 64-bit value in any mode is zero (proto3 implicit-presence fields are not written then). */
+export function pbIsZero64(v: bigint | string | number): boolean {
+  if (typeof v === "string") {
+    split(v);
+    return (bitsLo | bitsHi) === 0;
+  }
+  return v == 0;
+}

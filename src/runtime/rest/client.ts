@@ -1,0 +1,151 @@
+/**
+ * What generated REST clients call: one function that sends a request with the standard `fetch` (injectable) and
+ * reads the response. Generated methods build the path and query, pick the declared statuses and type the result.
+ */
+
+export interface RestClientOptions {
+  /** The API root including its base path, e.g. "http://127.0.0.1:8080/api/v2". */
+  readonly baseUrl: string;
+  readonly fetch?: typeof fetch;
+  /** Adds credentials to each request (e.g. an Authorization header or query parameters); may return a new Request. */
+  readonly auth?: (request: Request) => Request | Promise<Request>;
+  /** Headers sent with every request. */
+  readonly headers?: { readonly [name: string]: string };
+  /** Abort each request after this many milliseconds (a DOMException named "TimeoutError" is thrown). */
+  readonly timeoutMs?: number;
+}
+
+export interface RestCallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+  readonly headers?: { readonly [name: string]: string };
+}
+
+/** One declared response: its status, its typed body, and every response header (e.g. pagination headers). */
+export interface RestResponse<S extends number, B> {
+  readonly status: S;
+  readonly body: B;
+  readonly headers: Headers;
+}
+
+/** A request body as generated code describes it. */
+export type RestBody =
+  | { readonly kind: "json"; readonly value: unknown }
+  | { readonly kind: "form"; readonly value: URLSearchParams };
+
+/** Thrown when the server answers with a status the spec does not declare for the operation. */
+export class RestUnexpectedStatusError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Headers,
+  ) {
+    super(`${operation}: unexpected HTTP status ${status}`);
+    this.name = "RestUnexpectedStatusError";
+  }
+}
+
+/** Thrown when a response body cannot be read as its declared media type (e.g. malformed JSON). */
+export class RestResponseFormatError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(`${operation}: ${message}`);
+    this.name = "RestResponseFormatError";
+  }
+}
+
+/** Percent-encode one path parameter value (a "/" in a value never becomes a path separator). */
+export function restPathParam(value: string | number | boolean): string {
+  return encodeURIComponent(String(value));
+}
+
+/** Append a style=form parameter: scalars as `name=value`, arrays exploded or comma-joined. Undefined is skipped. */
+export function restAppendForm(
+  query: URLSearchParams,
+  name: string,
+  value: string | number | boolean | readonly (string | number | boolean)[] | null | undefined,
+  explode: boolean,
+): void {
+  if (value === undefined || value === null) return;
+  if (!Array.isArray(value)) query.append(name, String(value));
+  else if (explode) for (const item of value) query.append(name, String(item));
+  else query.append(name, value.map(String).join(","));
+}
+
+/** Append a style=deepObject parameter: `name[key]=value` per own property. */
+export function restAppendDeepObject(
+  query: URLSearchParams,
+  name: string,
+  value: { readonly [key: string]: string | number | boolean } | undefined,
+): void {
+  if (value === undefined) return;
+  for (const key of Object.keys(value)) query.append(`${name}[${key}]`, String(value[key]));
+}
+
+/** Form body of a flat object: every defined property as one field. */
+export function restFormBody(value: object): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined || item === null) continue;
+    if (Array.isArray(item)) for (const v of item) form.append(key, String(v));
+    else form.append(key, String(item));
+  }
+  return form;
+}
+
+export interface RestRawResponse {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Headers;
+}
+
+export async function restSend(
+  client: RestClientOptions,
+  operation: string,
+  method: string,
+  path: string,
+  query: URLSearchParams | undefined,
+  headers: { readonly [name: string]: string | undefined },
+  body: RestBody | undefined,
+  call: RestCallOptions = {},
+): Promise<RestRawResponse> {
+  const search = query && query.size > 0 ? `?${query.toString()}` : "";
+  const url = client.baseUrl.replace(/\/+$/, "") + path + search;
+  const requestHeaders = new Headers(client.headers);
+  for (const [name, value] of Object.entries(call.headers ?? {})) requestHeaders.set(name, value);
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) requestHeaders.set(name, value);
+  let payload: string | undefined;
+  if (body?.kind === "json") {
+    requestHeaders.set("content-type", "application/json");
+    payload = JSON.stringify(body.value);
+  } else if (body?.kind === "form") {
+    requestHeaders.set("content-type", "application/x-www-form-urlencoded");
+    payload = body.value.toString();
+  }
+  const signals = [call.signal, timeoutSignal(call.timeoutMs ?? client.timeoutMs)].filter((s) => s !== undefined);
+  const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+  let request = new Request(url, { method, headers: requestHeaders, body: payload ?? null, signal: signal ?? null });
+  if (client.auth) request = await client.auth(request);
+  const response = await (client.fetch ?? fetch)(request);
+  return { status: response.status, body: await readResponseBody(operation, response), headers: response.headers };
+}
+
+function timeoutSignal(ms: number | undefined): AbortSignal | undefined {
+  return ms === undefined ? undefined : AbortSignal.timeout(ms);
+}
+
+async function readResponseBody(operation: string, response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === "") return undefined;
+  const type = (response.headers.get("content-type") ?? "").toLowerCase();
+  if (!type.includes("json")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RestResponseFormatError(operation, response.status, "response body is not valid JSON");
+  }
+}

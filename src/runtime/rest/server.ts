@@ -1,0 +1,189 @@
+import type { ValidationIssue } from "../validation.js";
+import { restMediaType, restReadBody } from "./body.js";
+import { restJsonResponse, type RestResult } from "./response.js";
+import { compileRoutes } from "./router.js";
+
+/**
+ * The request pipeline shared by every generated REST server. Generated code supplies one binding per operation
+ * (straight-line parameter parsing, the body validator, the handler call); this file routes, enforces the HTTP
+ * rules (404, 405 + Allow, 415, 413, 400 on malformed JSON), runs validation and turns results into Responses.
+ */
+
+/** Where a request failed validation. */
+export type RestValidationStage = "parameters" | "body";
+
+export interface RestRequestContext {
+  /** The operationId of the matched operation. */
+  readonly operation: string;
+  readonly request: Request;
+  /** The raw path parameters (percent-decoded), in template order. */
+  readonly pathParams: readonly string[];
+}
+
+export interface RestValidationContext extends RestRequestContext {
+  readonly stage: RestValidationStage;
+}
+
+export interface RestServerOptions {
+  /** Path prefix of every route; defaults to the path of the spec's first server URL (e.g. "/api/v2"). */
+  readonly basePath?: string;
+  /** Largest request body accepted, in bytes (default 1 MiB); larger bodies get 413. */
+  readonly maxBodyBytes?: number;
+  /** Validate every response against the spec; a mismatch becomes a 500 naming the issues. */
+  readonly development?: boolean;
+  /** The body of every error the server itself answers (404, 405, 413, 415, 400, 500). Default `{ message, issues? }`. */
+  readonly errorBody?: (status: number, message: string, issues?: readonly ValidationIssue[]) => unknown;
+  /**
+   * Answer a request that failed validation. Return a Response to send it; return undefined for a body failure to
+   * hand the body to the handler anyway (for services whose own checks must run in a particular order). Undefined
+   * for a parameter failure sends the default 400.
+   */
+  readonly onValidationError?: (
+    issues: readonly ValidationIssue[],
+    ctx: RestValidationContext,
+  ) => Response | undefined | Promise<Response | undefined>;
+  /** Told about every error a handler throws (the client only sees a 500 without details). */
+  readonly onHandlerError?: (error: unknown, ctx: RestRequestContext) => void;
+}
+
+export interface RestRequestBody {
+  readonly required: boolean;
+  /** Accepts application/json. */
+  readonly json: boolean;
+  /** Accepts application/x-www-form-urlencoded: turns the form into the body value (coercing scalars). */
+  readonly form?: (form: URLSearchParams) => unknown;
+  readonly validate?: (value: unknown) => ValidationIssue[];
+}
+
+/** One operation as generated code binds it. `P` is the parsed parameters object. */
+export interface RestOperationBinding<P> {
+  readonly name: string;
+  readonly method: string;
+  readonly path: string;
+  /** Whether `parameters` reads the query string (so it is only parsed when needed). */
+  readonly query: boolean;
+  readonly parameters: (
+    pathParams: readonly string[],
+    query: URLSearchParams,
+    request: Request,
+    issues: ValidationIssue[],
+  ) => P;
+  readonly body?: RestRequestBody;
+  readonly invoke: (params: P, body: unknown, request: Request) => RestResult | Promise<RestResult>;
+  /** Issues of a response against the spec (development mode); an undeclared status is an issue too. */
+  readonly validateResponse?: (status: number, body: unknown) => ValidationIssue[];
+}
+
+/** Erase an operation's parameter type so bindings of different operations fit in one table. */
+export function restOperation<P>(binding: RestOperationBinding<P>): RestOperationBinding<unknown> {
+  return binding as unknown as RestOperationBinding<unknown>;
+}
+
+const EMPTY_QUERY = new URLSearchParams();
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+export function defaultRestErrorBody(_status: number, message: string, issues?: readonly ValidationIssue[]): unknown {
+  return issues && issues.length > 0 ? { message, issues } : { message };
+}
+
+/** The path of a URL's path component ("http://h/api/v2/" -> "/api/v2"); "" for a root path. */
+export function restBasePathOf(serverUrl: string): string {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^?#]*)?/i.exec(serverUrl);
+  const path = match ? (match[1] ?? "") : serverUrl.replace(/[?#].*$/, "");
+  return path.replace(/\/+$/, "");
+}
+
+export function createRestHandler(
+  operations: readonly RestOperationBinding<unknown>[],
+  options: RestServerOptions = {},
+): (request: Request) => Promise<Response> {
+  const route = compileRoutes(operations.map((operation) => ({ method: operation.method, path: operation.path, operation })));
+  const basePath = (options.basePath ?? "").replace(/\/+$/, "");
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const errorBody = options.errorBody ?? defaultRestErrorBody;
+  const fail = (status: number, message: string, issues?: readonly ValidationIssue[], headers?: Record<string, string>) =>
+    restJsonResponse(status, errorBody(status, message, issues), headers);
+
+  return async (request) => {
+    const { path, search } = splitUrl(request.url);
+    if (!path.startsWith(basePath) || (path.length > basePath.length && path[basePath.length] !== "/")) {
+      return fail(404, "Not found");
+    }
+    const match = route(request.method, path.slice(basePath.length) || "/");
+    if (!match) return fail(404, "Not found");
+    if (match.kind === "method-not-allowed") return fail(405, "Method not allowed", undefined, { allow: match.allow });
+    const op = match.operation;
+    const ctx: RestRequestContext = { operation: op.name, request, pathParams: match.params };
+
+    const issues: ValidationIssue[] = [];
+    const params = op.parameters(match.params, op.query ? new URLSearchParams(search) : EMPTY_QUERY, request, issues);
+    if (issues.length > 0) {
+      const answer = await options.onValidationError?.(issues, { ...ctx, stage: "parameters" });
+      return answer ?? fail(400, "Invalid request parameters", issues);
+    }
+
+    let body: unknown;
+    if (op.body) {
+      const read = await readRequestBody(op.body, request, maxBodyBytes);
+      if (read.kind === "error") return fail(read.status, read.message);
+      body = read.value;
+      const bodyIssues = read.value === undefined
+        ? op.body.required ? [{ path: "", rule: "required", message: "a request body is required" }] : []
+        : op.body.validate?.(read.value) ?? [];
+      if (bodyIssues.length > 0) {
+        if (options.onValidationError) {
+          const answer = await options.onValidationError(bodyIssues, { ...ctx, stage: "body" });
+          if (answer) return answer;
+        } else return fail(400, "Invalid request body", bodyIssues);
+      }
+    }
+
+    try {
+      const result = await op.invoke(params, body, request);
+      if (options.development && op.validateResponse) {
+        const problems = op.validateResponse(result.status, result.body);
+        if (problems.length > 0) return fail(500, `Response of ${op.name} does not match the spec`, problems);
+      }
+      const response = restJsonResponse(result.status, result.body, result.headers);
+      return request.method === "HEAD" ? new Response(null, response) : response;
+    } catch (error) {
+      options.onHandlerError?.(error, ctx);
+      return fail(500, "Internal server error");
+    }
+  };
+}
+
+type BodyOutcome = { readonly kind: "ok"; readonly value: unknown } | { readonly kind: "error"; readonly status: number; readonly message: string };
+
+async function readRequestBody(spec: RestRequestBody, request: Request, maxBytes: number): Promise<BodyOutcome> {
+  const read = await restReadBody(request, maxBytes);
+  if (read.kind === "too-large") return { kind: "error", status: 413, message: `Request body larger than ${maxBytes} bytes` };
+  if (read.kind === "bad-encoding") return { kind: "error", status: 400, message: "Request body is not valid UTF-8" };
+  const mediaType = restMediaType(request.headers.get("content-type"));
+  if (read.text === "" && mediaType === "") return { kind: "ok", value: undefined };
+  if (spec.json && (mediaType === "application/json" || mediaType.endsWith("+json"))) {
+    if (read.text.trim() === "") return { kind: "ok", value: undefined };
+    try {
+      return { kind: "ok", value: JSON.parse(read.text) };
+    } catch {
+      return { kind: "error", status: 400, message: "Request body is not valid JSON" };
+    }
+  }
+  if (spec.form && mediaType === "application/x-www-form-urlencoded") {
+    return { kind: "ok", value: spec.form(new URLSearchParams(read.text)) };
+  }
+  return { kind: "error", status: 415, message: `Unsupported content type ${JSON.stringify(mediaType)}` };
+}
+
+/** Path and query of an absolute request URL without building a URL object (the hot path of every request). */
+function splitUrl(url: string): { path: string; search: string } {
+  const scheme = url.indexOf("://");
+  const pathStart = url.indexOf("/", scheme === -1 ? 0 : scheme + 3);
+  if (pathStart === -1) return { path: "/", search: "" };
+  const hash = url.indexOf("#", pathStart);
+  const end = hash === -1 ? url.length : hash;
+  const q = url.indexOf("?", pathStart);
+  return q === -1 || q > end
+    ? { path: url.slice(pathStart, end), search: "" }
+    : { path: url.slice(pathStart, q), search: url.slice(q + 1, end) };
+}

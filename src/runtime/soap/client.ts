@@ -1,0 +1,179 @@
+/**
+ * The SOAP client runtime. A generated client describes each operation (how to encode its input and headers, how to
+ * decode its output, response headers and fault details) and calls `connection.call(op, input, options)`; everything
+ * about HTTP, envelopes, SOAPAction, timeouts and faults lives here, once.
+ */
+import { callSignal } from "../http/deadline.js";
+import type { FetchFunction } from "../http/handler.js";
+import { HttpStatusError, HttpTimeoutError } from "../http/status-error.js";
+import { clarkName, type XmlElementNode } from "../xml/node.js";
+import { buildSoapEnvelope, parseSoapEnvelope, soapContentType, type SoapVersion } from "./envelope.js";
+import { SoapFaultError, SoapResponseError } from "./fault-error.js";
+
+export interface SoapClientOptions {
+  /** The service address (the WSDL's soap:address, or the serverUrl a login returned). */
+  readonly endpoint: string;
+  /** Injectable fetch (tests, proxies, instrumentation); default the global fetch. */
+  readonly fetch?: FetchFunction;
+  /** Default: the binding's version. */
+  readonly soapVersion?: SoapVersion;
+  /** Per-call timeout in milliseconds unless a call gives its own; a timeout throws HttpTimeoutError. */
+  readonly timeoutMs?: number;
+  /** Aborts every call of this client (for shutting a client down). */
+  readonly signal?: AbortSignal;
+}
+
+export interface SoapCallOptions<H> {
+  /** SOAP headers, by header element name, as the binding declares them for this operation. */
+  readonly headers?: H;
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+/** What a call resolves to: the body element's value and the SOAP headers of the response. */
+export interface SoapResponse<O, H> {
+  readonly body: O;
+  readonly headers: H;
+}
+
+type Decode = (node: XmlElementNode) => unknown;
+
+/** What a generated client knows about one operation. Clark names are "{namespace}localName". */
+export interface SoapClientOperation<I, O, H> {
+  readonly name: string;
+  /** soapAction from the binding ("" when none). */
+  readonly action: string;
+  readonly encodeInput: (value: I) => string;
+  /** Clark name of the output element, checked before decoding. */
+  readonly outputElement: string;
+  readonly decodeOutput: (node: XmlElementNode) => O;
+  /** Never set: carries the response headers' type so that `call` can return it. */
+  readonly responseHeaders?: H;
+}
+
+/** What a generated client knows about its binding: shared by every operation. */
+export interface SoapClientBinding {
+  readonly version: SoapVersion;
+  /** Request header encoders by header element local name (the key of `options.headers`). */
+  readonly requestHeaders: { readonly [name: string]: (value: never) => string };
+  /** Response header decoders by Clark name; `name` is the key in the response's `headers`. */
+  readonly responseHeaders: { readonly [clark: string]: { readonly name: string; readonly decode: Decode } };
+  /** Fault detail decoders by the detail element's Clark name; `name` is the wsdl:fault name. */
+  readonly faults: { readonly [clark: string]: { readonly name: string; readonly decode: Decode } };
+}
+
+/** The per-client state a generated client wraps: where calls go and how. */
+export interface SoapConnection {
+  readonly endpoint: string;
+  /** Send later calls elsewhere, e.g. to the serverUrl a login returned. */
+  setEndpoint(url: string): void;
+  call<I, O, H>(op: SoapClientOperation<I, O, H>, input: I, options?: SoapCallOptions<object>): Promise<SoapResponse<O, H>>;
+}
+
+/** The connection a generated `create<Service>Client` wraps. */
+export function createSoapConnection(options: SoapClientOptions, binding: SoapClientBinding): SoapConnection {
+  let endpoint = checkedUrl(options.endpoint);
+  const version = options.soapVersion ?? binding.version;
+  const doFetch: FetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return {
+    get endpoint() {
+      return endpoint;
+    },
+    setEndpoint(url) {
+      endpoint = checkedUrl(url);
+    },
+    async call<I, O, H>(op: SoapClientOperation<I, O, H>, input: I, callOptions: SoapCallOptions<object> = {}) {
+      const headers = encodeHeaders(binding, op.name, callOptions.headers);
+      const envelope = buildSoapEnvelope({ version, headers, body: op.encodeInput(input) });
+      const signals = [options.signal, callOptions.signal].filter((s): s is AbortSignal => s !== undefined);
+      const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs;
+      const deadline = callSignal(signals.length > 1 ? AbortSignal.any(signals) : signals[0], timeoutMs);
+      const url = endpoint;
+      const httpHeaders: Record<string, string> = { "content-type": soapContentType(version, version === "1.2" ? op.action : undefined) };
+      // SOAP 1.1 always sends SOAPAction (quoted, possibly empty); 1.2 carries it in the content type instead.
+      if (version === "1.1") httpHeaders["soapaction"] = JSON.stringify(op.action);
+      let text: string;
+      let response: Response;
+      try {
+        response = await doFetch(url, { method: "POST", headers: httpHeaders, body: envelope, ...(deadline.signal ? { signal: deadline.signal } : {}) });
+        text = await response.text();
+      } catch (error) {
+        if (deadline.timedOut()) throw new HttpTimeoutError(url, timeoutMs!);
+        throw error;
+      }
+      return readResponse<O, H>(binding, op, url, response, text);
+    },
+  };
+}
+
+function checkedUrl(url: string): string {
+  // Fail at configuration time, not on the first call, when an endpoint is not an absolute URL.
+  return new URL(url).toString();
+}
+
+function encodeHeaders(binding: SoapClientBinding, operation: string, given: object | undefined): string[] {
+  if (!given) return [];
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    const encode = binding.requestHeaders[name] as ((value: unknown) => string) | undefined;
+    if (!encode) throw new TypeError(`${operation}: the binding declares no request header ${name}`);
+    out.push(encode(value));
+  }
+  return out;
+}
+
+function readResponse<O, H>(
+  binding: SoapClientBinding,
+  op: SoapClientOperation<never, O, H>,
+  url: string,
+  response: Response,
+  text: string,
+): SoapResponse<O, H> {
+  let envelope: ReturnType<typeof parseSoapEnvelope>;
+  try {
+    envelope = parseSoapEnvelope(text);
+  } catch (error) {
+    // Not SOAP at all (an HTML error page, a proxy's message): report the HTTP status when it was an error.
+    if (!response.ok) throw new HttpStatusError(url, response.status, response.statusText, text.slice(0, 4096));
+    throw new SoapResponseError(`${op.name}: the response is not a SOAP envelope: ${(error as Error).message}`, response.status, { cause: error });
+  }
+  if (envelope.fault) throw faultError(binding, envelope.fault, response.status);
+  if (!response.ok) throw new HttpStatusError(url, response.status, response.statusText, text.slice(0, 4096));
+  const node = envelope.body[0];
+  if (!node) throw new SoapResponseError(`${op.name}: the response body is empty`, response.status);
+  const clark = clarkName(node.ns, node.local);
+  if (clark !== op.outputElement) {
+    throw new SoapResponseError(`${op.name}: expected ${op.outputElement} in the response body, got ${clark}`, response.status);
+  }
+  const headers: Record<string, unknown> = {};
+  for (const h of envelope.headers) {
+    const decoder = binding.responseHeaders[clarkName(h.ns, h.local)];
+    if (decoder) headers[decoder.name] = decoder.decode(h);
+  }
+  return { body: op.decodeOutput(node), headers: headers as H };
+}
+
+type ParsedFault = NonNullable<ReturnType<typeof parseSoapEnvelope>["fault"]>;
+
+/** A fault as a SoapFaultError, its detail decoded when the detail element is one the binding declares. */
+function faultError(binding: SoapClientBinding, fault: ParsedFault, status: number): SoapFaultError {
+  const detailNode = fault.detail;
+  const decoder = detailNode ? binding.faults[clarkName(detailNode.ns, detailNode.local)] : undefined;
+  let detail: unknown;
+  if (decoder && detailNode) {
+    try {
+      detail = decoder.decode(detailNode);
+    } catch {
+      // A detail we cannot read still leaves a readable fault code and message.
+      detail = undefined;
+    }
+  }
+  return new SoapFaultError({
+    code: fault.code,
+    message: fault.string,
+    ...(fault.actor !== undefined ? { actor: fault.actor } : {}),
+    ...(decoder && detail !== undefined ? { fault: decoder.name, detail } : {}),
+    status,
+  });
+}

@@ -1,0 +1,4 @@
+export * from "./envelope.js";
+export * from "./fault-error.js";
+export * from "./client.js";
+export * from "./server.js";

@@ -1,0 +1,204 @@
+/**
+ * The SOAP server runtime: a web-standard `(Request) => Promise<Response>` handler built from what a generated server
+ * knows about each operation. It owns everything that is not the service's business: ?wsdl, methods and content
+ * types, the body size limit, envelope parsing, dispatch by body element (and SOAPAction), header decoding,
+ * validation, and turning every failure into a SOAP fault (never a stack trace).
+ */
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readBodyWithLimit } from "../http/body-limit.js";
+import type { HttpHandler } from "../http/handler.js";
+import { mediaTypeEssence } from "../http/media-type.js";
+import type { ValidationIssue } from "../validation.js";
+import { attrValue, clarkName, type XmlElementNode } from "../xml/node.js";
+import { buildSoapEnvelope, buildSoapFault, parseSoapEnvelope, soapContentType, SOAP11_NS, SOAP12_NS, type SoapVersion } from "./envelope.js";
+import { SoapFaultError, type SoapFaultCode } from "./fault-error.js";
+
+type Decode = (node: XmlElementNode) => unknown;
+
+/** What a generated server knows about one operation. */
+export interface SoapServerOperation {
+  readonly name: string;
+  /** soapAction from the binding ("" when none: then any SOAPAction is accepted). */
+  readonly action: string;
+  /** Clark name ("{ns}local") of the request's body element. */
+  readonly inputElement: string;
+  readonly decodeInput: Decode;
+  /** The input type's validator; omitted when the input has no named type. */
+  readonly validateInput?: (value: unknown) => ValidationIssue[];
+  readonly encodeOutput: (value: never) => string;
+  /** Request header decoders by Clark name; `name` is the key in `ctx.headers`. */
+  readonly requestHeaders: { readonly [clark: string]: { readonly name: string; readonly decode: Decode } };
+  /** Response header encoders by header element local name (the key of `ctx.setResponseHeader`). */
+  readonly responseHeaders: { readonly [name: string]: (value: never) => string };
+}
+
+export interface SoapServiceDescriptor {
+  readonly version: SoapVersion;
+  readonly operations: readonly SoapServerOperation[];
+  /** Fault detail encoders by wsdl:fault name. */
+  readonly faults: { readonly [fault: string]: (value: never) => string };
+}
+
+export interface SoapServerOptions {
+  /** WSDL served at `GET ...?wsdl` (a function may fill in the address the client used); without it ?wsdl is 404. */
+  readonly wsdl?: string | ((request: Request) => string);
+  /** Largest request body accepted, in bytes (default 4 MiB); larger requests get 413 and a Client fault. */
+  readonly maxBodyBytes?: number;
+  /** Validate each request before its handler (default true); a function decides per operation. */
+  readonly validate?: boolean | ((operation: string) => boolean);
+  /** Told about errors a handler threw that were not SoapFaultErrors (the client only sees "internal error"). */
+  readonly onError?: (error: unknown, operation: string) => void;
+}
+
+export interface SoapHandlerContext<H, RH> {
+  /** Decoded SOAP headers the binding declares for this operation; absent headers are absent. */
+  readonly headers: H;
+  readonly operation: string;
+  readonly request: Request;
+  /** Add a SOAP header to the response. */
+  setResponseHeader<K extends keyof RH & string>(name: K, value: NonNullable<RH[K]>): void;
+}
+
+export type SoapHandler<I, O, H, RH> = (input: I, ctx: SoapHandlerContext<H, RH>) => Promise<O> | O;
+
+type AnyHandler = (input: unknown, ctx: SoapHandlerContext<Record<string, unknown>, Record<string, unknown>>) => unknown;
+
+/** Build the request handler. Handlers missing from `handlers` answer with a Server fault "not implemented". */
+export function createSoapHandler(
+  service: SoapServiceDescriptor,
+  handlers: { readonly [operation: string]: unknown },
+  options: SoapServerOptions = {},
+): HttpHandler {
+  const byElement = new Map(service.operations.map((op) => [op.inputElement, op]));
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const shouldValidate = (name: string) =>
+    typeof options.validate === "function" ? options.validate(name) : options.validate !== false;
+
+  return async (request) => {
+    const url = new URL(request.url);
+    if (request.method === "GET" || request.method === "HEAD") {
+      if (asksForWsdl(url) && options.wsdl !== undefined) {
+        const wsdl = typeof options.wsdl === "function" ? options.wsdl(request) : options.wsdl;
+        return new Response(request.method === "HEAD" ? null : wsdl, { headers: { "content-type": "text/xml; charset=utf-8" } });
+      }
+      return new Response("not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
+    if (request.method !== "POST") {
+      return new Response("method not allowed\n", { status: 405, headers: { allow: "GET, POST", "content-type": "text/plain; charset=utf-8" } });
+    }
+    const contentType = request.headers.get("content-type") ?? "";
+    const mediaType = mediaTypeEssence(contentType);
+    let version = service.version;
+    if (mediaType === "application/soap+xml") version = "1.2";
+    else if (mediaType === "text/xml") version = "1.1";
+    else return fault(version, "Client", `unsupported content type ${JSON.stringify(contentType)}: expected text/xml or application/soap+xml`, 415);
+
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await readBodyWithLimit(request, limit));
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return fault(version, "Client", `request body exceeds ${limit} bytes`, 413);
+      return fault(version, "Client", "request body is not valid UTF-8");
+    }
+    let envelope: ReturnType<typeof parseSoapEnvelope>;
+    try {
+      envelope = parseSoapEnvelope(text);
+    } catch (error) {
+      return fault(version, "Client", `malformed request: ${(error as Error).message}`);
+    }
+    version = envelope.version;
+    const node = envelope.body[0];
+    if (!node) return fault(version, "Client", "the SOAP body is empty");
+    const op = byElement.get(clarkName(node.ns, node.local));
+    if (!op) return fault(version, "Client", `no operation takes a {${node.ns}}${node.local} element`);
+    const action = requestAction(request, contentType, version);
+    if (action && op.action && action !== op.action) {
+      return fault(version, "Client", `SOAPAction ${JSON.stringify(action)} does not match operation ${op.name}`);
+    }
+    const handler = handlers[op.name] as AnyHandler | undefined;
+    if (typeof handler !== "function") return fault(version, "Server", `operation ${op.name} is not implemented`);
+
+    let input: unknown;
+    const headers: Record<string, unknown> = {};
+    try {
+      for (const h of envelope.headers) {
+        const decoder = op.requestHeaders[clarkName(h.ns, h.local)];
+        if (decoder) headers[decoder.name] = decoder.decode(h);
+        else if (mustUnderstand(h, version)) {
+          return fault(version, { ns: version === "1.2" ? SOAP12_NS : SOAP11_NS, local: "MustUnderstand" }, `header {${h.ns}}${h.local} was not understood`);
+        }
+      }
+      input = op.decodeInput(node);
+    } catch (error) {
+      return fault(version, "Client", `invalid request: ${(error as Error).message}`);
+    }
+    if (op.validateInput && shouldValidate(op.name)) {
+      const issues = op.validateInput(input);
+      if (issues.length > 0) {
+        return fault(version, "Client", `invalid request: ${issues.map((i) => `${i.path || "/"}: ${i.message}`).join("; ")}`);
+      }
+    }
+
+    const responseHeaders: string[] = [];
+    const ctx: SoapHandlerContext<Record<string, unknown>, Record<string, unknown>> = {
+      headers,
+      operation: op.name,
+      request,
+      setResponseHeader(name, value) {
+        const encode = op.responseHeaders[name] as ((value: unknown) => string) | undefined;
+        if (!encode) throw new TypeError(`${op.name}: the binding declares no response header ${name}`);
+        responseHeaders.push(encode(value));
+      },
+    };
+    try {
+      const output = await handler(input, ctx);
+      const body = (op.encodeOutput as (value: unknown) => string)(output);
+      return new Response(buildSoapEnvelope({ version, headers: responseHeaders, body }), {
+        status: 200,
+        headers: { "content-type": soapContentType(version) },
+      });
+    } catch (error) {
+      if (error instanceof SoapFaultError) return thrownFault(service, version, error);
+      options.onError?.(error, op.name);
+      return fault(version, "Server", "internal error");
+    }
+  };
+}
+
+/** `?wsdl` (any case, with or without a value), the conventional way to ask a SOAP endpoint for its contract. */
+function asksForWsdl(url: URL): boolean {
+  return url.search.slice(1).split("&").some((p) => p.split("=")[0]!.toLowerCase() === "wsdl");
+}
+
+/** SOAP 1.1 carries the action in the SOAPAction header (quoted); SOAP 1.2 in the content type's action parameter. */
+function requestAction(request: Request, contentType: string, version: SoapVersion): string {
+  if (version === "1.1") return (request.headers.get("soapaction") ?? "").trim().replace(/^"(.*)"$/, "$1");
+  const m = /;\s*action\s*=\s*("([^"]*)"|[^;\s]*)/i.exec(contentType);
+  return m ? (m[2] ?? m[1] ?? "") : "";
+}
+
+function mustUnderstand(header: XmlElementNode, version: SoapVersion): boolean {
+  const v = attrValue(header, version === "1.2" ? SOAP12_NS : SOAP11_NS, "mustUnderstand");
+  return v !== undefined && (v.trim() === "1" || v.trim() === "true");
+}
+
+/** HTTP status of a fault: SOAP 1.2 answers Sender faults with 400; SOAP 1.1 uses 500 for every fault. */
+function fault(version: SoapVersion, code: SoapFaultCode, message: string, status?: number, detail?: string): Response {
+  const isClient = code === "Client" || (typeof code !== "string" && code.local === "MustUnderstand");
+  const httpStatus = status ?? (version === "1.2" && isClient ? 400 : 500);
+  const body = buildSoapFault({ version, code, message, ...(detail !== undefined ? { detail } : {}) });
+  return new Response(body, { status: httpStatus, headers: { "content-type": soapContentType(version) } });
+}
+
+function thrownFault(service: SoapServiceDescriptor, version: SoapVersion, error: SoapFaultError): Response {
+  let detail: string | undefined;
+  const encode = error.fault !== undefined ? (service.faults[error.fault] as ((value: unknown) => string) | undefined) : undefined;
+  if (encode && error.detail !== undefined) {
+    try {
+      detail = encode(error.detail);
+    } catch {
+      return fault(version, "Server", "internal error: a fault detail could not be encoded");
+    }
+  }
+  const status = version === "1.2" && error.code === "Client" ? 400 : 500;
+  return fault(version, error.code, error.message, status, detail);
+}

@@ -1,0 +1,177 @@
+import type { ValidationIssue } from "../validation.js";
+import { isXsdDecimal, isXsdTemporal, type XsdTemporal } from "./lexical.js";
+
+/**
+ * Primitive checks the generated XSD validators call. Each pushes issues and returns whether the value had the
+ * right type (facets are only checked on values of the right type, so one mistake gives one issue).
+ */
+
+type Issues = ValidationIssue[];
+
+export function xsdIssue(issues: Issues, path: string, rule: string, message: string): void {
+  issues.push({ path, rule, message });
+}
+
+/** A plain object that generated code may read properties of. */
+export function isXsdRecord(v: unknown): v is { readonly [key: string]: unknown } {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+}
+
+export function checkXsdString(v: unknown, path: string, issues: Issues): v is string {
+  if (typeof v === "string") return true;
+  xsdIssue(issues, path, "type", "expected a string");
+  return false;
+}
+
+export function checkXsdBoolean(v: unknown, path: string, issues: Issues): v is boolean {
+  if (typeof v === "boolean") return true;
+  xsdIssue(issues, path, "type", "expected a boolean");
+  return false;
+}
+
+/** An integer type carried as a number, with its builtin range. */
+export function checkXsdInt(v: unknown, min: number, max: number, type: string, path: string, issues: Issues): v is number {
+  if (typeof v !== "number" || !Number.isInteger(v)) {
+    xsdIssue(issues, path, "type", `expected an integer (${type})`);
+    return false;
+  }
+  if (v < min || v > max) {
+    xsdIssue(issues, path, "range", `${v} is outside the range of ${type} (${min}..${max})`);
+    return false;
+  }
+  return true;
+}
+
+/** A 64-bit or unbounded integer: bigint, or a decimal string / safe number in the other int64 modes. */
+export function checkXsdBigInt(v: unknown, min: bigint | undefined, max: bigint | undefined, type: string, path: string, issues: Issues): boolean {
+  let n: bigint;
+  if (typeof v === "bigint") n = v;
+  else if (typeof v === "string" && /^[+-]?\d+$/.test(v)) n = BigInt(v);
+  else if (typeof v === "number" && Number.isInteger(v)) n = BigInt(v);
+  else {
+    xsdIssue(issues, path, "type", `expected an integer (${type})`);
+    return false;
+  }
+  if ((min !== undefined && n < min) || (max !== undefined && n > max)) {
+    xsdIssue(issues, path, "range", `${n} is outside the range of ${type}`);
+    return false;
+  }
+  return true;
+}
+
+export function checkXsdNumber(v: unknown, path: string, issues: Issues): v is number {
+  if (typeof v === "number") return true;
+  xsdIssue(issues, path, "type", "expected a number");
+  return false;
+}
+
+export function checkXsdDecimal(v: unknown, path: string, issues: Issues): v is string {
+  if (typeof v === "string" && isXsdDecimal(v)) return true;
+  xsdIssue(issues, path, "type", "expected a decimal number as a string");
+  return false;
+}
+
+export function checkXsdTemporal(v: unknown, kind: XsdTemporal, path: string, issues: Issues): boolean {
+  if (kind === "dateTime" && v instanceof Date) {
+    if (!Number.isNaN(v.getTime())) return true;
+    xsdIssue(issues, path, "lexical", "invalid Date");
+    return false;
+  }
+  if (typeof v !== "string") {
+    xsdIssue(issues, path, "type", `expected an xsd:${kind} string`);
+    return false;
+  }
+  if (isXsdTemporal(v, kind)) return true;
+  xsdIssue(issues, path, "lexical", `${JSON.stringify(v)} is not a valid xsd:${kind}`);
+  return false;
+}
+
+export function checkXsdBytes(v: unknown, path: string, issues: Issues): v is Uint8Array {
+  if (v instanceof Uint8Array) return true;
+  xsdIssue(issues, path, "type", "expected a Uint8Array");
+  return false;
+}
+
+/** The length XSD's length facets measure: characters of a string, octets of binary, items of a list. */
+export function xsdLength(v: unknown): number {
+  if (typeof v === "string") {
+    let n = 0;
+    for (let i = 0; i < v.length; i++) {
+      const c = v.charCodeAt(i);
+      if (c < 0xd800 || c > 0xdbff) n++;
+    }
+    return n;
+  }
+  if (v instanceof Uint8Array || Array.isArray(v)) return v.length;
+  return 0;
+}
+
+/** The lexical form facets such as pattern and enumeration apply to. */
+export function xsdLexical(v: unknown): string {
+  if (Array.isArray(v)) return v.map(xsdLexical).join(" ");
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (typeof v === "number") return Number.isNaN(v) ? "NaN" : v === Infinity ? "INF" : v === -Infinity ? "-INF" : String(v);
+  if (v instanceof Date) return v.toISOString();
+  return String(v);
+}
+
+/** Compare a numeric value (number, bigint or decimal string) with a decimal bound; undefined if not comparable. */
+export function xsdCompare(v: unknown, bound: string): number | undefined {
+  if (typeof v === "number") {
+    const b = Number(bound);
+    return Number.isNaN(v) || Number.isNaN(b) ? undefined : Math.sign(v - b);
+  }
+  if (typeof v === "bigint") {
+    if (/^[+-]?\d+$/.test(bound)) return v < BigInt(bound) ? -1 : v > BigInt(bound) ? 1 : 0;
+    return compareDecimals(String(v), bound);
+  }
+  if (typeof v === "string" && isXsdDecimal(v.trim()) && isXsdDecimal(bound)) return compareDecimals(v.trim(), bound);
+  return undefined;
+}
+
+/** Exact comparison of two decimal lexical forms. */
+export function compareDecimals(a: string, b: string): number {
+  const pa = splitDecimal(a);
+  const pb = splitDecimal(b);
+  // -0 and 0 are the same number.
+  const na = pa.negative && !pa.zero;
+  const nb = pb.negative && !pb.zero;
+  if (na !== nb) return na ? -1 : 1;
+  const sign = na ? -1 : 1;
+  if (pa.int.length !== pb.int.length) return pa.int.length > pb.int.length ? sign : -sign;
+  if (pa.int !== pb.int) return pa.int > pb.int ? sign : -sign;
+  const width = Math.max(pa.frac.length, pb.frac.length);
+  const fa = pa.frac.padEnd(width, "0");
+  const fb = pb.frac.padEnd(width, "0");
+  return fa === fb ? 0 : fa > fb ? sign : -sign;
+}
+
+function splitDecimal(s: string): { negative: boolean; int: string; frac: string; zero: boolean } {
+  const negative = s.startsWith("-");
+  const body = s.replace(/^[+-]/, "");
+  const [i = "", f = ""] = body.split(".");
+  const int = i.replace(/^0+/, "");
+  const frac = f.replace(/0+$/, "");
+  return { negative, int, frac, zero: int === "" && frac === "" };
+}
+
+/** totalDigits / fractionDigits of a numeric value's decimal form (undefined when it has none, e.g. NaN). */
+export function xsdDigits(v: unknown): { total: number; fraction: number } | undefined {
+  let s: string;
+  if (typeof v === "bigint") s = String(v);
+  else if (typeof v === "number") {
+    if (!Number.isFinite(v)) return undefined;
+    s = Math.abs(v) < 1e21 && !String(v).includes("e") ? String(v) : v.toFixed(Math.min(100, Math.max(0, -Math.floor(Math.log10(Math.abs(v))) + 16)));
+  } else if (typeof v === "string" && isXsdDecimal(v.trim())) s = v.trim();
+  else return undefined;
+  const body = s.replace(/^[+-]/, "");
+  const [i = "", f = ""] = body.split(".");
+  const int = i.replace(/^0+/, "");
+  const fraction = f.replace(/0+$/, "");
+  return { total: Math.max(1, int.length + fraction.length), fraction: fraction.length };
+}
+
+/** Open content items: { ns, name, value } with string ns and name. */
+export function isXsdOpenItem(v: unknown): v is { readonly ns: string; readonly name: string; readonly value: unknown } {
+  return isXsdRecord(v) && typeof v.ns === "string" && typeof v.name === "string";
+}

@@ -1,0 +1,130 @@
+import { decodeBase64, decodeHex } from "./base64.js";
+import { XmlDecodeError } from "./errors.js";
+
+/**
+ * XSD lexical forms <-> JavaScript values, for generated decoders (parse*, which throw XmlDecodeError with the
+ * value's path) and encoders (format*). Numeric and boolean types collapse whitespace, so values are trimmed.
+ */
+
+function bad(path: string, text: string, type: string): XmlDecodeError {
+  const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
+  return new XmlDecodeError(path, `${JSON.stringify(shown)} is not a valid ${type}`);
+}
+
+export function parseXsdBoolean(text: string, path: string): boolean {
+  if (text === "true") return true;
+  if (text === "false") return false;
+  const t = text.trim();
+  if (t === "true" || t === "1") return true;
+  if (t === "false" || t === "0") return false;
+  throw bad(path, text, "xsd:boolean");
+}
+
+const INTEGER = /^[+-]?\d+$/;
+
+/** An integer type that fits a JS number (int, short, byte, unsigned*), checked against its range. */
+export function parseXsdInt(text: string, min: number, max: number, path: string, type = "xsd:int"): number {
+  const t = text.trim();
+  if (!INTEGER.test(t)) throw bad(path, text, type);
+  const n = Number(t);
+  if (n < min || n > max) throw new XmlDecodeError(path, `${t} is outside the range of ${type} (${min}..${max})`);
+  return n === 0 ? 0 : n;
+}
+
+/** A 64-bit integer (long, unsignedLong) as a bigint, checked against its range. */
+export function parseXsdLong(text: string, min: bigint, max: bigint, path: string, type = "xsd:long"): bigint {
+  const t = text.trim();
+  if (!INTEGER.test(t)) throw bad(path, text, type);
+  const n = BigInt(t);
+  if (n < min || n > max) throw new XmlDecodeError(path, `${t} is outside the range of ${type}`);
+  return n;
+}
+
+/** A 64-bit integer in string mode: canonical decimal digits. */
+export function parseXsdLongString(text: string, min: bigint, max: bigint, path: string, type = "xsd:long"): string {
+  return String(parseXsdLong(text, min, max, path, type));
+}
+
+/** A 64-bit integer in number mode (precision beyond 2^53 is lost, as the mode says). */
+export function parseXsdLongNumber(text: string, min: bigint, max: bigint, path: string, type = "xsd:long"): number {
+  return Number(parseXsdLong(text, min, max, path, type));
+}
+
+/** xsd:integer and its unbounded derivations. */
+export function parseXsdInteger(text: string, path: string, type = "xsd:integer"): bigint {
+  const t = text.trim();
+  if (!INTEGER.test(t)) throw bad(path, text, type);
+  return BigInt(t);
+}
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const FLOATING = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** xsd:float / xsd:double, including INF, -INF and NaN. */
+export function parseXsdDouble(text: string, path: string, type = "xsd:double"): number {
+  const t = text.trim();
+  if (FLOATING.test(t)) return Number(t);
+  if (t === "INF" || t === "+INF") return Infinity;
+  if (t === "-INF") return -Infinity;
+  if (t === "NaN") return NaN;
+  throw bad(path, text, type);
+}
+
+export function formatXsdDouble(n: number): string {
+  if (Number.isNaN(n)) return "NaN";
+  if (n === Infinity) return "INF";
+  if (n === -Infinity) return "-INF";
+  return Object.is(n, -0) ? "-0" : String(n);
+}
+
+/** xsd:decimal, kept as its (trimmed) lexical form so no precision is lost. */
+export function parseXsdDecimal(text: string, path: string): string {
+  const t = text.trim();
+  if (!DECIMAL.test(t)) throw bad(path, text, "xsd:decimal");
+  return t;
+}
+
+export function isXsdDecimal(value: string): boolean {
+  return DECIMAL.test(value);
+}
+
+const TZ = "(Z|[+-](?:(?:0\\d|1[0-3]):[0-5]\\d|14:00))?";
+const DATE = "-?(?:[1-9]\\d{4,}|\\d{4})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])";
+const TIME = "(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?|24:00:00(?:\\.0+)?)";
+const FORMS = {
+  dateTime: new RegExp(`^${DATE}T${TIME}${TZ}$`),
+  date: new RegExp(`^${DATE}${TZ}$`),
+  time: new RegExp(`^${TIME}${TZ}$`),
+  duration: /^-?P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?$/,
+} as const;
+
+export type XsdTemporal = keyof typeof FORMS;
+
+export function isXsdTemporal(value: string, kind: XsdTemporal): boolean {
+  return FORMS[kind].test(value);
+}
+
+/** A date, dateTime, time or duration: checked against its lexical form and kept as a (trimmed) string. */
+export function parseXsdTemporal(text: string, kind: XsdTemporal, path: string): string {
+  const t = text.trim();
+  if (!FORMS[kind].test(t)) throw bad(path, text, `xsd:${kind}`);
+  return t;
+}
+
+export function parseXsdBase64(text: string, path: string): Uint8Array {
+  const bytes = decodeBase64(text);
+  if (bytes === undefined) throw bad(path, text, "xsd:base64Binary");
+  return bytes;
+}
+
+export function parseXsdHex(text: string, path: string): Uint8Array {
+  const bytes = decodeHex(text);
+  if (bytes === undefined) throw bad(path, text, "xsd:hexBinary");
+  return bytes;
+}
+
+/** Whitespace-separated items of an xsd:list value. */
+export function splitXsdList(text: string): string[] {
+  const t = text.trim();
+  return t === "" ? [] : t.split(/[ \t\n\r]+/);
+}

@@ -1,0 +1,168 @@
+import { encodeBase64 } from "./base64.js";
+import { XmlDecodeError, XmlEncodeError } from "./errors.js";
+import { formatXsdDouble } from "./lexical.js";
+import { clarkName, isNil, xsiType, type XmlAttribute, type XmlElementNode } from "./node.js";
+import type { XmlWriter } from "./writer.js";
+
+/**
+ * Open content (xsd:any members, `$any`) and values of type xsd:anyType. Generic on purpose: these elements are not
+ * described by the schema, so there is no specialized code to generate for them. See the xml emitter's README for the
+ * value shapes.
+ */
+
+export interface OpenContentItem {
+  readonly ns: string;
+  readonly name: string;
+  readonly value: unknown;
+}
+
+/** How generated code reads and writes one named type (the entries of its `xmlTypes` map). */
+export interface XmlTypeCodec {
+  /** Write `value` as element {ns}local; `xsiType` asks for the type to be named with xsi:type. */
+  encode(value: unknown, writer: XmlWriter, ns: string, local: string, xsiType?: boolean): void;
+  decode(node: XmlElementNode, path?: string): unknown;
+}
+
+/** The record types open content may name via xsi:type: by "{ns}local" when reading, by `$type` when writing. */
+export interface OpenTypes {
+  readonly byClark: ReadonlyMap<string, XmlTypeCodec>;
+  readonly byName: ReadonlyMap<string, XmlTypeCodec>;
+}
+
+/**
+ * Build the lookup tables for the record types named by [ns, local] from a generated `xmlTypes` map (the first type
+ * of a given local name wins `$type`).
+ */
+export function openTypes(codecs: { readonly [clarkName: string]: XmlTypeCodec }, records: readonly (readonly [string, string])[]): OpenTypes {
+  const byClark = new Map<string, XmlTypeCodec>();
+  const byName = new Map<string, XmlTypeCodec>();
+  for (const [ns, local] of records) {
+    const key = clarkName(ns, local);
+    const codec = Object.prototype.hasOwnProperty.call(codecs, key) ? codecs[key] : undefined;
+    if (codec === undefined) continue;
+    byClark.set(key, codec);
+    if (!byName.has(local)) byName.set(local, codec);
+  }
+  return { byClark, byName };
+}
+
+/** One element of open content as { ns, name, value }; `path`/`key`/`index` locate it for error messages. */
+export function decodeOpenItem(node: XmlElementNode, path: string, key: string, index: number, types: OpenTypes): OpenContentItem {
+  // Plain text fields are the common case (sObject fields): no path string is built for them.
+  if (node.children.length === 0 && node.attrs.length === 0) return { ns: node.ns, name: node.local, value: node.text };
+  return { ns: node.ns, name: node.local, value: decodeAnyValue(node, `${path}/${key}/${index}/value`, types) };
+}
+
+/** The value of an element the schema does not type: null, a typed record (by xsi:type), a string or a tree. */
+export function decodeAnyValue(node: XmlElementNode, path: string, types: OpenTypes): unknown {
+  if (isNil(node)) return null;
+  const t = xsiType(node);
+  if (t !== undefined) {
+    const codec = types.byClark.get(clarkName(t.ns, t.local));
+    if (codec !== undefined) {
+      const value = codec.decode(node, path);
+      if (typeof value === "object" && value !== null && !Object.prototype.hasOwnProperty.call(value, "$type")) {
+        Object.defineProperty(value, "$type", { value: t.local, enumerable: true, writable: true, configurable: true });
+      }
+      return value;
+    }
+  }
+  const children = node.children;
+  if (children.length === 0) return node.text;
+  const out: OpenContentItem[] = [];
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]!;
+    out.push({ ns: c.ns, name: c.local, value: decodeAnyValue(c, `${path}/${i}/value`, types) });
+  }
+  return out;
+}
+
+/** Write open content items in order. */
+export function encodeOpenContent(w: XmlWriter, items: readonly OpenContentItem[], types: OpenTypes, path: string): void {
+  if (!Array.isArray(items)) throw new XmlEncodeError(`${path}: open content must be an array of { ns, name, value }`);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (typeof item !== "object" || item === null || typeof item.name !== "string" || typeof item.ns !== "string") {
+      throw new XmlEncodeError(`${path}/${i}: open content items are { ns: string, name: string, value }`);
+    }
+    encodeAnyValue(w, item.ns, item.name, item.value, types, `${path}/${i}`);
+  }
+}
+
+/** Write `value` as element {ns}local by the rules of decodeAnyValue, in reverse. */
+export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: unknown, types: OpenTypes, path: string): void {
+  switch (typeof value) {
+    case "string":
+      return w.simpleElement(ns, local, value);
+    case "number":
+      return w.simpleElement(ns, local, formatXsdDouble(value));
+    case "bigint":
+      return w.simpleElement(ns, local, String(value));
+    case "boolean":
+      return w.simpleElement(ns, local, value ? "true" : "false");
+    case "object":
+      break;
+    default:
+      throw new XmlEncodeError(`${path}: a ${typeof value} cannot be written as XML`);
+  }
+  if (value === null) {
+    w.startElement(ns, local);
+    w.nil();
+    w.endElement();
+    return;
+  }
+  if (value instanceof Uint8Array) return w.simpleElement(ns, local, encodeBase64(value));
+  if (Array.isArray(value)) {
+    w.startElement(ns, local);
+    encodeOpenContent(w, value as OpenContentItem[], types, path);
+    w.endElement();
+    return;
+  }
+  const name = (value as { $type?: unknown }).$type;
+  const codec = typeof name === "string" ? types.byName.get(name) : undefined;
+  if (codec === undefined) {
+    throw new XmlEncodeError(`${path}: an object in open content needs a $type naming a record type of the schema`);
+  }
+  codec.encode(value, w, ns, local, true);
+}
+
+/** Thrown by generated decoders when a required element or attribute is absent. */
+export function xmlMissing(path: string, what: string): XmlDecodeError {
+  return new XmlDecodeError(path, `required ${what} is missing`);
+}
+
+/** Thrown by generated encoders when a required property is absent. */
+export function xmlMissingProperty(path: string, key: string): XmlEncodeError {
+  return new XmlEncodeError(`${path}/${key}: required property is missing`);
+}
+
+/** Check the root element a decoder was given. */
+export function expectXmlElement(node: XmlElementNode, ns: string, local: string): void {
+  if (node.local !== local || node.ns !== ns) {
+    throw new XmlDecodeError("", `expected element ${clarkName(ns, local)}, got ${clarkName(node.ns, node.local)}`);
+  }
+}
+
+/** `<local xsi:nil="true"/>`. */
+export function xmlNilElement(w: XmlWriter, ns: string, local: string): void {
+  w.startElement(ns, local);
+  w.nil();
+  w.endElement();
+}
+
+/** Attributes of xsd:anyAttribute, keyed "local" (no namespace) or "{ns}local"; a null-prototype object. */
+export function collectXmlAttribute(map: { [name: string]: string } | undefined, a: XmlAttribute): { [name: string]: string } {
+  const out = map ?? (Object.create(null) as { [name: string]: string });
+  out[a.ns === "" ? a.local : clarkName(a.ns, a.local)] = a.value;
+  return out;
+}
+
+/** Write the attributes collected by collectXmlAttribute back. */
+export function encodeXmlAttributes(w: XmlWriter, map: { readonly [name: string]: string }): void {
+  for (const key of Object.keys(map)) {
+    const value = map[key]!;
+    const close = key.startsWith("{") ? key.indexOf("}") : -1;
+    if (close < 0) w.attribute("", key, value);
+    else w.attribute(key.slice(1, close), key.slice(close + 1), value);
+  }
+}

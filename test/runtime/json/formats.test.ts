@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import {
+  jsonCodePointLength, jsonIsDate, jsonIsDateTime, jsonIsEmail, jsonIsInt64String, jsonIsTime, jsonIsUint64String, jsonIsUri, jsonIsUuid,
+} from "../../../src/runtime/json/formats.js";
+
+describe("formats", () => {
+  it("date: real calendar days", () => {
+    for (const ok of ["2024-02-29", "2000-02-29", "1999-12-31", "0001-01-01"]) expect(jsonIsDate(ok), ok).toBe(true);
+    for (const bad of ["2023-02-29", "1900-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-01-00", "2024-1-01", "24-01-01", "2024-01-01T", "２０２４-01-01"]) {
+      expect(jsonIsDate(bad), bad).toBe(false);
+    }
+  });
+
+  it("date-time and time: RFC 3339 with a required offset", () => {
+    for (const ok of ["2024-01-01T10:00:00Z", "2024-01-01t10:00:00z", "2024-01-01T10:00:00.123456+05:30", "2024-12-31T23:59:60Z", "2024-12-31T18:59:60-05:00"]) {
+      expect(jsonIsDateTime(ok), ok).toBe(true);
+    }
+    for (const bad of ["2024-01-01T10:00:00", "2024-01-01 10:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T10:60:00Z", "2024-01-01T10:00:60Z", "2024-01-01T10:00:00+0100", "2024-01-01T10:00:00.Z", "2024-02-30T10:00:00Z", "2024-01-01T10:00:00+24:00", "2024-01-01T10:00:00Zjunk"]) {
+      expect(jsonIsDateTime(bad), bad).toBe(false);
+    }
+    expect(jsonIsTime("08:30:00Z")).toBe(true);
+    expect(jsonIsTime("08:30:00")).toBe(false);
+  });
+
+  it("uri: absolute, URI characters only, well-formed escapes", () => {
+    for (const ok of ["https://example.com/a?b=c#d", "urn:isbn:0451450523", "mailto:a@b.c", "http://[::1]:80/", "http://x/%20y"]) expect(jsonIsUri(ok), ok).toBe(true);
+    for (const bad of ["/relative", "example.com", "http://x y", "http://x/%2", "http://x/%zz", "1http://x", "http://x/#a#b", "http://x/é", ""]) expect(jsonIsUri(bad), bad).toBe(false);
+  });
+
+  it("email and uuid", () => {
+    for (const ok of ["a@b.co", "first.last+tag@sub.example.org", "x@localhost"]) expect(jsonIsEmail(ok), ok).toBe(true);
+    for (const bad of ["no-at", "a@", "@b.co", "a b@c.d", "a@-b.co", "a@b..co"]) expect(jsonIsEmail(bad), bad).toBe(false);
+    expect(jsonIsUuid("123e4567-e89b-12d3-a456-426614174000")).toBe(true);
+    expect(jsonIsUuid("123e4567e89b12d3a456426614174000")).toBe(false);
+  });
+
+  it("int64 strings within range", () => {
+    expect(jsonIsInt64String("-9223372036854775808")).toBe(true);
+    expect(jsonIsInt64String("9223372036854775808")).toBe(false);
+    expect(jsonIsInt64String("01")).toBe(false);
+    expect(jsonIsUint64String("18446744073709551615")).toBe(true);
+    expect(jsonIsUint64String("-1")).toBe(false);
+  });
+
+  it("code points, not UTF-16 units", () => {
+    expect(jsonCodePointLength("a😀é")).toBe(3);
+    expect(jsonCodePointLength("\ud83d")).toBe(1);
+    expect(jsonCodePointLength("")).toBe(0);
+  });
+});

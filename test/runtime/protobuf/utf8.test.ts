@@ -1,0 +1,48 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { pbUtf8Decode, pbUtf8Length, pbUtf8Write } from "../../../src/runtime/protobuf/index.js";
+
+describe("UTF-8", () => {
+  it("decodes like TextDecoder (lenient) on arbitrary bytes, short and long", () => {
+    const td = new TextDecoder();
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 100 }), (bytes) => {
+        expect(pbUtf8Decode(bytes, 0, bytes.length, false)).toBe(td.decode(bytes));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("strict decoding returns undefined exactly when TextDecoder (fatal) throws", () => {
+    const fatal = new TextDecoder("utf-8", { fatal: true });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
+        let want: string | undefined;
+        try {
+          want = fatal.decode(bytes);
+        } catch {
+          want = undefined;
+        }
+        expect(pbUtf8Decode(bytes, 0, bytes.length, true)).toBe(want);
+      }),
+      { numRuns: 500 },
+    );
+    // Overlong, surrogate and beyond-U+10FFFF sequences.
+    for (const bad of [[0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
+      expect(pbUtf8Decode(new Uint8Array(bad), 0, bad.length, true)).toBeUndefined();
+    }
+  });
+
+  it("encodes like TextEncoder and measures the same length", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 120 }), (s) => {
+        const buf = new Uint8Array(s.length * 3);
+        const end = pbUtf8Write(s, buf, 0);
+        const want = new TextEncoder().encode(s);
+        expect(Buffer.from(buf.subarray(0, end)).equals(Buffer.from(want))).toBe(true);
+        expect(pbUtf8Length(s)).toBe(want.length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

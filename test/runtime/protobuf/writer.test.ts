@@ -1,0 +1,118 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  pbFinish, pbFork, pbJoin, pbReadDouble, pbReadEnd, pbReader, pbReadFixed64, pbReadFloat, pbReadInt32, pbReadInt64,
+  pbReadSint32, pbReadSint64, pbReadString, pbReadUint32, pbReadUint64, pbWriteDouble, pbWriteFixed64, pbWriteFloat,
+  pbWriteInt32, pbWriteInt64, pbWriter, pbWriteSint32, pbWriteSint64, pbWriteString, pbWriteUint32, pbWriteUint64,
+  pbIsZero64, ProtobufEncodeError, type PbWriter,
+} from "../../../src/runtime/protobuf/index.js";
+
+function bytesOf(write: (w: PbWriter) => void): Uint8Array {
+  const w = pbWriter();
+  write(w);
+  return pbFinish(w);
+}
+
+describe("writer", () => {
+  it("varints: canonical encodings", () => {
+    expect([...bytesOf((w) => pbWriteUint32(w, 300))]).toEqual([0xac, 0x02]);
+    expect([...bytesOf((w) => pbWriteInt32(w, -1))]).toEqual([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]);
+    expect([...bytesOf((w) => pbWriteSint32(w, -2))]).toEqual([0x03]);
+    expect([...bytesOf((w) => pbWriteUint64(w, 2n ** 64n - 1n))]).toEqual([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]);
+    expect([...bytesOf((w) => pbWriteInt64(w, "-1"))]).toHaveLength(10);
+  });
+
+  it("round-trips every 32-bit and 64-bit integer type through the reader", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+        fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+        (i32, u32, i64, u64) => {
+          const b = bytesOf((w) => {
+            pbWriteInt32(w, i32);
+            pbWriteSint32(w, i32);
+            pbWriteUint32(w, u32);
+            pbWriteInt64(w, i64);
+            pbWriteSint64(w, i64);
+            pbWriteInt64(w, i64.toString());
+            pbWriteSint64(w, Number(BigInt.asIntN(52, i64)));
+            pbWriteUint64(w, u64);
+            pbWriteFixed64(w, u64);
+          });
+          const r = pbReader(b);
+          expect(pbReadInt32(r)).toBe(i32);
+          expect(pbReadSint32(r)).toBe(i32);
+          expect(pbReadUint32(r)).toBe(u32);
+          expect(pbReadInt64(r)).toBe(i64);
+          expect(pbReadSint64(r)).toBe(i64);
+          expect(pbReadInt64(r)).toBe(i64);
+          expect(pbReadSint64(r)).toBe(BigInt.asIntN(52, i64));
+          expect(pbReadUint64(r)).toBe(u64);
+          expect(pbReadFixed64(r)).toBe(u64);
+          expect(r.pos).toBe(b.length);
+        },
+      ),
+    );
+  });
+
+  it("floats and doubles", () => {
+    fc.assert(
+      fc.property(fc.float(), fc.double(), (f, d) => {
+        const r = pbReader(bytesOf((w) => (pbWriteFloat(w, f), pbWriteDouble(w, d))));
+        expect(Object.is(pbReadFloat(r), f)).toBe(true);
+        expect(Object.is(pbReadDouble(r), d)).toBe(true);
+      }),
+    );
+  });
+
+  it("strings match TextEncoder, lone surrogates become U+FFFD, at every length (prefix sizes 1 to 3)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 300 }), fc.nat({ max: 20_000 }), (s, repeat) => {
+        const text = repeat > 19_000 ? s.repeat(60) : s;
+        const r = pbReader(bytesOf((w) => pbWriteString(w, text)));
+        const end = pbReadEnd(r);
+        expect(Buffer.from(r.buf.subarray(r.pos, end)).equals(Buffer.from(new TextEncoder().encode(text)))).toBe(true);
+        expect(end).toBe(r.len);
+      }),
+    );
+    const long = "é".repeat(100_000);
+    expect(pbReadString(pbReader(bytesOf((w) => pbWriteString(w, long))))).toBe(long);
+  });
+
+  it("fork/join moves content right when the length needs more than one byte", () => {
+    for (const size of [0, 127, 128, 16383, 16384, 300_000]) {
+      const b = bytesOf((w) => {
+        pbWriteUint32(w, 7);
+        const at = pbFork(w);
+        for (let i = 0; i < size; i++) pbWriteUint32(w, i & 0x7f);
+        pbJoin(w, at);
+        pbWriteUint32(w, 9);
+      });
+      const r = pbReader(b);
+      expect(pbReadUint32(r)).toBe(7);
+      const end = pbReadEnd(r);
+      expect(end - r.pos).toBe(size);
+      expect(b[r.pos + size - 1] ?? 0).toBe(size === 0 ? 0 : (size - 1) & 0x7f);
+      r.pos = end;
+      expect(pbReadUint32(r)).toBe(9);
+    }
+  });
+
+  it("returns a fresh copy each time (the buffer is reused between calls)", () => {
+    const a = bytesOf((w) => pbWriteUint32(w, 1));
+    const b = bytesOf((w) => pbWriteUint32(w, 2));
+    expect([...a, ...b]).toEqual([1, 2]);
+  });
+
+  it("rejects 64-bit strings that are not integers and tells zero apart in every form", () => {
+    expect(() => bytesOf((w) => pbWriteInt64(w, "12abc"))).toThrow(ProtobufEncodeError);
+    expect(pbIsZero64(0n)).toBe(true);
+    expect(pbIsZero64("0")).toBe(true);
+    expect(pbIsZero64("-0")).toBe(true);
+    expect(pbIsZero64(0)).toBe(true);
+    expect(pbIsZero64("18446744073709551616")).toBe(true);
+    expect(pbIsZero64(1n)).toBe(false);
+  });
+});
