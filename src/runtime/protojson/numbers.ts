@@ -20,6 +20,8 @@ const UINT64_MAX = 2n ** 64n - 1n;
 
 /** A finite number from a JSON number or a numeric string; the caller checks range and integrality. */
 function numberOf(value: unknown, path: string, key: string | number | undefined, what: string): number {
+  // The text reader gives integers beyond 2^53 as bigints; as a double they round like any JSON number would.
+  if (typeof value === "bigint") return Number(value);
   if (typeof value === "number") {
     // JSON.parse turns 1e999 into Infinity: a JSON number can never mean infinity.
     if (!Number.isFinite(value)) throw protoJsonError(path, key, `${what} out of range`);
@@ -54,6 +56,7 @@ export function uint32FromJson(value: unknown, path: string, key?: string | numb
 function bigIntegerIn(value: unknown, path: string, key: string | number | undefined, what: string, min: bigint, max: bigint): bigint {
   let n: bigint;
   if (typeof value === "string" && INTEGER_TEXT.test(value)) n = BigInt(value);
+  else if (typeof value === "bigint") n = value;
   else {
     const d = numberOf(value, path, key, what);
     if (!Number.isInteger(d)) throw protoJsonError(path, key, `expected ${what}, got a fraction`);

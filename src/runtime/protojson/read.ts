@@ -1,3 +1,4 @@
+import { jsonParse } from "../json/parse.js";
 import { ProtoJsonError } from "./errors.js";
 
 /**
@@ -13,10 +14,14 @@ export function protoJsonGuard<T>(run: () => T): T {
   }
 }
 
-/** JSON text to a value; malformed text is a ProtoJsonError like any other bad input. */
+/**
+ * JSON text to a value; malformed text is a ProtoJsonError like any other bad input. Our own parser rather than
+ * JSON.parse: integers beyond 2^53 arrive as exact bigints (an unquoted int64 max value must not be rounded), and a
+ * key given twice is refused (JSON.parse would silently keep the last one).
+ */
 export function parseProtoJsonText(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return jsonParse(text, { bigints: true });
   } catch (e) {
     throw new ProtoJsonError("", `malformed JSON: ${(e as Error).message}`);
   }

@@ -73,6 +73,9 @@ export function valueFromJson(json: unknown, path: string, key?: string | number
   switch (typeof json) {
     case "number":
       return { kind: { case: "numberValue", value: json } };
+    case "bigint":
+      // google.protobuf.Value holds doubles: a big integer from the text reader rounds like JSON.parse would.
+      return { kind: { case: "numberValue", value: Number(json) } };
     case "string":
       return { kind: { case: "stringValue", value: json } };
     case "boolean":

@@ -43,6 +43,15 @@ describe("ProtoJSON errors", () => {
     expect(errorOf(() => p3.fromJsonStringTestAllTypesProto3("{\"optionalInt32\": 1,")).message).toMatch(/malformed JSON/);
   });
 
+  it("reads unquoted 64-bit integers from text exactly and refuses a key given twice", () => {
+    const max = p3.fromJsonStringTestAllTypesProto3('{"optionalInt64": 9223372036854775807, "optionalUint64": 18446744073709551615}');
+    expect(max.optionalInt64).toBe(9223372036854775807n);
+    expect(max.optionalUint64).toBe(18446744073709551615n);
+    expect(errorOf(() => p3.fromJsonStringTestAllTypesProto3('{"optionalInt64": 9223372036854775808}')).message).toMatch(/out of range/);
+    expect(errorOf(() => p3.fromJsonStringTestAllTypesProto3('{"optionalInt32": 1, "optionalInt32": 2}')).message).toMatch(/malformed JSON/);
+    expect(p3.fromJsonStringTestAllTypesProto3('{"optionalDouble": 123456789012345678901234567890}').optionalDouble).toBe(1.2345678901234568e29);
+  });
+
   it("ignoreUnknownFields skips unknown keys and unknown enum names, and nothing else", () => {
     const options = { ignoreUnknownFields: true };
     const m = p3.fromJsonTestAllTypesProto3(
