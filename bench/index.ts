@@ -14,6 +14,7 @@ const SUITES: readonly (() => Promise<{ suite: BenchSuite }>)[] = [
   () => import("./protojson.bench.js"),
   () => import("./rest-server.bench.js"),
   () => import("./soap.bench.js"),
+  () => import("./generate.bench.js"),
 ];
 
 const wanted = process.argv.slice(2);

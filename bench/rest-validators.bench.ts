@@ -4,7 +4,8 @@
  * Webhook and Member objects. Generated code goes to bench/.cache/ (gitignored), rebuilt on every run from specs/.
  *
  * Fair pairs: is<T> stops at the first failure like ajv's default mode; validate<T> lists every issue like ajv with
- * allErrors and like zod (which always collects every issue).
+ * allErrors and like zod (which always collects every issue). Measured with the harness's compareInterleaved: CPU
+ * time, ~1 ms batches, alternating rounds with a GC between them, medians.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -15,7 +16,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { nodeSpecHost } from "../src/parsers/host.js";
 import { generateSpec } from "../src/pipeline/generate-files.js";
-import { compare, type BenchResult, type BenchSuite } from "./harness.js";
+import { compareInterleaved, type BenchResult, type BenchSuite } from "./harness.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const CACHE = path.join(import.meta.dirname, ".cache", "rest-validators");
@@ -94,15 +95,6 @@ const MEMBER_VALID = {
 };
 const MEMBER_INVALID = { ...MEMBER_VALID, access_level: 35, expires_at: "2025-02-30", web_url: "not a url" };
 
-/**
- * The machines this runs on are shared and noisy: measure each pair three times and keep the run with the median
- * ratio, so one disturbed round cannot decide the result either way.
- */
-function compareMedian(name: string, ours: () => unknown, peers: Readonly<Record<string, () => unknown>>): BenchResult {
-  const runs = [0, 1, 2].map(() => compare(name, ours, peers)).sort((a, b) => a.ratio - b.ratio);
-  return runs[1]!;
-}
-
 export const suite: BenchSuite = {
   name: "rest-validators",
   async run() {
@@ -124,8 +116,8 @@ export const suite: BenchSuite = {
         // Each side must agree on the verdict, or the comparison means nothing.
         const verdicts = [Boolean(is(value)), c.ajv(value), c.zod.safeParse(value).success];
         if (new Set(verdicts).size !== 1) throw new Error(`${c.type} ${label}: verdicts differ (ours, ajv, zod): ${verdicts.join(", ")}`);
-        results.push(compareMedian(`${c.type} ${label}: is${c.type} vs first-error`, () => is(value), { ajv: () => c.ajv(value), zod: () => c.zod.safeParse(value) }));
-        results.push(compareMedian(`${c.type} ${label}: validate${c.type} vs all-errors`, () => validate(value), { "ajv allErrors": () => c.ajvAll(value), zod: () => c.zod.safeParse(value) }));
+        results.push(compareInterleaved(`${c.type} ${label}: is${c.type} vs first-error`, () => is(value), { ajv: () => c.ajv(value), zod: () => c.zod.safeParse(value) }));
+        results.push(compareInterleaved(`${c.type} ${label}: validate${c.type} vs all-errors`, () => validate(value), { "ajv allErrors": () => c.ajvAll(value), zod: () => c.zod.safeParse(value) }));
       }
     }
     return results;

@@ -1,13 +1,19 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { resolveRun, type RunOptions } from "./config/resolve.js";
+import { resolveRun, type ResolvedRun, type RunOptions } from "./config/resolve.js";
 import type { IrDocument } from "./ir/model.js";
 import { nodeSpecHost } from "./parsers/host.js";
-import { generateSpec, type SpecOutput } from "./pipeline/generate-files.js";
+import { unifiedDiff } from "./pipeline/diff.js";
+import { elapsed, type EventSink } from "./pipeline/events.js";
+import type { SpecOutput } from "./pipeline/generate-files.js";
 import { loadSpec } from "./pipeline/load-spec.js";
+import { runSpec } from "./pipeline/run-spec.js";
+import { Templates } from "./pipeline/templates.js";
 import { compareWithDisk, writeOutputs, type FileDifference } from "./pipeline/write-output.js";
 
 export type { RunOptions } from "./config/resolve.js";
 export type { FileDifference } from "./pipeline/write-output.js";
+export type { PipelineEvent, EventSink } from "./pipeline/events.js";
 
 export interface GenerateResult {
   readonly outRoot: string;
@@ -16,24 +22,68 @@ export interface GenerateResult {
   readonly written: readonly string[];
 }
 
+/** Progress for library callers: every PipelineEvent of the run (see src/pipeline/events.ts). */
+export interface RunHooks {
+  readonly onEvent?: EventSink;
+}
+
+/** Every spec in memory first (one run's templates and README), timing each; a spec error stops the run. */
+function generateAll(run: ResolvedRun, onEvent: EventSink | undefined): SpecOutput[] {
+  const templates = new Templates(run.templates);
+  return run.specs.map((s) => runSpec(run, s, onEvent, templates).output);
+}
+
 /** Generate every spec in memory first (a spec error stops everything before anything is written), then write. */
-export function generate(options: RunOptions & { readonly dryRun?: boolean } = {}): GenerateResult {
+export function generate(options: RunOptions & RunHooks & { readonly dryRun?: boolean } = {}): GenerateResult {
+  const started = performance.now();
   const run = resolveRun(options);
-  const outputs = run.specs.map((s) => generateSpec(s, run.host));
+  const onEvent = options.onEvent;
+  onEvent?.({ type: "start", command: "generate", specs: run.specs.length });
+  const outputs = generateAll(run, onEvent);
+  const writeStarted = performance.now();
   const written = options.dryRun ? [] : writeOutputs(run.outRoot, outputs);
+  const writeMs = elapsed(writeStarted);
+  for (const o of outputs) {
+    const state = written.includes(o.dir) ? "wrote" : "unchanged";
+    onEvent?.({ type: "written", spec: o.spec.display, dir: o.dir, files: o.files.length, state, ms: state === "wrote" ? writeMs : 0 });
+  }
+  onEvent?.({ type: "done", specs: outputs.length, written: written.length, differences: 0, ms: elapsed(started), ok: true });
   return { outRoot: run.outRoot, outputs, written };
+}
+
+/** A difference between disk and what generate would write; stale files carry a unified diff (disk -> generated). */
+export interface CheckDifference extends FileDifference {
+  readonly diff?: string;
 }
 
 export interface CheckResult {
   readonly outRoot: string;
-  readonly differences: readonly FileDifference[];
+  readonly differences: readonly CheckDifference[];
 }
 
-/** What `generate` would change under the output root; empty when everything is up to date. */
-export function check(options: RunOptions = {}): CheckResult {
+/**
+ * What `generate` would change under the output root; empty when everything is up to date. Diff headers name the
+ * files as `a/<out>/<path>` and `b/<out>/<path>`, `<out>` being the output root relative to the working folder.
+ */
+export function check(options: RunOptions & RunHooks = {}): CheckResult {
+  const started = performance.now();
   const run = resolveRun(options);
-  const outputs = run.specs.map((s) => generateSpec(s, run.host));
-  return { outRoot: run.outRoot, differences: compareWithDisk(run.outRoot, outputs) };
+  const onEvent = options.onEvent;
+  onEvent?.({ type: "start", command: "check", specs: run.specs.length });
+  const outputs = generateAll(run, onEvent);
+  const wanted = new Map(outputs.flatMap((o) => o.files.map((f) => [f.path, f.content] as const)));
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const shown = path.relative(cwd, run.outRoot).split(path.sep).join("/");
+  const name = (p: string) => (shown === "" ? p : `${shown}/${p}`);
+  const differences = compareWithDisk(run.outRoot, outputs).map((d): CheckDifference => {
+    onEvent?.({ type: "difference", path: d.path, state: d.state });
+    if (d.state !== "stale") return d;
+    const disk = readFileSync(path.join(run.outRoot, d.path), "utf8");
+    return { ...d, diff: unifiedDiff(disk, wanted.get(d.path)!, `a/${name(d.path)}`, `b/${name(d.path)}`) };
+  });
+  const ok = differences.length === 0;
+  onEvent?.({ type: "done", specs: outputs.length, written: 0, differences: differences.length, ms: elapsed(started), ok });
+  return { outRoot: run.outRoot, differences };
 }
 
 /** The IR of one spec. */

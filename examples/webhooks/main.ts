@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { restListen } from "../../src/runtime/rest/node-server.js";
+import { serveNode } from "../../src/runtime/http/node.js";
 import { createWebhooksEmulator } from "./app.js";
 import { loadWebhooksFixture } from "./fixture.js";
 
@@ -8,5 +8,5 @@ const { values } = parseArgs({ options: { port: { type: "string", default: "8080
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
 const fixture = values.fixture === undefined ? loadWebhooksFixture() : loadWebhooksFixture(values.fixture);
-const listening = await restListen(createWebhooksEmulator(fixture), { port });
-console.log(`listening on ${listening.origin}`);
+const listening = await serveNode(createWebhooksEmulator(fixture), { port });
+console.log(`listening on ${listening.url}`);

@@ -20,7 +20,6 @@ export function isAccessLevel(value: unknown): value is AccessLevel {
 /** Every way `value` fails to be a valid {@link AccessLevel}, with JSON pointer paths; empty when it is valid. */
 export function validateAccessLevel(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isAccessLevel(value)) return issues;
   collectAccessLevel(value, "", issues);
   return issues;
 }
@@ -41,29 +40,28 @@ export function isMember(value: unknown): value is Member {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $id = o.id !== undefined && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id")) ? o.id : undefined;
-  if ($id === undefined || !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id))) return false;
-  const $name = o.name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name")) ? o.name : undefined;
-  if ($name === undefined || !(typeof $name === "string")) return false;
-  const $username = o.username !== undefined && ((plain && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username")) ? o.username : undefined;
-  if ($username === undefined || !(typeof $username === "string")) return false;
-  const $state = o.state !== undefined && ((plain && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state")) ? o.state : undefined;
-  if ($state === undefined || !(typeof $state === "string")) return false;
-  const $avatar_url = o.avatar_url !== undefined && ((plain && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url")) ? o.avatar_url : undefined;
-  if ($avatar_url === undefined || !(typeof $avatar_url === "string")) return false;
-  const $web_url = o.web_url !== undefined && ((plain && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url")) ? o.web_url : undefined;
-  if ($web_url === undefined || !(typeof $web_url === "string" && jsonIsUri($web_url))) return false;
-  const $access_level = o.access_level !== undefined && ((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level")) ? o.access_level : undefined;
-  if ($access_level === undefined || !isAccessLevel($access_level)) return false;
-  const $expires_at = o.expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at")) ? o.expires_at : undefined;
-  if ($expires_at !== undefined && !($expires_at === null || (typeof $expires_at === "string" && jsonIsDate($expires_at)))) return false;
+  const $id = o.id;
+  if ($id === undefined || !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) || !((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) return false;
+  const $name = o.name;
+  if ($name === undefined || !(typeof $name === "string") || !((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  const $username = o.username;
+  if ($username === undefined || !(typeof $username === "string") || !((plain && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username"))) return false;
+  const $state = o.state;
+  if ($state === undefined || !(typeof $state === "string") || !((plain && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) return false;
+  const $avatar_url = o.avatar_url;
+  if ($avatar_url === undefined || !(typeof $avatar_url === "string") || !((plain && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) return false;
+  const $web_url = o.web_url;
+  if ($web_url === undefined || !(typeof $web_url === "string" && jsonIsUri($web_url)) || !((plain && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) return false;
+  const $access_level = o.access_level;
+  if ($access_level === undefined || !isAccessLevel($access_level) || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  const $expires_at = o.expires_at;
+  if ($expires_at !== undefined && !($expires_at === null || (typeof $expires_at === "string" && jsonIsDate($expires_at))) && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link Member}, with JSON pointer paths; empty when it is valid. */
 export function validateMember(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isMember(value)) return issues;
   collectMember(value, "", issues);
   return issues;
 }
@@ -80,8 +78,8 @@ function collectMember(value: unknown, path: string, issues: ValidationIssue[]):
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $id = o.id !== undefined && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id")) ? o.id : undefined;
-  if ($id === undefined) {
+  const $id = o.id;
+  if ($id === undefined || !((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) {
     issues.push({ path: path + "/id", rule: "required", message: "is required" });
   } else {
     if (!(typeof $id === "number" && Number.isInteger($id))) {
@@ -90,40 +88,40 @@ function collectMember(value: unknown, path: string, issues: ValidationIssue[]):
       issues.push({ path: path + "/id", rule: "format", message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)" });
     }
   }
-  const $name = o.name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name")) ? o.name : undefined;
-  if ($name === undefined) {
+  const $name = o.name;
+  if ($name === undefined || !((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) {
     issues.push({ path: path + "/name", rule: "required", message: "is required" });
   } else {
     if (!(typeof $name === "string")) {
       issues.push({ path: path + "/name", rule: "type", message: "must be a string" });
     }
   }
-  const $username = o.username !== undefined && ((plain && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username")) ? o.username : undefined;
-  if ($username === undefined) {
+  const $username = o.username;
+  if ($username === undefined || !((plain && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username"))) {
     issues.push({ path: path + "/username", rule: "required", message: "is required" });
   } else {
     if (!(typeof $username === "string")) {
       issues.push({ path: path + "/username", rule: "type", message: "must be a string" });
     }
   }
-  const $state = o.state !== undefined && ((plain && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state")) ? o.state : undefined;
-  if ($state === undefined) {
+  const $state = o.state;
+  if ($state === undefined || !((plain && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) {
     issues.push({ path: path + "/state", rule: "required", message: "is required" });
   } else {
     if (!(typeof $state === "string")) {
       issues.push({ path: path + "/state", rule: "type", message: "must be a string" });
     }
   }
-  const $avatar_url = o.avatar_url !== undefined && ((plain && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url")) ? o.avatar_url : undefined;
-  if ($avatar_url === undefined) {
+  const $avatar_url = o.avatar_url;
+  if ($avatar_url === undefined || !((plain && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) {
     issues.push({ path: path + "/avatar_url", rule: "required", message: "is required" });
   } else {
     if (!(typeof $avatar_url === "string")) {
       issues.push({ path: path + "/avatar_url", rule: "type", message: "must be a string" });
     }
   }
-  const $web_url = o.web_url !== undefined && ((plain && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url")) ? o.web_url : undefined;
-  if ($web_url === undefined) {
+  const $web_url = o.web_url;
+  if ($web_url === undefined || !((plain && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) {
     issues.push({ path: path + "/web_url", rule: "required", message: "is required" });
   } else {
     if (!(typeof $web_url === "string")) {
@@ -132,14 +130,14 @@ function collectMember(value: unknown, path: string, issues: ValidationIssue[]):
       issues.push({ path: path + "/web_url", rule: "format", message: "must be an absolute URI" });
     }
   }
-  const $access_level = o.access_level !== undefined && ((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level")) ? o.access_level : undefined;
-  if ($access_level === undefined) {
+  const $access_level = o.access_level;
+  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) {
     issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
   } else {
     if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   }
-  const $expires_at = o.expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at")) ? o.expires_at : undefined;
-  if ($expires_at !== undefined && $expires_at !== null) {
+  const $expires_at = o.expires_at;
+  if ($expires_at !== undefined && $expires_at !== null && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) {
     if (!(typeof $expires_at === "string")) {
       issues.push({ path: path + "/expires_at", rule: "type", message: "must be a string" });
     } else if (!(jsonIsDate($expires_at))) {
@@ -156,7 +154,6 @@ export function isMemberList(value: unknown): value is MemberList {
 /** Every way `value` fails to be a valid {@link MemberList}, with JSON pointer paths; empty when it is valid. */
 export function validateMemberList(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isMemberList(value)) return issues;
   collectMemberList(value, "", issues);
   return issues;
 }
@@ -195,19 +192,18 @@ export function isMemberCreate(value: unknown): value is MemberCreate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $user_id = o.user_id !== undefined && ((plain && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id")) ? o.user_id : undefined;
-  if ($user_id === undefined || !(typeof $user_id === "number" && Number.isInteger($user_id) && Number.isSafeInteger($user_id))) return false;
-  const $access_level = o.access_level !== undefined && ((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level")) ? o.access_level : undefined;
-  if ($access_level === undefined || !isAccessLevel($access_level)) return false;
-  const $expires_at = o.expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at")) ? o.expires_at : undefined;
-  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at))) return false;
+  const $user_id = o.user_id;
+  if ($user_id === undefined || !(typeof $user_id === "number" && Number.isInteger($user_id) && Number.isSafeInteger($user_id)) || !((plain && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id"))) return false;
+  const $access_level = o.access_level;
+  if ($access_level === undefined || !isAccessLevel($access_level) || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  const $expires_at = o.expires_at;
+  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link MemberCreate}, with JSON pointer paths; empty when it is valid. */
 export function validateMemberCreate(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isMemberCreate(value)) return issues;
   collectMemberCreate(value, "", issues);
   return issues;
 }
@@ -224,8 +220,8 @@ function collectMemberCreate(value: unknown, path: string, issues: ValidationIss
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $user_id = o.user_id !== undefined && ((plain && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id")) ? o.user_id : undefined;
-  if ($user_id === undefined) {
+  const $user_id = o.user_id;
+  if ($user_id === undefined || !((plain && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id"))) {
     issues.push({ path: path + "/user_id", rule: "required", message: "is required" });
   } else {
     if (!(typeof $user_id === "number" && Number.isInteger($user_id))) {
@@ -234,14 +230,14 @@ function collectMemberCreate(value: unknown, path: string, issues: ValidationIss
       issues.push({ path: path + "/user_id", rule: "format", message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)" });
     }
   }
-  const $access_level = o.access_level !== undefined && ((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level")) ? o.access_level : undefined;
-  if ($access_level === undefined) {
+  const $access_level = o.access_level;
+  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) {
     issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
   } else {
     if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   }
-  const $expires_at = o.expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at")) ? o.expires_at : undefined;
-  if ($expires_at !== undefined) {
+  const $expires_at = o.expires_at;
+  if ($expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) {
     if (!(typeof $expires_at === "string")) {
       issues.push({ path: path + "/expires_at", rule: "type", message: "must be a string" });
     } else if (!(jsonIsDate($expires_at))) {
@@ -255,17 +251,16 @@ export function isMemberUpdate(value: unknown): value is MemberUpdate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $access_level = o.access_level !== undefined && ((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level")) ? o.access_level : undefined;
-  if ($access_level === undefined || !isAccessLevel($access_level)) return false;
-  const $expires_at = o.expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at")) ? o.expires_at : undefined;
-  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at))) return false;
+  const $access_level = o.access_level;
+  if ($access_level === undefined || !isAccessLevel($access_level) || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  const $expires_at = o.expires_at;
+  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link MemberUpdate}, with JSON pointer paths; empty when it is valid. */
 export function validateMemberUpdate(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isMemberUpdate(value)) return issues;
   collectMemberUpdate(value, "", issues);
   return issues;
 }
@@ -282,14 +277,14 @@ function collectMemberUpdate(value: unknown, path: string, issues: ValidationIss
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $access_level = o.access_level !== undefined && ((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level")) ? o.access_level : undefined;
-  if ($access_level === undefined) {
+  const $access_level = o.access_level;
+  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) {
     issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
   } else {
     if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   }
-  const $expires_at = o.expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at")) ? o.expires_at : undefined;
-  if ($expires_at !== undefined) {
+  const $expires_at = o.expires_at;
+  if ($expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) {
     if (!(typeof $expires_at === "string")) {
       issues.push({ path: path + "/expires_at", rule: "type", message: "must be a string" });
     } else if (!(jsonIsDate($expires_at))) {
@@ -303,15 +298,14 @@ export function isError$(value: unknown): value is Error$ {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $message = o.message !== undefined && ((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message")) ? o.message : undefined;
-  if ($message === undefined || !(typeof $message === "string")) return false;
+  const $message = o.message;
+  if ($message === undefined || !(typeof $message === "string") || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link Error$}, with JSON pointer paths; empty when it is valid. */
 export function validateError$(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isError$(value)) return issues;
   collectError$(value, "", issues);
   return issues;
 }
@@ -328,8 +322,8 @@ function collectError$(value: unknown, path: string, issues: ValidationIssue[]):
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $message = o.message !== undefined && ((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message")) ? o.message : undefined;
-  if ($message === undefined) {
+  const $message = o.message;
+  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) {
     issues.push({ path: path + "/message", rule: "required", message: "is required" });
   } else {
     if (!(typeof $message === "string")) {

@@ -72,7 +72,7 @@ export function encodeWebhookCreateJson(value: WebhookCreate): string {
   const v0 = value.name;
   if (v0 !== undefined) json += (json === "{" ? "" : ",") + "\"name\":" + JSON.stringify(v0);
   const v1 = value.topic;
-  json += "\"topic\":" + JSON.stringify(v1);
+  json += (json === "{" ? "" : ",") + "\"topic\":" + JSON.stringify(v1);
   const v2 = value.delivery_url;
   json += ",\"delivery_url\":" + JSON.stringify(v2);
   const v3 = value.secret;

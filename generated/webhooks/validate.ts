@@ -22,7 +22,6 @@ export function isWebhookStatus(value: unknown): value is WebhookStatus {
 /** Every way `value` fails to be a valid {@link WebhookStatus}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookStatus(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookStatus(value)) return issues;
   collectWebhookStatus(value, "", issues);
   return issues;
 }
@@ -43,33 +42,32 @@ export function isWebhook(value: unknown): value is Webhook {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $id = o.id !== undefined && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id")) ? o.id : undefined;
-  if ($id !== undefined && !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id))) return false;
-  const $name = o.name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name")) ? o.name : undefined;
-  if ($name !== undefined && !(typeof $name === "string")) return false;
-  const $status = o.status !== undefined && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status")) ? o.status : undefined;
-  if ($status !== undefined && !isWebhookStatus($status)) return false;
-  const $topic = o.topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic")) ? o.topic : undefined;
-  if ($topic !== undefined && !(typeof $topic === "string")) return false;
-  const $resource = o.resource !== undefined && ((plain && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource")) ? o.resource : undefined;
-  if ($resource !== undefined && !(typeof $resource === "string")) return false;
-  const $event = o.event !== undefined && ((plain && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event")) ? o.event : undefined;
-  if ($event !== undefined && !(typeof $event === "string")) return false;
-  const $hooks = o.hooks !== undefined && ((plain && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks")) ? o.hooks : undefined;
-  if ($hooks !== undefined && !isWebhook$1($hooks)) return false;
-  const $delivery_url = o.delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url")) ? o.delivery_url : undefined;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1.test($delivery_url))) return false;
-  const $created_at = o.created_at !== undefined && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at")) ? o.created_at : undefined;
-  if ($created_at !== undefined && !(typeof $created_at === "string")) return false;
-  const $updated_at = o.updated_at !== undefined && ((plain && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at")) ? o.updated_at : undefined;
-  if ($updated_at !== undefined && !(typeof $updated_at === "string")) return false;
+  const $id = o.id;
+  if ($id !== undefined && !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) return false;
+  const $name = o.name;
+  if ($name !== undefined && !(typeof $name === "string") && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  const $status = o.status;
+  if ($status !== undefined && !isWebhookStatus($status) && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) return false;
+  const $topic = o.topic;
+  if ($topic !== undefined && !(typeof $topic === "string") && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
+  const $resource = o.resource;
+  if ($resource !== undefined && !(typeof $resource === "string") && ((plain && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) return false;
+  const $event = o.event;
+  if ($event !== undefined && !(typeof $event === "string") && ((plain && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) return false;
+  const $hooks = o.hooks;
+  if ($hooks !== undefined && !isWebhook$1($hooks) && ((plain && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) return false;
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1.test($delivery_url)) && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  const $created_at = o.created_at;
+  if ($created_at !== undefined && !(typeof $created_at === "string") && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) return false;
+  const $updated_at = o.updated_at;
+  if ($updated_at !== undefined && !(typeof $updated_at === "string") && ((plain && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link Webhook}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhook(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhook(value)) return issues;
   collectWebhook(value, "", issues);
   return issues;
 }
@@ -86,48 +84,48 @@ function collectWebhook(value: unknown, path: string, issues: ValidationIssue[])
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $id = o.id !== undefined && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id")) ? o.id : undefined;
-  if ($id !== undefined) {
+  const $id = o.id;
+  if ($id !== undefined && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) {
     if (!(typeof $id === "number" && Number.isInteger($id))) {
       issues.push({ path: path + "/id", rule: "type", message: "must be an integer" });
     } else if (!(Number.isSafeInteger($id))) {
       issues.push({ path: path + "/id", rule: "format", message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)" });
     }
   }
-  const $name = o.name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name")) ? o.name : undefined;
-  if ($name !== undefined) {
+  const $name = o.name;
+  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) {
     if (!(typeof $name === "string")) {
       issues.push({ path: path + "/name", rule: "type", message: "must be a string" });
     }
   }
-  const $status = o.status !== undefined && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status")) ? o.status : undefined;
-  if ($status !== undefined) {
+  const $status = o.status;
+  if ($status !== undefined && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) {
     if (!isWebhookStatus($status)) collectWebhookStatus($status, path + "/status", issues);
   }
-  const $topic = o.topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic")) ? o.topic : undefined;
-  if ($topic !== undefined) {
+  const $topic = o.topic;
+  if ($topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) {
     if (!(typeof $topic === "string")) {
       issues.push({ path: path + "/topic", rule: "type", message: "must be a string" });
     }
   }
-  const $resource = o.resource !== undefined && ((plain && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource")) ? o.resource : undefined;
-  if ($resource !== undefined) {
+  const $resource = o.resource;
+  if ($resource !== undefined && ((plain && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) {
     if (!(typeof $resource === "string")) {
       issues.push({ path: path + "/resource", rule: "type", message: "must be a string" });
     }
   }
-  const $event = o.event !== undefined && ((plain && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event")) ? o.event : undefined;
-  if ($event !== undefined) {
+  const $event = o.event;
+  if ($event !== undefined && ((plain && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) {
     if (!(typeof $event === "string")) {
       issues.push({ path: path + "/event", rule: "type", message: "must be a string" });
     }
   }
-  const $hooks = o.hooks !== undefined && ((plain && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks")) ? o.hooks : undefined;
-  if ($hooks !== undefined) {
+  const $hooks = o.hooks;
+  if ($hooks !== undefined && ((plain && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) {
     if (!isWebhook$1($hooks)) collectWebhook$2($hooks, path + "/hooks", issues);
   }
-  const $delivery_url = o.delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url")) ? o.delivery_url : undefined;
-  if ($delivery_url !== undefined) {
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) {
     if (!(typeof $delivery_url === "string")) {
       issues.push({ path: path + "/delivery_url", rule: "type", message: "must be a string" });
     } else {
@@ -139,14 +137,14 @@ function collectWebhook(value: unknown, path: string, issues: ValidationIssue[])
       }
     }
   }
-  const $created_at = o.created_at !== undefined && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at")) ? o.created_at : undefined;
-  if ($created_at !== undefined) {
+  const $created_at = o.created_at;
+  if ($created_at !== undefined && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) {
     if (!(typeof $created_at === "string")) {
       issues.push({ path: path + "/created_at", rule: "type", message: "must be a string" });
     }
   }
-  const $updated_at = o.updated_at !== undefined && ((plain && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at")) ? o.updated_at : undefined;
-  if ($updated_at !== undefined) {
+  const $updated_at = o.updated_at;
+  if ($updated_at !== undefined && ((plain && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) {
     if (!(typeof $updated_at === "string")) {
       issues.push({ path: path + "/updated_at", rule: "type", message: "must be a string" });
     }
@@ -170,21 +168,20 @@ export function isWebhookCreate(value: unknown): value is WebhookCreate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $name = o.name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name")) ? o.name : undefined;
-  if ($name !== undefined && !(typeof $name === "string")) return false;
-  const $topic = o.topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic")) ? o.topic : undefined;
-  if ($topic === undefined || !(typeof $topic === "string")) return false;
-  const $delivery_url = o.delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url")) ? o.delivery_url : undefined;
-  if ($delivery_url === undefined || !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1.test($delivery_url))) return false;
-  const $secret = o.secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret")) ? o.secret : undefined;
-  if ($secret !== undefined && !(typeof $secret === "string")) return false;
+  const $name = o.name;
+  if ($name !== undefined && !(typeof $name === "string") && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  const $topic = o.topic;
+  if ($topic === undefined || !(typeof $topic === "string") || !((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url === undefined || !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1.test($delivery_url)) || !((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  const $secret = o.secret;
+  if ($secret !== undefined && !(typeof $secret === "string") && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookCreate}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookCreate(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookCreate(value)) return issues;
   collectWebhookCreate(value, "", issues);
   return issues;
 }
@@ -201,22 +198,22 @@ function collectWebhookCreate(value: unknown, path: string, issues: ValidationIs
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $name = o.name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name")) ? o.name : undefined;
-  if ($name !== undefined) {
+  const $name = o.name;
+  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) {
     if (!(typeof $name === "string")) {
       issues.push({ path: path + "/name", rule: "type", message: "must be a string" });
     }
   }
-  const $topic = o.topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic")) ? o.topic : undefined;
-  if ($topic === undefined) {
+  const $topic = o.topic;
+  if ($topic === undefined || !((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) {
     issues.push({ path: path + "/topic", rule: "required", message: "is required" });
   } else {
     if (!(typeof $topic === "string")) {
       issues.push({ path: path + "/topic", rule: "type", message: "must be a string" });
     }
   }
-  const $delivery_url = o.delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url")) ? o.delivery_url : undefined;
-  if ($delivery_url === undefined) {
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url === undefined || !((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) {
     issues.push({ path: path + "/delivery_url", rule: "required", message: "is required" });
   } else {
     if (!(typeof $delivery_url === "string")) {
@@ -230,8 +227,8 @@ function collectWebhookCreate(value: unknown, path: string, issues: ValidationIs
       }
     }
   }
-  const $secret = o.secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret")) ? o.secret : undefined;
-  if ($secret !== undefined) {
+  const $secret = o.secret;
+  if ($secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) {
     if (!(typeof $secret === "string")) {
       issues.push({ path: path + "/secret", rule: "type", message: "must be a string" });
     }
@@ -243,23 +240,22 @@ export function isWebhookUpdate(value: unknown): value is WebhookUpdate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $name = o.name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name")) ? o.name : undefined;
-  if ($name !== undefined && !(typeof $name === "string")) return false;
-  const $topic = o.topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic")) ? o.topic : undefined;
-  if ($topic !== undefined && !(typeof $topic === "string")) return false;
-  const $delivery_url = o.delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url")) ? o.delivery_url : undefined;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1.test($delivery_url))) return false;
-  const $secret = o.secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret")) ? o.secret : undefined;
-  if ($secret !== undefined && !(typeof $secret === "string")) return false;
-  const $status = o.status !== undefined && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status")) ? o.status : undefined;
-  if ($status !== undefined && !isWebhookStatus($status)) return false;
+  const $name = o.name;
+  if ($name !== undefined && !(typeof $name === "string") && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  const $topic = o.topic;
+  if ($topic !== undefined && !(typeof $topic === "string") && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1.test($delivery_url)) && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  const $secret = o.secret;
+  if ($secret !== undefined && !(typeof $secret === "string") && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) return false;
+  const $status = o.status;
+  if ($status !== undefined && !isWebhookStatus($status) && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookUpdate}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookUpdate(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookUpdate(value)) return issues;
   collectWebhookUpdate(value, "", issues);
   return issues;
 }
@@ -276,20 +272,20 @@ function collectWebhookUpdate(value: unknown, path: string, issues: ValidationIs
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $name = o.name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name")) ? o.name : undefined;
-  if ($name !== undefined) {
+  const $name = o.name;
+  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) {
     if (!(typeof $name === "string")) {
       issues.push({ path: path + "/name", rule: "type", message: "must be a string" });
     }
   }
-  const $topic = o.topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic")) ? o.topic : undefined;
-  if ($topic !== undefined) {
+  const $topic = o.topic;
+  if ($topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) {
     if (!(typeof $topic === "string")) {
       issues.push({ path: path + "/topic", rule: "type", message: "must be a string" });
     }
   }
-  const $delivery_url = o.delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url")) ? o.delivery_url : undefined;
-  if ($delivery_url !== undefined) {
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) {
     if (!(typeof $delivery_url === "string")) {
       issues.push({ path: path + "/delivery_url", rule: "type", message: "must be a string" });
     } else {
@@ -301,14 +297,14 @@ function collectWebhookUpdate(value: unknown, path: string, issues: ValidationIs
       }
     }
   }
-  const $secret = o.secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret")) ? o.secret : undefined;
-  if ($secret !== undefined) {
+  const $secret = o.secret;
+  if ($secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) {
     if (!(typeof $secret === "string")) {
       issues.push({ path: path + "/secret", rule: "type", message: "must be a string" });
     }
   }
-  const $status = o.status !== undefined && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status")) ? o.status : undefined;
-  if ($status !== undefined) {
+  const $status = o.status;
+  if ($status !== undefined && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) {
     if (!isWebhookStatus($status)) collectWebhookStatus($status, path + "/status", issues);
   }
 }
@@ -318,15 +314,14 @@ export function isWebhookCreateRequest(value: unknown): value is WebhookCreateRe
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhook = o.webhook !== undefined && ((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook")) ? o.webhook : undefined;
-  if ($webhook === undefined || !isWebhookCreate($webhook)) return false;
+  const $webhook = o.webhook;
+  if ($webhook === undefined || !isWebhookCreate($webhook) || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookCreateRequest}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookCreateRequest(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookCreateRequest(value)) return issues;
   collectWebhookCreateRequest(value, "", issues);
   return issues;
 }
@@ -343,8 +338,8 @@ function collectWebhookCreateRequest(value: unknown, path: string, issues: Valid
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhook = o.webhook !== undefined && ((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook")) ? o.webhook : undefined;
-  if ($webhook === undefined) {
+  const $webhook = o.webhook;
+  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) {
     issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
   } else {
     if (!isWebhookCreate($webhook)) collectWebhookCreate($webhook, path + "/webhook", issues);
@@ -356,15 +351,14 @@ export function isWebhookUpdateRequest(value: unknown): value is WebhookUpdateRe
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhook = o.webhook !== undefined && ((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook")) ? o.webhook : undefined;
-  if ($webhook === undefined || !isWebhookUpdate($webhook)) return false;
+  const $webhook = o.webhook;
+  if ($webhook === undefined || !isWebhookUpdate($webhook) || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookUpdateRequest}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookUpdateRequest(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookUpdateRequest(value)) return issues;
   collectWebhookUpdateRequest(value, "", issues);
   return issues;
 }
@@ -381,8 +375,8 @@ function collectWebhookUpdateRequest(value: unknown, path: string, issues: Valid
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhook = o.webhook !== undefined && ((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook")) ? o.webhook : undefined;
-  if ($webhook === undefined) {
+  const $webhook = o.webhook;
+  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) {
     issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
   } else {
     if (!isWebhookUpdate($webhook)) collectWebhookUpdate($webhook, path + "/webhook", issues);
@@ -394,15 +388,14 @@ export function isWebhookEnvelope(value: unknown): value is WebhookEnvelope {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhook = o.webhook !== undefined && ((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook")) ? o.webhook : undefined;
-  if ($webhook === undefined || !isWebhook($webhook)) return false;
+  const $webhook = o.webhook;
+  if ($webhook === undefined || !isWebhook($webhook) || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookEnvelope}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookEnvelope(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookEnvelope(value)) return issues;
   collectWebhookEnvelope(value, "", issues);
   return issues;
 }
@@ -419,8 +412,8 @@ function collectWebhookEnvelope(value: unknown, path: string, issues: Validation
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhook = o.webhook !== undefined && ((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook")) ? o.webhook : undefined;
-  if ($webhook === undefined) {
+  const $webhook = o.webhook;
+  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) {
     issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
   } else {
     if (!isWebhook($webhook)) collectWebhook($webhook, path + "/webhook", issues);
@@ -432,15 +425,14 @@ export function isWebhookList(value: unknown): value is WebhookList {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhooks = o.webhooks !== undefined && ((plain && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks")) ? o.webhooks : undefined;
-  if ($webhooks === undefined || !isWebhookList$1($webhooks)) return false;
+  const $webhooks = o.webhooks;
+  if ($webhooks === undefined || !isWebhookList$1($webhooks) || !((plain && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookList}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookList(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookList(value)) return issues;
   collectWebhookList(value, "", issues);
   return issues;
 }
@@ -457,8 +449,8 @@ function collectWebhookList(value: unknown, path: string, issues: ValidationIssu
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhooks = o.webhooks !== undefined && ((plain && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks")) ? o.webhooks : undefined;
-  if ($webhooks === undefined) {
+  const $webhooks = o.webhooks;
+  if ($webhooks === undefined || !((plain && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks"))) {
     issues.push({ path: path + "/webhooks", rule: "required", message: "is required" });
   } else {
     if (!isWebhookList$1($webhooks)) collectWebhookList$2($webhooks, path + "/webhooks", issues);
@@ -490,15 +482,14 @@ export function isWebhookCount(value: unknown): value is WebhookCount {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $count = o.count !== undefined && ((plain && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count")) ? o.count : undefined;
-  if ($count === undefined || !(typeof $count === "number" && Number.isInteger($count) && $count >= 0)) return false;
+  const $count = o.count;
+  if ($count === undefined || !(typeof $count === "number" && Number.isInteger($count) && $count >= 0) || !((plain && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookCount}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookCount(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookCount(value)) return issues;
   collectWebhookCount(value, "", issues);
   return issues;
 }
@@ -515,8 +506,8 @@ function collectWebhookCount(value: unknown, path: string, issues: ValidationIss
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $count = o.count !== undefined && ((plain && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count")) ? o.count : undefined;
-  if ($count === undefined) {
+  const $count = o.count;
+  if ($count === undefined || !((plain && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) {
     issues.push({ path: path + "/count", rule: "required", message: "is required" });
   } else {
     if (!(typeof $count === "number" && Number.isInteger($count))) {
@@ -532,15 +523,14 @@ export function isWebhookDelivery(value: unknown): value is WebhookDelivery {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $created_at = o.created_at !== undefined && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at")) ? o.created_at : undefined;
-  if ($created_at === undefined || !(typeof $created_at === "string")) return false;
+  const $created_at = o.created_at;
+  if ($created_at === undefined || !(typeof $created_at === "string") || !((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookDelivery}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookDelivery(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookDelivery(value)) return issues;
   collectWebhookDelivery(value, "", issues);
   return issues;
 }
@@ -557,8 +547,8 @@ function collectWebhookDelivery(value: unknown, path: string, issues: Validation
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $created_at = o.created_at !== undefined && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at")) ? o.created_at : undefined;
-  if ($created_at === undefined) {
+  const $created_at = o.created_at;
+  if ($created_at === undefined || !((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) {
     issues.push({ path: path + "/created_at", rule: "required", message: "is required" });
   } else {
     if (!(typeof $created_at === "string")) {
@@ -572,15 +562,14 @@ export function isWebhookDeliveryList(value: unknown): value is WebhookDeliveryL
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhook_deliveries = o.webhook_deliveries !== undefined && ((plain && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries")) ? o.webhook_deliveries : undefined;
-  if ($webhook_deliveries === undefined || !isWebhookDeliveryList$1($webhook_deliveries)) return false;
+  const $webhook_deliveries = o.webhook_deliveries;
+  if ($webhook_deliveries === undefined || !isWebhookDeliveryList$1($webhook_deliveries) || !((plain && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookDeliveryList}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookDeliveryList(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookDeliveryList(value)) return issues;
   collectWebhookDeliveryList(value, "", issues);
   return issues;
 }
@@ -597,8 +586,8 @@ function collectWebhookDeliveryList(value: unknown, path: string, issues: Valida
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhook_deliveries = o.webhook_deliveries !== undefined && ((plain && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries")) ? o.webhook_deliveries : undefined;
-  if ($webhook_deliveries === undefined) {
+  const $webhook_deliveries = o.webhook_deliveries;
+  if ($webhook_deliveries === undefined || !((plain && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) {
     issues.push({ path: path + "/webhook_deliveries", rule: "required", message: "is required" });
   } else {
     if (!isWebhookDeliveryList$1($webhook_deliveries)) collectWebhookDeliveryList$2($webhook_deliveries, path + "/webhook_deliveries", issues);
@@ -630,15 +619,14 @@ export function isWebhookDeliveryEnvelope(value: unknown): value is WebhookDeliv
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhook_delivery = o.webhook_delivery !== undefined && ((plain && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery")) ? o.webhook_delivery : undefined;
-  if ($webhook_delivery === undefined || !isWebhookDelivery($webhook_delivery)) return false;
+  const $webhook_delivery = o.webhook_delivery;
+  if ($webhook_delivery === undefined || !isWebhookDelivery($webhook_delivery) || !((plain && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookDeliveryEnvelope}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookDeliveryEnvelope(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isWebhookDeliveryEnvelope(value)) return issues;
   collectWebhookDeliveryEnvelope(value, "", issues);
   return issues;
 }
@@ -655,8 +643,8 @@ function collectWebhookDeliveryEnvelope(value: unknown, path: string, issues: Va
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $webhook_delivery = o.webhook_delivery !== undefined && ((plain && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery")) ? o.webhook_delivery : undefined;
-  if ($webhook_delivery === undefined) {
+  const $webhook_delivery = o.webhook_delivery;
+  if ($webhook_delivery === undefined || !((plain && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) {
     issues.push({ path: path + "/webhook_delivery", rule: "required", message: "is required" });
   } else {
     if (!isWebhookDelivery($webhook_delivery)) collectWebhookDelivery($webhook_delivery, path + "/webhook_delivery", issues);
@@ -668,15 +656,14 @@ export function isDeleteResult(value: unknown): value is DeleteResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $message = o.message !== undefined && ((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message")) ? o.message : undefined;
-  if ($message === undefined || !(typeof $message === "string")) return false;
+  const $message = o.message;
+  if ($message === undefined || !(typeof $message === "string") || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link DeleteResult}, with JSON pointer paths; empty when it is valid. */
 export function validateDeleteResult(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isDeleteResult(value)) return issues;
   collectDeleteResult(value, "", issues);
   return issues;
 }
@@ -693,8 +680,8 @@ function collectDeleteResult(value: unknown, path: string, issues: ValidationIss
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $message = o.message !== undefined && ((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message")) ? o.message : undefined;
-  if ($message === undefined) {
+  const $message = o.message;
+  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) {
     issues.push({ path: path + "/message", rule: "required", message: "is required" });
   } else {
     if (!(typeof $message === "string")) {
@@ -711,7 +698,6 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** Every way `value` fails to be a valid {@link ErrorCode}, with JSON pointer paths; empty when it is valid. */
 export function validateErrorCode(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isErrorCode(value)) return issues;
   collectErrorCode(value, "", issues);
   return issues;
 }
@@ -732,17 +718,16 @@ export function isErrorItem(value: unknown): value is ErrorItem {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $code = o.code !== undefined && ((plain && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code")) ? o.code : undefined;
-  if ($code === undefined || !isErrorCode($code)) return false;
-  const $message = o.message !== undefined && ((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message")) ? o.message : undefined;
-  if ($message === undefined || !(typeof $message === "string")) return false;
+  const $code = o.code;
+  if ($code === undefined || !isErrorCode($code) || !((plain && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code"))) return false;
+  const $message = o.message;
+  if ($message === undefined || !(typeof $message === "string") || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link ErrorItem}, with JSON pointer paths; empty when it is valid. */
 export function validateErrorItem(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isErrorItem(value)) return issues;
   collectErrorItem(value, "", issues);
   return issues;
 }
@@ -759,14 +744,14 @@ function collectErrorItem(value: unknown, path: string, issues: ValidationIssue[
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $code = o.code !== undefined && ((plain && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code")) ? o.code : undefined;
-  if ($code === undefined) {
+  const $code = o.code;
+  if ($code === undefined || !((plain && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code"))) {
     issues.push({ path: path + "/code", rule: "required", message: "is required" });
   } else {
     if (!isErrorCode($code)) collectErrorCode($code, path + "/code", issues);
   }
-  const $message = o.message !== undefined && ((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message")) ? o.message : undefined;
-  if ($message === undefined) {
+  const $message = o.message;
+  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) {
     issues.push({ path: path + "/message", rule: "required", message: "is required" });
   } else {
     if (!(typeof $message === "string")) {
@@ -780,15 +765,14 @@ export function isError$(value: unknown): value is Error$ {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $errors = o.errors !== undefined && ((plain && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors")) ? o.errors : undefined;
-  if ($errors === undefined || !isError$$1($errors)) return false;
+  const $errors = o.errors;
+  if ($errors === undefined || !isError$$1($errors) || !((plain && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link Error$}, with JSON pointer paths; empty when it is valid. */
 export function validateError$(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (isError$(value)) return issues;
   collectError$(value, "", issues);
   return issues;
 }
@@ -805,8 +789,8 @@ function collectError$(value: unknown, path: string, issues: ValidationIssue[]):
   }
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
-  const $errors = o.errors !== undefined && ((plain && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors")) ? o.errors : undefined;
-  if ($errors === undefined) {
+  const $errors = o.errors;
+  if ($errors === undefined || !((plain && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors"))) {
     issues.push({ path: path + "/errors", rule: "required", message: "is required" });
   } else {
     if (!isError$$1($errors)) collectError$$2($errors, path + "/errors", issues);

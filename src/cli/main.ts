@@ -1,66 +1,35 @@
 import { Command, CommanderError } from "commander";
-import { check, generate, inspect } from "../api.js";
 import { isSpecError } from "../pipeline/load-spec.js";
+import { checkCommand } from "./commands/check.js";
+import { convertCommand } from "./commands/convert.js";
+import { generateCommand } from "./commands/generate.js";
+import { initCommand } from "./commands/init.js";
+import { inspectCommand } from "./commands/inspect.js";
+import { processIo, type CliIo, type CommandContext } from "./io.js";
+
+export type { CliIo } from "./io.js";
 
 /**
- * The command line: commander wiring only. Every command returns an exit code; spec and usage errors are printed
- * as one line (`file:line:col: message`) without a stack trace.
+ * The command line: commander wiring only; one file per command in ./commands/, flags from the option table
+ * (src/config/options.ts). Every command returns an exit code; spec and usage errors are printed as one line
+ * (`file:line:col: message`) without a stack trace.
  */
-export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo = processIo(), interrupted: () => Promise<void> = untilInterrupted): Promise<number> {
   let exitCode = 0;
+  const ctx: CommandContext = { io, setExitCode: (code) => (exitCode = code), interrupted };
   const program = new Command()
     .name("specforge")
     .description("Generate TypeScript from WSDL/XSD, .proto and OpenAPI contracts.")
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
 
-  program
-    .command("generate")
-    .description("generate code from specs (no arguments: read specforge.config.json, default specs/ -> generated/)")
-    .argument("[specs...]", "spec files or folders")
-    .option("-o, --out <dir>", "output root folder")
-    .option("-c, --config <file>", "config file (default: specforge.config.json in the working folder)")
-    .option("-I, --proto-path <dir...>", "extra folders searched for proto imports")
-    .option("-q, --quiet", "print nothing but errors")
-    .action((specs: string[], opts: { out?: string; config?: string; protoPath?: string[]; quiet?: boolean }) => {
-      const started = Date.now();
-      const result = generate({ specs, out: opts.out, config: opts.config, protoPaths: opts.protoPath });
-      if (!opts.quiet) {
-        for (const o of result.outputs) {
-          const state = result.written.includes(o.dir) ? "wrote" : "unchanged";
-          io.out(`${o.spec.display} -> ${o.dir}/ (${o.files.length} files, ${state})\n`);
-        }
-        io.out(`generated ${result.outputs.length} spec(s) in ${Date.now() - started} ms\n`);
-      }
-    });
-
-  program
-    .command("check")
-    .description("exit 1 and name the files when the output does not match what generate would write")
-    .argument("[specs...]", "spec files or folders")
-    .option("-o, --out <dir>", "output root folder")
-    .option("-c, --config <file>", "config file")
-    .option("-I, --proto-path <dir...>", "extra folders searched for proto imports")
-    .action((specs: string[], opts: { out?: string; config?: string; protoPath?: string[] }) => {
-      const result = check({ specs, out: opts.out, config: opts.config, protoPaths: opts.protoPath });
-      if (result.differences.length === 0) {
-        io.out("generated code is up to date\n");
-        return;
-      }
-      for (const d of result.differences) io.err(`${d.state}: ${d.path}\n`);
-      io.err(`${result.differences.length} generated file(s) out of date: run 'specforge generate'\n`);
-      exitCode = 1;
-    });
-
-  program
-    .command("inspect")
-    .description("print what specforge reads from a spec")
-    .argument("<spec>", "spec file")
-    .option("--ir", "print the intermediate representation as JSON (the default)")
-    .option("-I, --proto-path <dir...>", "extra folders searched for proto imports")
-    .action((spec: string, opts: { protoPath?: string[] }) => {
-      io.out(JSON.stringify(inspect(spec, { protoPaths: opts.protoPath }), null, 2) + "\n");
-    });
+  program.addCommand(generateCommand(ctx));
+  program.addCommand(checkCommand(ctx));
+  program.addCommand(inspectCommand(ctx));
+  program.addCommand(initCommand(ctx));
+  program.addCommand(convertCommand());
+  // Subcommands are built separately, so they need the same error handling as the program.
+  for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err });
 
   try {
     await program.parseAsync([...argv], { from: "user" });
@@ -77,11 +46,15 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   }
 }
 
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-}
-
-function processIo(): CliIo {
-  return { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
+/** Ctrl-C or SIGTERM, listened for only while a command waits for it (so other commands keep Node's default). */
+function untilInterrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off("SIGINT", done);
+      process.off("SIGTERM", done);
+      resolve();
+    };
+    process.on("SIGINT", done);
+    process.on("SIGTERM", done);
+  });
 }

@@ -24,6 +24,25 @@ export function propertyKey(name: string): string {
   return IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
 
+/**
+ * A key for an object literal. Like `propertyKey`, except that `__proto__` is written as a computed key: in an object
+ * literal `__proto__: x` (quoted or not) sets the prototype instead of defining a property.
+ */
+export function objectLiteralKey(name: string): string {
+  return name === "__proto__" ? `[${stringLiteral(name)}]` : propertyKey(name);
+}
+
+/**
+ * Code that stores `value` under the key `name` of `object` as an own, enumerable property. `object["__proto__"] = v`
+ * would call the prototype setter instead, so that one key is defined with Object.defineProperty.
+ */
+export function setPropertyCode(object: string, name: string, value: string): string {
+  if (name === "__proto__") {
+    return `Object.defineProperty(${object}, "__proto__", { value: ${value}, enumerable: true, writable: true, configurable: true })`;
+  }
+  return `${object}[${stringLiteral(name)}] = ${value}`;
+}
+
 export function isIdentifier(name: string): boolean {
   return IDENTIFIER.test(name);
 }

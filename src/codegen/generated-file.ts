@@ -98,14 +98,25 @@ export class GeneratedFile {
     this.lines.push(`${indent} */`);
   }
 
-  /** The whole file: header, imports (sorted, merged, type-only where possible), body. */
-  render(): string {
-    const out: string[] = [generatedHeader(this.source), ""];
-    const importLines = renderImports(this.imports);
-    if (importLines.length > 0) out.push(...importLines, "");
+  /**
+   * When set, the pipeline renders this file through a handlebars shell (templates/<template>.hbs, overridable
+   * with --templates) given `parts()` plus this context, instead of `render()`. See docs/templates.md.
+   */
+  shell?: { readonly template: string; readonly context: Readonly<Record<string, unknown>> };
+
+  /** The file's three blocks, without trailing newlines: header line, import statements ("" if none), body. */
+  parts(): { header: string; imports: string; body: string } {
     const body = [...this.lines];
     while (body.length > 0 && body[body.length - 1] === "") body.pop();
-    out.push(...body);
+    return { header: generatedHeader(this.source), imports: renderImports(this.imports).join("\n"), body: body.join("\n") };
+  }
+
+  /** The whole file: header, imports (sorted, merged, type-only where possible), body. */
+  render(): string {
+    const { header, imports, body } = this.parts();
+    const out: string[] = [header, ""];
+    if (imports !== "") out.push(imports, "");
+    if (body !== "") out.push(body);
     return out.join("\n") + "\n";
   }
 

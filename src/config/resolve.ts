@@ -3,58 +3,85 @@ import path from "node:path";
 import { UsageError } from "../errors.js";
 import { nodeSpecHost, type SpecHost } from "../parsers/host.js";
 import type { SpecInput } from "../pipeline/generate-files.js";
-import { findConfig, readConfigFile, specsInFolder, type SpecEntry } from "./config-file.js";
+import { findConfig, loadConfigFile, readConfigFile, specsInFolder, type LoadedConfig } from "./config-file.js";
+import type { ConfigFile, RunOptionsFromTable, SpecEntry } from "./options.js";
 
-/** What `generate` and `check` take: spec paths (files or folders) or, when none are given, the config file. */
-export interface RunOptions {
+/**
+ * What `generate`, `check` and `watch` take (the option table's global options and per-spec defaults): spec paths
+ * (files or folders) or, when none are given, the config file.
+ */
+export interface RunOptions extends RunOptionsFromTable {
+  /** Folder paths are relative to; default process.cwd(). */
   readonly cwd?: string;
-  readonly specs?: readonly string[];
-  readonly out?: string;
-  readonly config?: string;
-  readonly protoPaths?: readonly string[];
+  /** A config already loaded (module configs load asynchronously: see loadRunConfig). */
+  readonly loadedConfig?: LoadedConfig;
 }
 
 export interface ResolvedRun {
   readonly outRoot: string;
   readonly specs: readonly SpecInput[];
   readonly host: SpecHost;
+  /** Absolute folder of template overrides, if any. */
+  readonly templates?: string;
+  /** The config file that was read, if any. */
+  readonly configFile?: string;
+  /** The folder relative paths of the config resolve against (the config's folder, or cwd). */
+  readonly base: string;
+}
+
+/** The config file this run would read, or undefined (spec paths given without --config, or no config found). */
+export function configFileFor(options: RunOptions): string | undefined {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  if (options.config) return path.resolve(cwd, options.config);
+  return !options.specs || options.specs.length === 0 ? findConfig(cwd) : undefined;
+}
+
+/** Load the run's config (any kind, including specforge.config.ts) so that resolveRun can stay synchronous. */
+export async function loadRunConfig(options: RunOptions): Promise<RunOptions> {
+  if (options.loadedConfig) return options;
+  const file = configFileFor(options);
+  return file ? { ...options, loadedConfig: await loadConfigFile(file) } : options;
 }
 
 export function resolveRun(options: RunOptions): ResolvedRun {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const useConfig = options.config !== undefined || !options.specs || options.specs.length === 0;
-  const configFile = options.config ? path.resolve(cwd, options.config) : useConfig ? findConfig(cwd) : undefined;
-  const config = configFile ? readConfigFile(configFile) : {};
+  const configFile = options.loadedConfig?.file ?? configFileFor(options);
+  const config: ConfigFile = options.loadedConfig?.config ?? (configFile ? readConfigFile(configFile) : {});
   const base = configFile ? path.dirname(configFile) : cwd;
 
-  const entries: SpecEntry[] =
-    options.specs && options.specs.length > 0
-      ? [...options.specs]
-      : typeof config.specs === "string"
-        ? [config.specs]
-        : config.specs
-          ? [...config.specs]
-          : ["specs"];
-  const entryBase = options.specs && options.specs.length > 0 ? cwd : base;
+  const fromArgs = options.specs !== undefined && options.specs.length > 0;
+  const entries: readonly SpecEntry[] = fromArgs
+    ? options.specs!
+    : typeof config.specs === "string"
+      ? [config.specs]
+      : (config.specs ?? ["specs"]);
+  const entryBase = fromArgs ? cwd : base;
 
   const specs: SpecInput[] = [];
   for (const entry of entries) {
-    const input = typeof entry === "string" ? entry : entry.input;
-    const abs = path.resolve(entryBase, input);
-    if (!existsSync(abs)) throw new UsageError(`${input}: no such spec file or folder`);
+    const own = typeof entry === "string" ? { input: entry } : entry;
+    const abs = path.resolve(entryBase, own.input);
+    if (!existsSync(abs)) throw new UsageError(`${own.input}: no such spec file or folder`);
     const files = statSync(abs).isDirectory() ? specsInFolder(abs) : [abs];
     for (const file of files) {
       specs.push({
         file,
         display: path.relative(cwd, file).split(path.sep).join("/"),
-        outDir: typeof entry === "string" ? undefined : entry.out,
-        int64: typeof entry === "string" ? undefined : entry.int64,
-        dates: typeof entry === "string" ? undefined : entry.dates,
+        outDir: own.out,
+        // A spec entry's own setting wins, then the command line / library option, then the config's top level.
+        int64: own.int64 ?? options.int64 ?? config.int64,
+        dates: own.dates ?? options.dates ?? config.dates,
+        artifacts: own.artifacts ?? options.artifacts ?? config.artifacts,
       });
     }
   }
   if (specs.length === 0) throw new UsageError("no spec files found (give spec paths or a specforge.config.json)");
   const outRoot = path.resolve(options.out !== undefined ? cwd : base, options.out ?? config.out ?? "generated");
   const protoPaths = [...(options.protoPaths ?? []).map((p) => path.resolve(cwd, p)), ...(config.protoPaths ?? []).map((p) => path.resolve(base, p))];
-  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths }) };
+  const templates =
+    options.templates !== undefined ? path.resolve(cwd, options.templates) : config.templates !== undefined ? path.resolve(base, config.templates) : undefined;
+  if (templates !== undefined && !(existsSync(templates) && statSync(templates).isDirectory())) {
+    throw new UsageError(`${templates}: the templates folder does not exist`);
+  }
+  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths }), templates, configFile, base };
 }

@@ -18,13 +18,40 @@ export function protoCamelCase(name: string): string {
 }
 
 /**
+ * Names every plain object already has (Object.prototype's members). A message property with one of these names
+ * would read the inherited member when the field is absent (`m.toString` is a function, `m.constructor` is
+ * Object), and `__proto__` would set the prototype, so such proto and XML properties get a `$` (as protobuf-es
+ * does). Neither proto nor XML names can contain `$`, so the escaped name never clashes with another field.
+ */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
+  "constructor", "__proto__", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf",
+  "propertyIsEnumerable", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "toJSON",
+]);
+
+function safeProperty(name: string): string {
+  return OBJECT_MEMBERS.has(name) ? `${name}$` : name;
+}
+
+/**
  * The TypeScript property name of a field: proto fields are camel-cased like every proto library for JavaScript
- * does; XML and JSON fields keep their wire names (quoted when they are not identifiers).
+ * does; XML and JSON fields keep their wire names (quoted when they are not identifiers). Proto and XML names of an
+ * Object.prototype member get a `$`; JSON values are the parsed JSON itself, so their keys stay as they are (the
+ * JSON codecs and validators only read own properties).
  */
 export function fieldPropertyName(field: Field): string {
-  return field.wire.proto ? protoCamelCase(field.name) : field.name;
+  if (field.wire.proto) return safeProperty(protoCamelCase(field.name));
+  return field.wire.xml ? safeProperty(field.name) : field.name;
 }
 
 export function oneofPropertyName(group: Group): string {
-  return protoCamelCase(group.oneofName ?? group.name ?? "choice");
+  return safeProperty(protoCamelCase(group.oneofName ?? group.name ?? "choice"));
+}
+
+/**
+ * The method name of an operation on a generated client object: its name, with a `$` when it would make the client
+ * a thenable (`then`, which `await` calls), set its prototype (`__proto__`) or clash with one of the client's own
+ * members (`members`).
+ */
+export function clientMethodName(operation: string, members: readonly string[] = []): string {
+  return operation === "then" || operation === "__proto__" || members.includes(operation) ? `${operation}$` : operation;
 }

@@ -2,6 +2,10 @@ import path from "node:path";
 import { generatedHeader, type GeneratedFile } from "../codegen/generated-file.js";
 import { ARTIFACTS, type EmitContext } from "../emitters/index.js";
 import type { DatesMode, Int64Mode } from "../emitters/types/context.js";
+import type { ArtifactGroup } from "../config/options.js";
+import { selectArtifacts } from "./artifact-groups.js";
+import { packageReadme } from "./package-readme.js";
+import { DEFAULT_TEMPLATES, specContext, type TemplateName, type Templates } from "./templates.js";
 import type { IrDocument } from "../ir/model.js";
 import { assignNames } from "../naming/assign-names.js";
 import type { SpecHost } from "../parsers/host.js";
@@ -21,6 +25,20 @@ export interface SpecInput {
   readonly dates?: DatesMode;
   /** Module specifier generated code imports the runtime from (default "specforge/runtime"). */
   readonly runtimeModule?: string;
+  /** Artifact groups to emit (with what they need); default all. */
+  readonly artifacts?: readonly ArtifactGroup[];
+}
+
+/** How generateSpec renders: which template shells, and whether to add the package README. */
+export interface RenderOptions {
+  /** Template shells (default: the built-in ones in templates/). */
+  readonly templates?: Templates;
+  /**
+   * Add `<dir>/README.md` (templates/package-readme.hbs); `importPath` is how the README shows importing the
+   * spec's index, e.g. "./generated/partner/index.js". generate/check add it; library callers of generateSpec
+   * that only want code leave it out.
+   */
+  readonly readme?: { readonly importPath: string };
 }
 
 /** A file ready to be written: path relative to the output root. */
@@ -37,7 +55,7 @@ export interface SpecOutput {
 }
 
 /** read -> lower -> passes -> names -> emit, entirely in memory. Throws SpecError on bad input. */
-export function generateSpec(spec: SpecInput, host: SpecHost): SpecOutput {
+export function generateSpec(spec: SpecInput, host: SpecHost, render: RenderOptions = {}): SpecOutput {
   const doc = loadSpec(spec.file, host);
   const names = assignNames(doc);
   const dir = spec.outDir ?? outputDirFor(spec.file);
@@ -50,10 +68,24 @@ export function generateSpec(spec: SpecInput, host: SpecHost): SpecOutput {
     dates: spec.dates ?? "string",
     runtimeModule: spec.runtimeModule ?? "specforge/runtime",
   };
-  const generated: GeneratedFile[] = ARTIFACTS.filter((a) => a.applies(doc)).flatMap((a) => a.emit(ctx));
-  const files = generated.map((g) => ({ path: g.path, content: g.render() }));
+  const templates = render.templates ?? DEFAULT_TEMPLATES;
+  const emitted = selectArtifacts(ARTIFACTS, spec.artifacts)
+    .filter((a) => a.applies(doc))
+    .flatMap((a) => a.emit(ctx).map((file) => ({ artifact: a.name, file })));
+  const generated: GeneratedFile[] = emitted.map((e) => e.file);
+  const files = generated.map((g) => ({ path: g.path, content: renderFile(g, ctx, templates) }));
   files.push({ path: `${dir}/index.ts`, content: indexFile(spec.display, generated.map((g) => g.path), dir) });
+  if (render.readme) {
+    const listed = emitted.map((e, i) => ({ artifact: e.artifact, path: e.file.path, content: files[i]!.content }));
+    files.push({ path: `${dir}/README.md`, content: packageReadme(ctx, listed, render.readme.importPath, templates) });
+  }
   return { spec, dir, doc, files };
+}
+
+/** A file through its handlebars shell when its emitter asks for one (see GeneratedFile.shell), else as is. */
+function renderFile(g: GeneratedFile, ctx: EmitContext, templates: Templates): string {
+  if (!g.shell) return g.render();
+  return templates.render(g.shell.template as TemplateName, { ...g.parts(), ...specContext(ctx), ...g.shell.context });
 }
 
 function indexFile(source: string, paths: readonly string[], dir: string): string {

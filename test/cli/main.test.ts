@@ -23,12 +23,21 @@ function project(files: Record<string, string>): string {
 }
 
 async function run(cwd: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return runWith({ cwd }, ...args);
+}
+
+/** Run the CLI in-process; `tty` pretends stderr is a terminal, `interrupted` stands in for Ctrl-C. */
+async function runWith(
+  options: { cwd: string; tty?: boolean; interrupted?: (io: { out: () => string }) => Promise<void> },
+  ...args: string[]
+): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
   const prev = process.cwd();
-  process.chdir(cwd);
+  process.chdir(options.cwd);
   try {
-    const code = await main(args, { out: (t) => (out += t), err: (t) => (err += t) });
+    const interrupted = options.interrupted ? () => options.interrupted!({ out: () => out }) : undefined;
+    const code = await main(args, { out: (t) => (out += t), err: (t) => (err += t), tty: options.tty }, interrupted);
     return { code, out, err };
   } finally {
     process.chdir(prev);
@@ -104,5 +113,134 @@ describe("specforge CLI", () => {
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/^bad\.proto:1:9: /);
     expect(res.stderr).not.toContain("    at ");
+  });
+
+  it("check prints a unified diff of each stale file on stdout and names every difference on stderr", async () => {
+    const dir = project({ "hello.proto": GOOD_PROTO });
+    expect((await run(dir, "generate", "hello.proto", "--out", "gen", "-q")).code).toBe(0);
+    const types = path.join(dir, "gen/hello/types.ts");
+    const good = readFileSync(types, "utf8");
+    writeFileSync(types, good.replace("  name: string;\n", "  name: number;\n"));
+    rmSync(path.join(dir, "gen/hello/README.md"));
+    const res = await run(dir, "check", "hello.proto", "--out", "gen");
+    expect(res.code).toBe(1);
+    expect(res.out).toMatch(/^--- a\/gen\/hello\/types\.ts\n\+\+\+ b\/gen\/hello\/types\.ts\n@@ -\d+,7 \+\d+,7 @@\n/);
+    expect(res.out).toContain("\n-  name: number;\n+  name: string;\n");
+    expect(res.err).toBe("missing: hello/README.md\nstale: hello/types.ts\n2 generated file(s) out of date: run 'specforge generate'\n");
+  });
+
+  it("prints plain lines when stderr is not a terminal, nothing with --quiet", async () => {
+    const dir = project({ "hello.proto": GOOD_PROTO });
+    const plain = await run(dir, "generate", "hello.proto");
+    expect(plain.err).toBe("");
+    expect(plain.out).toMatch(/^hello\.proto -> hello\/ \(6 files, wrote; read 1 file in [\d.]+ ms, generated in [\d.]+ ms, written in [\d.]+ ms\)\ngenerated 1 spec in [\d.]+ ms\n$/);
+    const again = await run(dir, "generate", "hello.proto");
+    expect(again.out).toContain("(6 files, unchanged; ");
+    expect(await run(dir, "generate", "hello.proto", "--quiet")).toEqual({ code: 0, out: "", err: "" });
+  });
+
+  it("on a terminal, shows live progress on stderr and the results on stdout", async () => {
+    const dir = project({ "hello.proto": GOOD_PROTO });
+    const res = await runWith({ cwd: dir, tty: true }, "generate", "hello.proto");
+    expect(res.code).toBe(0);
+    expect(res.err).toContain("\r\x1b[2K");
+    expect(res.err).toContain("[1/1] hello.proto: read 1 file (hello.proto, ");
+    expect(res.err.endsWith("\r\x1b[2K")).toBe(true);
+    expect(res.out).toContain("hello.proto -> hello/ (6 files, wrote; ");
+  });
+
+  it("--json prints one event object per line, errors included", async () => {
+    const dir = project({ "hello.proto": GOOD_PROTO, "bad.proto": "message {" });
+    const res = await run(dir, "generate", "hello.proto", "--json");
+    expect(res.code).toBe(0);
+    const events = res.out.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(events.map((e) => e.type)).toEqual(["start", "read", "generated", "written", "done"]);
+    expect(events[1]).toMatchObject({ spec: "hello.proto", file: "hello.proto", bytes: GOOD_PROTO.length, ms: expect.any(Number) });
+    expect(events[3]).toMatchObject({ spec: "hello.proto", dir: "hello", files: 6, state: "wrote" });
+    expect(events[4]).toMatchObject({ type: "done", specs: 1, written: 1, ok: true });
+
+    const bad = await run(dir, "generate", "bad.proto", "--json");
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.out.trimEnd().split("\n").at(-1)!)).toEqual({ type: "error", message: expect.stringMatching(/^bad\.proto:1:9: /) });
+
+    writeFileSync(path.join(dir, "hello.proto"), GOOD_PROTO.replace("Hello", "Hi"));
+    const stale = await run(dir, "check", "hello.proto", "--json");
+    expect(stale.code).toBe(1);
+    const checkEvents = stale.out.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(checkEvents.filter((e) => e.type === "difference").map((e) => `${e.state} ${e.path}`)).toEqual([
+      "stale hello/README.md",
+      "stale hello/protobuf.ts",
+      "stale hello/protojson.ts",
+      "stale hello/types.ts",
+      "stale hello/validate.ts",
+    ]);
+    expect(checkEvents.find((e) => e.type === "diff" && e.path === "hello/types.ts").diff).toContain("-export interface Hello {\n+export interface Hi {");
+  });
+
+  it("--artifacts picks artifact groups, with what they need", async () => {
+    const dir = project({ "hello.proto": GOOD_PROTO });
+    expect((await run(dir, "generate", "hello.proto", "--artifacts", "types", "-q")).code).toBe(0);
+    expect(listFiles(path.join(dir, "generated/hello"))).toEqual(["README.md", "index.ts", "types.ts"]);
+    expect((await run(dir, "generate", "hello.proto", "--artifacts", "serializers", "-q")).code).toBe(0);
+    expect(listFiles(path.join(dir, "generated/hello"))).toEqual(["README.md", "index.ts", "protobuf.ts", "protojson.ts", "types.ts"]);
+    const bad = await run(dir, "generate", "hello.proto", "--artifacts", "types,docs");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("Allowed: types, validators, serializers, client, server");
+  });
+
+  it("init writes a starter config from the specs it finds, and refuses to overwrite one without --force", async () => {
+    const dir = project({
+      "package.json": "{}",
+      "api.yaml": "openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\n",
+      "notes.yaml": "not: openapi\n",
+    });
+    mkdirSync(path.join(dir, "specs/protos"), { recursive: true });
+    writeFileSync(path.join(dir, "specs/protos/common.proto"), 'syntax = "proto3";\npackage c;\nmessage Id { string v = 1; }\n');
+    writeFileSync(path.join(dir, "specs/protos/main.proto"), 'syntax = "proto3";\npackage m;\nimport "common.proto";\nmessage M { c.Id id = 1; }\n');
+    const res = await run(dir, "init");
+    expect(res.code).toBe(0);
+    expect(res.err).toBe("specs/protos/common.proto: left out: specs/protos/main.proto reads it\n");
+    const config = JSON.parse(readFileSync(path.join(dir, "specforge.config.json"), "utf8"));
+    expect(config).toEqual({ $schema: "./node_modules/specforge/specforge.schema.json", out: "generated", specs: ["api.yaml", "specs/protos/main.proto"] });
+    expect(res.out).toContain("with 2 spec(s):\n  api.yaml\n  specs/protos/main.proto\n");
+
+    const again = await run(dir, "init");
+    expect(again).toMatchObject({ code: 1, err: "specforge.config.json already exists (use --force to overwrite it)\n" });
+    rmSync(path.join(dir, "api.yaml"));
+    expect((await run(dir, "init", "--force", "-q")).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, "specforge.config.json"), "utf8")).specs).toEqual(["specs/protos/main.proto"]);
+    // The starter config works as is.
+    expect((await run(dir, "generate", "-q")).code).toBe(0);
+    expect(listFiles(path.join(dir, "generated/main"))).toContain("types.ts");
+  });
+
+  it("generate --watch runs until interrupted, then exits 0", async () => {
+    const dir = project({ "specforge.config.json": JSON.stringify({ specs: ["hello.proto"] }), "hello.proto": GOOD_PROTO });
+    const res = await runWith(
+      {
+        cwd: dir,
+        interrupted: async (io) => {
+          const deadline = Date.now() + 10_000;
+          while (!io.out().includes("watching ") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        },
+      },
+      "generate",
+      "--watch",
+    );
+    expect(res.code).toBe(0);
+    expect(res.out).toContain("hello.proto -> hello/ (6 files, wrote; ");
+    expect(res.out).toContain("watching 2 files for changes (Ctrl-C to stop)\n");
+    expect(existsSync(path.join(dir, "generated/hello/types.ts"))).toBe(true);
+  });
+
+  it("the installed bin reads specforge.config.ts under plain node", () => {
+    const dir = project({
+      "specforge.config.ts": 'const out: string = "ts-out";\nexport default { out, specs: ["hello.proto"] };\n',
+      "hello.proto": GOOD_PROTO,
+    });
+    const res = spawnSync(process.execPath, [path.join(REPO, "bin/specforge.js"), "generate"], { cwd: dir, encoding: "utf8" });
+    expect(res.stderr).toBe("");
+    expect(res.status).toBe(0);
+    expect(existsSync(path.join(dir, "ts-out/hello/types.ts"))).toBe(true);
   });
 });

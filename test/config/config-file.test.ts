@@ -1,8 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { resolveRun } from "../../src/config/resolve.js";
+import { loadConfigFile } from "../../src/config/config-file.js";
+import ts from "typescript";
+import { importTranspiled } from "../../src/config/load-module-config.js";
+import { loadRunConfig, resolveRun } from "../../src/config/resolve.js";
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, force: true })));
@@ -53,5 +56,66 @@ describe("resolveRun", () => {
   it("names a missing spec", () => {
     const root = project({ specs: ["nope.wsdl"] });
     expect(() => resolveRun({ cwd: root })).toThrow("nope.wsdl: no such spec file or folder");
+  });
+});
+
+describe("config defaults and module configs", () => {
+  it("applies top-level per-spec defaults; a spec entry's own setting wins, then the library option", () => {
+    const root = project({ int64: "string", artifacts: ["types"], specs: ["a.proto", { input: "b.proto", int64: "number" }] }, ["a.proto", "b.proto"]);
+    expect(resolveRun({ cwd: root }).specs).toMatchObject([
+      { display: "a.proto", int64: "string", artifacts: ["types"] },
+      { display: "b.proto", int64: "number", artifacts: ["types"] },
+    ]);
+    expect(resolveRun({ cwd: root, int64: "bigint", dates: "Date" }).specs).toMatchObject([
+      { int64: "bigint", dates: "Date" },
+      { int64: "number", dates: "Date" },
+    ]);
+  });
+
+  it("names a missing templates folder", () => {
+    const root = project({ templates: "tpl" }, ["specs/a.proto"]);
+    expect(() => resolveRun({ cwd: root })).toThrow("the templates folder does not exist");
+  });
+
+  it("refuses two config files at once", () => {
+    const root = project({}, ["specs/a.proto"]);
+    writeFileSync(path.join(root, "specforge.config.ts"), "export default {};\n");
+    expect(() => resolveRun({ cwd: root })).toThrow("specforge.config.json and specforge.config.ts both exist");
+  });
+
+  const TS_CONFIG = [
+    'import type { ConfigFile } from "../src/config/options.js";',
+    'const out: string = "from-ts";',
+    'export default { out, specs: ["specs/a.proto"], int64: "string" } satisfies ConfigFile;',
+    "",
+  ].join("\n");
+
+  it("loads specforge.config.ts and validates it", async () => {
+    const root = project(undefined, ["specs/a.proto"]);
+    writeFileSync(path.join(root, "specforge.config.ts"), TS_CONFIG);
+    const options = await loadRunConfig({ cwd: root });
+    expect(options.loadedConfig?.config).toEqual({ out: "from-ts", specs: ["specs/a.proto"], int64: "string" });
+    const run = resolveRun(options);
+    expect(run.outRoot).toBe(path.join(root, "from-ts"));
+    expect(run.specs).toMatchObject([{ display: "specs/a.proto", int64: "string" }]);
+    // Without loading first, the synchronous path says what to do instead of guessing.
+    expect(() => resolveRun({ cwd: root })).toThrow("a module config loads asynchronously");
+  });
+
+  it("transpiles a TypeScript config with the typescript package, leaving no temporary file behind", async () => {
+    const root = project(undefined, []);
+    const file = path.join(root, "specforge.config.ts");
+    writeFileSync(file, TS_CONFIG);
+    expect(await importTranspiled(file, ts)).toEqual({ out: "from-ts", specs: ["specs/a.proto"], int64: "string" });
+    expect(readdirSync(root)).toEqual(["specforge.config.ts"]);
+  });
+
+  it("reports a module config's problems with its file name", async () => {
+    const root = project(undefined, []);
+    const file = path.join(root, "specforge.config.mjs");
+    writeFileSync(file, 'export default { specs: [{ input: "a.proto", dates: "never" }] };\n');
+    await expect(loadConfigFile(file)).rejects.toThrow(`${file}: "specs[0].dates" must be one of string, Date`);
+    writeFileSync(path.join(root, "specforge.config.mjs"), "export const x = 1;\n");
+    await expect(loadConfigFile(file)).rejects.toThrow("has no default export");
   });
 });

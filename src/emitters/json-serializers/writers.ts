@@ -46,7 +46,9 @@ function recordWriter(ctx: SerializerContext, t: RecordType, out: Lines): void {
     const keyText = stringLiteral(`${JSON.stringify(key)}:`);
     if (required) {
       out.add("  ", `const ${local} = ${access};`);
-      out.add("  ", js`json += ${stringLiteral(`${started ? "," : ""}${JSON.stringify(key)}:`)} + ${valueText};`);
+      // Before the first required property only optional ones were written, if any: test for the comma then.
+      const requiredPrefix = started || i === 0 ? stringLiteral(`${started ? "," : ""}${JSON.stringify(key)}:`) : js`(json === "{" ? "" : ",") + ${keyText}`;
+      out.add("  ", js`json += ${requiredPrefix} + ${valueText};`);
       started = true;
       return;
     }

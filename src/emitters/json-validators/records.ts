@@ -39,18 +39,25 @@ function slots(ctx: ValidatorContext, t: RecordType): FieldSlot[] {
 const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
- * Read a property as own-or-absent. `Object.hasOwn` per property costs several times the rest of a check, so a
- * plain object (prototype Object.prototype) skips it for keys Object.prototype does not have right now: then the
- * value cannot be inherited. Keys Object.prototype has, other prototypes, and a polluted Object.prototype all take
- * the `Object.hasOwn` path.
+ * Whether the property just read is the object's own. `Object.hasOwn` per property costs several times the rest of
+ * a check, so a plain object (prototype Object.prototype) skips it for keys Object.prototype does not have right
+ * now: then the value cannot be inherited. Keys Object.prototype has, other prototypes, and a polluted
+ * Object.prototype all take the `Object.hasOwn` path.
  */
-function read(ctx: ValidatorContext, s: FieldSlot): string {
+function ownCheck(ctx: ValidatorContext, s: FieldSlot): string {
   const k = stringLiteral(s.key);
-  const access = isIdentifier(s.key) ? `o.${s.key}` : `o[${k}]`;
-  if (PROTOTYPE_KEYS.has(s.key)) return `const ${s.local} = Object.hasOwn(o, ${k}) ? ${access} : undefined;`;
+  if (PROTOTYPE_KEYS.has(s.key)) return `Object.hasOwn(o, ${k})`;
   const proto = ctx.objectPrototype();
   const inherited = isIdentifier(s.key) ? `${proto}.${s.key}` : `${proto}[${k}]`;
-  return `const ${s.local} = ${access} !== undefined && ((plain && ${inherited} === undefined) || Object.hasOwn(o, ${k})) ? ${access} : undefined;`;
+  return `((plain && ${inherited} === undefined) || Object.hasOwn(o, ${k}))`;
+}
+
+/**
+ * Read a property once, plainly; the own-property check is a separate condition placed where it costs least (in
+ * is<T>, an optional property that passes its check never needs it).
+ */
+function read(s: FieldSlot): string {
+  return `const ${s.local} = ${isIdentifier(s.key) ? `o.${s.key}` : `o[${stringLiteral(s.key)}]`};`;
 }
 
 /** The start of a record body that reads properties: the object, and whether it is a plain one. */
@@ -83,10 +90,13 @@ export function recordIsBody(ctx: ValidatorContext, t: RecordType, out: Lines): 
   for (const s of fields) {
     const check = fieldIsExpr(ctx, s);
     if (!s.required && check === "true") continue;
-    out.add("  ", read(ctx, s));
-    if (s.required && check === "true") out.add("  ", `if (${s.local} === undefined) return false;`);
-    else if (s.required) out.add("  ", `if (${s.local} === undefined || !`, paren(check), ") return false;");
-    else failUnless(out, "  ", check, `${s.local} !== undefined && `);
+    // An inherited value counts as absent: a required property fails without an own one; an optional one fails
+    // only when an own value fails its check, so the own check runs only on the way to `return false`.
+    const own = ownCheck(ctx, s);
+    out.add("  ", read(s));
+    if (s.required && check === "true") out.add("  ", `if (${s.local} === undefined || !${own}) return false;`);
+    else if (s.required) out.add("  ", `if (${s.local} === undefined || !`, paren(check), ` || !${own}) return false;`);
+    else out.add("  ", `if (${s.local} !== undefined && !`, paren(check), ` && ${own}) return false;`);
   }
   if (extra !== undefined && !(extra !== false && isEmptyCheck(ctx, extra))) {
     const known = knownKey(ctx, fields.map((s) => s.key));
@@ -118,9 +128,10 @@ export function recordCollectBody(ctx: ValidatorContext, t: RecordType, out: Lin
     const path = childPath("path", s.key);
     const inner = new Lines();
     collectStatements(ctx, s.field.type, s.field.facets, s.local, path, inner, "    ");
-    if (s.required || inner.lines.length > 0) out.add("  ", read(ctx, s));
+    const own = ownCheck(ctx, s);
+    if (s.required || inner.lines.length > 0) out.add("  ", read(s));
     if (s.required) {
-      out.add("  ", `if (${s.local} === undefined) {`);
+      out.add("  ", `if (${s.local} === undefined || !${own}) {`);
       pushIssue(out, "    ", path, "required", "is required");
       if (inner.lines.length > 0) {
         out.add("  ", s.field.nullable ? `} else if (${s.local} !== null) {` : "} else {");
@@ -128,7 +139,7 @@ export function recordCollectBody(ctx: ValidatorContext, t: RecordType, out: Lin
       }
       out.add("  ", "}");
     } else if (inner.lines.length > 0) {
-      out.add("  ", s.field.nullable ? `if (${s.local} !== undefined && ${s.local} !== null) {` : `if (${s.local} !== undefined) {`);
+      out.add("  ", s.field.nullable ? `if (${s.local} !== undefined && ${s.local} !== null && ${own}) {` : `if (${s.local} !== undefined && ${own}) {`);
       out.append(inner);
       out.add("  ", "}");
     }

@@ -6,6 +6,7 @@ import type { EmitContext } from "../artifact.js";
 import { codecConstName, emitCodecConsts } from "./codec-consts.js";
 import { TYPES_MODULE } from "./codec-functions.js";
 import { lowerFirst, nameClaimer, propertyAccess } from "./identifiers.js";
+import { clientMethodName } from "../../naming/property-name.js";
 
 /** The names one service's declarations get in connect.ts. */
 interface ServiceNames {
@@ -64,7 +65,7 @@ export function emitConnect(ctx: EmitContext): GeneratedFile {
     };
     const claimProperty = nameClaimer([]);
     const methods = service.methods.filter(isUnary).map((m) => {
-      const property = claimProperty(lowerFirst(m.name));
+      const property = claimProperty(clientMethodName(lowerFirst(m.name)));
       const constName = `${lowerFirst(base)}${m.name.replace(/[^A-Za-z0-9_$]/g, "_")}Procedure`;
       return { method: m, property, constName };
     });

@@ -8,6 +8,7 @@ import {
   statusCondition,
 } from "./http-shared.js";
 import { parametersAt, requestInput, requestShape } from "./request-type.js";
+import { clientMethodName } from "../../naming/property-name.js";
 
 /**
  * The REST client artifact: `<dir>/client.ts` with, per HTTP service, an interface `<Api>Client` (one method per
@@ -18,9 +19,14 @@ import { parametersAt, requestInput, requestShape } from "./request-type.js";
 export function emitClient(ctx: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/client.ts`, ctx.source);
   const tctx = restTypesContext(ctx);
+  const services = [];
   for (const { service, index } of httpServices(ctx.doc)) {
     emitServiceClient(f, service, index, ctx, tctx);
+    const client = apiName(ctx, index, "Client");
+    services.push({ name: service.name, version: service.version ?? "", client, factory: `create${client}` });
   }
+  // The whole-file shell is templates/client.hbs (overridable); its context is documented in docs/templates.md.
+  f.shell = { template: "client", context: { services } };
   return f;
 }
 
@@ -63,7 +69,7 @@ function emitSignature(f: GeneratedFile, op: HttpOperation, tctx: TypesContext, 
   f.jsdoc("  ", [op.summary, op.doc, op.deprecated ? "@deprecated" : undefined, `${op.method.toUpperCase()} ${op.path}`]);
   const shape = requestShape(f, op, tctx);
   const result = resultPrintable(f, op, tctx, rt);
-  f.print(`  ${op.name}(`);
+  f.print(`  ${clientMethodName(op.name)}(`);
   if (shape.properties.length > 0) {
     f.print(`    request${shape.optional ? "?" : ""}: {`);
     for (const p of shape.properties) f.print("      ", p);
@@ -75,7 +81,7 @@ function emitSignature(f: GeneratedFile, op: HttpOperation, tctx: TypesContext, 
 
 function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt: Runtime): void {
   const input = requestInput(op);
-  f.print(`    async ${op.name}(${input.present ? `request${input.optional ? " = {}" : ""}, ` : ""}call) {`);
+  f.print(`    async ${clientMethodName(op.name)}(${input.present ? `request${input.optional ? " = {}" : ""}, ` : ""}call) {`);
   const query = parametersAt(op, "query");
   if (query.length > 0) {
     f.print("      const query = new URLSearchParams();");
@@ -109,11 +115,11 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt:
   f.print("        call,");
   f.print("      );");
   const conditions = [...new Set(op.responses.map((r) => statusCondition("response.status", r.status)))];
-  if (conditions.includes("true")) f.print(`      return response as ResultOf${clientName}<${stringLiteral(op.name)}>;`);
+  if (conditions.includes("true")) f.print(`      return response as ResultOf${clientName}<${stringLiteral(clientMethodName(op.name))}>;`);
   else {
     if (conditions.length > 0) {
       f.print(`      if (${conditions.join(" || ")}) {`);
-      f.print(`        return response as ResultOf${clientName}<${stringLiteral(op.name)}>;`);
+      f.print(`        return response as ResultOf${clientName}<${stringLiteral(clientMethodName(op.name))}>;`);
       f.print("      }");
     }
     f.print("      throw new ", rt("RestUnexpectedStatusError"), `(${stringLiteral(op.name)}, response.status, response.body, response.headers);`);

@@ -1,4 +1,4 @@
-import { stringLiteral } from "../../codegen/escape.js";
+import { setPropertyCode, stringLiteral } from "../../codegen/escape.js";
 import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
 import type { HttpOperation, HttpService } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
@@ -20,7 +20,14 @@ import { bodyValidator, emitResponseValidator } from "./validators.js";
 export function emitServer(ctx: EmitContext, options: { readonly validators: boolean } = { validators: true }): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/server.ts`, ctx.source);
   const tctx = restTypesContext(ctx);
-  for (const { service, index } of httpServices(ctx.doc)) emitServiceServer(f, service, index, ctx, tctx, options.validators);
+  const services = [];
+  for (const { service, index } of httpServices(ctx.doc)) {
+    emitServiceServer(f, service, index, ctx, tctx, options.validators);
+    const server = apiName(ctx, index, "Server");
+    services.push({ name: service.name, version: service.version ?? "", handlers: apiName(ctx, index, "Handlers"), server, factory: `create${server}` });
+  }
+  // The whole-file shell is templates/server.hbs (overridable); its context is documented in docs/templates.md.
+  f.shell = { template: "server", context: { services } };
   return f;
 }
 
@@ -131,7 +138,7 @@ function emitParseFunction(f: GeneratedFile, op: HttpOperation, inputOf: string,
   if (unused.length > 0) f.print(`  void ${unused.join(", ")};`);
   for (const g of groups) {
     f.print(`  const ${g.where}: { [key: string]: unknown } = {};`);
-    for (const e of g.entries) f.print(`  if (${e.local} !== undefined) ${g.where}[${stringLiteral(e.key)}] = ${e.local};`);
+    for (const e of g.entries) f.print(`  if (${e.local} !== undefined) ${setPropertyCode(g.where, e.key, e.local)};`);
   }
   // The checks above guarantee the declared types whenever no issue was pushed (the only case the result is used).
   const result = groups.length > 0 ? `{ ${groups.map((g) => g.where).join(", ")} }` : "{}";

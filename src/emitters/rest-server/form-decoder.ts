@@ -1,5 +1,5 @@
 import { stringLiteral } from "../../codegen/escape.js";
-import type { GeneratedFile } from "../../codegen/generated-file.js";
+import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
 import type { ScalarKind, TypeExpr } from "../../ir/model.js";
 import { fieldPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "../types/context.js";
@@ -14,6 +14,11 @@ import type { Runtime } from "./parameter-parsing.js";
 export function emitFormDecoder(f: GeneratedFile, name: string, t: TypeExpr, tctx: TypesContext, rt: Runtime): void {
   f.print(`function ${name}(form: URLSearchParams): unknown {`);
   f.print("  const value: { [key: string]: unknown } = {};");
+  // `value["__proto__"] = x` would set the prototype: that one key is defined as an own property instead.
+  const set = (key: string, v: Printable): Printable[] =>
+    key === "__proto__"
+      ? ['Object.defineProperty(value, "__proto__", { value: ', v, ", enumerable: true, writable: true, configurable: true })"]
+      : [`value[${stringLiteral(key)}] = `, v];
   const record = t.kind === "ref" ? lookupType(tctx, t.id) : undefined;
   if (record?.kind === "record") {
     for (const p of recordProperties(record, tctx)) {
@@ -24,10 +29,10 @@ export function emitFormDecoder(f: GeneratedFile, name: string, t: TypeExpr, tct
       const convert = converter(item, tctx);
       const wrap = (raw: string) => (convert ? [rt(convert), `(${raw})`] : [raw]);
       if (list) {
-        f.print(`  if (form.has(${stringLiteral(key)})) value[${stringLiteral(key)}] = form.getAll(${stringLiteral(key)})`, convert ? [".map(", rt(convert), ")"] : "", ";");
+        f.print(`  if (form.has(${stringLiteral(key)})) `, ...set(key, [`form.getAll(${stringLiteral(key)})`, convert ? [".map(", rt(convert), ")"] : ""]), ";");
       } else {
         f.print(`  const ${localOf(key)} = form.get(${stringLiteral(key)});`);
-        f.print(`  if (${localOf(key)} !== null) value[${stringLiteral(key)}] = `, wrap(localOf(key)), ";");
+        f.print(`  if (${localOf(key)} !== null) `, ...set(key, wrap(localOf(key))), ";");
       }
     }
   }

@@ -1,8 +1,12 @@
-import { propertyKey, stringLiteral } from "../../codegen/escape.js";
+import { objectLiteralKey, propertyKey, stringLiteral } from "../../codegen/escape.js";
+import { clientMethodName } from "../../naming/property-name.js";
 import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
 import type { EmitContext } from "../artifact.js";
 import { boundServices, type BoundOperation, type BoundService } from "./bound-operations.js";
 import { clark, elementCodecs, serviceName, TYPES_MODULE, type ElementCodecs } from "./names.js";
+
+/** Members every SOAP client has besides its operations. */
+const CLIENT_MEMBERS = ["endpoint", "setEndpoint"];
 
 /**
  * The SOAP client artifact: `<dir>/client.ts` with, per SOAP service, an interface `<Service>Client` (one method
@@ -37,7 +41,7 @@ function emitServiceClient(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.print("  setEndpoint(url: string): void;");
   for (const op of s.operations) {
     f.jsdoc("  ", [op.doc, op.faults.length ? `Faults: ${op.faults.map((x) => x.name).join(", ")}.` : undefined]);
-    f.print(`  ${propertyKey(op.name)}(`);
+    f.print(`  ${propertyKey(clientMethodName(op.name, CLIENT_MEMBERS))}(`);
     f.print("    input: ", opType(op, "input"), ",");
     f.print("    options?: ", rt("SoapCallOptions", true), "<", opType(op, "requestHeaders"), ">,");
     f.print("  ): Promise<", rt("SoapResponse", true), "<", opType(op, "output"), ", ", opType(op, "responseHeaders"), ">>;");
@@ -48,7 +52,7 @@ function emitServiceClient(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.print(`const ${bindingConst}: `, rt("SoapClientBinding", true), " = {");
   f.print(`  version: ${stringLiteral(s.binding.version)},`);
   f.print("  requestHeaders: {");
-  for (const h of s.requestHeaders) f.print(`    ${propertyKey(h.key)}: `, codecs.encode(h.element), ",");
+  for (const h of s.requestHeaders) f.print(`    ${objectLiteralKey(h.key)}: `, codecs.encode(h.element), ",");
   f.print("  },");
   f.print("  responseHeaders: {");
   for (const h of s.responseHeaders) {
@@ -76,7 +80,7 @@ function emitServiceClient(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.print("    },");
   f.print("    setEndpoint: (url) => connection.setEndpoint(url),");
   for (const op of s.operations) {
-    f.print(`    ${propertyKey(op.name)}: (input, callOptions) =>`);
+    f.print(`    ${objectLiteralKey(clientMethodName(op.name, CLIENT_MEMBERS))}: (input, callOptions) =>`);
     f.print("      connection.call(");
     f.print("        {");
     f.print(`          name: ${stringLiteral(op.name)},`);
@@ -93,3 +97,4 @@ function emitServiceClient(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.print("}");
   f.print();
 }
+

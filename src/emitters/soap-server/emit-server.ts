@@ -1,4 +1,4 @@
-import { propertyKey, stringLiteral } from "../../codegen/escape.js";
+import { objectLiteralKey, propertyKey, stringLiteral } from "../../codegen/escape.js";
 import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
 import type { EmitContext } from "../artifact.js";
 import { boundServices, type BoundOperation, type BoundService } from "../soap-client/bound-operations.js";
@@ -53,7 +53,7 @@ function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.print();
 
   f.print(`const ${faultsName.charAt(0).toLowerCase()}${faultsName.slice(1)}Namespaces: Record<keyof ${faultsName}, string> = {`);
-  for (const fl of s.faults) f.print(`  ${propertyKey(fl.name)}: ${stringLiteral(fl.element.name.ns)},`);
+  for (const fl of s.faults) f.print(`  ${objectLiteralKey(fl.name)}: ${stringLiteral(fl.element.name.ns)},`);
   f.print("};");
   f.print();
 
@@ -81,7 +81,7 @@ function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   for (const op of s.operations) emitOperation(f, ctx, op, codecs, validate);
   f.print("  ],");
   f.print("  faults: {");
-  for (const fl of s.faults) f.print(`    ${propertyKey(fl.name)}: `, codecs.encode(fl.element), ",");
+  for (const fl of s.faults) f.print(`    ${objectLiteralKey(fl.name)}: `, codecs.encode(fl.element), ",");
   f.print("  },");
   f.print("};");
   f.print();
@@ -119,7 +119,7 @@ function emitOperation(f: GeneratedFile, ctx: EmitContext, op: BoundOperation, c
   if (op.responseHeaders.length === 0) f.print("      responseHeaders: {},");
   else {
     f.print("      responseHeaders: {");
-    for (const h of op.responseHeaders) f.print(`        ${propertyKey(h.key)}: `, codecs.encode(h.element), ",");
+    for (const h of op.responseHeaders) f.print(`        ${objectLiteralKey(h.key)}: `, codecs.encode(h.element), ",");
     f.print("      },");
   }
   f.print("    },");

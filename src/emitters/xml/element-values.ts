@@ -1,3 +1,4 @@
+import { stringLiteral } from "../../codegen/escape.js";
 import type { Printable } from "../../codegen/generated-file.js";
 import type { TypeExpr } from "../../ir/model.js";
 import { code, type XmlContext } from "./context.js";
@@ -13,14 +14,14 @@ import { isSimple, lexicalOf, valueOf } from "./simple-values.js";
 export const OPEN_TYPES = "xmlOpenTypes";
 
 export function writeElement(v: Printable, ns: string, local: string, t: TypeExpr, x: XmlContext, where: string): Printable {
-  const name = JSON.stringify(local);
+  const name = stringLiteral(local);
   if (isSimple(t, x)) return code`w.simpleElement(${ns}, ${name}, ${lexicalOf(v, t, x)});`;
   if (t.kind === "ref") {
     const family = x.names.family(t.id);
     if (family) return code`write${family}(w, ${ns}, ${name}, ${v});`;
     return code`write${x.names.type(t.id)}(w, ${ns}, ${name}, ${v}, false);`;
   }
-  return code`${x.rt("encodeAnyValue")}(w, ${ns}, ${name}, ${v}, ${OPEN_TYPES}, ${JSON.stringify(where)});`;
+  return code`${x.rt("encodeAnyValue")}(w, ${ns}, ${name}, ${v}, ${OPEN_TYPES}, ${stringLiteral(where)});`;
 }
 
 export function readElement(node: string, path: Printable, t: TypeExpr, x: XmlContext): Printable {
@@ -37,5 +38,5 @@ export function readElement(node: string, path: Printable, t: TypeExpr, x: XmlCo
 
 /** A JSON pointer segment as a string literal ("/name", with ~ and / escaped). */
 export function segment(key: string): string {
-  return JSON.stringify(`/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+  return stringLiteral(`/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
 }

@@ -1,6 +1,7 @@
 import type { Printable } from "../../codegen/generated-file.js";
 import type { ScalarType, TypeExpr } from "../../ir/model.js";
-import { typeExprTs } from "../types/type-expr.js";
+import { literalTs, typeExprTs } from "../types/type-expr.js";
+import { stringLiteral } from "../../codegen/escape.js";
 import { code, typeRef, type XmlContext } from "./context.js";
 
 /**
@@ -165,7 +166,7 @@ function scalarValue(text: Printable, path: Printable, t: ScalarType, x: XmlCont
 /** A JS runtime test that a value has the TS shape of `t` (to pick a union member when encoding). */
 function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
   if (t.kind === "list") return `Array.isArray(${v})`;
-  if (t.kind === "literal") return `${v} === ${JSON.stringify(t.value)}`;
+  if (t.kind === "literal") return `${v} === ${literalTs(t.value)}`;
   const ts = typeExprTs(t, x.types);
   if (ts === "number" || ts === "bigint" || ts === "boolean" || ts === "string") return `typeof ${v} === "${ts}"`;
   if (ts === "Uint8Array" || ts === "Date") return `${v} instanceof ${ts}`;
@@ -185,8 +186,8 @@ function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { r
   lines.push(code`function ${names.read}(text: string, path: string): ${typeRef(ts, x)} {`);
   if (t.kind === "literal") {
     const lexical = t.value === null ? "" : String(t.value);
-    lines.push(`  if (text.trim() === ${JSON.stringify(lexical)}) return ${JSON.stringify(t.value)};`);
-    lines.push(code`  throw new ${x.rt("XmlDecodeError")}(path, ${JSON.stringify(`expected ${JSON.stringify(lexical)}`)});`);
+    lines.push(`  if (text.trim() === ${stringLiteral(lexical)}) return ${literalTs(t.value)};`);
+    lines.push(code`  throw new ${x.rt("XmlDecodeError")}(path, ${stringLiteral(`expected ${JSON.stringify(lexical)}`)});`);
   } else {
     t.of.forEach((m, i) => {
       const read = valueOf("text", "path", m, x);

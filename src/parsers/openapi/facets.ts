@@ -17,6 +17,11 @@ export function facetsOf(ctx: LowerContext, loc: Loc): Facets | undefined {
   const pattern = child(loc, "pattern");
   if (pattern) {
     if (typeof pattern.value !== "string") ctx.fail(pattern, "pattern must be a string");
+    try {
+      new RegExp(pattern.value, "u");
+    } catch (e) {
+      ctx.fail(pattern, `pattern ${JSON.stringify(pattern.value)} is not a valid regular expression: ${(e as Error).message}`);
+    }
     f.patterns = [pattern.value];
   }
   // 3.0: `exclusiveMinimum: true` turns `minimum` exclusive. 3.1: `exclusiveMinimum: 5` is its own bound.

@@ -55,7 +55,7 @@ export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
       ...(version !== undefined ? { version } : {}),
       ...(doc !== undefined ? { doc } : {}),
     },
-    types: orderTypes(ctx),
+    types: rejectCycles(ctx, orderTypes(ctx)),
     elements: [],
     extensions: [],
     services,
@@ -72,6 +72,32 @@ function checkVersion(ctx: LowerContext, root: Loc): void {
   const text = typeof v.value === "string" ? v.value : String(v.value);
   const m = typeof v.value === "string" ? VERSION.exec(v.value) : null;
   if (!m) ctx.fail(v, `unsupported OpenAPI version "${text}": expected 3.0.x or 3.1.x (as a string)`);
+}
+
+/**
+ * Rejects cycles no TypeScript declaration can express: `allOf` inheritance that leads back to itself (A extends B
+ * extends A) and component `$ref`s that only alias each other (A = B, B = A). Recursion through properties is fine.
+ */
+function rejectCycles(ctx: LowerContext, types: NamedType[]): NamedType[] {
+  const byId = new Map(types.map((t) => [t.id, t]));
+  const next = (t: NamedType): NamedType | undefined => {
+    if (t.kind === "record") return t.base ? byId.get(t.base.id) : undefined;
+    if (t.kind === "alias" && t.target.kind === "ref") return byId.get(t.target.id);
+    return undefined;
+  };
+  for (const t of types) {
+    const chain = [t];
+    for (let cur = next(t); cur; cur = next(cur)) {
+      if (cur === t) {
+        const file = ctx.files.files.find((f) => ctx.scopeOf(f) === t.origin.file);
+        const what = t.kind === "record" ? "circular allOf inheritance" : "circular $ref";
+        if (file) ctx.fail({ file, pointer: t.origin.pointer }, `${what}: ${[...chain, t].map((x) => x.name).join(" -> ")}`);
+      }
+      if (chain.includes(cur)) break; // a cycle further on: reported from one of its own members
+      chain.push(cur);
+    }
+  }
+  return types;
 }
 
 /**

@@ -56,6 +56,15 @@ type Shape =
   | { readonly k: "typed"; readonly type: string }
   | { readonly k: "any" };
 
+/**
+ * JSON Schema keywords the IR has no place for. Dropping them would make validators accept what the spec forbids,
+ * so they are named as errors instead.
+ */
+const UNSUPPORTED_KEYWORDS = [
+  "not", "if", "then", "else", "patternProperties", "propertyNames", "dependentSchemas", "dependentRequired",
+  "dependencies", "unevaluatedProperties", "unevaluatedItems", "prefixItems", "contains", "$dynamicRef", "$recursiveRef",
+] as const;
+
 export class SchemaLowerer {
   /** Non-named `$ref` targets being lowered, to report cycles that no named type breaks. */
   private readonly expanding = new Set<string>();
@@ -312,6 +321,10 @@ export class SchemaLowerer {
     if (s === true) return { k: "any" };
     if (s === false) return this.ctx.fail(loc, "the `false` schema (nothing allowed) is not supported here");
     if (!isObject(s)) return this.ctx.fail(loc, "a schema must be an object");
+    for (const keyword of UNSUPPORTED_KEYWORDS) {
+      const at = child(loc, keyword);
+      if (at) return this.ctx.fail(at, `unsupported schema keyword "${keyword}": generated code could not check it`);
+    }
     const target = this.ctx.resolveRef(loc);
     if (target) return { k: "ref", target };
     if (has(loc, "const")) {

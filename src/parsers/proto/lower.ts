@@ -105,7 +105,8 @@ class Lowerer {
   }
 
   private resolveType(name: string, scope: string, p: Pos): ResolvedType {
-    const scalar = SCALARS[name];
+    // Own properties only: a message named `constructor` or `toString` is not a scalar.
+    const scalar = Object.hasOwn(SCALARS, name) ? SCALARS[name] : undefined;
     if (scalar) return { kind: "scalar", scalar: name, expr: { kind: "scalar", scalar } };
     const found = this.symbols.lookup(name, scope, this.file, true);
     if ("error" in found) this.fail(p, found.error);
@@ -134,8 +135,18 @@ class Lowerer {
     const numbers = new Map<number, string>();
     const members: Member[] = [];
     const deferred: (() => void)[] = [];
+    const jsonNames = new Map<string, { name: string; custom: boolean }>();
 
     const checkMessageField = (f: FieldDecl): void => {
+      // JSON names must be unique, as protoc requires: in proto3, and in proto2 when either name is a custom one.
+      const customOption = f.options.find((o) => o.name === "json_name" && o.value.kind === "string");
+      const json = { name: customOption ? String(customOption.value.value) : toJsonName(f.name), custom: customOption !== undefined };
+      const clash = jsonNames.get(json.name);
+      if (clash && (this.file.syntax === "proto3" || json.custom || clash.custom)) {
+        const kind = (custom: boolean) => (custom ? "custom" : "default");
+        this.fail(f.pos, `the ${kind(json.custom)} JSON name of field "${f.name}" ("${json.name}") conflicts with the ${kind(clash.custom)} JSON name of field "${clash.name}" in "${full}"`);
+      }
+      if (!clash) jsonNames.set(json.name, { name: f.name, custom: json.custom });
       this.checkFieldNumber(f.number, f.numberPos);
       const prior = numbers.get(f.number);
       if (prior !== undefined) this.fail(f.numberPos, `field number ${f.number} has already been used in "${full}" by field "${prior}"`);

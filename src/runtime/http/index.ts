@@ -6,6 +6,7 @@ export { negotiateMediaType } from "./accept.js";
 export { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readBodyWithLimit } from "./body-limit.js";
 export { callSignal, type CallSignal } from "./deadline.js";
 export type { FetchFunction, HttpHandler } from "./handler.js";
+export { knownBody, responseWithKnownBody } from "./known-body.js";
 export { mediaTypeEssence } from "./media-type.js";
 export {
   bodyOf, readJsonMessage, writeJsonMessage, type HttpMessageCodec, type MessageReader, type MessageWriter,

@@ -9,6 +9,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { HttpHandler } from "./handler.js";
+import { knownBody } from "./known-body.js";
 
 export interface NodeAdapterOptions {
   /** Host used in request URLs when the client sent no usable Host header (default "localhost"). */
@@ -22,7 +23,16 @@ export interface ServeNodeOptions extends NodeAdapterOptions {
   readonly port?: number;
   /** Interface to bind; default "127.0.0.1" so nothing is exposed beyond this machine unless asked for. */
   readonly host?: string;
+  /** Time a client has to send the complete request headers; then the connection is closed (408). Default 10 s. */
+  readonly headersTimeoutMs?: number;
+  /** Time a client has to send the whole request, body included (408 after). Default 60 s; 0 disables it. */
+  readonly requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open between requests. Default 5 s. */
+  readonly keepAliveTimeoutMs?: number;
 }
+
+/** Defaults of serveNode's timeouts: a client that never finishes its headers (slow loris) is cut off. */
+export const NODE_SERVER_TIMEOUTS = Object.freeze({ headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000 });
 
 export interface NodeServerHandle {
   readonly server: Server;
@@ -38,45 +48,158 @@ export interface NodeServerHandle {
 /** A Host header we build URLs from: a name or IPv4/IPv6 literal with an optional port, nothing else. */
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 
+/** A target already in the form the URL parser would serialize it to (no dot segments, nothing to escape). */
+const CANONICAL_TARGET = /^\/(?:[A-Za-z0-9\-_~!$&'()*+,;=:@/?%]|\.(?![./?]|$))*$/;
+const CANONICAL_HOST = /^[a-z0-9.-]+(?::(?!80$)[0-9]{1,5})?$/;
+
 /**
- * Turn a node:http request into a web Request. The URL's origin comes from the Host header (what the client used,
- * so absolute links a handler builds point back the same way) when it is a plain host, else `fallbackHost`; the
- * request target must be a path. The body is streamed, not buffered. Throws TypeError for an unusable target.
+ * The absolute URL of a node:http request. The origin comes from the Host header (what the client used, so
+ * absolute links a handler builds point back the same way) when it is a plain host, else `fallbackHost`; the
+ * target must be a path. The usual request is already in canonical form and is used as it is; anything else goes
+ * through the URL parser, so handlers always see what `new Request(url).url` would give.
  */
-export function toWebRequest(req: IncomingMessage, signal: AbortSignal, fallbackHost = "localhost"): Request {
-  const host = req.headers.host !== undefined && PLAIN_HOST.test(req.headers.host) ? req.headers.host : fallbackHost;
+function requestUrl(req: IncomingMessage, fallbackHost: string): string {
+  const header = req.headers.host;
+  const host = header !== undefined && PLAIN_HOST.test(header) ? header : fallbackHost;
   const target = req.url ?? "/";
-  if (!target.startsWith("/")) throw new TypeError("request target is not a path");
-  const url = new URL(`http://${host}${target}`);
+  if (target.charCodeAt(0) !== 47) throw new TypeError("request target is not a path");
+  const url = `http://${host}${target}`;
+  return CANONICAL_HOST.test(host) && CANONICAL_TARGET.test(target) ? url : new URL(url).href;
+}
+
+function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i]!;
-    if (!name.startsWith(":")) headers.append(name, req.rawHeaders[i + 1]!);
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.charCodeAt(0) !== 58) headers.append(name, raw[i + 1]!); // HTTP/2 pseudo-headers (":path") are not headers
   }
+  return headers;
+}
+
+/** The full web Request for a node:http request: streamed body, headers copied, the abort signal attached. */
+function fullRequest(req: IncomingMessage, url: string, headers: Headers, signal: AbortSignal): Request {
   const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal };
-  if (hasBody) {
+  if (method !== "GET" && method !== "HEAD") {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = "half"; // required by fetch's Request for a streamed body
   }
   return new Request(url, init);
 }
 
-/** Write a web Response to a node:http response, streaming its body with back-pressure. */
+/**
+ * Turn a node:http request into a web Request (eagerly; the listener uses the lazy `NodeRequest` instead). The body
+ * is streamed, not buffered. Throws TypeError for an unusable target.
+ */
+export function toWebRequest(req: IncomingMessage, signal: AbortSignal, fallbackHost = "localhost"): Request {
+  return fullRequest(req, requestUrl(req, fallbackHost), headersOf(req), signal);
+}
+
+/**
+ * A Request whose parts are built when first asked for. Building a real undici Request (URL parsing, a Headers
+ * copy, a signal it follows, a body stream) costs more than routing, validating and answering a small GET, and
+ * most handlers read only `method`, `url` and a header or two. `method` and `url` are plain fields, `headers` is
+ * copied on first use, `signal` is created on first use, and everything else (the body, `clone()`, `text()`, ...)
+ * goes to a real Request made on demand. Its prototype chain includes Request.prototype, so `instanceof Request`
+ * holds.
+ */
+class NodeRequest {
+  readonly method: string;
+  readonly url: string;
+  #req: IncomingMessage;
+  #res: ServerResponse;
+  #headers: Headers | undefined;
+  #abort: AbortController | undefined;
+  #real: Request | undefined;
+
+  constructor(req: IncomingMessage, res: ServerResponse, url: string) {
+    this.method = req.method ?? "GET";
+    this.url = url;
+    this.#req = req;
+    this.#res = res;
+  }
+
+  get headers(): Headers {
+    return (this.#headers ??= headersOf(this.#req));
+  }
+
+  /** Aborted when the client goes away before the response is finished. */
+  get signal(): AbortSignal {
+    if (this.#abort === undefined) {
+      const abort = new AbortController();
+      this.#abort = abort;
+      const res = this.#res;
+      const gone = () => {
+        if (!res.writableFinished) abort.abort(new Error("client closed the connection"));
+      };
+      if (res.closed) gone();
+      else res.once("close", gone);
+    }
+    return this.#abort.signal;
+  }
+
+  /** Whether the client went away (only tracked once someone asked for the signal). */
+  get clientGone(): boolean {
+    return this.#abort?.signal.aborted ?? false;
+  }
+
+  get real(): Request {
+    return (this.#real ??= fullRequest(this.#req, this.url, this.headers, this.signal));
+  }
+}
+
+// Everything else a Request has is answered by the real one, built on first use.
+for (const name of Object.getOwnPropertyNames(Request.prototype)) {
+  if (name === "constructor" || Object.hasOwn(NodeRequest.prototype, name) || name === "method" || name === "url") continue;
+  const d = Object.getOwnPropertyDescriptor(Request.prototype, name)!;
+  if (typeof d.value === "function") {
+    Object.defineProperty(NodeRequest.prototype, name, {
+      configurable: true,
+      writable: true,
+      value(this: NodeRequest, ...args: unknown[]) {
+        return (this.real as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+      },
+    });
+  } else if (d.get) {
+    Object.defineProperty(NodeRequest.prototype, name, {
+      configurable: true,
+      get(this: NodeRequest) {
+        return (this.real as unknown as Record<string, unknown>)[name];
+      },
+    });
+  }
+}
+Object.setPrototypeOf(NodeRequest.prototype, Request.prototype);
+
+/** Write a web Response to a node:http response: a body the runtime knows as text or bytes (see known-body.ts) is
+ * written directly, any other body is streamed with back-pressure. */
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  const cookies = response.headers.getSetCookie();
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  });
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  res.statusCode = response.status;
+  const known = knownBody(response);
+  if (known !== undefined) {
+    if (known.statusText) res.statusMessage = known.statusText;
+    // The record as given, unless someone took the Headers object (and may have changed it).
+    res.writeHead(known.status, known.headers === undefined ? known.headerRecord : headerRecord(known.headers));
+    res.end(known.body);
+    return;
+  }
   if (response.statusText) res.statusMessage = response.statusText;
+  res.writeHead(response.status, headerRecord(response.headers));
   if (response.body === null) {
     res.end();
     return;
   }
   await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
+}
+
+function headerRecord(headers: Headers): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  headers.forEach((value, name) => {
+    if (name !== "set-cookie") record[name] = value;
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) record["set-cookie"] = cookies;
+  return record;
 }
 
 function plainError(res: ServerResponse, status: number, text: string): void {
@@ -89,23 +212,19 @@ function plainError(res: ServerResponse, status: number, text: string): void {
 
 /** A node:http request listener running `handler`; usable with any node:http(s) server or framework that takes one. */
 export function nodeRequestListener(handler: HttpHandler, options: NodeAdapterOptions = {}): RequestListener {
+  const fallbackHost = options.fallbackHost ?? "localhost";
   return (req, res) => {
-    const aborted = new AbortController();
-    // The client went away before we answered: let the handler stop work it no longer needs to do.
-    res.once("close", () => {
-      if (!res.writableFinished) aborted.abort(new Error("client closed the connection"));
-    });
-    let request: Request;
+    let request: NodeRequest;
     try {
-      request = toWebRequest(req, aborted.signal, options.fallbackHost);
+      request = new NodeRequest(req, res, requestUrl(req, fallbackHost));
     } catch {
       plainError(res, 400, "bad request");
       return;
     }
-    handler(request)
+    handler(request as unknown as Request)
       .then((response) => sendWebResponse(res, response))
       .catch((error: unknown) => {
-        if (aborted.signal.aborted) return; // nobody is listening any more
+        if (request.clientGone || res.destroyed) return; // nobody is listening any more
         options.onError?.(error);
         plainError(res, 500, "internal error");
       });
@@ -115,7 +234,18 @@ export function nodeRequestListener(handler: HttpHandler, options: NodeAdapterOp
 /** Listen on `host:port` with `handler`; resolves once the server accepts connections. */
 export function serveNode(handler: HttpHandler, options: ServeNodeOptions = {}): Promise<NodeServerHandle> {
   const host = options.host ?? "127.0.0.1";
-  const server = createServer(nodeRequestListener(handler, options));
+  const headersTimeout = options.headersTimeoutMs ?? NODE_SERVER_TIMEOUTS.headersTimeoutMs;
+  const requestTimeout = options.requestTimeoutMs ?? NODE_SERVER_TIMEOUTS.requestTimeoutMs;
+  const server = createServer(
+    {
+      headersTimeout,
+      // node requires requestTimeout >= headersTimeout (0 = none); both are checked every connectionsCheckingInterval.
+      requestTimeout: requestTimeout === 0 ? 0 : Math.max(requestTimeout, headersTimeout),
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
+    },
+    nodeRequestListener(handler, options),
+  );
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? NODE_SERVER_TIMEOUTS.keepAliveTimeoutMs;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {

@@ -82,19 +82,19 @@ export function jsonIsDateTime(s: string): boolean {
   return (t === 84 || t === 116) && dateAt(s) && timeAt(s, 11);
 }
 
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%#]*$/;
+/** Scheme, ":", then URI characters with at most one "#" (the fragment): one linear regex, no separate scans. */
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%]*(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%]*)?$/;
 const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 
 /**
  * An absolute URI (RFC 3986): a scheme, ":", then only characters a URI may contain, every "%" starting a two-digit
  * hex escape and at most one "#". Relative references ("/a/b", "example.com") are not URIs. One character-class
- * regex with the rarer checks after it: faster than one regex with alternations.
+ * regex with the rarer escape check after it: faster than one regex with alternations.
  */
 export function jsonIsUri(s: string): boolean {
-  if (!URI.test(s)) return false;
-  if (s.includes("%") && BAD_ESCAPE.test(s)) return false;
-  const hash = s.indexOf("#");
-  return hash < 0 || s.indexOf("#", hash + 1) < 0;
+  // Most strings that are not URIs (plain text, relative references) have no ":"; finding that out by a native
+  // scan is several times cheaper than entering the regex.
+  return s.indexOf(":") > 0 && URI.test(s) && !(s.includes("%") && BAD_ESCAPE.test(s));
 }
 
 /**

@@ -173,7 +173,11 @@ export function pbReadDouble(r: PbReader): number {
 
 /** A length prefix, checked against the rest of the buffer; returns where the delimited data ends. */
 export function pbReadEnd(r: PbReader): number {
+  const start = r.pos;
   const len = pbReadVarint32(r);
+  // pbReadVarint32 keeps the low 32 bits only: a length with higher bits (2^63 would read as 0) is refused here
+  // rather than silently wrapped. Lengths up to 2^32 - 1 fail below, as running past the end.
+  if (r.pos - start > 5 || (r.pos - start === 5 && r.buf[start + 4]! > 0x0f)) pbFail("length is 2^32 or more", start);
   const end = r.pos + len;
   if (end > r.len) pbFail(`length ${len} runs past the end of the input`, r.pos);
   return end;

@@ -1,6 +1,6 @@
 /**
- * The REST runtime: what generated clients and servers import. Web APIs only: the node:http adapter
- * (./node-server.ts) needs Node and is imported from its own module, never through this index.
+ * The REST runtime: what generated clients and servers import. Web APIs only: serve a generated server on
+ * node:http with `serveNode` from ../http/node.ts ("specforge/runtime/node"), never through this index.
  */
 export * from "./body.js";
 export * from "./client.js";

@@ -1,3 +1,4 @@
+import { jsonParse } from "../json/parse.js";
 import type { ValidationIssue } from "../validation.js";
 import { restMediaType, restReadBody } from "./body.js";
 import { restJsonResponse, type RestResult } from "./response.js";
@@ -164,7 +165,9 @@ async function readRequestBody(spec: RestRequestBody, request: Request, maxBytes
   if (spec.json && (mediaType === "application/json" || mediaType.endsWith("+json"))) {
     if (read.text.trim() === "") return { kind: "ok", value: undefined };
     try {
-      return { kind: "ok", value: JSON.parse(read.text) };
+      // The strict parser: duplicate keys, numbers beyond a double and absurd nesting are 400s (JSON.parse would
+      // keep the last key and read 1e400 as Infinity).
+      return { kind: "ok", value: jsonParse(read.text) };
     } catch {
       return { kind: "error", status: 400, message: "Request body is not valid JSON" };
     }

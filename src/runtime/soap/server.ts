@@ -114,7 +114,10 @@ export function createSoapHandler(
     if (action && op.action && action !== op.action) {
       return fault(version, "Client", `SOAPAction ${JSON.stringify(action)} does not match operation ${op.name}`);
     }
-    const handler = handlers[op.name] as AnyHandler | undefined;
+    // An operation named like an Object.prototype member ("constructor", "toString") without a handler must not run
+    // the inherited member.
+    const found = handlers[op.name] as AnyHandler | undefined;
+    const handler = found === (Object.prototype as Record<string, unknown>)[op.name] ? undefined : found;
     if (typeof handler !== "function") return fault(version, "Server", `operation ${op.name} is not implemented`);
 
     let input: unknown;
@@ -171,7 +174,11 @@ function asksForWsdl(url: URL): boolean {
 
 /** SOAP 1.1 carries the action in the SOAPAction header (quoted); SOAP 1.2 in the content type's action parameter. */
 function requestAction(request: Request, contentType: string, version: SoapVersion): string {
-  if (version === "1.1") return (request.headers.get("soapaction") ?? "").trim().replace(/^"(.*)"$/, "$1");
+  if (version === "1.1") {
+    // A quoted-string: backslash escapes a character (the client writes `"` and `\` that way).
+    const quoted = /^"(.*)"$/s.exec((request.headers.get("soapaction") ?? "").trim());
+    return quoted ? quoted[1]!.replace(/\\(.)/gs, "$1") : (request.headers.get("soapaction") ?? "").trim();
+  }
   const m = /;\s*action\s*=\s*("([^"]*)"|[^;\s]*)/i.exec(contentType);
   return m ? (m[2] ?? m[1] ?? "") : "";
 }
@@ -191,7 +198,7 @@ function fault(version: SoapVersion, code: SoapFaultCode, message: string, statu
 
 function thrownFault(service: SoapServiceDescriptor, version: SoapVersion, error: SoapFaultError): Response {
   let detail: string | undefined;
-  const encode = error.fault !== undefined ? (service.faults[error.fault] as ((value: unknown) => string) | undefined) : undefined;
+  const encode = error.fault !== undefined && Object.hasOwn(service.faults, error.fault) ? (service.faults[error.fault] as ((value: unknown) => string) | undefined) : undefined;
   if (encode && error.detail !== undefined) {
     try {
       detail = encode(error.detail);

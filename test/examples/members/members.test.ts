@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createMembersEmulator } from "../../../examples/members/app.js";
 import { loadMembersFixture } from "../../../examples/members/fixture.js";
 import { createMembersAPIClient, type MembersAPIClient } from "../../../generated/members/index.js";
-import { restListen, type RestListening } from "../../../src/runtime/rest/node-server.js";
+import { serveNode, type NodeServerHandle } from "../../../src/runtime/http/node.js";
 
 /**
  * The members emulator over real HTTP on 127.0.0.1 through the generated client. Default fixture: projects and
@@ -16,14 +16,14 @@ const TOKENS: Record<string, string> = {
   requester: "token-requester", stranger: "token-stranger", newcomer: "token-newcomer",
 };
 
-let server: RestListening;
+let server: NodeServerHandle;
 const clients = new Map<string, MembersAPIClient>();
 const as = (who: keyof typeof TOKENS | "nobody" | "bad") => clients.get(who)!;
 
 beforeEach(async () => {
   await server?.close();
-  server = await restListen(createMembersEmulator(loadMembersFixture(), { development: true }));
-  const baseUrl = `${server.origin}/api/v3`;
+  server = await serveNode(createMembersEmulator(loadMembersFixture(), { development: true }));
+  const baseUrl = `${server.url}/api/v3`;
   for (const [who, token] of Object.entries(TOKENS)) clients.set(who, createMembersAPIClient({ baseUrl, headers: { "PRIVATE-TOKEN": token } }));
   clients.set("nobody", createMembersAPIClient({ baseUrl }));
   clients.set("bad", createMembersAPIClient({ baseUrl, headers: { "PRIVATE-TOKEN": "nope" } }));
@@ -158,7 +158,7 @@ for (const kind of ["project", "group"] as const) {
 
     it("accepts a form body for POST", async () => {
       const path = kind === "project" ? "projects" : "groups";
-      const r = await fetch(`${server.origin}/api/v3/${path}/1/members`, {
+      const r = await fetch(`${server.url}/api/v3/${path}/1/members`, {
         method: "POST",
         headers: { "PRIVATE-TOKEN": TOKENS[manager(kind)]!, "content-type": "application/x-www-form-urlencoded" },
         body: "user_id=6&access_level=10&__proto__=x",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createWebhooksEmulator } from "../../../examples/webhooks/app.js";
 import { loadWebhooksFixture, type WebhooksFixture } from "../../../examples/webhooks/fixture.js";
 import { createWebhooksAPIClient, type WebhooksAPIClient } from "../../../generated/webhooks/index.js";
-import { restListen, type RestListening } from "../../../src/runtime/rest/node-server.js";
+import { serveNode, type NodeServerHandle } from "../../../src/runtime/http/node.js";
 import { RestUnexpectedStatusError } from "../../../src/runtime/index.js";
 
 /** Every rule of the webhook emulator over real HTTP on 127.0.0.1, through the generated client. */
@@ -30,7 +30,7 @@ interface Received {
 }
 let receiver: { url: string; received: Received[]; close(): Promise<void> };
 
-let server: RestListening;
+let server: NodeServerHandle;
 let admin: WebhooksAPIClient;
 let reader: WebhooksAPIClient;
 let nobody: WebhooksAPIClient;
@@ -39,8 +39,8 @@ const PINNED = new Date(Date.UTC(2024, 5, 5, 15, 4, 0));
 
 async function start(fixture: WebhooksFixture): Promise<void> {
   await server?.close();
-  server = await restListen(createWebhooksEmulator(fixture, { pingTimeoutMs: 2000, now: () => PINNED, development: true }));
-  const baseUrl = `${server.origin}/api/v2`;
+  server = await serveNode(createWebhooksEmulator(fixture, { pingTimeoutMs: 2000, now: () => PINNED, development: true }));
+  const baseUrl = `${server.url}/api/v2`;
   admin = createWebhooksAPIClient({ baseUrl, auth: basic("ck_admin", "cs_admin") });
   reader = createWebhooksAPIClient({ baseUrl, auth: viaQuery("ck_reader", "cs_reader") });
   nobody = createWebhooksAPIClient({ baseUrl, auth: basic("ck_customer", "cs_customer") });
@@ -86,7 +86,7 @@ describe("authentication", () => {
     const r = await anonymous.listWebhooks();
     expect(r.status).toBe(401);
     expect(errorCode(r)).toBe("shop_api_authentication_error");
-    const bad = createWebhooksAPIClient({ baseUrl: `${server.origin}/api/v2`, auth: basic("ck_admin", "wrong") });
+    const bad = createWebhooksAPIClient({ baseUrl: `${server.url}/api/v2`, auth: basic("ck_admin", "wrong") });
     expect(errorCode(await bad.getWebhook({ path: { id: 1 } }))).toBe("shop_api_authentication_error");
   });
 
@@ -273,7 +273,7 @@ describe("single webhook", () => {
   it("answers 404 shop_api_invalid_webhook_id for 0 or a non-number, 404 shop_api_no_webhook_found for unknown", async () => {
     const zero = await admin.getWebhook({ path: { id: 0 } });
     expect([zero.status, errorCode(zero)]).toEqual([404, "shop_api_invalid_webhook_id"]);
-    const text = await fetch(`${server.origin}/api/v2/webhooks/abc?consumer_key=ck_admin&consumer_secret=cs_admin`);
+    const text = await fetch(`${server.url}/api/v2/webhooks/abc?consumer_key=ck_admin&consumer_secret=cs_admin`);
     expect([text.status, (await text.json()).errors[0].code]).toEqual([404, "shop_api_invalid_webhook_id"]);
     const unknown = await admin.getWebhook({ path: { id: 99 } });
     expect([unknown.status, errorCode(unknown)]).toEqual([404, "shop_api_no_webhook_found"]);
@@ -324,7 +324,7 @@ describe("delivery log", () => {
     expect(one.status === 200 && one.body.webhook_delivery.response_code).toBe("200");
     const zero = await reader.getWebhookDelivery({ path: { webhook_id: 1, id: 0 } });
     expect([zero.status, errorCode(zero)]).toEqual([404, "shop_api_invalid_webhook_delivery_id"]);
-    const empty = await fetch(`${server.origin}/api/v2/webhooks/1/deliveries/?consumer_key=ck_admin&consumer_secret=cs_admin`);
+    const empty = await fetch(`${server.url}/api/v2/webhooks/1/deliveries/?consumer_key=ck_admin&consumer_secret=cs_admin`);
     expect([empty.status, (await empty.json()).errors[0].code]).toEqual([404, "shop_api_invalid_webhook_delivery_id"]);
     const none = await reader.getWebhookDelivery({ path: { webhook_id: 1, id: 42 } });
     expect([none.status, errorCode(none)]).toEqual([400, "shop_api_invalid_webhook_delivery_id"]);
@@ -335,17 +335,17 @@ describe("delivery log", () => {
 
 describe("server errors in the {errors: [...]} shape", () => {
   it("unknown routes, wrong methods and malformed JSON", async () => {
-    const unknown = await fetch(`${server.origin}/api/v2/nope`);
+    const unknown = await fetch(`${server.url}/api/v2/nope`);
     expect([unknown.status, (await unknown.json()).errors[0].code]).toEqual([404, "shop_api_no_route"]);
-    const wrong = await fetch(`${server.origin}/api/v2/webhooks/count`, { method: "POST" });
+    const wrong = await fetch(`${server.url}/api/v2/webhooks/count`, { method: "POST" });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("GET");
-    const bad = await fetch(`${server.origin}/api/v2/webhooks`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    const bad = await fetch(`${server.url}/api/v2/webhooks`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
     expect([bad.status, (await bad.json()).errors[0].code]).toEqual([400, "shop_api_invalid_request"]);
   });
 
   it("the generated client throws a typed error for an undeclared status", async () => {
-    const client = createWebhooksAPIClient({ baseUrl: `${server.origin}/api/v2/extra` });
+    const client = createWebhooksAPIClient({ baseUrl: `${server.url}/api/v2/extra` });
     const error = await client.countWebhooks().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RestUnexpectedStatusError);
     expect((error as RestUnexpectedStatusError).status).toBe(404);

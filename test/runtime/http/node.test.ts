@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { serveNode, type NodeServerHandle } from "../../../src/runtime/http/node.js";
+import { restJsonResponse } from "../../../src/runtime/rest/response.js";
 
 let server: NodeServerHandle | undefined;
 afterEach(async () => {
@@ -93,5 +94,31 @@ describe("serveNode", () => {
     controller.abort();
     expect(await pending).toBeInstanceOf(Error);
     await sawAbort; // resolves only through the handler's abort listener
+  });
+
+  it("gives the handler a Request (instanceof, lazily built parts) with the URL in canonical form", async () => {
+    server = await serveNode(async (request) => {
+      const body = await request.text();
+      return Response.json({ isRequest: request instanceof Request, url: request.url, method: request.method, auth: request.headers.get("authorization"), body });
+    });
+    const plain = await rawGet(server.port, "/a/b?x=1", "Feed.Example:80");
+    expect(JSON.parse(plain.body)).toEqual({ isRequest: true, url: "http://feed.example/a/b?x=1", method: "GET", auth: null, body: "" });
+    const dotted = await rawGet(server.port, "/a/../b/./c?q=%7e", "localhost");
+    expect(JSON.parse(dotted.body).url).toBe("http://localhost/b/c?q=%7e");
+    const posted = await fetch(`${server.url}/p`, { method: "POST", body: "payload", headers: { authorization: "Basic x" } });
+    expect(await posted.json()).toMatchObject({ method: "POST", auth: "Basic x", body: "payload" });
+  });
+
+  it("writes a known body directly, with headers changed after the response was built", async () => {
+    server = await serveNode(async () => {
+      const response = restJsonResponse(202, { hello: "world" }, { "x-one": "1" });
+      response.headers.append("set-cookie", "a=1");
+      response.headers.append("set-cookie", "b=2");
+      return response;
+    });
+    const response = await fetch(server.url);
+    expect([response.status, response.headers.get("content-type"), response.headers.get("x-one")]).toEqual([202, "application/json", "1"]);
+    expect(response.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    expect(await response.json()).toEqual({ hello: "world" });
   });
 });

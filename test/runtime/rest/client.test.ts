@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   RestResponseFormatError, restAppendDeepObject, restAppendForm, restFormBody, restPathParam, restSend,
 } from "../../../src/runtime/rest/client.js";
-import { restListen } from "../../../src/runtime/rest/node-server.js";
+import { serveNode } from "../../../src/runtime/http/node.js";
 
 describe("client helpers", () => {
   it("serializes form and deepObject parameters", () => {
@@ -21,7 +21,7 @@ describe("client helpers", () => {
 describe("restSend over loopback", () => {
   it("sends headers, auth and JSON; reads status, headers and body; aborts on timeout", async () => {
     const seen: Request[] = [];
-    const server = await restListen(async (request) => {
+    const server = await serveNode(async (request) => {
       seen.push(request);
       const url = new URL(request.url);
       if (url.pathname === "/slow") await new Promise((r) => setTimeout(r, 2000));
@@ -30,7 +30,7 @@ describe("restSend over loopback", () => {
     });
     try {
       const client = {
-        baseUrl: `${server.origin}/`,
+        baseUrl: `${server.url}/`,
         headers: { "x-default": "d" },
         auth: (r: Request) => {
           const headers = new Headers(r.headers);

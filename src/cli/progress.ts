@@ -1,0 +1,109 @@
+import type { PipelineEvent } from "../pipeline/events.js";
+import type { CliIo } from "./io.js";
+
+export type ReportMode = "tty" | "plain" | "json" | "quiet";
+
+/** --json wins, then --quiet; a terminal on stderr gets the live display, anything else plain lines. */
+export function reportMode(opts: { json?: boolean; quiet?: boolean }, io: CliIo): ReportMode {
+  if (opts.json) return "json";
+  if (opts.quiet) return "quiet";
+  return io.tty ? "tty" : "plain";
+}
+
+export interface Reporter {
+  onEvent(event: PipelineEvent): void;
+  /** A run that failed: JSON mode reports it as an event too (the CLI prints the message on stderr regardless). */
+  fail(message: string): void;
+}
+
+const SPINNER = "|/-\\";
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * Turns pipeline events into output. Results (one line per spec, the summary) go to stdout in tty and plain mode
+ * alike; the tty mode adds a status line on stderr, rewritten in place, showing the file being read or the spec
+ * being generated with running counts and timings. JSON mode prints every event as one object per line on stdout.
+ */
+export function reporter(io: CliIo, mode: ReportMode, command: "generate" | "check" | "watch"): Reporter {
+  if (mode === "json") {
+    return { onEvent: (e) => io.out(JSON.stringify(e) + "\n"), fail: (message) => io.out(JSON.stringify({ type: "error", message }) + "\n") };
+  }
+  if (mode === "quiet") return { onEvent: () => undefined, fail: () => undefined };
+
+  const tty = mode === "tty";
+  let statusShown = false;
+  let tick = 0;
+  let total = 0;
+  let done = 0;
+  const perSpec = new Map<string, { reads: number; readMs: number; genMs: number }>();
+  const status = (text: string) => {
+    if (!tty) return;
+    io.err(`\r\x1b[2K${SPINNER[tick++ % SPINNER.length]} ${text}`);
+    statusShown = true;
+  };
+  const clear = () => {
+    if (statusShown) io.err("\r\x1b[2K");
+    statusShown = false;
+  };
+  const line = (text: string) => {
+    clear();
+    io.out(text + "\n");
+  };
+  const stats = (spec: string) => perSpec.get(spec) ?? (perSpec.set(spec, { reads: 0, readMs: 0, genMs: 0 }), perSpec.get(spec)!);
+
+  return {
+    fail: () => clear(),
+    onEvent(e) {
+      switch (e.type) {
+        case "start":
+          total = e.specs;
+          done = 0;
+          perSpec.clear();
+          status(`${e.command}: ${plural(e.specs, "spec")}`);
+          break;
+        case "read": {
+          const s = stats(e.spec);
+          s.reads++;
+          s.readMs += e.ms;
+          status(`[${done + 1}/${total}] ${e.spec}: read ${plural(s.reads, "file")} (${e.file}, ${ms(e.ms)})`);
+          break;
+        }
+        case "generated":
+          stats(e.spec).genMs = e.ms;
+          done++;
+          status(`[${done}/${total}] ${e.spec}: generated ${plural(e.files, "file")} in ${ms(e.ms)}`);
+          break;
+        case "written": {
+          const s = stats(e.spec);
+          const timing = `read ${plural(s.reads, "file")} in ${ms(s.readMs)}, generated in ${ms(s.genMs)}${e.state === "wrote" ? `, written in ${ms(e.ms)}` : ""}`;
+          line(`${e.spec} -> ${e.dir}/ (${plural(e.files, "file")}, ${e.state}; ${timing})`);
+          break;
+        }
+        case "difference":
+          break;
+        case "error":
+          clear();
+          io.err(`${e.message}\n`);
+          break;
+        case "watching":
+          line(`watching ${plural(e.files, "file")} for changes (Ctrl-C to stop)`);
+          break;
+        case "changed":
+          // A watch round: counts start over.
+          total = e.specs.length;
+          done = 0;
+          perSpec.clear();
+          line(`changed: ${e.files.join(", ")} -> ${e.specs.length > 0 ? `regenerating ${e.specs.join(", ")}` : "no spec's inputs changed"}`);
+          break;
+        case "done":
+          clear();
+          // check prints its verdict itself; a watch round that hit an error has said so already.
+          if (command === "check" || !e.ok) break;
+          if (e.specs > 0) line(`generated ${plural(e.specs, "spec")} in ${ms(e.ms)}`);
+          else if (total > 0) line(`${plural(total, "spec")} up to date (.specforge-cache)`);
+          break;
+      }
+    },
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * The option table: every option specforge takes, described once. From it come the commander flags
+ * (src/cli/flags.ts), the JSON Schema of specforge.config.json (config-schema.ts, written to specforge.schema.json
+ * by `npm run schema`), the config validation (validate-config.ts) and the library option types below. Add an
+ * option here and every one of those picks it up.
+ */
+
+/** The artifact groups a spec entry can ask for; src/pipeline/artifact-groups.ts maps them to emitters. */
+export const ARTIFACT_GROUPS = ["types", "validators", "serializers", "client", "server"] as const;
+export type ArtifactGroup = (typeof ARTIFACT_GROUPS)[number];
+
+export type CommandName = "generate" | "check" | "init" | "inspect";
+
+export interface OptionDef {
+  /** The property name in specforge.config.json and in the library options. */
+  readonly name: string;
+  /** global: top level of the config; spec: a spec entry (and, when `inherit`, the top level as every spec's default). */
+  readonly scope: "global" | "spec";
+  readonly type: "string" | "boolean" | "string[]" | "enum" | "enum[]" | "specs";
+  readonly values?: readonly string[];
+  readonly description: string;
+  /** The default as a value (in the schema) ... */
+  readonly default?: string | boolean | readonly string[];
+  /** ... or in words, when it depends on the spec. */
+  readonly defaultText?: string;
+  /** Commander flags, e.g. "-o, --out <dir>"; none: config only. */
+  readonly flag?: string;
+  /** Commands that offer the flag. */
+  readonly commands?: readonly CommandName[];
+  /** Whether the option may appear in the config file (and its schema). Presentation flags may not. */
+  readonly inConfig: boolean;
+  readonly required?: boolean;
+  readonly inherit?: boolean;
+  /** What a wrong value is told it should be, when the type's own wording is too vague ("a list of folders"). */
+  readonly expected?: string;
+}
+
+const RUN: readonly CommandName[] = ["generate", "check"];
+
+export const OPTIONS = [
+  {
+    name: "out", scope: "global", type: "string", flag: "-o, --out <dir>", commands: ["generate", "check", "init"], inConfig: true,
+    default: "generated", description: "Output root folder; each spec gets a folder under it.",
+  },
+  {
+    name: "specs", scope: "global", type: "specs", inConfig: true, default: ["specs"], expected: "a folder or a list of specs",
+    description: "Spec files, or folders to scan for spec files (.wsdl, .xsd, .proto, .yaml, .yml, .json), each a path or an object with per-spec options. On the command line: the positional arguments.",
+  },
+  {
+    name: "protoPaths", scope: "global", type: "string[]", flag: "-I, --proto-path <dir...>", commands: [...RUN, "inspect"], inConfig: true,
+    default: [], expected: "a list of folders", description: "Extra folders searched for proto imports, like protoc -I.",
+  },
+  {
+    name: "templates", scope: "global", type: "string", flag: "--templates <dir>", commands: RUN, inConfig: true,
+    description: "Folder of handlebars shells overriding the built-in ones (client.hbs, server.hbs, package-readme.hbs); see docs/templates.md.",
+  },
+  {
+    name: "input", scope: "spec", type: "string", inConfig: true, required: true, expected: "a path",
+    description: "The spec file (or a folder of spec files), relative to the config file.",
+  },
+  {
+    name: "out", scope: "spec", type: "string", inConfig: true, defaultText: "the spec's base name, e.g. partner for partner.wsdl",
+    description: "Folder under the output root for this spec.",
+  },
+  {
+    name: "artifacts", scope: "spec", type: "enum[]", values: ARTIFACT_GROUPS, flag: "--artifacts <list>", commands: RUN, inConfig: true,
+    inherit: true, default: [...ARTIFACT_GROUPS],
+    description: "Which artifacts to emit (comma-separated on the command line); what they need comes along (a client needs the types and codecs).",
+  },
+  {
+    name: "int64", scope: "spec", type: "enum", values: ["bigint", "string", "number"], flag: "--int64 <mode>", commands: RUN, inConfig: true,
+    inherit: true, defaultText: "bigint for proto and XSD, number for OpenAPI", description: "How 64-bit integers appear in TypeScript.",
+  },
+  {
+    name: "dates", scope: "spec", type: "enum", values: ["string", "Date"], flag: "--dates <mode>", commands: RUN, inConfig: true,
+    inherit: true, default: "string", description: "OpenAPI date-time values as RFC 3339 strings or Date objects.",
+  },
+  {
+    name: "config", scope: "global", type: "string", flag: "-c, --config <file>", commands: RUN, inConfig: false,
+    defaultText: "specforge.config.json, .ts, .mts, .mjs or .js in the working folder", description: "The config file.",
+  },
+  {
+    name: "watch", scope: "global", type: "boolean", flag: "-w, --watch", commands: ["generate"], inConfig: false, default: false,
+    description: "Keep running: regenerate the specs whose files change (debounced); a broken spec keeps its last good output.",
+  },
+  {
+    name: "force", scope: "global", type: "boolean", flag: "-f, --force", commands: ["init"], inConfig: false, default: false,
+    description: "Overwrite an existing config file.",
+  },
+  {
+    name: "quiet", scope: "global", type: "boolean", flag: "-q, --quiet", commands: [...RUN, "init"], inConfig: false, default: false,
+    description: "Print nothing but errors (and, for check, the differences).",
+  },
+  {
+    name: "json", scope: "global", type: "boolean", flag: "--json", commands: [...RUN, "init"], inConfig: false, default: false,
+    description: "Print one JSON object per line on stdout for each event, for machines (see README: Progress and --json).",
+  },
+] as const satisfies readonly OptionDef[];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Types derived from the table
+// ---------------------------------------------------------------------------------------------------------------
+
+type Def = (typeof OPTIONS)[number];
+type ValueOf<D> = D extends { type: "string" }
+  ? string
+  : D extends { type: "boolean" }
+    ? boolean
+    : D extends { type: "string[]" }
+      ? readonly string[]
+      : D extends { type: "enum"; values: readonly (infer V)[] }
+        ? V
+        : D extends { type: "enum[]"; values: readonly (infer V)[] }
+          ? readonly V[]
+          : D extends { type: "specs" }
+            ? string | readonly SpecEntry[]
+            : never;
+
+type Optional<D> = { readonly [K in D extends { name: infer N extends string } ? N : never]?: ValueOf<Extract<D, { name: K }>> };
+
+type SpecDef = Extract<Def, { scope: "spec" }>;
+type InheritedDef = Extract<SpecDef, { inherit: true }>;
+type ConfigGlobalDef = Extract<Def, { scope: "global"; inConfig: true }>;
+
+/** The options one spec can have: `input` plus the per-spec options of the table. */
+export type SpecOptions = { readonly input: string } & Optional<Exclude<SpecDef, { name: "input" }>>;
+/** One entry of `specs`: a path, or a path with per-spec options. */
+export type SpecEntry = string | SpecOptions;
+/** The per-spec options that may also be given once for every spec (config top level, CLI flags). */
+export type SpecDefaults = Optional<InheritedDef>;
+/** specforge.config.json (or the default export of specforge.config.ts), as written by the user. */
+export type ConfigFile = Optional<ConfigGlobalDef> & SpecDefaults & { readonly $schema?: string };
+
+/**
+ * What the library's generate/check/watch take: the config's global options and per-spec defaults, plus `config`
+ * (a config file to read) and `specs` (when given, the config file is only read if `config` names it).
+ */
+export type RunOptionsFromTable = Optional<Exclude<ConfigGlobalDef, { name: "specs" }>> &
+  SpecDefaults &
+  Optional<Extract<Def, { name: "config" }>> & { readonly specs?: readonly SpecEntry[] };
+
+/** The option names of one scope that the config file accepts. */
+export function configOptions(scope: "global" | "spec"): readonly OptionDef[] {
+  return (OPTIONS as readonly OptionDef[]).filter((o) => o.scope === scope && o.inConfig);
+}
+
+/** Options offered as flags by one command, in table order. */
+export function commandOptions(command: CommandName): readonly OptionDef[] {
+  return (OPTIONS as readonly OptionDef[]).filter((o) => o.flag !== undefined && (o.commands ?? []).includes(command));
+}
+
+/** A config file for typed specforge.config.ts files: `export default defineConfig({ ... })`. */
+export function defineConfig(config: ConfigFile): ConfigFile {
+  return config;
+}

@@ -1,0 +1,154 @@
+import path from "node:path";
+import { UsageError } from "../errors.js";
+import type { SpecFormat } from "../ir/model.js";
+import { assignNames } from "../naming/assign-names.js";
+import { nodeSpecHost } from "../parsers/host.js";
+import { generateSpec } from "../pipeline/generate-files.js";
+import type { ValidationIssue } from "../runtime/validation.js";
+import { loadGenerated, type GeneratedModule } from "./load-generated.js";
+import { resolveConvertTarget, type ConvertTarget } from "./resolve-type.js";
+import { runtimeModuleUrl } from "./runtime-location.js";
+
+export type WireForm = "binary" | "json" | "xml";
+export const WIRE_FORMS: readonly WireForm[] = ["binary", "json", "xml"];
+
+export interface ConvertOptions {
+  /** The spec file, relative to `cwd`. */
+  readonly spec: string;
+  /** `--type`: the TS name or the spec's own name of the payload's type (see resolveConvertTarget). */
+  readonly type: string;
+  readonly from: WireForm;
+  readonly to: WireForm;
+  /** Also run the generated validator on the decoded value; any issue fails the conversion. */
+  readonly validate?: boolean;
+  readonly cwd?: string;
+  readonly protoPaths?: readonly string[];
+  /** Overrides where transpiled code is cached (tests). */
+  readonly cacheDir?: string;
+}
+
+/** Which wire forms each input format has generated codecs for. */
+const FORMS: Readonly<Record<SpecFormat, readonly WireForm[]>> = {
+  proto: ["binary", "json"],
+  openapi: ["json"],
+  wsdl: ["xml"],
+  xsd: ["xml"],
+};
+
+const FORMAT_LABEL: Readonly<Record<SpecFormat, string>> = { proto: "a .proto", openapi: "an OpenAPI", wsdl: "a WSDL", xsd: "an XSD" };
+
+interface Codec {
+  decode(input: Uint8Array): unknown;
+  encode(value: unknown): Uint8Array;
+}
+
+/**
+ * One payload from one wire form to another through the code specforge generates for the spec: the spec is
+ * generated in memory, transpiled once (cached by content hash) and imported. Every problem with the payload is a
+ * UsageError naming where it is (byte offset and field path, JSON pointer, line and column).
+ */
+export async function convertPayload(options: ConvertOptions, input: Uint8Array): Promise<Uint8Array> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const file = path.resolve(cwd, options.spec);
+  const host = nodeSpecHost({ cwd, includeDirs: (options.protoPaths ?? []).map((p) => path.resolve(cwd, p)) });
+  const runtimeUrl = runtimeModuleUrl();
+  const output = generateSpec({ file, display: host.displayPath(file), runtimeModule: runtimeUrl }, host);
+  const format = output.doc.format;
+  for (const [flag, form] of [["--from", options.from], ["--to", options.to]] as const) {
+    if (!FORMS[format].includes(form)) {
+      throw new UsageError(`${flag} ${form}: ${FORMAT_LABEL[format]} spec converts between ${FORMS[format].join(" and ")} only`);
+    }
+  }
+  const target = resolveConvertTarget(output.doc, assignNames(output.doc), options.type);
+  const mod = await loadGenerated(output.files, output.dir, runtimeUrl, options.cacheDir);
+  const runtime = (await import(runtimeUrl)) as GeneratedModule;
+
+  const from = codecFor(format, options.from, target, mod, runtime);
+  const to = codecFor(format, options.to, target, mod, runtime);
+  const value = guard(target, `cannot read the ${options.from} input`, () => from.decode(input));
+  if (options.validate) {
+    const issues = validatorFor(target, mod)(value);
+    if (issues.length > 0) {
+      const list = issues.map((i) => `  ${i.path || "/"}: ${i.message}`).join("\n");
+      throw new UsageError(`${target.display}: the input is not valid (${issues.length} issue(s)):\n${list}`);
+    }
+  }
+  return guard(target, `cannot write the ${options.to} output`, () => to.encode(value));
+}
+
+function codecFor(format: SpecFormat, form: WireForm, target: ConvertTarget, mod: GeneratedModule, runtime: GeneratedModule): Codec {
+  const fn = (name: string) => generatedFunction(mod, name, target);
+  if (target.kind === "element") {
+    const decode = fn(`decode${target.codecName}Element`);
+    const encode = fn(`encode${target.codecName}Element`);
+    return { decode: (bytes) => decode(utf8(bytes)), encode: (value) => text(`${String(encode(value))}\n`) };
+  }
+  const t = target.tsName;
+  if (form === "binary") {
+    const decode = fn(`decode${t}`);
+    const encode = fn(`encode${t}`);
+    return { decode: (bytes) => decode(bytes), encode: (value) => encode(value) as Uint8Array };
+  }
+  if (format === "proto") {
+    // The *String variants are left out where their names would clash; parse with the runtime's ProtoJSON reader.
+    const fromJson = fn(`fromJson${t}`);
+    const toJson = fn(`toJson${t}`);
+    const parse = runtime.parseProtoJsonText as (text: string) => unknown;
+    return { decode: (bytes) => fromJson(parse(utf8(bytes))), encode: (value) => text(`${JSON.stringify(toJson(value))}\n`) };
+  }
+  const decode = fn(`decode${t}Json`);
+  const encode = fn(`encode${t}Json`);
+  return { decode: (bytes) => decode(utf8(bytes)), encode: (value) => text(`${String(encode(value))}\n`) };
+}
+
+function validatorFor(target: ConvertTarget, mod: GeneratedModule): (value: unknown) => ValidationIssue[] {
+  // An element of a builtin type (xsd:string) has nothing beyond what its decoder already checked.
+  if (target.tsName === undefined) return () => [];
+  return generatedFunction(mod, `validate${target.tsName}`, target) as (value: unknown) => ValidationIssue[];
+}
+
+function generatedFunction(mod: GeneratedModule, name: string, target: ConvertTarget): (...args: unknown[]) => unknown {
+  const fn = mod[name];
+  if (typeof fn !== "function") throw new UsageError(`--type ${target.display}: the generated code has no ${name}`);
+  return fn as (...args: unknown[]) => unknown;
+}
+
+/** Payload errors become one line that says where; anything else is a bug and keeps its own error. */
+function guard<T>(target: ConvertTarget, what: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const err = e as { name?: unknown; message?: unknown };
+    if (typeof err?.name === "string" && PAYLOAD_ERRORS.has(err.name)) {
+      throw new UsageError(`${target.display}: ${what}: ${String(err.message)}`);
+    }
+    throw e;
+  }
+}
+
+/** By name, not class: the errors come from the compiled runtime, which tests may load beside the source one. */
+const PAYLOAD_ERRORS = new Set([
+  "ProtobufDecodeError",
+  "ProtobufEncodeError",
+  "ProtoJsonError",
+  "JsonSyntaxError",
+  "JsonEncodeError",
+  "ValidationError",
+  "XmlParseError",
+  "XmlDecodeError",
+  "XmlEncodeError",
+  "TextDecodeError",
+]);
+
+function utf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw Object.assign(new Error("the input is not UTF-8 text"), { name: "TextDecodeError" });
+  }
+}
+
+function text(s: string): Uint8Array {
+  return new TextEncoder().encode(s);
+}

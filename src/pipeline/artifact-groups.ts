@@ -1,0 +1,43 @@
+import type { Artifact } from "../emitters/artifact.js";
+import type { ArtifactGroup } from "../config/options.js";
+
+/**
+ * How the five artifact groups users choose from (config `artifacts`, `--artifacts`) map to the emitters of
+ * src/emitters/index.ts, and which other artifacts' files each one imports. Choosing a group brings in what it
+ * needs, so every selection compiles: `["client"]` on a WSDL also emits types.ts and xml.ts. A test fails when an
+ * emitter is registered without an entry here.
+ */
+export const ARTIFACT_GROUP_OF: Readonly<Record<string, { readonly group: ArtifactGroup; readonly requires: readonly string[]; readonly summary: string }>> = {
+  types: { group: "types", requires: [], summary: "the TypeScript types: interfaces, enums as literal unions, operations interfaces" },
+  "json-validators": { group: "validators", requires: ["types"], summary: "`is<T>`, `validate<T>` and `assert<T>` for every type" },
+  "json-serializers": { group: "serializers", requires: ["types", "json-validators"], summary: "`encode<T>Json` and `decode<T>Json` (strict JSON, validated)" },
+  "rest-client": { group: "client", requires: ["types"], summary: "a typed fetch client per API: `create<Api>Client(options)`" },
+  // The server validates bodies with ./validate.js whenever that emitter is registered, so it needs it.
+  "rest-server": { group: "server", requires: ["types", "json-validators"], summary: "typed handlers and a web-standard server per API: `create<Api>Server(handlers, options)`" },
+  protojson: { group: "serializers", requires: ["types", "protobuf"], summary: "the proto3 JSON mapping: `toJson<T>`, `fromJson<T>` and their string forms" },
+  protobuf: { group: "serializers", requires: ["types"], summary: "the binary wire format: `encode<T>` and `decode<T>`" },
+  "proto-checks": { group: "validators", requires: ["types"], summary: "`validate<T>` for every message" },
+  "proto-feed": { group: "client", requires: ["types", "protobuf", "protojson"], summary: "fetch, iterate and serve paged feeds" },
+  "proto-connect": { group: "client", requires: ["types", "protobuf", "protojson"], summary: "Connect clients for the services" },
+  xml: { group: "serializers", requires: ["types"], summary: "XML codecs for every element: `encode<E>Element` and `decode<E>Element`" },
+  "xml-validators": { group: "validators", requires: [], summary: "XSD validators for every type and element" },
+  "soap-client": { group: "client", requires: ["types", "xml"], summary: "a typed SOAP client per service: `create<Service>Client(options)`" },
+  "soap-server": { group: "server", requires: ["types", "xml", "xml-validators"], summary: "typed handlers and a web-standard SOAP server per service" },
+};
+
+/** The artifacts to run for a group selection (all when undefined), in registry order. */
+export function selectArtifacts(all: readonly Artifact[], groups: readonly ArtifactGroup[] | undefined): readonly Artifact[] {
+  if (groups === undefined) return all;
+  const wanted = new Set<string>();
+  const add = (name: string) => {
+    if (wanted.has(name)) return;
+    wanted.add(name);
+    for (const r of ARTIFACT_GROUP_OF[name]?.requires ?? []) add(r);
+  };
+  for (const a of all) {
+    const entry = ARTIFACT_GROUP_OF[a.name];
+    if (!entry) throw new Error(`internal: artifact ${a.name} has no group in src/pipeline/artifact-groups.ts`);
+    if (groups.includes(entry.group)) add(a.name);
+  }
+  return all.filter((a) => wanted.has(a.name));
+}

@@ -1,0 +1,30 @@
+/**
+ * What generate, check and watch report while they run. The CLI turns these into a live display (TTY), plain
+ * lines, or one JSON object per line (--json); library callers pass `onEvent`. Paths are as the user sees them:
+ * specs relative to the working folder, output folders relative to the output root.
+ */
+export type PipelineEvent =
+  | { readonly type: "start"; readonly command: "generate" | "check" | "watch"; readonly specs: number }
+  /** A file a spec read (the spec itself, imports, includes), once per spec and file. */
+  | { readonly type: "read"; readonly spec: string; readonly file: string; readonly bytes: number; readonly ms: number }
+  /** A spec parsed and emitted in memory. */
+  | { readonly type: "generated"; readonly spec: string; readonly dir: string; readonly inputs: number; readonly files: number; readonly ms: number }
+  /** A spec's folder after writing: rewritten, or left alone because it was up to date. */
+  | { readonly type: "written"; readonly spec: string; readonly dir: string; readonly files: number; readonly state: "wrote" | "unchanged"; readonly ms: number }
+  /** check: a file that differs from what generate would write. */
+  | { readonly type: "difference"; readonly path: string; readonly state: "stale" | "missing" | "extra" }
+  /** A spec that failed (watch keeps running; generate and check stop). `message` is `file:line:col: ...`. */
+  | { readonly type: "error"; readonly spec?: string; readonly message: string }
+  /** watch: waiting for changes to this many files. */
+  | { readonly type: "watching"; readonly files: number }
+  /** watch: files changed; the specs that read them are regenerated. */
+  | { readonly type: "changed"; readonly files: readonly string[]; readonly specs: readonly string[] }
+  /** The end of a run (for watch: of one round). */
+  | { readonly type: "done"; readonly specs: number; readonly written: number; readonly differences: number; readonly ms: number; readonly ok: boolean };
+
+export type EventSink = (event: PipelineEvent) => void;
+
+/** Milliseconds with a tenth of precision: enough for humans, stable enough to read. */
+export function elapsed(since: number): number {
+  return Math.round((performance.now() - since) * 10) / 10;
+}

@@ -1,0 +1,147 @@
+import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO } from "../helpers/seeds.js";
+
+/**
+ * The published package, as a user meets it: `npm pack` (which runs the `prepare` build), `npm install <tarball>`
+ * into an empty project, `npx specforge init`/`generate` there, then the output compiled with tsc and run against
+ * the packed runtime. Packing happens in a copy of the repo (node_modules linked), so the `prepare` build never
+ * rewrites this repo's dist/ while other test files run the CLI from it. Takes ~25 s; see CONTRIBUTING.md.
+ */
+const work = mkdtempSync(path.join(tmpdir(), "specforge-pack-"));
+const project = path.join(work, "consumer");
+const TSC = path.join(REPO, "node_modules", "typescript", "bin", "tsc");
+const env = { ...process.env, SPECFORGE_CACHE_DIR: path.join(work, "cache"), npm_config_update_notifier: "false" };
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function run(cmd: string, args: readonly string[], cwd: string, input?: string | Buffer): SpawnSyncReturns<Buffer> {
+  const r = spawnSync(cmd, args, { cwd, env, input, timeout: 120_000, maxBuffer: 32 << 20 });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
+  return r;
+}
+
+const PROTO = `syntax = "proto3";
+package demo;
+enum Kind { KIND_UNSPECIFIED = 0; KIND_B = 1; }
+message Hello { string name = 1; repeated int64 ids = 2; Kind kind = 3; }
+`;
+const OPENAPI = `openapi: 3.0.3
+info: { title: Pets, version: "1" }
+paths: {}
+components:
+  schemas:
+    Pet:
+      type: object
+      required: [id, name]
+      properties:
+        id: { type: integer, format: int64 }
+        name: { type: string, minLength: 1 }
+`;
+const PROGRAM = `import { check } from "specforge";
+import { ProtobufDecodeError } from "specforge/runtime";
+import { decodeHello, encodeHello, type Hello } from "./generated/demo/index.js";
+import { isPet, validatePet } from "./generated/pets/index.js";
+
+const hello: Hello = { name: "packed", ids: [1n, 2n ** 40n], kind: "KIND_B" };
+const bytes = encodeHello(hello);
+const back = decodeHello(bytes);
+let truncated = "";
+try {
+  decodeHello(bytes.subarray(0, bytes.length - 1));
+} catch (e) {
+  truncated = e instanceof ProtobufDecodeError ? e.fieldPath : "not a ProtobufDecodeError";
+}
+console.log(JSON.stringify({
+  name: back.name,
+  ids: (back.ids ?? []).map(String),
+  kind: back.kind,
+  truncated,
+  pet: isPet({ id: 1, name: "Rex" }),
+  issues: validatePet({ id: 1, name: "" }).map((i) => i.path + " " + i.rule),
+  stale: check().differences.length,
+}));
+`;
+const TSCONFIG = {
+  compilerOptions: {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    // No @types/node in a fresh project: generated code and the runtime must need nothing beyond ES + fetch types.
+    lib: ["ES2022", "DOM"],
+    types: [],
+    skipLibCheck: true,
+    outDir: "out",
+  },
+  include: ["main.ts", "generated"],
+};
+
+let tarball = "";
+beforeAll(() => {
+  const copy = path.join(work, "repo");
+  mkdirSync(copy);
+  for (const entry of ["package.json", "tsconfig.json", "tsconfig.build.json", "README.md", "specforge.schema.json", "bin", "src", "templates"]) {
+    if (existsSync(path.join(REPO, entry))) cpSync(path.join(REPO, entry), path.join(copy, entry), { recursive: true });
+  }
+  symlinkSync(path.join(REPO, "node_modules"), path.join(copy, "node_modules"), "dir");
+  run("npm", ["pack", "--pack-destination", work, "--loglevel=error"], copy);
+  tarball = path.join(work, readdirSync(work).find((f) => f.endsWith(".tgz"))!);
+
+  mkdirSync(path.join(project, "specs"), { recursive: true });
+  writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  writeFileSync(path.join(project, "specs", "demo.proto"), PROTO);
+  writeFileSync(path.join(project, "specs", "pets.openapi.yaml"), OPENAPI);
+  // The npm cache answers almost everything; the registry is asked only for what it lacks.
+  run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], project);
+}, 240_000);
+
+describe("the packed package", () => {
+  it("ships the CLI, the library API, the runtime (.js and .d.ts, specforge/runtime/node too) and the templates", () => {
+    const listing = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n");
+    for (const f of ["bin/specforge.js", "dist/index.js", "dist/index.d.ts", "dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/runtime/http/node.js", "dist/cli/main.js", "README.md"]) {
+      expect(listing).toContain(`package/${f}`);
+    }
+    if (existsSync(path.join(REPO, "templates"))) expect(listing.some((f) => f.startsWith("package/templates/"))).toBe(true);
+    // `init` points the config's $schema at node_modules/specforge/specforge.schema.json.
+    if (existsSync(path.join(REPO, "specforge.schema.json"))) expect(listing).toContain("package/specforge.schema.json");
+    // Source maps point at src/, which is not shipped.
+    expect(listing.filter((f) => f.endsWith(".map"))).toEqual([]);
+    expect(listing.filter((f) => f.startsWith("package/test/") || f.startsWith("package/src/"))).toEqual([]);
+  });
+
+  it("npx specforge init/generate, then tsc, then the program runs against the packed runtime", () => {
+    const help = run("npx", ["--no", "specforge", "--help"], project).stdout.toString();
+    // `init` writes the config when the CLI has it; otherwise the config is written by hand, as the README shows.
+    if (/^\s+init\b/m.test(help)) run("npx", ["--no", "specforge", "init"], project);
+    else writeFileSync(path.join(project, "specforge.config.json"), JSON.stringify({ out: "generated", specs: ["specs"] }));
+    run("npx", ["--no", "specforge", "generate"], project);
+    expect(existsSync(path.join(project, "generated", "demo", "protobuf.ts"))).toBe(true);
+    expect(existsSync(path.join(project, "generated", "pets", "validate.ts"))).toBe(true);
+    expect(readFileSync(path.join(project, "generated", "demo", "protobuf.ts"), "utf8")).toContain('from "specforge/runtime"');
+
+    writeFileSync(path.join(project, "main.ts"), PROGRAM);
+    writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2));
+    run(process.execPath, [TSC, "-p", "tsconfig.json"], project);
+    const out = JSON.parse(run(process.execPath, ["out/main.js"], project).stdout.toString()) as Record<string, unknown>;
+    expect(out).toEqual({
+      name: "packed",
+      ids: ["1", String(2n ** 40n)],
+      kind: "KIND_B",
+      truncated: expect.stringMatching(/^Hello/),
+      pet: true,
+      issues: ["/name minLength"],
+      stale: 0,
+    });
+  });
+
+  it("convert works from the installed package (typescript comes with it)", () => {
+    const bin = path.join(project, "node_modules", ".bin", "specforge");
+    const args = ["convert", "specs/demo.proto", "--type", "demo.Hello"];
+    const binary = run(bin, [...args, "--from", "json", "--to", "binary"], project, '{"name":"x","ids":["5"],"kind":"KIND_B"}').stdout;
+    const json = run(bin, [...args, "--from", "binary", "--to", "json"], project, binary).stdout.toString();
+    expect(JSON.parse(json)).toEqual({ name: "x", ids: ["5"], kind: "KIND_B" });
+  });
+});
