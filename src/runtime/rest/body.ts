@@ -1,3 +1,5 @@
+import { BodyTooLargeError, readBodyWithLimit } from "../http/body-limit.js";
+
 /**
  * Reading a request body under a size limit. The limit is checked against Content-Length before reading and again
  * while streaming (a client may lie or send chunked data), so an oversized body is never buffered whole.
@@ -8,27 +10,12 @@ export type RestBodyRead =
   | { readonly kind: "bad-encoding" };
 
 export async function restReadBody(request: Request, maxBytes: number): Promise<RestBodyRead> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) return { kind: "too-large" };
-  if (request.body === null) return { kind: "ok", text: "" };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return { kind: "too-large" };
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyWithLimit(request, maxBytes);
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) return { kind: "too-large" };
+    throw e;
   }
   try {
     return { kind: "ok", text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
