@@ -5,7 +5,7 @@ import type { EmitContext } from "../artifact.js";
 import { lookupType, typesContext } from "../types/context.js";
 import { code } from "../xml/context.js";
 import { recordLayout, type AnySlot, type FieldSlot, type RecordLayout } from "../xml/record-layout.js";
-import { checkFunction, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
+import { checkFunction, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
 
 /**
  * `<dir>/validate.ts` for a WSDL/XSD document: `validate<Name>(value)` per named type, returning every issue
@@ -78,11 +78,11 @@ function signature(name: string, v: ValidatorContext): void {
 
 function emitEnumCheck(t: EnumType, v: ValidatorContext): void {
   const { f } = v;
-  const values = [...new Set(t.values.map((x) => String(x.value)))];
   signature(`check${v.names.type(t.id)}`, v);
   f.print(code`  if (!${typeCheck("value", "path", t.base, v)}) return false;`);
-  const facets = { enumeration: values };
-  for (const line of facetChecks("value", "path", facets, "  ", v)) f.print(line);
+  const set = enumValueSet(t, v);
+  const message = stringLiteral(`must be a value of ${t.name}`);
+  f.print(code`  if (!${set}.has(${v.rt("xsdLexical")}(value))) ${v.rt("xsdIssue")}(issues, path, "enum", ${message});`);
   f.print("  return true;");
   f.print("}");
 }

@@ -102,6 +102,15 @@ function declare(key: string, v: ValidatorContext, make: (name: string) => Print
   return name;
 }
 
+/**
+ * The set of an enumeration's values, built from the `...Values` list that types.ts already exports, so the
+ * (sometimes very long) list is written once per generated package.
+ */
+export function enumValueSet(t: { readonly id: string }, v: ValidatorContext): string {
+  const list = v.f.import(v.names.enumValues(t.id), "./types.js");
+  return declare(`enum-type:${t.id}`, v, (n) => [code`const ${n}: ReadonlySet<string> = new Set<string>(${list});`], "enumeration");
+}
+
 /** Helpers for xsd:list and xsd:union values. */
 function composite(t: TypeExpr & { kind: "list" | "union" }, v: ValidatorContext): string {
   return declare(`composite:${JSON.stringify(t)}`, v, (name) => {

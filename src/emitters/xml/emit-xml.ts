@@ -82,13 +82,9 @@ function emitType(t: NamedType, x: XmlContext): void {
 function emitEnumReader(t: EnumType, x: XmlContext): void {
   const { f } = x;
   const name = x.names.type(t.id);
-  const values = [...new Set(t.values.map((v) => String(v.value)))];
-  if (values.length <= 4) f.print(`const enum$${name}: ReadonlySet<string> = new Set([${values.map(stringLiteral).join(", ")}]);`);
-  else {
-    f.print(`const enum$${name}: ReadonlySet<string> = new Set([`);
-    for (const value of values) f.print(`  ${stringLiteral(value)},`);
-    f.print("]);");
-  }
+  // The values come from the list types.ts exports, so a long enumeration is written once per package.
+  const list = f.import(x.names.enumValues(t.id), "./types.js");
+  f.print(code`const enum$${name}: ReadonlySet<string> = new Set<string>(${list});`);
   f.print();
   f.print(code`function read${name}(text: string, path: string): ${x.ts(name)} {`);
   f.print(`  if (enum$${name}.has(text)) return text as ${name};`);
