@@ -1,3 +1,4 @@
+import { keyClaimer } from "../types/properties.js";
 /**
  * A proto message seen the way a codec needs it: every field with its number, wire shape, presence and the
  * TypeScript property that holds it (matching the types emitter exactly, including its clash suffixes).
@@ -87,13 +88,7 @@ function fieldsOf(t: RecordType): Field[] {
 
 function messagePlan(t: RecordType, doc: IrDocument, names: Names, types: Map<TypeId, NamedType>, proto3: boolean): MessagePlan {
   // Property keys exactly as the types emitter claims them: declaration order, clashes get "_2", "_3", ...
-  const keys = new Set<string>();
-  const claim = (wanted: string): string => {
-    let key = wanted;
-    for (let i = 2; keys.has(key); i++) key = `${wanted}_${i}`;
-    keys.add(key);
-    return key;
-  };
+  const claim = keyClaimer();
   const fields: FieldPlan[] = [];
   for (const m of t.members) {
     if (m.kind === "field") fields.push(fieldPlan(m, claim(fieldPropertyName(m)), undefined, types));

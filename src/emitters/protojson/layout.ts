@@ -1,7 +1,7 @@
 import type { ExtensionDecl, Field, Group, RecordType } from "../../ir/model.js";
 import { fieldPropertyName, oneofPropertyName } from "../../naming/property-name.js";
 import type { TypesContext } from "../types/context.js";
-import { isList, recordProperties } from "../types/properties.js";
+import { isList, recordProperties, keyClaimer } from "../types/properties.js";
 
 /**
  * How a proto message's fields sit in its TypeScript type. Property names are assigned exactly as the types emitter
@@ -49,13 +49,7 @@ export function presenceOf(field: Field): Presence {
 }
 
 export function messageLayout(record: RecordType, ctx: TypesContext): MessageLayout {
-  const keys = new Set<string>();
-  const claim = (wanted: string): string => {
-    let key = wanted;
-    for (let i = 2; keys.has(key); i++) key = `${wanted}_${i}`;
-    keys.add(key);
-    return key;
-  };
+  const claim = keyClaimer();
   const members: (JsonField | JsonOneof)[] = [];
   for (const p of recordProperties(record, ctx)) {
     if (p.kind === "field") {

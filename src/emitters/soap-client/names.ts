@@ -1,3 +1,4 @@
+import { apiName } from "../rest-client/http-shared.js";
 import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
 import type { ElementDecl, IrDocument } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
@@ -13,14 +14,7 @@ export const VALIDATE_MODULE = "./validate.js";
  * the operations interface's name without "Operations", plus a suffix; "_2", "_3" on a clash with a declared type,
  * because every generated file of a spec is re-exported from one index.
  */
-export function serviceName(ctx: EmitContext, serviceIndex: number, suffix: string): string {
-  const base = ctx.names.service(serviceIndex).replace(/Operations(_\d+)?$/, "");
-  const taken = new Set(ctx.doc.types.map((t) => ctx.names.type(t.id)));
-  const wanted = `${base}${suffix}`;
-  let name = wanted;
-  for (let i = 2; taken.has(name); i++) name = `${wanted}_${i}`;
-  return name;
-}
+export const serviceName = apiName;
 
 /** lowerCamel of a PascalCase name, for functions (`partnerServiceFault`). */
 export function lowerFirst(name: string): string {

@@ -3,7 +3,7 @@ import type { GeneratedFile } from "../../codegen/generated-file.js";
 import type { AliasType, EnumType, NamedType, RecordType, UnionType } from "../../ir/model.js";
 import { fieldPropertyName, oneofPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "./context.js";
-import { facetTags, isList, recordProperties, type Property } from "./properties.js";
+import { facetTags, isList, keyClaimer, recordProperties, type Property } from "./properties.js";
 import { literalTs, parenthesize, typeExprTs, unionOf } from "./type-expr.js";
 
 /** The discriminant property of an xsi:type family: the XML type name of the value. */
@@ -76,10 +76,7 @@ function familyRoot(t: RecordType, ctx: TypesContext): string | undefined {
 }
 
 function uniqueKey(wanted: string, keys: Set<string>): string {
-  let key = wanted;
-  for (let i = 2; keys.has(key); i++) key = `${wanted}_${i}`;
-  keys.add(key);
-  return key;
+  return keyClaimer(keys)(wanted);
 }
 
 function emitProperty(f: GeneratedFile, p: Property, ctx: TypesContext, keys: Set<string>): void {

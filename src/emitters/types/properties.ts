@@ -71,3 +71,16 @@ export function facetTags(f: Facets | undefined): string[] {
   if (f.enumeration) tags.push(`@enum ${f.enumeration.map((v) => JSON.stringify(v)).join(", ")}`);
   return tags;
 }
+
+/**
+ * Claims property keys the way the types emitter does: first come keeps the name, later clashes get "_2", "_3", ...
+ * Codecs that address the same properties must use this too, so their keys match types.ts exactly.
+ */
+export function keyClaimer(keys: Set<string> = new Set()): (wanted: string) => string {
+  return (wanted) => {
+    let key = wanted;
+    for (let i = 2; keys.has(key); i++) key = `${wanted}_${i}`;
+    keys.add(key);
+    return key;
+  };
+}
