@@ -67,6 +67,32 @@ describe("parseXml", () => {
     expect(parseError("<r>&#0;</r>").message).toMatch(/not an XML character/);
   });
 
+  it("reads text split by entities, CR LF and CDATA the same wherever they fall", () => {
+    // The parser remembers where the next '&', CR and ']]>' are across text runs; these cases cross those marks.
+    const root = parseXml("<r><a>x &amp; y</a><b>plain</b><c>&lt;</c><d>1\r\n&amp;\r2</d><e>tail&gt;</e><f>&quot;&apos;&amp;</f></r>");
+    expect(root.children.map((c) => c.text)).toEqual(["x & y", "plain", "<", "1\n&\n2", "tail>", `"'&`]);
+    expect(parseXml("<r>a<![CDATA[]]]]><![CDATA[>]]>b</r>").text).toBe("a]]>b");
+    expect(parseError("<r><a>ok</a>x]]>y</r>").message).toMatch(/']]>' is not allowed in text at 1:14/);
+    expect(parseError("<r><a>&amp;</a>&am;</r>").message).toMatch(/undefined entity &am;/);
+    expect(parseError("<r>&amp</r>").message).toMatch(/unterminated entity reference/);
+  });
+
+  it("matches end tags exactly, including names that share a prefix", () => {
+    expect(parseXml("<ab><a></a ></ab>").children[0]!.local).toBe("a");
+    expect(parseError("<ab><a></ab></ab>").message).toMatch(/end tag <\/ab> does not match <a>/);
+    expect(parseError("<a><b></bc></a>").message).toMatch(/end tag <\/bc> does not match <b>/);
+    expect(parseError("<a:b xmlns:a='u'></a:c>").message).toMatch(/does not match <a:b>/);
+    expect(parseError("<a><b></b").message).toMatch(/unterminated end tag/);
+  });
+
+  it("rejects a namespace declared twice on one element, and malformed qualified names", () => {
+    expect(parseError("<r xmlns:p='u1' xmlns:p='u2'/>").message).toMatch(/duplicate attribute xmlns:p/);
+    expect(parseError("<r xmlns='u1' xmlns='u2'/>").message).toMatch(/duplicate attribute xmlns/);
+    expect(parseError("<a:b:c/>").message).toMatch(/not a valid qualified name/);
+    expect(parseError("<a: xmlns:a='u'/>").message).toMatch(/not a valid qualified name/);
+    expect(parseError("<r :a='1'/>").message).toMatch(/expected a name|not a valid qualified name/);
+  });
+
   it("enforces limits: size, depth, attributes, name length", () => {
     expect(parseError("<r>" + "x".repeat(100) + "</r>", { maxBytes: 50 }).message).toMatch(/larger than 50/);
     const deep = "<a>".repeat(200) + "</a>".repeat(200);
