@@ -22,46 +22,6 @@ export interface BenchSuite {
   run(): Promise<BenchResult[]> | BenchResult[];
 }
 
-/** Operations per second of `fn`, best of several rounds after a warm-up (the best round is the least disturbed). */
-export function opsPerSecond(fn: () => unknown, options: { rounds?: number; roundMs?: number } = {}): number {
-  const rounds = options.rounds ?? 5;
-  const roundMs = options.roundMs ?? 200;
-  for (let i = 0; i < 50; i++) fn();
-  let best = 0;
-  for (let r = 0; r < rounds; r++) {
-    let n = 0;
-    const start = performance.now();
-    let elapsed = 0;
-    while (elapsed < roundMs) {
-      for (let i = 0; i < 10; i++) fn();
-      n += 10;
-      elapsed = performance.now() - start;
-    }
-    best = Math.max(best, (n * 1000) / elapsed);
-  }
-  return best;
-}
-
-/** Measure ours and every peer, interleaved, and compare against the fastest peer. */
-export function compare(
-  name: string,
-  ours: () => unknown,
-  peers: Readonly<Record<string, () => unknown>>,
-  unit = "ops/s",
-): BenchResult {
-  const oursOps = opsPerSecond(ours);
-  let peerName = "";
-  let peer = 0;
-  for (const [n, fn] of Object.entries(peers)) {
-    const ops = opsPerSecond(fn);
-    if (ops > peer) {
-      peer = ops;
-      peerName = n;
-    }
-  }
-  return { name, ours: Math.round(oursOps), peer: Math.round(peer), peerName, unit, ratio: Number((oursOps / peer).toFixed(2)) };
-}
-
 /**
  * A full garbage collection, run between measured rounds (never inside one): CPU time counts the collector's
  * threads too, so without it one side's garbage (zod allocates a lot) would be collected, and charged, during the
@@ -91,48 +51,54 @@ function batchSize(fn: () => unknown): number {
   }
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+/** Which clock a comparison reads: wall time (what a caller waits), or this process's CPU time (which leaves out
+ * time other processes took from us, but counts the garbage collector's helper threads). */
+export type BenchClock = "wall" | "cpu";
+
+export interface CompareOptions {
+  /** Rounds per side (default 12). */
+  readonly rounds?: number;
+  /** Length of one round in ms of the chosen clock (default 60). */
+  readonly roundMs?: number;
+  readonly clock?: BenchClock;
+  readonly unit?: string;
 }
 
 /**
- * `compare` for noisy machines: rounds of ours and every peer alternate (so a busy spell hits all of them), time
- * is CPU time, the clock is read once per ~1 ms batch, and each side's figure is the median of its rounds.
+ * The one comparison every suite uses: ours against each peer on the same inputs, in the same process. Rounds of
+ * ours and of every peer alternate, so a busy spell on this shared machine (its speed changes by up to 2x from
+ * one second to the next) hits all sides alike; a full GC runs before each round, so no side is charged for
+ * another's garbage; the clock is read once per ~1 ms batch; each side's figure is its best round (the least
+ * disturbed one), and the ratio is taken against the fastest peer.
  */
-export function compareInterleaved(
-  name: string,
-  ours: () => unknown,
-  peers: Readonly<Record<string, () => unknown>>,
-  options: { rounds?: number; roundMs?: number; unit?: string } = {},
-): BenchResult {
-  const rounds = options.rounds ?? 15;
-  const roundMs = options.roundMs ?? 40;
-  const all = Object.entries({ ours, ...peers }).map(([label, fn]) => ({ label, fn, batch: batchSize(fn), ops: [] as number[] }));
+export function compare(name: string, ours: () => unknown, peers: Readonly<Record<string, () => unknown>>, options: CompareOptions = {}): BenchResult {
+  const rounds = options.rounds ?? 12;
+  const roundMs = options.roundMs ?? 60;
+  const clock = options.clock === "cpu" ? cpuMs : () => performance.now();
+  const all = Object.entries({ ours, ...peers }).map(([label, fn]) => ({ label, fn, batch: batchSize(fn), best: 0 }));
   for (let r = 0; r < rounds; r++) {
     for (const side of all) {
-      if (!process.env.NOGC) collectGarbage();
+      collectGarbage();
       let n = 0;
-      const start = cpuMs();
+      const start = clock();
       let elapsed = 0;
       while (elapsed < roundMs) {
         for (let i = 0; i < side.batch; i++) side.fn();
         n += side.batch;
-        elapsed = cpuMs() - start;
+        elapsed = clock() - start;
       }
-      side.ops.push((n * 1000) / elapsed);
+      side.best = Math.max(side.best, (n * 1000) / elapsed);
     }
   }
-  const o = median(all[0]!.ops);
+  const o = all[0]!.best;
   let peerName = "";
   let peer = 0;
   for (const side of all.slice(1)) {
-    const m = median(side.ops);
-    if (m > peer) {
-      peer = m;
+    if (side.best > peer) {
+      peer = side.best;
       peerName = side.label;
     }
   }
-  return { name, ours: Math.round(o), peer: Math.round(peer), peerName, unit: options.unit ?? "ops/cpu-s", ratio: Number((o / peer).toFixed(2)) };
+  const unit = options.unit ?? (options.clock === "cpu" ? "ops/cpu-s" : "ops/s");
+  return { name, ours: Math.round(o), peer: Math.round(peer), peerName, unit, ratio: Number((o / peer).toFixed(2)) };
 }

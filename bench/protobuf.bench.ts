@@ -16,7 +16,7 @@ import { emitTypes } from "../src/emitters/types/emit-types.js";
 import { assignNames } from "../src/naming/assign-names.js";
 import { nodeSpecHost } from "../src/parsers/host.js";
 import { loadSpec } from "../src/pipeline/load-spec.js";
-import type { BenchResult, BenchSuite } from "./harness.js";
+import { compare, type BenchResult, type BenchSuite } from "./harness.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const CORPUS = path.resolve(REPO, "../shared/corpus");
@@ -96,48 +96,6 @@ function bufbuild(c: Case, slot: string): Codec {
   return { encode: (m) => toBinary(desc, m as never), decode: (b) => fromBinary(desc, b) };
 }
 
-/** CPU milliseconds of this process (user + system): unlike wall time, it does not count time other processes on a
- * shared machine took from us. */
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
-function roundOps(fn: () => unknown, ms: number): number {
-  let n = 0;
-  const start = cpuMs();
-  let elapsed = 0;
-  while (elapsed < ms) {
-    for (let i = 0; i < 5; i++) fn();
-    n += 5;
-    elapsed = cpuMs() - start;
-  }
-  return (n * 1000) / elapsed;
-}
-
-/**
- * Like the harness's `compare`, but rounds of ours and of each peer alternate (so a busy spell hits all of them)
- * and time is CPU time; the best round of each counts.
- */
-function compareInterleaved(name: string, ours: () => unknown, peers: Readonly<Record<string, () => unknown>>): BenchResult {
-  const all: Record<string, () => unknown> = { ours, ...peers };
-  const best = new Map<string, number>(Object.keys(all).map((k) => [k, 0]));
-  for (const fn of Object.values(all)) for (let i = 0; i < 20; i++) fn();
-  for (let round = 0; round < 8; round++) {
-    for (const [k, fn] of Object.entries(all)) best.set(k, Math.max(best.get(k)!, roundOps(fn, 120)));
-  }
-  let peerName = "";
-  let peer = 0;
-  for (const k of Object.keys(peers)) {
-    if (best.get(k)! > peer) {
-      peer = best.get(k)!;
-      peerName = k;
-    }
-  }
-  const o = best.get("ours")!;
-  return { name, ours: Math.round(o), peer: Math.round(peer), peerName, unit: "ops/cpu-s", ratio: Number((o / peer).toFixed(2)) };
-}
-
 async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   for (const c of CASES) {
@@ -148,16 +106,16 @@ async function run(): Promise<BenchResult[]> {
     const buf = bufbuild(c, slot);
     const decoded = { ours: us.decode(bytes), pbjs: pbjs.decode(bytes), buf: buf.decode(bytes) };
     results.push(
-      compareInterleaved(`protobuf decode ${c.name} (${bytes.length} B)`, () => us.decode(bytes), {
+      compare(`protobuf decode ${c.name} (${bytes.length} B)`, () => us.decode(bytes), {
         "protobufjs-static": () => pbjs.decode(bytes),
         "@bufbuild/protobuf": () => buf.decode(bytes),
-      }),
+      }, { clock: "cpu" }),
     );
     results.push(
-      compareInterleaved(`protobuf encode ${c.name} (${bytes.length} B)`, () => us.encode(decoded.ours), {
+      compare(`protobuf encode ${c.name} (${bytes.length} B)`, () => us.encode(decoded.ours), {
         "protobufjs-static": () => pbjs.encode(decoded.pbjs),
         "@bufbuild/protobuf": () => buf.encode(decoded.buf),
-      }),
+      }, { clock: "cpu" }),
     );
   }
   return results;

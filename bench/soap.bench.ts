@@ -38,10 +38,12 @@ export const suite: BenchSuite = {
 
     const create: partner.Create = { sObjects: Array.from({ length: 200 }, (_, i) => ({ ...record(i), Id: null })) };
     const nodeSoapCreate = { sObjects: create.sObjects!.map((o) => ({ type: o.type, Id: null, ...Object.fromEntries(o.$any!.map((f) => [f.name, f.value])) })) };
-    const response = buildSoapEnvelope({
+    // Round-tripped through bytes, as a response read off the network is: a flat string, not the writer's rope.
+    const built = buildSoapEnvelope({
       version: "1.1",
       body: partner.encodeQueryResponseElement({ result: { done: true, queryLocator: null, size: 200, records: Array.from({ length: 200 }, (_, i) => record(i)) } }),
     });
+    const response = new TextDecoder().decode(new TextEncoder().encode(built));
 
     const ourCreate = () => buildSoapEnvelope({ version: "1.1", body: partner.encodeCreateElement(create) });
     const ourDecode = () => partner.decodeQueryResponseElement(parseSoapEnvelope(response).body[0]!);

@@ -105,6 +105,13 @@ describe("parseXml", () => {
     expect(parseError("<a>".repeat(1_000_000)).message).toMatch(/nested deeper/);
   });
 
+  it("keeps namespace URIs exactly, whatever they look like", () => {
+    for (const uri of ["__proto__", "1", "0x10", "constructor", "urn:a b", "é"]) {
+      const root = parseXml(`<p:r xmlns:p="${uri}"><p:c/></p:r>`);
+      expect([root.ns, root.children[0]!.ns]).toEqual([uri, uri]);
+    }
+  });
+
   it("keeps __proto__ and constructor as ordinary names", () => {
     const root = parseXml(`<__proto__ constructor="x"><constructor/></__proto__>`);
     expect(root.local).toBe("__proto__");
