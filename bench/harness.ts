@@ -2,8 +2,6 @@
  * The benchmark harness: every suite measures ours against peers on the same inputs in the same process run and
  * reports ratios (never absolute timings in tests: machines here are shared and noisy).
  */
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 
 export interface BenchResult {
   readonly name: string;
@@ -21,16 +19,6 @@ export interface BenchSuite {
   readonly name: string;
   run(): Promise<BenchResult[]> | BenchResult[];
 }
-
-/**
- * A full garbage collection, run between measured rounds (never inside one): CPU time counts the collector's
- * threads too, so without it one side's garbage (zod allocates a lot) would be collected, and charged, during the
- * next side's round. `--expose-gc` turned on at run time, then `gc` taken from a fresh context.
- */
-const collectGarbage: () => void = (() => {
-  setFlagsFromString("--expose-gc");
-  return runInNewContext("gc") as () => void;
-})();
 
 /** CPU milliseconds of this process (user + system): unlike wall time, it leaves out time other processes on a
  * shared machine took from us. */
@@ -67,8 +55,10 @@ export interface CompareOptions {
 /**
  * The one comparison every suite uses: ours against each peer on the same inputs, in the same process. Rounds of
  * ours and of every peer alternate, so a busy spell on this shared machine (its speed changes by up to 2x from
- * one second to the next) hits all sides alike; a full GC runs before each round, so no side is charged for
- * another's garbage; the clock is read once per ~1 ms batch; each side's figure is its best round (the least
+ * one second to the next) hits all sides alike. No GC is forced between rounds: a forced full GC shrinks the young generation
+ * and leaves sweeping to finish on helper threads, so the round after it measured the collector more than the code
+ * (on the CPU clock, several times over); in steady state each side mostly pays for its own garbage, as a real
+ * program does. The clock is read once per ~1 ms batch; each side's figure is its best round (the least
  * disturbed one), and the ratio is taken against the fastest peer.
  */
 export function compare(name: string, ours: () => unknown, peers: Readonly<Record<string, () => unknown>>, options: CompareOptions = {}): BenchResult {
@@ -78,7 +68,6 @@ export function compare(name: string, ours: () => unknown, peers: Readonly<Recor
   const all = Object.entries({ ours, ...peers }).map(([label, fn]) => ({ label, fn, batch: batchSize(fn), best: 0 }));
   for (let r = 0; r < rounds; r++) {
     for (const side of all) {
-      collectGarbage();
       let n = 0;
       const start = clock();
       let elapsed = 0;

@@ -58,13 +58,29 @@ const CANONICAL_HOST = /^[a-z0-9.-]+(?::(?!80$)[0-9]{1,5})?$/;
  * target must be a path. The usual request is already in canonical form and is used as it is; anything else goes
  * through the URL parser, so handlers always see what `new Request(url).url` would give.
  */
-function requestUrl(req: IncomingMessage, fallbackHost: string): string {
+function requestUrl(req: IncomingMessage, fallbackHost: string, last: HostCheck): string {
   const header = req.headers.host;
-  const host = header !== undefined && PLAIN_HOST.test(header) ? header : fallbackHost;
+  // A keep-alive client sends the same Host on every request: its two checks are remembered for the next one.
+  if (header !== last.header) {
+    last.header = header;
+    last.host = header !== undefined && PLAIN_HOST.test(header) ? header : fallbackHost;
+    last.canonical = CANONICAL_HOST.test(last.host);
+  }
   const target = req.url ?? "/";
   if (target.charCodeAt(0) !== 47) throw new TypeError("request target is not a path");
-  const url = `http://${host}${target}`;
-  return CANONICAL_HOST.test(host) && CANONICAL_TARGET.test(target) ? url : new URL(url).href;
+  const url = `http://${last.host}${target}`;
+  return last.canonical && CANONICAL_TARGET.test(target) ? url : new URL(url).href;
+}
+
+/** The last Host header a listener saw, the origin it gave and whether that origin is in canonical form. */
+interface HostCheck {
+  header: string | undefined;
+  host: string;
+  canonical: boolean;
+}
+
+function newHostCheck(fallbackHost: string): HostCheck {
+  return { header: undefined, host: fallbackHost, canonical: CANONICAL_HOST.test(fallbackHost) };
 }
 
 function headersOf(req: IncomingMessage): Headers {
@@ -93,7 +109,7 @@ function fullRequest(req: IncomingMessage, url: string, headers: Headers, signal
  * is streamed, not buffered. Throws TypeError for an unusable target.
  */
 export function toWebRequest(req: IncomingMessage, signal: AbortSignal, fallbackHost = "localhost"): Request {
-  return fullRequest(req, requestUrl(req, fallbackHost), headersOf(req), signal);
+  return fullRequest(req, requestUrl(req, fallbackHost, newHostCheck(fallbackHost)), headersOf(req), signal);
 }
 
 /**
@@ -175,14 +191,27 @@ Object.setPrototypeOf(NodeRequest.prototype, Request.prototype);
 /** Write a web Response to a node:http response: a body the runtime knows as text or bytes (see known-body.ts) is
  * written directly, any other body is streamed with back-pressure. */
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  if (!sendKnownBody(res, response)) await sendStreamedBody(res, response);
+}
+
+/** Write a response whose body the runtime holds (every generated JSON answer) at once; false for any other. */
+function sendKnownBody(res: ServerResponse, response: Response): boolean {
   const known = knownBody(response);
-  if (known !== undefined) {
-    if (known.statusText) res.statusMessage = known.statusText;
-    // The record as given, unless someone took the Headers object (and may have changed it).
-    res.writeHead(known.status, known.headers === undefined ? known.headerRecord : headerRecord(known.headers));
-    res.end(known.body);
-    return;
+  if (known === undefined) return false;
+  if (known.statusText) res.statusMessage = known.statusText;
+  // The length is known, so say it: without it node falls back to chunked encoding, which costs both sides a
+  // little per response (the body is one piece anyway). A length the handler gave wins: writeHead's record
+  // replaces a header set before it, whatever the case of its name.
+  if (known.status >= 200 && known.status !== 204 && known.status !== 304) {
+    res.setHeader("content-length", typeof known.body === "string" ? Buffer.byteLength(known.body) : known.body.byteLength);
   }
+  // The record as given, unless someone took the Headers object (and may have changed it).
+  res.writeHead(known.status, known.headers === undefined ? known.headerRecord : headerRecord(known.headers));
+  res.end(known.body);
+  return true;
+}
+
+async function sendStreamedBody(res: ServerResponse, response: Response): Promise<void> {
   if (response.statusText) res.statusMessage = response.statusText;
   res.writeHead(response.status, headerRecord(response.headers));
   if (response.body === null) {
@@ -213,21 +242,24 @@ function plainError(res: ServerResponse, status: number, text: string): void {
 /** A node:http request listener running `handler`; usable with any node:http(s) server or framework that takes one. */
 export function nodeRequestListener(handler: HttpHandler, options: NodeAdapterOptions = {}): RequestListener {
   const fallbackHost = options.fallbackHost ?? "localhost";
+  const lastHost = newHostCheck(fallbackHost);
   return (req, res) => {
     let request: NodeRequest;
     try {
-      request = new NodeRequest(req, res, requestUrl(req, fallbackHost));
+      request = new NodeRequest(req, res, requestUrl(req, fallbackHost, lastHost));
     } catch {
       plainError(res, 400, "bad request");
       return;
     }
+    const failed = (error: unknown) => {
+      if (request.clientGone || res.destroyed) return; // nobody is listening any more
+      options.onError?.(error);
+      plainError(res, 500, "internal error");
+    };
+    // A known body is written in the same tick the handler settles; only a streamed one needs another promise.
     handler(request as unknown as Request)
-      .then((response) => sendWebResponse(res, response))
-      .catch((error: unknown) => {
-        if (request.clientGone || res.destroyed) return; // nobody is listening any more
-        options.onError?.(error);
-        plainError(res, 500, "internal error");
-      });
+      .then((response) => (sendKnownBody(res, response) ? undefined : sendStreamedBody(res, response)))
+      .catch(failed);
   };
 }
 

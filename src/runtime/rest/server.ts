@@ -140,7 +140,9 @@ export function createRestHandler(
     }
 
     try {
-      const result = await op.invoke(params, body, request);
+      // Most handlers answer synchronously; awaiting a plain value would still cost a turn of the microtask queue.
+      const invoked = op.invoke(params, body, request);
+      const result = isPromiseLike(invoked) ? await invoked : invoked;
       if (options.development && op.validateResponse) {
         const problems = op.validateResponse(result.status, result.body);
         if (problems.length > 0) return fail(500, `Response of ${op.name} does not match the spec`, problems);
@@ -152,6 +154,10 @@ export function createRestHandler(
       return fail(500, "Internal server error");
     }
   };
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
 type BodyOutcome = { readonly kind: "ok"; readonly value: unknown } | { readonly kind: "error"; readonly status: number; readonly message: string };

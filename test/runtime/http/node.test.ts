@@ -121,4 +121,28 @@ describe("serveNode", () => {
     expect(response.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
     expect(await response.json()).toEqual({ hello: "world" });
   });
+
+  it("sends a known body with its byte length instead of chunked encoding; a length the handler set wins", async () => {
+    const raw = (port: number, path: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: "127.0.0.1", port, path }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (c: string) => (body += c));
+          res.on("end", () => resolve({ headers: res.headers, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    server = await serveNode(async (request) => {
+      if (request.url.endsWith("/given")) return restJsonResponse(200, { a: 1 }, { "Content-Length": "7" });
+      return restJsonResponse(200, { name: "é€" });
+    });
+    const plain = await raw(server.port, "/");
+    expect(plain.headers["content-length"]).toBe(String(Buffer.byteLength(plain.body)));
+    expect(plain.headers["transfer-encoding"]).toBeUndefined();
+    expect(JSON.parse(plain.body)).toEqual({ name: "é€" });
+    const given = await raw(server.port, "/given");
+    expect([given.headers["content-length"], given.body]).toEqual(["7", '{"a":1}']);
+  });
 });
