@@ -2,7 +2,7 @@
 
 import type { Error$, Member, MemberCreate, MemberList, MemberUpdate } from "./types.js";
 import { validateError$, validateMember, validateMemberCreate, validateMemberList, validateMemberUpdate } from "./validate.js";
-import { type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restFormNumber, restInteger, restOperation, restParamIssue } from "specforge/runtime";
+import { type RestQuery, type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restFormNumber, restInteger, restOperation, restParamIssue } from "specforge/runtime";
 
 /**
  * Handlers of Members API (version 3): one method per operation.
@@ -144,7 +144,7 @@ type InputOfMembersAPIHandlers<K extends keyof MembersAPIHandlers> = Parameters<
 
 function parseListProjectMembersParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfMembersAPIHandlers<"listProjectMembers">, "request"> {
@@ -170,7 +170,7 @@ function validateListProjectMembersResponse(status: number, body: unknown): Vali
 
 function parseAddProjectMemberParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfMembersAPIHandlers<"addProjectMember">, "body" | "request"> {
@@ -206,7 +206,7 @@ function validateAddProjectMemberResponse(status: number, body: unknown): Valida
 
 function parseGetProjectMemberParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfMembersAPIHandlers<"getProjectMember">, "request"> {
@@ -232,7 +232,7 @@ function validateGetProjectMemberResponse(status: number, body: unknown): Valida
 
 function parseUpdateProjectMemberParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfMembersAPIHandlers<"updateProjectMember">, "body" | "request"> {
@@ -270,7 +270,7 @@ function validateUpdateProjectMemberResponse(status: number, body: unknown): Val
 
 function parseRemoveProjectMemberParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfMembersAPIHandlers<"removeProjectMember">, "request"> {
@@ -297,7 +297,7 @@ function validateRemoveProjectMemberResponse(status: number, body: unknown): Val
 
 function parseListGroupMembersParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfMembersAPIHandlers<"listGroupMembers">, "request"> {
@@ -323,7 +323,7 @@ function validateListGroupMembersResponse(status: number, body: unknown): Valida
 
 function parseAddGroupMemberParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfMembersAPIHandlers<"addGroupMember">, "body" | "request"> {
@@ -360,7 +360,7 @@ function validateAddGroupMemberResponse(status: number, body: unknown): Validati
 
 function parseGetGroupMemberParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfMembersAPIHandlers<"getGroupMember">, "request"> {
@@ -386,7 +386,7 @@ function validateGetGroupMemberResponse(status: number, body: unknown): Validati
 
 function parseUpdateGroupMemberParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfMembersAPIHandlers<"updateGroupMember">, "body" | "request"> {
@@ -424,7 +424,7 @@ function validateUpdateGroupMemberResponse(status: number, body: unknown): Valid
 
 function parseRemoveGroupMemberParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfMembersAPIHandlers<"removeGroupMember">, "request"> {

@@ -2,7 +2,7 @@
 
 import type { DeleteResult, Error$, WebhookCount, WebhookCreateRequest, WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEnvelope, WebhookList, WebhookUpdateRequest } from "./types.js";
 import { validateDeleteResult, validateError$, validateWebhookCount, validateWebhookCreateRequest, validateWebhookDeliveryEnvelope, validateWebhookDeliveryList, validateWebhookEnvelope, validateWebhookList, validateWebhookUpdateRequest } from "./validate.js";
-import { type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restDeepObject, restFormArray, restInteger, restOperation, restParamIssue } from "specforge/runtime";
+import { type RestQuery, type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restDeepObject, restFormArray, restInteger, restOperation, restParamIssue } from "specforge/runtime";
 
 /**
  * Handlers of Webhooks API (version 2): one method per operation.
@@ -121,7 +121,7 @@ type InputOfWebhooksAPIHandlers<K extends keyof WebhooksAPIHandlers> = Parameter
 
 function parseListWebhooksParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfWebhooksAPIHandlers<"listWebhooks">, "request"> {
@@ -150,7 +150,7 @@ function validateListWebhooksResponse(status: number, body: unknown): Validation
 
 function parseCreateWebhookParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfWebhooksAPIHandlers<"createWebhook">, "body" | "request"> {
@@ -168,7 +168,7 @@ function validateCreateWebhookResponse(status: number, body: unknown): Validatio
 
 function parseCountWebhooksParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfWebhooksAPIHandlers<"countWebhooks">, "request"> {
@@ -190,7 +190,7 @@ function validateCountWebhooksResponse(status: number, body: unknown): Validatio
 
 function parseGetWebhookParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfWebhooksAPIHandlers<"getWebhook">, "request"> {
@@ -217,7 +217,7 @@ function validateGetWebhookResponse(status: number, body: unknown): ValidationIs
 
 function parseUpdateWebhookParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfWebhooksAPIHandlers<"updateWebhook">, "body" | "request"> {
@@ -241,7 +241,7 @@ function validateUpdateWebhookResponse(status: number, body: unknown): Validatio
 
 function parseDeleteWebhookParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfWebhooksAPIHandlers<"deleteWebhook">, "request"> {
@@ -264,7 +264,7 @@ function validateDeleteWebhookResponse(status: number, body: unknown): Validatio
 
 function parseListWebhookDeliveriesParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfWebhooksAPIHandlers<"listWebhookDeliveries">, "request"> {
@@ -291,7 +291,7 @@ function validateListWebhookDeliveriesResponse(status: number, body: unknown): V
 
 function parseGetWebhookDeliveryParameters(
   segments: readonly string[],
-  search: URLSearchParams,
+  search: RestQuery,
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfWebhooksAPIHandlers<"getWebhookDelivery">, "request"> {

@@ -108,7 +108,7 @@ function emitParseFunction(f: GeneratedFile, op: HttpOperation, inputOf: string,
   const omit = op.requestBody ? `"body" | "request"` : `"request"`;
   f.print(`function ${name}(`);
   f.print("  segments: readonly string[],");
-  f.print("  search: URLSearchParams,");
+  f.print("  search: ", rt("RestQuery", true), ",");
   f.print("  request: Request,");
   f.print("  issues: ", rt("ValidationIssue", true), "[],");
   f.print(`): Omit<${inputOf}<${stringLiteral(op.name)}>, ${omit}> {`);

@@ -199,16 +199,23 @@ function sendKnownBody(res: ServerResponse, response: Response): boolean {
   const known = knownBody(response);
   if (known === undefined) return false;
   if (known.statusText) res.statusMessage = known.statusText;
-  // The length is known, so say it: without it node falls back to chunked encoding, which costs both sides a
-  // little per response (the body is one piece anyway). A length the handler gave wins: writeHead's record
-  // replaces a header set before it, whatever the case of its name.
-  if (known.status >= 200 && known.status !== 204 && known.status !== 304) {
-    res.setHeader("content-length", typeof known.body === "string" ? Buffer.byteLength(known.body) : known.body.byteLength);
-  }
   // The record as given, unless someone took the Headers object (and may have changed it).
-  res.writeHead(known.status, known.headers === undefined ? known.headerRecord : headerRecord(known.headers));
+  const headers = known.headers === undefined ? known.headerRecord : headerRecord(known.headers);
+  // The length is known, so say it: without it node falls back to chunked encoding, which costs both sides a
+  // little per response (the body is one piece anyway). Added to the record rather than with setHeader, which
+  // would send writeHead down its slower merging path; a length the handler gave is kept.
+  const withLength = known.status >= 200 && known.status !== 204 && known.status !== 304 && headers?.["content-length"] === undefined && !hasContentLength(headers)
+    ? { ...headers, "content-length": typeof known.body === "string" ? Buffer.byteLength(known.body) : known.body.byteLength }
+    : headers;
+  res.writeHead(known.status, withLength);
   res.end(known.body);
   return true;
+}
+
+function hasContentLength(headers: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (headers === undefined) return false;
+  for (const name in headers) if (name.length === 14 && name.toLowerCase() === "content-length") return true;
+  return false;
 }
 
 async function sendStreamedBody(res: ServerResponse, response: Response): Promise<void> {

@@ -5,6 +5,7 @@
 export * from "./body.js";
 export * from "./client.js";
 export * from "./params.js";
+export * from "./query.js";
 export * from "./response.js";
 export * from "./router.js";
 export * from "./server.js";

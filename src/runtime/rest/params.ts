@@ -1,4 +1,5 @@
 import { pointerJoin, type ValidationIssue } from "../validation.js";
+import type { RestQuery } from "./query.js";
 
 /**
  * Parameter parsing for generated servers: path, query and header values arrive as text and are coerced to the
@@ -45,7 +46,7 @@ export function restString(raw: string): string {
  * An array in style form: exploded (`tag=a&tag=b`) or comma-separated (`tag=a,b`). Absent -> undefined; an empty
  * value of a non-exploded array is the empty array.
  */
-export function restFormArray(query: URLSearchParams, name: string, explode: boolean): string[] | undefined {
+export function restFormArray(query: RestQuery, name: string, explode: boolean): string[] | undefined {
   if (explode) {
     const all = query.getAll(name);
     return all.length > 0 ? all : undefined;
@@ -74,7 +75,7 @@ export function restItems<T>(
  * A deepObject parameter (`filter[status]=x&filter[page]=2`) as a string map. The map has no prototype, so keys
  * such as `__proto__` are plain entries and never reach Object.prototype.
  */
-export function restDeepObject(query: URLSearchParams, name: string): { [key: string]: string } | undefined {
+export function restDeepObject(query: RestQuery, name: string): { [key: string]: string } | undefined {
   const prefix = `${name}[`;
   let out: { [key: string]: string } | undefined;
   // forEach rather than for-of: generated code is checked against the DOM lib without its iterable part.

@@ -2,6 +2,7 @@ import { jsonParse } from "../json/parse.js";
 import type { ValidationIssue } from "../validation.js";
 import { restMediaType, restReadBody } from "./body.js";
 import { restJsonResponse, type RestResult } from "./response.js";
+import { restQuery, type RestQuery } from "./query.js";
 import { compileRoutes } from "./router.js";
 
 /**
@@ -65,7 +66,7 @@ export interface RestOperationBinding<P> {
   readonly query: boolean;
   readonly parameters: (
     pathParams: readonly string[],
-    query: URLSearchParams,
+    query: RestQuery,
     request: Request,
     issues: ValidationIssue[],
   ) => P;
@@ -80,7 +81,7 @@ export function restOperation<P>(binding: RestOperationBinding<P>): RestOperatio
   return binding as unknown as RestOperationBinding<unknown>;
 }
 
-const EMPTY_QUERY = new URLSearchParams();
+const EMPTY_QUERY = restQuery("");
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
 export function defaultRestErrorBody(_status: number, message: string, issues?: readonly ValidationIssue[]): unknown {
@@ -117,7 +118,7 @@ export function createRestHandler(
     const ctx: RestRequestContext = { operation: op.name, request, pathParams: match.params };
 
     const issues: ValidationIssue[] = [];
-    const params = op.parameters(match.params, op.query ? new URLSearchParams(search) : EMPTY_QUERY, request, issues);
+    const params = op.parameters(match.params, op.query ? restQuery(search) : EMPTY_QUERY, request, issues);
     if (issues.length > 0) {
       const answer = await options.onValidationError?.(issues, { ...ctx, stage: "parameters" });
       return answer ?? fail(400, "Invalid request parameters", issues);
