@@ -11,7 +11,7 @@ import { ValidationError, type ValidationIssue, jsonIsUri } from "specforge/runt
 
 /** Object.prototype, to tell own properties from inherited ones without a call per property. */
 const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;
-const PATTERN_1 = new RegExp("^https?://", "u");
+const PATTERN_1 = new RegExp("^https?://");
 const VALUES_1: ReadonlySet<unknown> = new Set(["shop_api_missing_webhook_data", "shop_api_user_cannot_create_webhooks", "shop_api_user_cannot_read_webhooks_count", "shop_api_invalid_webhook_topic", "shop_api_invalid_webhook_delivery_url", "shop_api_cannot_create_webhook", "shop_api_invalid_webhook_delivery_id", "shop_api_authentication_error", "shop_api_user_cannot_read_webhook", "shop_api_user_cannot_edit_webhook", "shop_api_user_cannot_delete_webhook", "shop_api_invalid_webhook_id", "shop_api_no_webhook_found"]);
 
 /** Whether `value` is a valid {@link WebhookStatus}. Stops at the first failure and allocates nothing. */

@@ -82,7 +82,8 @@ export class ValidatorContext {
     }
     const name = `PATTERN_${this.patterns.size + 1}`;
     this.patterns.set(source, name);
-    this.constants.add("", `const ${name} = new RegExp(${stringLiteral(source)}, "u");`);
+    const flags = unicodeFlagChangesNothing(source) ? "" : ", \"u\"";
+    this.constants.add("", `const ${name} = new RegExp(${stringLiteral(source)}${flags});`);
     return name;
   }
 
@@ -106,4 +107,15 @@ export class ValidatorContext {
     this.constants.add("", `const ${name}: ReadonlySet<unknown> = new Set([${literals.join(", ")}]);`);
     return name;
   }
+}
+
+/**
+ * Whether a pattern (already known to compile with `u`) matches exactly the same strings without it. V8 runs a
+ * non-unicode regular expression markedly faster (about a third less time for `^https?://` on a matching URL). The
+ * flag only changes how astral characters and escapes are read: a pattern of ASCII characters only, with no
+ * escapes, no `.` and no negated class, can never see half of a surrogate pair, so it means the same either way.
+ * Anything else keeps `u` (the JSON Schema rule: patterns are ECMA-262 with unicode semantics).
+ */
+export function unicodeFlagChangesNothing(source: string): boolean {
+  return /^[\x20-\x7e]*$/.test(source) && !source.includes("\\") && !source.includes(".") && !source.includes("[^");
 }

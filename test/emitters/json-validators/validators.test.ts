@@ -174,7 +174,7 @@ describe("generated JSON validators", () => {
 
   it("spec text lands in generated code only as escaped literals", () => {
     const text = g.files.get([...g.files.keys()].find((p) => p.endsWith("validate.ts"))!)!;
-    expect(text).toContain('new RegExp("^[A-Z]{3}$", "u")');
+    expect(text).toContain('new RegExp("^[A-Z]{3}$")');
     expect(text).toContain('new RegExp("^[a-zé😀]+$", "u")');
   });
 });
