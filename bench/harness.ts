@@ -3,6 +3,9 @@
  * reports ratios (never absolute timings in tests: machines here are shared and noisy).
  */
 
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
 export interface BenchResult {
   readonly name: string;
   /** Operations per second, ours. */
@@ -19,6 +22,12 @@ export interface BenchSuite {
   readonly name: string;
   run(): Promise<BenchResult[]> | BenchResult[];
 }
+
+/** A full GC (`--expose-gc` turned on at run time, `gc` taken from a fresh context). */
+const collectGarbage: () => void = (() => {
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+})();
 
 /** CPU milliseconds of this process (user + system): unlike wall time, it leaves out time other processes on a
  * shared machine took from us. */
@@ -47,6 +56,8 @@ export interface CompareOptions {
   /** Rounds per side (default 12). */
   readonly rounds?: number;
   /** Length of one round in ms of the chosen clock (default 60). */
+  /** Untimed run of a side after the GC that starts its round (default half a round). */
+  readonly warmMs?: number;
   readonly roundMs?: number;
   readonly clock?: BenchClock;
   readonly unit?: string;
@@ -55,19 +66,30 @@ export interface CompareOptions {
 /**
  * The one comparison every suite uses: ours against each peer on the same inputs, in the same process. Rounds of
  * ours and of every peer alternate, so a busy spell on this shared machine (its speed changes by up to 2x from
- * one second to the next) hits all sides alike. No GC is forced between rounds: a forced full GC shrinks the young generation
- * and leaves sweeping to finish on helper threads, so the round after it measured the collector more than the code
- * (on the CPU clock, several times over); in steady state each side mostly pays for its own garbage, as a real
- * program does. The clock is read once per ~1 ms batch; each side's figure is its best round (the least
- * disturbed one), and the ratio is taken against the fastest peer.
+ * one second to the next) hits all sides alike, and their order changes every round. Each round starts with a
+ * full GC (so no side pays for another's garbage) and then an untimed warm-up of the side: straight after gc() the
+ * young generation is small and sweeping still runs on helper threads, and a round timed from there measured the
+ * collector more than the code (several times over on the CPU clock). The clock is read once per ~1 ms batch;
+ * each side's figure is its best round (the least disturbed one), and the ratio is against the fastest peer.
  */
 export function compare(name: string, ours: () => unknown, peers: Readonly<Record<string, () => unknown>>, options: CompareOptions = {}): BenchResult {
   const rounds = options.rounds ?? 12;
   const roundMs = options.roundMs ?? 60;
+  const warmMs = options.warmMs ?? roundMs / 2;
   const clock = options.clock === "cpu" ? cpuMs : () => performance.now();
   const all = Object.entries({ ours, ...peers }).map(([label, fn]) => ({ label, fn, batch: batchSize(fn), best: 0 }));
+  // The order of the sides changes every round, going through every permutation: a side that runs right after an
+  // allocation-heavy one (zod) inherits the collector work that one left behind, and with a fixed order the same
+  // side would always be the one that follows it.
+  const orders = permutations(all);
   for (let r = 0; r < rounds; r++) {
-    for (const side of all) {
+    for (const side of orders[r % orders.length]!) {
+      // Start every round from a clean heap in steady state: a full GC removes what the previous side left, then
+      // the side runs untimed for a while, so the young generation the GC shrank has grown back and the sweeping
+      // it started has finished before the clock starts.
+      collectGarbage();
+      const warmUntil = clock() + warmMs;
+      while (clock() < warmUntil) for (let i = 0; i < side.batch; i++) side.fn();
       let n = 0;
       const start = clock();
       let elapsed = 0;
@@ -90,4 +112,14 @@ export function compare(name: string, ours: () => unknown, peers: Readonly<Recor
   }
   const unit = options.unit ?? (options.clock === "cpu" ? "ops/cpu-s" : "ops/s");
   return { name, ours: Math.round(o), peer: Math.round(peer), peerName, unit, ratio: Number((o / peer).toFixed(2)) };
+}
+
+/** Every ordering of `items` (there are few sides, so few orderings). */
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  const out: T[][] = [];
+  items.forEach((first, i) => {
+    for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) out.push([first, ...rest]);
+  });
+  return out;
 }

@@ -34,9 +34,39 @@ export function pbWriter(): PbWriter {
 /** From this size, a result that fills most of the buffer takes the buffer itself instead of a copy. */
 const HAND_OFF_SIZE = 64 * 1024;
 
-/** The bytes written, as a new array; the writer goes back for reuse. */
+/**
+ * Results up to SLAB_RESULT_MAX bytes are cut from a shared slab, as Node's Buffer.allocUnsafe does with its pool:
+ * every new ArrayBuffer bigger than 64 bytes is allocated outside the JS heap, which cost more than encoding a
+ * small message (about 550 ns for 79 bytes, against 100 ns for a view into the slab). Such a result is a view:
+ * its bytes are its own, but its `.buffer` is shared, so read it through byteOffset/byteLength (everything in
+ * the runtime and in web APIs such as Response and fetch does). A slab is retired once full; a kept result keeps
+ * its slab (16 KiB) alive.
+ */
+const SLAB_SIZE = 16 * 1024;
+const SLAB_RESULT_MAX = 1024;
+let slab: ArrayBuffer | undefined;
+let slabPos = SLAB_SIZE;
+
+function fromSlab(src: Uint8Array, length: number): Uint8Array {
+  if (slabPos + length > SLAB_SIZE) {
+    slab = new ArrayBuffer(SLAB_SIZE);
+    slabPos = 0;
+  }
+  const out = new Uint8Array(slab!, slabPos, length);
+  if (length <= 64) for (let i = 0; i < length; i++) out[i] = src[i]!;
+  else out.set(src.subarray(0, length));
+  slabPos += (length + 7) & ~7; // 8-byte aligned, so a DataView or Float64Array over a result stays cheap
+  return out;
+}
+
+/** The bytes written, as a new array (a view into a shared slab when small); the writer goes back for reuse. */
 export function pbFinish(w: PbWriter): Uint8Array {
   const pos = w.pos;
+  if (pos <= SLAB_RESULT_MAX) {
+    const out = fromSlab(w.buf, pos);
+    spare = w;
+    return out;
+  }
   if (pos >= HAND_OFF_SIZE && pos > w.buf.length / 2) {
     // Copying a large result costs more than a fresh buffer for the next call (at most half of it is wasted).
     const out = w.buf.subarray(0, pos);

@@ -106,6 +106,26 @@ describe("writer", () => {
     expect([...a, ...b]).toEqual([1, 2]);
   });
 
+  it("small results are independent views cut from a shared slab; large ones own their buffer", () => {
+    // Enough results of varied sizes to cross several slab boundaries, each checked after all were made.
+    const results: { bytes: Uint8Array; fill: number; length: number }[] = [];
+    for (let i = 0; i < 400; i++) {
+      const length = [0, 1, 7, 63, 64, 65, 200, 1023, 1024][i % 9]!;
+      const fill = i % 251;
+      results.push({ bytes: bytesOf((w) => { for (let k = 0; k < length; k++) pbWriteUint32(w, fill % 128); }), fill: fill % 128, length });
+    }
+    for (const r of results) {
+      expect(r.bytes.length).toBe(r.length);
+      expect(r.bytes.every((b) => b === r.fill)).toBe(true);
+      expect(r.bytes.byteOffset % 8).toBe(0);
+    }
+    // Writing into one result never shows in another.
+    results[1]!.bytes[0] = 255;
+    expect(results[10]!.bytes[0]).toBe(results[10]!.fill);
+    const big = bytesOf((w) => { for (let k = 0; k < 5000; k++) pbWriteUint32(w, 1); });
+    expect([big.byteOffset, big.buffer.byteLength >= 5000]).toEqual([0, true]);
+  });
+
   it("rejects 64-bit strings that are not integers and tells zero apart in every form", () => {
     expect(() => bytesOf((w) => pbWriteInt64(w, "12abc"))).toThrow(ProtobufEncodeError);
     expect(pbIsZero64(0n)).toBe(true);
