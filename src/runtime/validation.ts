@@ -19,5 +19,9 @@ export class ValidationError extends Error {
 
 /** Append a JSON pointer segment, escaping "~" and "/" as RFC 6901 says. */
 export function pointerJoin(base: string, segment: string | number): string {
-  return `${base}/${String(segment).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  // Called for every nested value on the decode paths: indexes and ordinary keys need no escaping, so the two
+  // replacements run only for a key that has a '~' or a '/'.
+  if (typeof segment === "number") return base + "/" + segment;
+  if (segment.indexOf("~") < 0 && segment.indexOf("/") < 0) return base + "/" + segment;
+  return `${base}/${segment.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 }

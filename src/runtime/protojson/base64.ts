@@ -1,7 +1,7 @@
 /**
  * Base64 for ProtoJSON bytes: written in the standard alphabet with padding; read in either the standard or the
- * URL-safe alphabet, padded or not (the proto3 JSON mapping accepts both). Built on the web-standard btoa/atob
- * (Node, browsers, Deno, Bun), which are native and many times faster than a JavaScript loop on large payloads.
+ * URL-safe alphabet, padded or not (the proto3 JSON mapping accepts both). Encoding is the web-standard btoa
+ * (native, many times faster than a JavaScript loop on large payloads); decoding is one checking pass below.
  * Not exported from the runtime index: generated code uses bytesToJson / bytesFromJson.
  */
 
@@ -16,23 +16,54 @@ export function base64Encode(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** Both alphabets, then at most two "=". atob itself would also skip whitespace, which base64 in JSON may not have. */
-const BASE64_TEXT = /^[A-Za-z0-9+/_-]*={0,2}$/;
+/** Each character's six bits in either alphabet ('+' and '-' are 62, '/' and '_' are 63); -1 for anything else. */
+const SEXTETS = (() => {
+  const table = new Int8Array(128).fill(-1);
+  const standard = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (let i = 0; i < 64; i++) table[standard.charCodeAt(i)] = i;
+  table[0x2d /* - */] = 62;
+  table[0x5f /* _ */] = 63;
+  return table;
+})();
 
-/** The bytes, or undefined when the text is not base64 (a bad character, a lone trailing character, bad padding). */
+function sextet(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c < 128 ? SEXTETS[c]! : -1;
+}
+
+/**
+ * The bytes, or undefined when the text is not base64: a character outside both alphabets (whitespace included),
+ * more than two "=", padding on a length that is not a multiple of four, or a lone trailing character. One pass
+ * that checks and decodes together (a validating regex, atob and a copy loop were three passes and twice the time
+ * on the feed's large bodies). Bits past the last whole byte are ignored, as atob ignores them.
+ */
 export function base64Decode(text: string): Uint8Array | undefined {
-  if (!BASE64_TEXT.test(text)) return undefined;
-  const padded = text.endsWith("=");
-  if (padded && text.length % 4 !== 0) return undefined;
-  let standard = text.replace(/-/g, "+").replace(/_/g, "/");
-  if (!padded) standard += "===".slice(0, (4 - (standard.length % 4)) % 4);
-  let binary: string;
-  try {
-    binary = atob(standard);
-  } catch {
-    return undefined;
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x3d /* = */) end--;
+  const pads = text.length - end;
+  if (pads > 2 || (pads > 0 && text.length % 4 !== 0)) return undefined;
+  const rest = end % 4;
+  if (rest === 1) return undefined;
+  const whole = end - rest;
+  const out = new Uint8Array((whole / 4) * 3 + (rest === 0 ? 0 : rest - 1));
+  let o = 0;
+  for (let i = 0; i < whole; i += 4) {
+    const a = sextet(text, i);
+    const b = sextet(text, i + 1);
+    const c = sextet(text, i + 2);
+    const d = sextet(text, i + 3);
+    if ((a | b | c | d) < 0) return undefined;
+    out[o++] = (a << 2) | (b >> 4);
+    out[o++] = ((b & 15) << 4) | (c >> 2);
+    out[o++] = ((c & 3) << 6) | d;
   }
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  if (rest >= 2) {
+    const a = sextet(text, whole);
+    const b = sextet(text, whole + 1);
+    const c = rest === 3 ? sextet(text, whole + 2) : 0;
+    if ((a | b | c) < 0) return undefined;
+    out[o++] = (a << 2) | (b >> 4);
+    if (rest === 3) out[o++] = ((b & 15) << 4) | (c >> 2);
+  }
   return out;
 }

@@ -20,7 +20,31 @@ describe("base64", () => {
   });
 
   it("rejects what is not base64", () => {
-    for (const bad of ["a", "ab!c", "ab=c", "abcde", "YQ=", "é"]) expect(base64Decode(bad)).toBeUndefined();
+    for (const bad of ["a", "ab!c", "ab=c", "abcde", "YQ=", "é", "YQ===", "====", "Y Q==", "YQ==\n"]) expect(base64Decode(bad)).toBeUndefined();
+  });
+
+  it("accepts and decodes exactly what a strict check in front of atob accepts, for any text", () => {
+    // The decoder is one hand-written pass; the oracle is the platform's atob behind the rules of ProtoJSON base64
+    // (either alphabet, at most two '=' and only on a multiple of four, no whitespace).
+    const oracle = (text: string): Uint8Array | undefined => {
+      if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) return undefined;
+      if (text.endsWith("=") && text.length % 4 !== 0) return undefined;
+      let standard = text.replace(/-/g, "+").replace(/_/g, "/");
+      if (!text.endsWith("=")) standard += "===".slice(0, (4 - (standard.length % 4)) % 4);
+      try {
+        return Uint8Array.from(atob(standard), (ch) => ch.charCodeAt(0));
+      } catch {
+        return undefined;
+      }
+    };
+    const piece = fc.constantFrom("A", "Q", "z", "0", "+", "/", "-", "_", "=", "==", " ", "!", "é", "YQ", "YWJj");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
+        const text = parts.join("");
+        expect(base64Decode(text)).toEqual(oracle(text));
+      }),
+      { seed: 20261122, numRuns: 5000 },
+    );
   });
 });
 
