@@ -11,7 +11,16 @@ import { ValidationError, type ValidationIssue, jsonIsUri } from "specforge/runt
 
 /** Object.prototype, to tell own properties from inherited ones without a call per property. */
 const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;
-const PATTERN_1 = new RegExp("^https?://");
+// ^https?://: a fixed prefix, compared directly (see prefix-pattern.ts).
+function PATTERN_1(s: string): boolean {
+  let i = 0;
+  if (s.charCodeAt(i) !== 104 || s.charCodeAt(i + 1) !== 116 || s.charCodeAt(i + 2) !== 116 || s.charCodeAt(i + 3) !== 112) return false; // "http"
+  i += 4;
+  if (s.charCodeAt(i) === 115) i++; // "s"?
+  if (s.charCodeAt(i) !== 58 || s.charCodeAt(i + 1) !== 47 || s.charCodeAt(i + 2) !== 47) return false; // "://"
+  i += 3;
+  return true;
+}
 const VALUES_1: ReadonlySet<unknown> = new Set(["shop_api_missing_webhook_data", "shop_api_user_cannot_create_webhooks", "shop_api_user_cannot_read_webhooks_count", "shop_api_invalid_webhook_topic", "shop_api_invalid_webhook_delivery_url", "shop_api_cannot_create_webhook", "shop_api_invalid_webhook_delivery_id", "shop_api_authentication_error", "shop_api_user_cannot_read_webhook", "shop_api_user_cannot_edit_webhook", "shop_api_user_cannot_delete_webhook", "shop_api_invalid_webhook_id", "shop_api_no_webhook_found"]);
 
 /** Whether `value` is a valid {@link WebhookStatus}. Stops at the first failure and allocates nothing. */
@@ -57,7 +66,7 @@ export function isWebhook(value: unknown): value is Webhook {
   const $hooks = o.hooks;
   if ($hooks !== undefined && !isWebhook$1($hooks) && ((plain && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) return false;
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1.test($delivery_url)) && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
   const $created_at = o.created_at;
   if ($created_at !== undefined && !(typeof $created_at === "string") && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) return false;
   const $updated_at = o.updated_at;
@@ -132,7 +141,7 @@ function collectWebhook(value: unknown, path: string, issues: ValidationIssue[])
       if (!(jsonIsUri($delivery_url))) {
         issues.push({ path: path + "/delivery_url", rule: "format", message: "must be an absolute URI" });
       }
-      if (!(PATTERN_1.test($delivery_url))) {
+      if (!(PATTERN_1($delivery_url))) {
         issues.push({ path: path + "/delivery_url", rule: "pattern", message: "must match the pattern ^https?://" });
       }
     }
@@ -173,7 +182,7 @@ export function isWebhookCreate(value: unknown): value is WebhookCreate {
   const $topic = o.topic;
   if ($topic === undefined || !(typeof $topic === "string") || !((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
   const $delivery_url = o.delivery_url;
-  if ($delivery_url === undefined || !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1.test($delivery_url)) || !((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  if ($delivery_url === undefined || !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) || !((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
   const $secret = o.secret;
   if ($secret !== undefined && !(typeof $secret === "string") && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) return false;
   return true;
@@ -222,7 +231,7 @@ function collectWebhookCreate(value: unknown, path: string, issues: ValidationIs
       if (!(jsonIsUri($delivery_url))) {
         issues.push({ path: path + "/delivery_url", rule: "format", message: "must be an absolute URI" });
       }
-      if (!(PATTERN_1.test($delivery_url))) {
+      if (!(PATTERN_1($delivery_url))) {
         issues.push({ path: path + "/delivery_url", rule: "pattern", message: "must match the pattern ^https?://" });
       }
     }
@@ -245,7 +254,7 @@ export function isWebhookUpdate(value: unknown): value is WebhookUpdate {
   const $topic = o.topic;
   if ($topic !== undefined && !(typeof $topic === "string") && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1.test($delivery_url)) && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
   const $secret = o.secret;
   if ($secret !== undefined && !(typeof $secret === "string") && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) return false;
   const $status = o.status;
@@ -292,7 +301,7 @@ function collectWebhookUpdate(value: unknown, path: string, issues: ValidationIs
       if (!(jsonIsUri($delivery_url))) {
         issues.push({ path: path + "/delivery_url", rule: "format", message: "must be an absolute URI" });
       }
-      if (!(PATTERN_1.test($delivery_url))) {
+      if (!(PATTERN_1($delivery_url))) {
         issues.push({ path: path + "/delivery_url", rule: "pattern", message: "must match the pattern ^https?://" });
       }
     }

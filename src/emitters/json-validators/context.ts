@@ -1,8 +1,9 @@
-import { stringLiteral } from "../../codegen/escape.js";
+import { lineCommentText, stringLiteral } from "../../codegen/escape.js";
 import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js";
 import type { TypeId } from "../../ir/model.js";
 import type { TypesContext } from "../types/context.js";
 import { Lines } from "./code.js";
+import { prefixPattern, prefixPatternBody } from "./prefix-pattern.js";
 
 /**
  * State of one validate.ts being written: module-level constants (compiled patterns, value sets), helper functions
@@ -69,8 +70,10 @@ export class ValidatorContext {
   }
 
   /**
-   * A module-level RegExp for a spec pattern, built with the `u` flag from an escaped string literal. The pattern is
-   * compiled here first, so a pattern JavaScript cannot compile fails generation instead of the generated module.
+   * The start of a call testing a string against a spec pattern (the caller appends the subject and ")"): a
+   * module-level function for a fixed-prefix pattern, else a module-level RegExp (with the `u` flag unless it
+   * changes nothing) from an escaped string literal. The pattern is compiled here first, so a pattern JavaScript
+   * cannot compile fails generation instead of the generated module.
    */
   pattern(source: string): string {
     const known = this.patterns.get(source);
@@ -81,10 +84,17 @@ export class ValidatorContext {
       throw new Error(`pattern ${stringLiteral(source)} is not a valid regular expression: ${(e as Error).message}`);
     }
     const name = `PATTERN_${this.patterns.size + 1}`;
-    this.patterns.set(source, name);
+    const prefix = prefixPattern(source);
+    if (prefix) {
+      this.patterns.set(source, `${name}(`);
+      this.constants.add("", `// ${lineCommentText(source)}: a fixed prefix, compared directly (see prefix-pattern.ts).`);
+      this.constants.add("", [`function ${name}(s: string): boolean {`, ...prefixPatternBody(prefix), "}"].join("\n"));
+      return `${name}(`;
+    }
+    this.patterns.set(source, `${name}.test(`);
     const flags = unicodeFlagChangesNothing(source) ? "" : ", \"u\"";
     this.constants.add("", `const ${name} = new RegExp(${stringLiteral(source)}${flags});`);
-    return name;
+    return `${name}.test(`;
   }
 
   /** The module-level alias of Object.prototype that record checks read inherited values from. */

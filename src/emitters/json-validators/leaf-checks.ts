@@ -157,7 +157,7 @@ function stringFacetChecks(ctx: ValidatorContext, facets: Facets | undefined, v:
     out.push({ rule: "maxLength", ok: js`${v}.length <= ${max} || ${count}(${v}) <= ${max}`, message: `must have at most ${max} character${max === 1 ? "" : "s"}` });
   }
   for (const p of facets.patterns ?? []) {
-    out.push({ rule: "pattern", ok: `${ctx.pattern(p)}.test(${v})`, message: `must match the pattern ${p}` });
+    out.push({ rule: "pattern", ok: `${ctx.pattern(p)}${v})`, message: `must match the pattern ${p}` });
   }
   if (facets.enumeration && facets.enumeration.length > 0) {
     out.push({ rule: "enum", ok: facets.enumeration.map((e) => `${v} === ${stringLiteral(e)}`).join(" || "), message: `must be one of ${facets.enumeration.map((e) => JSON.stringify(e)).join(", ")}` });
