@@ -115,12 +115,11 @@ export function createRestHandler(
     if (!match) return fail(404, "Not found");
     if (match.kind === "method-not-allowed") return fail(405, "Method not allowed", undefined, { allow: match.allow });
     const op = match.operation;
-    const ctx: RestRequestContext = { operation: op.name, request, pathParams: match.params };
 
     const issues: ValidationIssue[] = [];
     const params = op.parameters(match.params, op.query ? restQuery(search) : EMPTY_QUERY, request, issues);
     if (issues.length > 0) {
-      const answer = await options.onValidationError?.(issues, { ...ctx, stage: "parameters" });
+      const answer = await options.onValidationError?.(issues, { ...requestContext(op, request, match.params), stage: "parameters" });
       return answer ?? fail(400, "Invalid request parameters", issues);
     }
 
@@ -134,7 +133,7 @@ export function createRestHandler(
         : op.body.validate?.(read.value) ?? [];
       if (bodyIssues.length > 0) {
         if (options.onValidationError) {
-          const answer = await options.onValidationError(bodyIssues, { ...ctx, stage: "body" });
+          const answer = await options.onValidationError(bodyIssues, { ...requestContext(op, request, match.params), stage: "body" });
           if (answer) return answer;
         } else return fail(400, "Invalid request body", bodyIssues);
       }
@@ -151,10 +150,15 @@ export function createRestHandler(
       const response = restJsonResponse(result.status, result.body, result.headers);
       return request.method === "HEAD" ? new Response(null, response) : response;
     } catch (error) {
-      options.onHandlerError?.(error, ctx);
+      options.onHandlerError?.(error, requestContext(op, request, match.params));
       return fail(500, "Internal server error");
     }
   };
+}
+
+/** The context handed to the error hooks; built on those paths only, not for every request. */
+function requestContext(op: RestOperationBinding<unknown>, request: Request, pathParams: readonly string[]): RestRequestContext {
+  return { operation: op.name, request, pathParams };
 }
 
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
