@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   jsonCodePointLength, jsonIsDate, jsonIsDateTime, jsonIsEmail, jsonIsInt64String, jsonIsTime, jsonIsUint64String, jsonIsUri, jsonIsUuid,
@@ -25,6 +26,23 @@ describe("formats", () => {
   it("uri: absolute, URI characters only, well-formed escapes", () => {
     for (const ok of ["https://example.com/a?b=c#d", "urn:isbn:0451450523", "mailto:a@b.c", "http://[::1]:80/", "http://x/%20y"]) expect(jsonIsUri(ok), ok).toBe(true);
     for (const bad of ["/relative", "example.com", "http://x y", "http://x/%2", "http://x/%zz", "1http://x", "http://x/#a#b", "http://x/é", ""]) expect(jsonIsUri(bad), bad).toBe(false);
+  });
+
+  it("uri: the loop for short strings and the regex for long ones decide alike, at every length", () => {
+    // The oracle is the regex rule itself; padding a candidate past 32 characters (with a run of "a" just after
+    // the scheme or at the end) sends the same shape down the other path.
+    const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%]*(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%]*)?$/;
+    const oracle = (s: string) => URI.test(s) && !/%(?![0-9A-Fa-f]{2})/.test(s);
+    const piece = fc.constantFrom("a", "Z", "1", ":", "/", "%", "%4", "%41", "%g1", "#", " ", "é", "+", ".", "-", "[", "]", "@", "`", "{", "\u0011", "");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.nat(40), (parts, pad) => {
+        const s = parts.join("");
+        expect(jsonIsUri(s)).toBe(oracle(s));
+        const long = s + "a".repeat(pad);
+        expect(jsonIsUri(long)).toBe(oracle(long));
+      }),
+      { seed: 20261122, numRuns: 5000 },
+    );
   });
 
   it("email and uuid", () => {
