@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { nodeSpecHost } from "../src/parsers/host.js";
 import { generateSpec } from "../src/pipeline/generate-files.js";
-import type { BenchResult, BenchSuite } from "./harness.js";
+import { median, type BenchResult, type BenchSuite } from "./harness.js";
 
 /**
  * Generation speed. Against peers, every tool runs as a child process on the same inputs (Node start-up included
@@ -86,12 +86,6 @@ function timed(cmd: string, args: readonly string[], cwd: string): number {
   const ms = performance.now() - start;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status}): ${String(r.stderr).slice(0, 500)}`);
   return ms;
-}
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 type Step = (out: string) => number;

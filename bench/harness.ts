@@ -31,9 +31,16 @@ const collectGarbage: () => void = (() => {
 
 /** CPU milliseconds of this process (user + system): unlike wall time, it leaves out time other processes on a
  * shared machine took from us. */
-function cpuMs(): number {
+export function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /**
@@ -42,7 +49,6 @@ function cpuMs(): number {
  * few nanoseconds to every side, which flattens the ratio of two fast functions toward 1.
  */
 function ownLoop(fn: () => unknown): (n: number) => void {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a fresh function per side is the point
   return new Function("fn", "return function run(n) { for (let i = 0; i < n; i++) fn(); };")(fn) as (n: number) => void;
 }
 

@@ -2,7 +2,7 @@ import { Agent, createServer, request as httpRequest, type Server } from "node:h
 import type { AddressInfo } from "node:net";
 import { createWebhooksAPIServer, type Webhook, type WebhooksAPIHandlers } from "../generated/webhooks/index.js";
 import { serveNode } from "../src/runtime/http/node.js";
-import type { BenchResult, BenchSuite } from "./harness.js";
+import { cpuMs, median, type BenchResult, type BenchSuite } from "./harness.js";
 
 /**
  * GET /api/v2/webhooks/{id}?fields=... through the generated server against a hand-written handler doing the same
@@ -10,8 +10,9 @@ import type { BenchResult, BenchSuite } from "./harness.js";
  * directly and both served by node:http over loopback with a bounded number of requests.
  *
  * The machine is shared and noisy, so rounds of the two sides alternate, time is this process's CPU time (client and
- * server both run here: it is the total work per request), no GC is forced between rounds (see the harness's compare
- * for why), and each side's figure is the median of its rounds.
+ * server both run here: it is the total work per request), no GC is forced between rounds (straight after gc() the
+ * young generation is small and sweeping still runs on helper threads, which the CPU clock charged to the round:
+ * 4k instead of 24k requests per CPU-second), and each side's figure is the median of its rounds.
  */
 
 const WEBHOOKS = new Map<number, Webhook>(
@@ -60,17 +61,6 @@ async function handWritten(request: Request): Promise<Response> {
 
 const URLS = Array.from({ length: 50 }, (_, i) => `http://127.0.0.1/api/v2/webhooks/${i + 1}?fields=id,name,status,topic`);
 
-
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** Median requests per CPU-second of each side over alternating rounds of `run(side)`, which does `count` requests. */
 async function interleaved<K extends string>(sides: readonly K[], count: number, rounds: number, run: (side: K) => Promise<void>): Promise<Record<K, number>> {

@@ -125,6 +125,11 @@ export function responseWithKnownBody(
   return new KnownBodyResponse(parts) as unknown as Response;
 }
 
+/** Whether a response with this status may carry a body (and so a Content-Length): not 1xx, 204 or 304. */
+export function statusAllowsBody(status: number): boolean {
+  return status >= 200 && status !== 204 && status !== 304;
+}
+
 /** The parts of a response made by `responseWithKnownBody` whose body was not read yet; else undefined. */
 export function knownBody(response: Response): KnownBody | undefined {
   const parts = (response as unknown as { [KNOWN_BODY]?: KnownBody })[KNOWN_BODY];

@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { HttpHandler } from "./handler.js";
-import { knownBody } from "./known-body.js";
+import { knownBody, statusAllowsBody } from "./known-body.js";
 
 export interface NodeAdapterOptions {
   /** Host used in request URLs when the client sent no usable Host header (default "localhost"). */
@@ -204,7 +204,7 @@ function sendKnownBody(res: ServerResponse, response: Response): boolean {
   // The length is known, so say it: without it node falls back to chunked encoding, which costs both sides a
   // little per response (the body is one piece anyway). Added to the record rather than with setHeader, which
   // would send writeHead down its slower merging path; a length the handler gave is kept.
-  const withLength = known.status >= 200 && known.status !== 204 && known.status !== 304 && headers?.["content-length"] === undefined && !hasContentLength(headers)
+  const withLength = statusAllowsBody(known.status) && headers?.["content-length"] === undefined && !hasContentLength(headers)
     ? { ...headers, "content-length": typeof known.body === "string" ? Buffer.byteLength(known.body) : known.body.byteLength }
     : headers;
   res.writeHead(known.status, withLength);

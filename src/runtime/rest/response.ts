@@ -1,4 +1,4 @@
-import { knownBody, responseWithKnownBody } from "../http/known-body.js";
+import { knownBody, responseWithKnownBody, statusAllowsBody } from "../http/known-body.js";
 
 /** What a generated handler returns: a status declared by the spec, its body, and optional response headers. */
 export interface RestResult {
@@ -25,7 +25,7 @@ export function restJsonResponse(status: number, body: unknown, headers?: RestHe
   const text = JSON.stringify(body);
   const record: Record<string, string> = { "content-type": "application/json" };
   // Statuses that never carry a body (node drops it) must not announce one.
-  if (status >= 200 && status !== 204 && status !== 304) record["content-length"] = String(utf8Length(text));
+  if (statusAllowsBody(status)) record["content-length"] = String(utf8Length(text));
   if (headers !== undefined) {
     for (const name of Object.keys(headers)) {
       if (name.toLowerCase() === "content-length") delete record["content-length"];
