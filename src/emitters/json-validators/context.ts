@@ -121,7 +121,7 @@ export class ValidatorContext {
 
 /**
  * Whether a pattern (already known to compile with `u`) matches exactly the same strings without it. V8 runs a
- * non-unicode regular expression markedly faster (about a third less time for `^https?://` on a matching URL). The
+ * non-unicode regular expression faster (`^https?://`, before it became a prefix check: 28 ns against 36 ns). The
  * flag only changes how astral characters and escapes are read: a pattern of ASCII characters only, with no
  * escapes, no `.` and no negated class, can never see half of a surrogate pair, so it means the same either way.
  * Anything else keeps `u` (the JSON Schema rule: patterns are ECMA-262 with unicode semantics).

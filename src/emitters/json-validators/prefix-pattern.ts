@@ -17,19 +17,18 @@ export interface PrefixPattern {
   readonly wholeString: boolean;
 }
 
-const SYNTAX = new Set("\\^$.|?*+()[]{}/");
+const SYNTAX = new Set("\\^$.|?*+()[]{}");
 
 export function prefixPattern(source: string): PrefixPattern | undefined {
   if (!source.startsWith("^")) return undefined;
   let body = source.slice(1);
-  const wholeString = body.endsWith("$") && !body.endsWith("\\$");
+  const wholeString = body.endsWith("$"); // an escaped "\\$" is refused below anyway (the backslash)
   if (wholeString) body = body.slice(0, -1);
   const steps: PrefixStep[] = [];
   for (let i = 0; i < body.length; i++) {
     const ch = body[i]!;
     const code = ch.charCodeAt(0);
-    // "/" is no syntax in a RegExp built from a string, but keeping the accepted set small keeps this obviously right.
-    if (code < 0x20 || code > 0x7e || (SYNTAX.has(ch) && ch !== "/")) return undefined;
+    if (code < 0x20 || code > 0x7e || SYNTAX.has(ch)) return undefined;
     const optional = body[i + 1] === "?";
     if (optional) i++;
     steps.push({ code, optional });

@@ -240,35 +240,24 @@ class Parser {
   private lastScope: NamespaceScope | null | undefined = undefined;
   private lastPrefix = "";
   private lastUri = "";
-  private elementColon = -1;
 
   private startTag(lt: number, parentScope: NamespaceScope | null): BuildingNode {
     const src = this.src;
     const qname = this.name(lt + 1);
-    this.elementColon = this.colonAt;
+    const colon = this.colonAt; // read now: attribute names overwrite it
     let i = lt + 1 + qname.length;
     let raw: [string, string, number][] | undefined;
     let scope = parentScope;
     let selfClosing = false;
     for (;;) {
+      const before = i;
+      while (i < src.length && isSpace(src.charCodeAt(i))) i++;
       const c = src.charCodeAt(i);
       if (c === 0x3e /* > */) {
         i++;
         break;
       }
       if (c === 0x2f /* / */ && src.charCodeAt(i + 1) === 0x3e) {
-        i += 2;
-        selfClosing = true;
-        break;
-      }
-      const before = i;
-      while (i < src.length && isSpace(src.charCodeAt(i))) i++;
-      const d = src.charCodeAt(i);
-      if (d === 0x3e /* > */) {
-        i++;
-        break;
-      }
-      if (d === 0x2f /* / */ && src.charCodeAt(i + 1) === 0x3e) {
         i += 2;
         selfClosing = true;
         break;
@@ -304,7 +293,6 @@ class Parser {
     this.pos = i;
     this.selfClosing = selfClosing;
     this.qname = qname;
-    const colon = this.elementColon;
     const prefix = colon < 0 ? "" : qname.slice(0, colon);
     const local = colon < 0 ? qname : qname.slice(colon + 1);
     let ns: string;
