@@ -465,7 +465,7 @@ export function createMembersAPIServer(
         path: "/projects/{id}/members",
         query: true,
         parameters: parseListProjectMembersParameters,
-        invoke: (params, _body, request) => handlers.listProjectMembers({ ...params, request }),
+        invoke: (params, _body, request) => handlers.listProjectMembers({ path: params.path, query: params.query, request }),
         validateResponse: validateListProjectMembersResponse,
       }),
       restOperation({
@@ -480,7 +480,7 @@ export function createMembersAPIServer(
           form: decodeAddProjectMemberForm,
           validate: validateMemberCreate,
         },
-        invoke: (params, body, request) => handlers.addProjectMember({ ...params, body: body as MemberCreate, request }),
+        invoke: (params, body, request) => handlers.addProjectMember({ path: params.path, body: body as MemberCreate, request }),
         validateResponse: validateAddProjectMemberResponse,
       }),
       restOperation({
@@ -489,7 +489,7 @@ export function createMembersAPIServer(
         path: "/projects/{id}/members/{user_id}",
         query: false,
         parameters: parseGetProjectMemberParameters,
-        invoke: (params, _body, request) => handlers.getProjectMember({ ...params, request }),
+        invoke: (params, _body, request) => handlers.getProjectMember({ path: params.path, request }),
         validateResponse: validateGetProjectMemberResponse,
       }),
       restOperation({
@@ -504,7 +504,7 @@ export function createMembersAPIServer(
           form: decodeUpdateProjectMemberForm,
           validate: validateMemberUpdate,
         },
-        invoke: (params, body, request) => handlers.updateProjectMember({ ...params, body: body as MemberUpdate, request }),
+        invoke: (params, body, request) => handlers.updateProjectMember({ path: params.path, body: body as MemberUpdate, request }),
         validateResponse: validateUpdateProjectMemberResponse,
       }),
       restOperation({
@@ -513,7 +513,7 @@ export function createMembersAPIServer(
         path: "/projects/{id}/members/{user_id}",
         query: false,
         parameters: parseRemoveProjectMemberParameters,
-        invoke: (params, _body, request) => handlers.removeProjectMember({ ...params, request }),
+        invoke: (params, _body, request) => handlers.removeProjectMember({ path: params.path, request }),
         validateResponse: validateRemoveProjectMemberResponse,
       }),
       restOperation({
@@ -522,7 +522,7 @@ export function createMembersAPIServer(
         path: "/groups/{id}/members",
         query: true,
         parameters: parseListGroupMembersParameters,
-        invoke: (params, _body, request) => handlers.listGroupMembers({ ...params, request }),
+        invoke: (params, _body, request) => handlers.listGroupMembers({ path: params.path, query: params.query, request }),
         validateResponse: validateListGroupMembersResponse,
       }),
       restOperation({
@@ -537,7 +537,7 @@ export function createMembersAPIServer(
           form: decodeAddGroupMemberForm,
           validate: validateMemberCreate,
         },
-        invoke: (params, body, request) => handlers.addGroupMember({ ...params, body: body as MemberCreate, request }),
+        invoke: (params, body, request) => handlers.addGroupMember({ path: params.path, body: body as MemberCreate, request }),
         validateResponse: validateAddGroupMemberResponse,
       }),
       restOperation({
@@ -546,7 +546,7 @@ export function createMembersAPIServer(
         path: "/groups/{id}/members/{user_id}",
         query: false,
         parameters: parseGetGroupMemberParameters,
-        invoke: (params, _body, request) => handlers.getGroupMember({ ...params, request }),
+        invoke: (params, _body, request) => handlers.getGroupMember({ path: params.path, request }),
         validateResponse: validateGetGroupMemberResponse,
       }),
       restOperation({
@@ -561,7 +561,7 @@ export function createMembersAPIServer(
           form: decodeUpdateGroupMemberForm,
           validate: validateMemberUpdate,
         },
-        invoke: (params, body, request) => handlers.updateGroupMember({ ...params, body: body as MemberUpdate, request }),
+        invoke: (params, body, request) => handlers.updateGroupMember({ path: params.path, body: body as MemberUpdate, request }),
         validateResponse: validateUpdateGroupMemberResponse,
       }),
       restOperation({
@@ -570,7 +570,7 @@ export function createMembersAPIServer(
         path: "/groups/{id}/members/{user_id}",
         query: false,
         parameters: parseRemoveGroupMemberParameters,
-        invoke: (params, _body, request) => handlers.removeGroupMember({ ...params, request }),
+        invoke: (params, _body, request) => handlers.removeGroupMember({ path: params.path, request }),
         validateResponse: validateRemoveGroupMemberResponse,
       }),
     ],

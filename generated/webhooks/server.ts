@@ -338,7 +338,7 @@ export function createWebhooksAPIServer(
         path: "/webhooks",
         query: true,
         parameters: parseListWebhooksParameters,
-        invoke: (params, _body, request) => handlers.listWebhooks({ ...params, request }),
+        invoke: (params, _body, request) => handlers.listWebhooks({ query: params.query, request }),
         validateResponse: validateListWebhooksResponse,
       }),
       restOperation({
@@ -352,7 +352,7 @@ export function createWebhooksAPIServer(
           json: true,
           validate: validateWebhookCreateRequest,
         },
-        invoke: (params, body, request) => handlers.createWebhook({ ...params, body: body as WebhookCreateRequest, request }),
+        invoke: (_params, body, request) => handlers.createWebhook({ body: body as WebhookCreateRequest, request }),
         validateResponse: validateCreateWebhookResponse,
       }),
       restOperation({
@@ -361,7 +361,7 @@ export function createWebhooksAPIServer(
         path: "/webhooks/count",
         query: true,
         parameters: parseCountWebhooksParameters,
-        invoke: (params, _body, request) => handlers.countWebhooks({ ...params, request }),
+        invoke: (params, _body, request) => handlers.countWebhooks({ query: params.query, request }),
         validateResponse: validateCountWebhooksResponse,
       }),
       restOperation({
@@ -370,7 +370,7 @@ export function createWebhooksAPIServer(
         path: "/webhooks/{id}",
         query: true,
         parameters: parseGetWebhookParameters,
-        invoke: (params, _body, request) => handlers.getWebhook({ ...params, request }),
+        invoke: (params, _body, request) => handlers.getWebhook({ path: params.path, query: params.query, request }),
         validateResponse: validateGetWebhookResponse,
       }),
       restOperation({
@@ -384,7 +384,7 @@ export function createWebhooksAPIServer(
           json: true,
           validate: validateWebhookUpdateRequest,
         },
-        invoke: (params, body, request) => handlers.updateWebhook({ ...params, body: body as WebhookUpdateRequest, request }),
+        invoke: (params, body, request) => handlers.updateWebhook({ path: params.path, body: body as WebhookUpdateRequest, request }),
         validateResponse: validateUpdateWebhookResponse,
       }),
       restOperation({
@@ -393,7 +393,7 @@ export function createWebhooksAPIServer(
         path: "/webhooks/{id}",
         query: false,
         parameters: parseDeleteWebhookParameters,
-        invoke: (params, _body, request) => handlers.deleteWebhook({ ...params, request }),
+        invoke: (params, _body, request) => handlers.deleteWebhook({ path: params.path, request }),
         validateResponse: validateDeleteWebhookResponse,
       }),
       restOperation({
@@ -402,7 +402,7 @@ export function createWebhooksAPIServer(
         path: "/webhooks/{webhook_id}/deliveries",
         query: true,
         parameters: parseListWebhookDeliveriesParameters,
-        invoke: (params, _body, request) => handlers.listWebhookDeliveries({ ...params, request }),
+        invoke: (params, _body, request) => handlers.listWebhookDeliveries({ path: params.path, query: params.query, request }),
         validateResponse: validateListWebhookDeliveriesResponse,
       }),
       restOperation({
@@ -411,7 +411,7 @@ export function createWebhooksAPIServer(
         path: "/webhooks/{webhook_id}/deliveries/{id}",
         query: true,
         parameters: parseGetWebhookDeliveryParameters,
-        invoke: (params, _body, request) => handlers.getWebhookDelivery({ ...params, request }),
+        invoke: (params, _body, request) => handlers.getWebhookDelivery({ path: params.path, query: params.query, request }),
         validateResponse: validateGetWebhookDeliveryResponse,
       }),
     ],

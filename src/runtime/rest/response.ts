@@ -1,4 +1,5 @@
-import { knownBody, responseWithKnownBody, statusAllowsBody } from "../http/known-body.js";
+import { responseOf, type HttpAnswerParts } from "../http/direct.js";
+import { knownBody, statusAllowsBody } from "../http/known-body.js";
 
 /** What a generated handler returns: a status declared by the spec, its body, and optional response headers. */
 export interface RestResult {
@@ -18,22 +19,34 @@ function utf8Length(text: string): number {
 }
 
 /** A JSON response; `undefined` as the body gives an empty response. The serialized text rides along on the
- * Response (see ../http/known-body.ts), so the node adapter writes it without reading the body stream back; its
- * length is stated (unless the handler gave one), so the adapter need not work it out or fall back to chunks. */
+ * Response (see ../http/known-body.ts), so the node adapter writes it without reading the body stream back. */
 export function restJsonResponse(status: number, body: unknown, headers?: RestHeaders): Response {
-  if (body === undefined) return new Response(null, headers ? { status, headers } : { status });
+  return responseOf(restJsonParts(status, body, headers));
+}
+
+/** The parts of a JSON answer: the serialized body and its content type; the handler's headers win. No length: the
+ * node adapter counts the bytes natively when it writes them (as every web runtime does for a text body). */
+export function restJsonParts(status: number, body: unknown, headers?: RestHeaders): HttpAnswerParts {
+  if (body === undefined) return { status, headers: headers ?? NO_HEADERS, body: undefined };
   const text = JSON.stringify(body);
   const record: Record<string, string> = { "content-type": "application/json" };
-  // Statuses that never carry a body (node drops it) must not announce one.
-  if (statusAllowsBody(status)) record["content-length"] = String(utf8Length(text));
-  if (headers !== undefined) {
-    for (const name of Object.keys(headers)) {
-      if (name.toLowerCase() === "content-length") delete record["content-length"];
-      record[name] = headers[name]!;
-    }
-  }
-  return responseWithKnownBody(text, { status, headers: record });
+  if (headers !== undefined) for (const name of Object.keys(headers)) record[name] = headers[name]!;
+  return { status, headers: record, body: text };
 }
+
+/** The answer to a HEAD request: the GET answer's headers, its length stated (unless given), and no body. */
+export function restHeadParts(get: HttpAnswerParts): HttpAnswerParts {
+  const headers: Record<string, string> = {};
+  let length = false;
+  for (const name of Object.keys(get.headers)) {
+    headers[name] = get.headers[name]!;
+    if (name.toLowerCase() === "content-length") length = true;
+  }
+  if (!length && get.body !== undefined && statusAllowsBody(get.status)) headers["content-length"] = String(utf8Length(get.body));
+  return { status: get.status, headers, body: undefined };
+}
+
+const NO_HEADERS: RestHeaders = Object.freeze({});
 
 /** The body text of a response built by restJsonResponse whose body was not read yet; undefined otherwise. */
 export function restKnownBodyText(response: Response): string | undefined {

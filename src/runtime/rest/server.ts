@@ -1,7 +1,8 @@
 import { jsonParse } from "../json/parse.js";
 import type { ValidationIssue } from "../validation.js";
 import { restMediaType, restReadBody } from "./body.js";
-import { restJsonResponse, type RestResult } from "./response.js";
+import { handlerWithDirectPath, type DirectAnswer, type DirectPath, type HttpAnswerParts } from "../http/direct.js";
+import { restHeadParts, restJsonParts, type RestResult } from "./response.js";
 import { restQuery, type RestQuery } from "./query.js";
 import { compileRoutes } from "./router.js";
 
@@ -99,14 +100,74 @@ export function createRestHandler(
   operations: readonly RestOperationBinding<unknown>[],
   options: RestServerOptions = {},
 ): (request: Request) => Promise<Response> {
+  return handlerWithDirectPath(restDispatcher(operations, options));
+}
+
+/**
+ * The request pipeline as a direct path (see ../http/direct.ts): answers as parts, and synchronously unless a hook,
+ * the request body or the handler makes it wait, so an adapter can write a synchronous handler's answer in the
+ * same tick.
+ */
+function restDispatcher(operations: readonly RestOperationBinding<unknown>[], options: RestServerOptions): DirectPath {
   const route = compileRoutes(operations.map((operation) => ({ method: operation.method, path: operation.path, operation })));
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const errorBody = options.errorBody ?? defaultRestErrorBody;
   const fail = (status: number, message: string, issues?: readonly ValidationIssue[], headers?: Record<string, string>) =>
-    restJsonResponse(status, errorBody(status, message, issues), headers);
+    restJsonParts(status, errorBody(status, message, issues), headers);
 
-  return async (request) => {
+  /** What a handler's throw (or a failure to serialize its result) answers: a 500 without details. */
+  const handlerFailed = (error: unknown, op: RestOperationBinding<unknown>, request: Request, pathParams: readonly string[]) => {
+    options.onHandlerError?.(error, requestContext(op, request, pathParams));
+    return fail(500, "Internal server error");
+  };
+
+  /** The answer for a handler's result. */
+  const finish = (result: RestResult, op: RestOperationBinding<unknown>, request: Request, pathParams: readonly string[]): HttpAnswerParts => {
+    try {
+      if (options.development && op.validateResponse) {
+        const problems = op.validateResponse(result.status, result.body);
+        if (problems.length > 0) return fail(500, `Response of ${op.name} does not match the spec`, problems);
+      }
+      const parts = restJsonParts(result.status, result.body, result.headers);
+      return request.method === "HEAD" ? restHeadParts(parts) : parts;
+    } catch (error) {
+      return handlerFailed(error, op, request, pathParams);
+    }
+  };
+
+  /** Run the handler and answer with its result. */
+  const answer = (op: RestOperationBinding<unknown>, params: unknown, body: unknown, request: Request, pathParams: readonly string[]): DirectAnswer | Promise<DirectAnswer> => {
+    let invoked: RestResult | PromiseLike<RestResult>;
+    try {
+      invoked = op.invoke(params, body, request);
+    } catch (error) {
+      return handlerFailed(error, op, request, pathParams);
+    }
+    // Most handlers answer synchronously; their answer is then ready without a turn of the microtask queue.
+    if (!isPromiseLike(invoked)) return finish(invoked, op, request, pathParams);
+    return Promise.resolve(invoked).then(
+      (result) => finish(result, op, request, pathParams),
+      (error: unknown) => handlerFailed(error, op, request, pathParams),
+    );
+  };
+
+  /** Read, parse and validate the request body, then answer. */
+  const withBody = async (op: RestOperationBinding<unknown>, spec: RestRequestBody, params: unknown, request: Request, pathParams: readonly string[]): Promise<DirectAnswer> => {
+    const read = await readRequestBody(spec, request, maxBodyBytes);
+    if (read.kind === "error") return fail(read.status, read.message);
+    const bodyIssues = read.value === undefined
+      ? spec.required ? [{ path: "", rule: "required", message: "a request body is required" }] : []
+      : spec.validate?.(read.value) ?? [];
+    if (bodyIssues.length > 0) {
+      if (!options.onValidationError) return fail(400, "Invalid request body", bodyIssues);
+      const hooked = await options.onValidationError(bodyIssues, { ...requestContext(op, request, pathParams), stage: "body" });
+      if (hooked) return hooked;
+    }
+    return answer(op, params, read.value, request, pathParams);
+  };
+
+  return (request) => {
     const { path, search } = splitUrl(request.url);
     if (!path.startsWith(basePath) || (path.length > basePath.length && path[basePath.length] !== "/")) {
       return fail(404, "Not found");
@@ -119,40 +180,13 @@ export function createRestHandler(
     const issues: ValidationIssue[] = [];
     const params = op.parameters(match.params, op.query ? restQuery(search) : EMPTY_QUERY, request, issues);
     if (issues.length > 0) {
-      const answer = await options.onValidationError?.(issues, { ...requestContext(op, request, match.params), stage: "parameters" });
-      return answer ?? fail(400, "Invalid request parameters", issues);
+      const invalid = () => fail(400, "Invalid request parameters", issues);
+      if (!options.onValidationError) return invalid();
+      return Promise.resolve(options.onValidationError(issues, { ...requestContext(op, request, match.params), stage: "parameters" }))
+        .then((hooked) => hooked ?? invalid());
     }
-
-    let body: unknown;
-    if (op.body) {
-      const read = await readRequestBody(op.body, request, maxBodyBytes);
-      if (read.kind === "error") return fail(read.status, read.message);
-      body = read.value;
-      const bodyIssues = read.value === undefined
-        ? op.body.required ? [{ path: "", rule: "required", message: "a request body is required" }] : []
-        : op.body.validate?.(read.value) ?? [];
-      if (bodyIssues.length > 0) {
-        if (options.onValidationError) {
-          const answer = await options.onValidationError(bodyIssues, { ...requestContext(op, request, match.params), stage: "body" });
-          if (answer) return answer;
-        } else return fail(400, "Invalid request body", bodyIssues);
-      }
-    }
-
-    try {
-      // Most handlers answer synchronously; awaiting a plain value would still cost a turn of the microtask queue.
-      const invoked = op.invoke(params, body, request);
-      const result = isPromiseLike(invoked) ? await invoked : invoked;
-      if (options.development && op.validateResponse) {
-        const problems = op.validateResponse(result.status, result.body);
-        if (problems.length > 0) return fail(500, `Response of ${op.name} does not match the spec`, problems);
-      }
-      const response = restJsonResponse(result.status, result.body, result.headers);
-      return request.method === "HEAD" ? new Response(null, response) : response;
-    } catch (error) {
-      options.onHandlerError?.(error, requestContext(op, request, match.params));
-      return fail(500, "Internal server error");
-    }
+    if (op.body) return withBody(op, op.body, params, request, match.params);
+    return answer(op, params, undefined, request, match.params);
   };
 }
 
