@@ -3,11 +3,11 @@
  * @bufbuild/protobuf (reflection over a protoc descriptor set), on real payloads. Generated code of all three goes
  * to bench/.cache/ (gitignored), rebuilt on every run.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { createFileRegistry, fromBinary, toBinary, type DescMessage } from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import protobuf from "protobufjs";
@@ -16,7 +16,7 @@ import { emitTypes } from "../src/emitters/types/emit-types.js";
 import { assignNames } from "../src/naming/assign-names.js";
 import { nodeSpecHost } from "../src/parsers/host.js";
 import { loadSpec } from "../src/pipeline/load-spec.js";
-import { compare, type BenchResult, type BenchSuite } from "./harness.js";
+import { compare, runCasesIsolated, runIsolatedCaseIfChild, type BenchResult, type BenchSuite } from "./harness.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const CORPUS = path.resolve(REPO, "../shared/corpus");
@@ -116,31 +116,13 @@ async function runCase(c: Case): Promise<BenchResult[]> {
   ];
 }
 
-/**
- * Every payload in a child process of its own. In one process the runtimes (ours, protobufjs', bufbuild's) are
- * shared by every payload, so each payload ran against readers whose type feedback the previous payloads had
- * shaped: the same measurement moved by up to 2x depending on what ran before it (vector_tile decode: 0.6x-2.3x).
- */
-async function run(): Promise<BenchResult[]> {
-  const results: BenchResult[] = [];
-  for (const c of CASES) {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-      env: { ...process.env, PROTOBUF_BENCH_CASE: c.name },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-      maxBuffer: 1 << 20,
-    });
-    if (child.status !== 0) throw new Error(`protobuf bench for ${c.name} failed (exit ${child.status})`);
-    results.push(...(JSON.parse(child.stdout) as BenchResult[]));
-  }
-  return results;
-}
+/** Every payload in a child process of its own (see runCasesIsolated). */
+const run = async (): Promise<BenchResult[]> => runCasesIsolated(import.meta.url, CASES.map((c) => c.name));
 
 export const suite: BenchSuite = { name: "protobuf", run };
 
-const only = process.env.PROTOBUF_BENCH_CASE;
-if (only !== undefined && process.argv[1] === fileURLToPath(import.meta.url)) {
-  const c = CASES.find((x) => x.name === only);
-  if (!c) throw new Error(`no protobuf bench case ${only}`);
-  process.stdout.write(JSON.stringify(await runCase(c)));
-}
+await runIsolatedCaseIfChild(import.meta.url, async (name) => {
+  const c = CASES.find((x) => x.name === name);
+  if (!c) throw new Error(`no protobuf bench case ${name}`);
+  return runCase(c);
+});

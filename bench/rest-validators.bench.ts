@@ -4,8 +4,8 @@
  * Webhook and Member objects. Generated code goes to bench/.cache/ (gitignored), rebuilt on every run from specs/.
  *
  * Fair pairs: is<T> stops at the first failure like ajv's default mode; validate<T> lists every issue like ajv with
- * allErrors and like zod (which always collects every issue). Measured with the harness's `compare` on CPU time
- * (~1 ms batches, alternating rounds with a GC between them, best round of each side).
+ * allErrors and like zod (which always collects every issue). Measured with the harness's `compare`, each case (type
+ * and input) in a process of its own.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +16,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { nodeSpecHost } from "../src/parsers/host.js";
 import { generateSpec } from "../src/pipeline/generate-files.js";
-import { compare, type BenchResult, type BenchSuite } from "./harness.js";
+import { compare, runCasesIsolated, runIsolatedCaseIfChild, type BenchResult, type BenchSuite } from "./harness.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const CACHE = path.join(import.meta.dirname, ".cache", "rest-validators");
@@ -95,31 +95,44 @@ const MEMBER_VALID = {
 };
 const MEMBER_INVALID = { ...MEMBER_VALID, access_level: 35, expires_at: "2025-02-30", web_url: "not a url" };
 
+interface Case {
+  readonly type: "Webhook" | "Member";
+  readonly label: "valid" | "invalid";
+}
+const CASES: readonly Case[] = [
+  { type: "Webhook", label: "valid" }, { type: "Webhook", label: "invalid" },
+  { type: "Member", label: "valid" }, { type: "Member", label: "invalid" },
+];
+const caseName = (c: Case) => `${c.type} ${c.label}`;
+
+/** One type on one input: is<T> against the first-error validators, validate<T> against the all-errors ones. */
+async function runCase(c: Case): Promise<BenchResult[]> {
+  const spec = c.type === "Webhook" ? "specs/webhooks.openapi.yaml" : "specs/members.openapi.yaml";
+  const ours = await generated(spec);
+  const ajv = ajvFor(spec, false)(c.type);
+  const ajvAll = ajvFor(spec, true)(c.type);
+  const zod = c.type === "Webhook" ? zodWebhook : zodMember;
+  const value = c.type === "Webhook" ? (c.label === "valid" ? WEBHOOK_VALID : WEBHOOK_INVALID) : c.label === "valid" ? MEMBER_VALID : MEMBER_INVALID;
+  const is = ours[`is${c.type}`]!;
+  const validate = ours[`validate${c.type}`]!;
+  // Each side must agree on the verdict, or the comparison means nothing.
+  const verdicts = [Boolean(is(value)), ajv(value), zod.safeParse(value).success];
+  if (new Set(verdicts).size !== 1) throw new Error(`${caseName(c)}: verdicts differ (ours, ajv, zod): ${verdicts.join(", ")}`);
+  if (verdicts[0] !== (c.label === "valid")) throw new Error(`${caseName(c)}: every validator says ${verdicts[0]}`);
+  return [
+    compare(`${caseName(c)}: is${c.type} vs first-error`, () => is(value), { ajv: () => ajv(value), zod: () => zod.safeParse(value) }),
+    compare(`${caseName(c)}: validate${c.type} vs all-errors`, () => validate(value), { "ajv allErrors": () => ajvAll(value), zod: () => zod.safeParse(value) }),
+  ];
+}
+
+/** Every case (type and input) in a child process of its own (see runCasesIsolated). */
 export const suite: BenchSuite = {
   name: "rest-validators",
-  async run() {
-    const webhooks = await generated("specs/webhooks.openapi.yaml");
-    const members = await generated("specs/members.openapi.yaml");
-    const ajvWebhooks = ajvFor("specs/webhooks.openapi.yaml", false);
-    const ajvWebhooksAll = ajvFor("specs/webhooks.openapi.yaml", true);
-    const ajvMembers = ajvFor("specs/members.openapi.yaml", false);
-    const ajvMembersAll = ajvFor("specs/members.openapi.yaml", true);
-    const cases = [
-      { type: "Webhook", ours: webhooks, ajv: ajvWebhooks("Webhook"), ajvAll: ajvWebhooksAll("Webhook"), zod: zodWebhook, valid: WEBHOOK_VALID, invalid: WEBHOOK_INVALID },
-      { type: "Member", ours: members, ajv: ajvMembers("Member"), ajvAll: ajvMembersAll("Member"), zod: zodMember, valid: MEMBER_VALID, invalid: MEMBER_INVALID },
-    ];
-    const results: BenchResult[] = [];
-    for (const c of cases) {
-      const is = c.ours[`is${c.type}`]!;
-      const validate = c.ours[`validate${c.type}`]!;
-      for (const [label, value] of [["valid", c.valid], ["invalid", c.invalid]] as const) {
-        // Each side must agree on the verdict, or the comparison means nothing.
-        const verdicts = [Boolean(is(value)), c.ajv(value), c.zod.safeParse(value).success];
-        if (new Set(verdicts).size !== 1) throw new Error(`${c.type} ${label}: verdicts differ (ours, ajv, zod): ${verdicts.join(", ")}`);
-        results.push(compare(`${c.type} ${label}: is${c.type} vs first-error`, () => is(value), { ajv: () => c.ajv(value), zod: () => c.zod.safeParse(value) }));
-        results.push(compare(`${c.type} ${label}: validate${c.type} vs all-errors`, () => validate(value), { "ajv allErrors": () => c.ajvAll(value), zod: () => c.zod.safeParse(value) }));
-      }
-    }
-    return results;
-  },
+  run: () => runCasesIsolated(import.meta.url, CASES.map(caseName)),
 };
+
+await runIsolatedCaseIfChild(import.meta.url, async (name) => {
+  const c = CASES.find((x) => caseName(x) === name);
+  if (!c) throw new Error(`no rest-validators bench case ${name}`);
+  return runCase(c);
+});

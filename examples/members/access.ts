@@ -18,7 +18,7 @@ export function roleOf(source: Source, userId: number): Role {
   return source.requesters.has(userId) ? "requester" : "stranger";
 }
 
-interface Reply<S extends number> {
+export interface Reply<S extends number> {
   readonly status: S;
   readonly body: { message: string };
 }
