@@ -149,7 +149,7 @@ function emitParseFunction(f: GeneratedFile, op: HttpOperation, inputOf: string,
 
 /**
  * The parameter groups of a handler's input, copied one by one from the parsed parameters ("path: params.path, ").
- * Not `{ ...params, request }`: V8 builds a spread-then-add literal on a slow path, measured at ~400 ns a request.
+ * Not `{ ...params, request }`: V8 builds a spread-then-add literal on a slow path (350-580 ns measured on Node 20).
  */
 function groupsOf(op: HttpOperation): string {
   return (["path", "query", "header"] as const)

@@ -25,10 +25,7 @@ export type DirectPath = (request: Request) => DirectAnswer | Promise<DirectAnsw
 
 /** The web-standard handler of a direct path, carrying the path for adapters that can use it. */
 export function handlerWithDirectPath(direct: DirectPath): HttpHandler {
-  const handler: HttpHandler = async (request) => {
-    const answer = direct(request);
-    return responseOf(answer instanceof Promise ? await answer : answer);
-  };
+  const handler: HttpHandler = async (request) => responseOf(await direct(request));
   Object.defineProperty(handler, DIRECT_PATH, { value: direct });
   return handler;
 }
