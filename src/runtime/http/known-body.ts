@@ -6,6 +6,8 @@
  * headers, and lets the node adapter write the parts directly (`knownBody`). Web APIs only.
  */
 
+import { answerTheRestFromReal } from "./stand-in.js";
+
 /** A registered symbol: two copies of the runtime (say dist/ for generated code, src/ for the adapter) agree on it. */
 const KNOWN_BODY = Symbol.for("specforge.knownBody");
 
@@ -93,28 +95,7 @@ class KnownBodyResponse {
 }
 
 // Everything else a Response has is answered by the real one.
-for (const name of Object.getOwnPropertyNames(Response.prototype)) {
-  if (name === "constructor" || Object.hasOwn(KnownBodyResponse.prototype, name)) continue;
-  const d = Object.getOwnPropertyDescriptor(Response.prototype, name)!;
-  if (typeof d.value === "function") {
-    Object.defineProperty(KnownBodyResponse.prototype, name, {
-      configurable: true,
-      writable: true,
-      value(this: KnownBodyResponse, ...args: unknown[]) {
-        return (this.real as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
-      },
-    });
-  } else if (d.get) {
-    Object.defineProperty(KnownBodyResponse.prototype, name, {
-      configurable: true,
-      get(this: KnownBodyResponse) {
-        return (this.real as unknown as Record<string, unknown>)[name];
-      },
-    });
-  }
-}
-// `instanceof Response` holds.
-Object.setPrototypeOf(KnownBodyResponse.prototype, Response.prototype);
+answerTheRestFromReal(KnownBodyResponse.prototype, Response.prototype);
 
 /** A Response with `body` (a string or bytes) as its body, remembering the parts for `knownBody`. */
 export function responseWithKnownBody(

@@ -11,6 +11,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { directPathOf, type DirectAnswer } from "./direct.js";
 import type { HttpHandler } from "./handler.js";
 import { knownBody, statusAllowsBody } from "./known-body.js";
+import { answerTheRestFromReal } from "./stand-in.js";
 
 export interface NodeAdapterOptions {
   /** Host used in request URLs when the client sent no usable Host header (default "localhost"). */
@@ -167,27 +168,7 @@ class NodeRequest {
 }
 
 // Everything else a Request has is answered by the real one, built on first use.
-for (const name of Object.getOwnPropertyNames(Request.prototype)) {
-  if (name === "constructor" || Object.hasOwn(NodeRequest.prototype, name) || name === "method" || name === "url") continue;
-  const d = Object.getOwnPropertyDescriptor(Request.prototype, name)!;
-  if (typeof d.value === "function") {
-    Object.defineProperty(NodeRequest.prototype, name, {
-      configurable: true,
-      writable: true,
-      value(this: NodeRequest, ...args: unknown[]) {
-        return (this.real as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
-      },
-    });
-  } else if (d.get) {
-    Object.defineProperty(NodeRequest.prototype, name, {
-      configurable: true,
-      get(this: NodeRequest) {
-        return (this.real as unknown as Record<string, unknown>)[name];
-      },
-    });
-  }
-}
-Object.setPrototypeOf(NodeRequest.prototype, Request.prototype);
+answerTheRestFromReal(NodeRequest.prototype, Request.prototype, ["method", "url"]);
 
 /** Write a web Response to a node:http response: a body the runtime knows as text or bytes (see known-body.ts) is
  * written directly, any other body is streamed with back-pressure. */
