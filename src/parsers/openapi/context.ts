@@ -17,9 +17,11 @@ export class LowerContext {
   /** Whether the schema behind a named type admits null (named types cannot carry that themselves). */
   readonly namedNullable = new Map<TypeId, boolean>();
 
+  /** `seed`: files already parsed (or converted from Swagger 2.0), used instead of reading their paths again. */
   constructor(
     readonly entry: string,
     readonly host: SpecHost,
+    seed: readonly ParsedFile[] = [],
   ) {
     // Component names are reserved before any inline schema is named, so an inline "PetOwner" can never take the
     // name of a component declared later as "PetOwner".
@@ -29,6 +31,7 @@ export class LowerContext {
       const scope = this.scopeOf(file);
       for (const [name] of entries(schemas && child(schemas, "schemas"))) this.names.reserve(scope, name);
     });
+    for (const file of seed) this.files.seed(file);
   }
 
   scopeOf(file: ParsedFile): string {
