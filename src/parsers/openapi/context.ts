@@ -44,7 +44,10 @@ export class LowerContext {
 
   origin(loc: Loc, construct: string): Origin {
     const p = loc.file.locate(loc.pointer);
-    return { file: this.scopeOf(loc.file), line: p.line, column: p.column, pointer: loc.pointer, construct };
+    // A node converted from Swagger 2.0 is named as the author wrote it (#/definitions/Pet, not #/components/schemas/Pet).
+    const source = loc.file.sourcePointer?.(loc.pointer) ?? loc.pointer;
+    const named = source === loc.pointer ? construct : construct.replace(loc.pointer, source);
+    return { file: this.scopeOf(loc.file), line: p.line, column: p.column, pointer: source, construct: named };
   }
 
   fail(loc: Pick<Loc, "file" | "pointer">, detail: string): never {

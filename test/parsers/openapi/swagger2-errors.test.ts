@@ -92,6 +92,11 @@ const rows: Row[] = [
     message: `/spec/api.yaml:10:56: maxLength must be a non-negative integer`,
   },
   {
+    name: "circular definitions",
+    spec: v20(`definitions:\n  A: {$ref: "#/definitions/B"}\n  B: {$ref: "#/definitions/A"}\n`),
+    message: `/spec/api.yaml:4:3: circular $ref: A -> B -> A`,
+  },
+  {
     name: "undeclared path parameter",
     spec: v20(`paths:\n  /a/{id}:\n    get:\n      responses: {"200": {description: ok}}\n`),
     message: `/spec/api.yaml:5:5: path parameter "id" of GET /a/{id} is not declared`,

@@ -74,7 +74,7 @@ paths:
 `),
     );
     expect(operation(doc, "list").parameters).toMatchObject([
-      { name: "limit", type: scalar("int32"), doc: "shared", origin: { line: 4, column: 3 } },
+      { name: "limit", type: scalar("int32"), doc: "shared", origin: { line: 4, column: 3, pointer: "#/parameters/Limit" } },
       { name: "verbose", doc: "own" },
     ]);
   });
@@ -106,7 +106,7 @@ definitions:
       ],
     });
     expect(operation(doc, "create").parameters).toEqual([]);
-    expect(type(doc, "#/components/schemas/Pet")).toMatchObject({ kind: "record", name: "Pet", origin: { line: 12, column: 3 } });
+    expect(type(doc, "#/components/schemas/Pet")).toMatchObject({ kind: "record", name: "Pet", origin: { line: 12, column: 3, pointer: "#/definitions/Pet" } });
   });
 
   it("an inline body schema is declared once, whatever the number of media types; the operation's consumes wins", () => {

@@ -14,6 +14,7 @@ export function convertedFile(original: ParsedFile, value: JsonValue, map: Point
     value,
     locate: (pointer) => original.locate(map.toOriginal(pointer)),
     numberText: (pointer) => original.numberText(map.toOriginal(pointer)),
+    sourcePointer: (pointer) => map.toOriginal(pointer),
   };
 }
 
