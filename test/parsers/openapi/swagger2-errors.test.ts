@@ -33,6 +33,16 @@ const rows: Row[] = [
   { name: "file outside formData", spec: op("{name: f, in: query, type: file}"), message: `/spec/api.yaml:7:32: type: file is only allowed for formData parameters` },
   { name: "nested arrays", spec: op("{name: q, in: query, type: array, items: {type: array, items: {type: string}}}"), message: `/spec/api.yaml:7:45: arrays of arrays (nested collectionFormat) are not supported in parameters and headers` },
   {
+    name: "collectionFormat naming an Object.prototype member",
+    spec: op("{name: q, in: query, type: array, items: {type: string}, collectionFormat: __proto__}"),
+    message: `/spec/api.yaml:7:68: unknown collectionFormat "__proto__": expected csv, ssv, tsv, pipes or multi`,
+  },
+  {
+    name: "oauth2 flow naming an Object.prototype member",
+    spec: v20(`securityDefinitions:\n  o: {type: oauth2, flow: constructor}\n`),
+    message: `/spec/api.yaml:4:21: oauth2 security definition "o" needs "flow": implicit, password, application or accessCode`,
+  },
+  {
     name: "two body parameters",
     spec: op("{name: a, in: body, schema: {type: string}}", "{name: b, in: body, schema: {type: string}}"),
     message: `/spec/api.yaml:8:11: an operation can have only one body parameter`,

@@ -276,6 +276,26 @@ definitions:
 });
 
 describe("swagger 2.0 document", () => {
+  it("keys such as __proto__ stay plain names", () => {
+    const doc = parse(
+      v20(`definitions:
+  __proto__: {type: object, properties: {constructor: {type: string}}}
+paths:
+  /a:
+    post:
+      operationId: a
+      consumes: [application/x-www-form-urlencoded]
+      parameters: [{name: __proto__, in: formData, type: string, required: true}]
+      responses: {"204": {description: ok}}
+`),
+    );
+    expect(type(doc, "#/components/schemas/__proto__")).toMatchObject({ kind: "record", name: "__proto__", members: [{ name: "constructor" }] });
+    const content = operation(doc, "a").requestBody!.contents[0]!;
+    const form = doc.types.find((t) => content.type.kind === "ref" && t.id === content.type.id);
+    expect(form).toMatchObject({ kind: "record", members: [{ name: "__proto__", occurs: { min: 1 } }] });
+    expect(({} as Record<string, unknown>)["type"]).toBeUndefined();
+  });
+
   it("host, basePath and schemes are the servers", () => {
     const s = (body: string) => service(parse(v20(`${body}\npaths: {}\n`))).servers;
     expect(s("host: api.example.com:8443\nbasePath: /v1\nschemes: [https, http]")).toEqual(["https://api.example.com:8443/v1", "http://api.example.com:8443/v1"]);

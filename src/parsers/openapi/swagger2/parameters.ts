@@ -23,8 +23,11 @@ const SCHEMA_KEYWORDS = new Set([
   "pattern", "maxItems", "minItems", "uniqueItems", "enum", "multipleOf", "x-nullable",
 ]);
 
-/** collectionFormat -> 3.0 style. `tsv` has no 3.0 equivalent: "tabDelimited" is specforge's own style for it. */
-const DELIMITED: Readonly<Record<string, string>> = { ssv: "spaceDelimited", pipes: "pipeDelimited", tsv: "tabDelimited" };
+/**
+ * collectionFormat -> 3.0 style. `tsv` has no 3.0 equivalent: "tabDelimited" is specforge's own style for it.
+ * (A Map: a spec value such as "__proto__" or "constructor" must not find anything.)
+ */
+const DELIMITED: ReadonlyMap<string, string> = new Map([["ssv", "spaceDelimited"], ["pipes", "pipeDelimited"], ["tsv", "tabDelimited"]]);
 
 /** A parameter object (or a `$ref` to one) converted in place at `at`. */
 export function convertParameter(cv: Swagger2Converter, loc: Loc, at: string): JsonValue {
@@ -109,7 +112,7 @@ export function styleOf(cv: Swagger2Converter, loc: Loc, where: ParameterLocatio
     }
     return { style: "form", explode: true };
   }
-  const delimited = DELIMITED[format];
+  const delimited = DELIMITED.get(format);
   if (delimited !== undefined) return { style: delimited, explode: false };
   return { style: where === "query" || where === "formData" ? "form" : "simple", explode: false };
 }
@@ -117,7 +120,7 @@ export function styleOf(cv: Swagger2Converter, loc: Loc, where: ParameterLocatio
 function checkCollectionFormat(cv: Swagger2Converter, loc: Loc): string | undefined {
   const cf = child(loc, "collectionFormat");
   if (!cf) return undefined;
-  if (cf.value !== "csv" && cf.value !== "multi" && (typeof cf.value !== "string" || DELIMITED[cf.value] === undefined)) {
+  if (cf.value !== "csv" && cf.value !== "multi" && (typeof cf.value !== "string" || !DELIMITED.has(cf.value))) {
     return cv.fail(cf, `unknown collectionFormat ${JSON.stringify(cf.value)}: expected csv, ssv, tsv, pipes or multi`);
   }
   return cf.value;

@@ -5,13 +5,13 @@ import { deepClone, newObject } from "./converted-file.js";
 import type { Swagger2Converter } from "./converter.js";
 import { copy, copyExtensions } from "./parameters.js";
 
-/** 2.0 oauth2 `flow` -> the 3.0 `flows` key, and the URLs that flow has. */
-const FLOWS: Readonly<Record<string, { key: string; urls: readonly string[] }>> = {
-  implicit: { key: "implicit", urls: ["authorizationUrl"] },
-  password: { key: "password", urls: ["tokenUrl"] },
-  application: { key: "clientCredentials", urls: ["tokenUrl"] },
-  accessCode: { key: "authorizationCode", urls: ["authorizationUrl", "tokenUrl"] },
-};
+/** 2.0 oauth2 `flow` -> the 3.0 `flows` key, and the URLs that flow has. (A Map: "__proto__" must find nothing.) */
+const FLOWS: ReadonlyMap<string, { key: string; urls: readonly string[] }> = new Map([
+  ["implicit", { key: "implicit", urls: ["authorizationUrl"] }],
+  ["password", { key: "password", urls: ["tokenUrl"] }],
+  ["application", { key: "clientCredentials", urls: ["tokenUrl"] }],
+  ["accessCode", { key: "authorizationCode", urls: ["authorizationUrl", "tokenUrl"] }],
+]);
 
 export function convertSecurityScheme(cv: Swagger2Converter, loc: Loc, name: string): JsonObject {
   const out = newObject();
@@ -33,7 +33,7 @@ export function convertSecurityScheme(cv: Swagger2Converter, loc: Loc, name: str
     }
     case "oauth2": {
       const flow = str(loc, "flow");
-      const spec = flow !== undefined ? FLOWS[flow] : undefined;
+      const spec = flow !== undefined ? FLOWS.get(flow) : undefined;
       if (!spec) {
         return cv.fail(child(loc, "flow") ?? loc, `oauth2 security definition "${name}" needs "flow": implicit, password, application or accessCode`);
       }
