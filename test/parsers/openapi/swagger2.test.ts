@@ -361,4 +361,33 @@ definitions:
     });
     expect(doc.files).toEqual(["api.yaml", "parameters.yaml", "Pet.yaml"]);
   });
+
+  it("a body parameter in another file: its schema is converted there and the request body refers to it", () => {
+    const doc = parse(
+      v20(`paths:
+  /pets:
+    post:
+      operationId: create
+      parameters: [{$ref: "shared/params.yaml#/PetBody"}]
+      responses: {"204": {description: ok}}
+definitions:
+  Tag: {type: string}
+`),
+      {
+        "shared/params.yaml": `PetBody:
+  name: pet
+  in: body
+  required: true
+  schema: {type: object, properties: {tag: {$ref: "../api.yaml#/definitions/Tag"}}}
+`,
+      },
+    );
+    const body = operation(doc, "create").requestBody!;
+    expect(body).toMatchObject({ required: true, contents: [{ mediaType: "application/json", type: ref("#/PetBody/schema", "shared/params.yaml") }] });
+    expect(type(doc, "#/PetBody/schema", "shared/params.yaml")).toMatchObject({
+      kind: "record",
+      members: [{ name: "tag", type: ref("#/components/schemas/Tag") }],
+      origin: { file: "shared/params.yaml", line: 5, column: 3 },
+    });
+  });
 });
