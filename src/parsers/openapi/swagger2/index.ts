@@ -4,11 +4,11 @@
  * than lowering 2.0 on its own) keeps one lowering for both, so 2.0 documents get every fix and check 3.x gets.
  */
 import type { SpecHost } from "../../host.js";
+import type { Loc } from "../files.js";
 import { isObject } from "../json.js";
 import type { JsonValue, ParsedFile } from "../read.js";
 import { Swagger2Converter, type NodeKind } from "./converter.js";
 import { convertRoot } from "./document.js";
-import type { Loc } from "../files.js";
 import { convertPathItem } from "./operations.js";
 import { convertParameter } from "./parameters.js";
 import { convertResponse } from "./responses.js";
