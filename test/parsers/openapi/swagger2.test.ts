@@ -205,6 +205,30 @@ definitions:
   });
 });
 
+it("a $ref to another operation's parameters follows them past the body parameters that left the list", () => {
+  const doc = parse(
+    v20(`paths:
+  /a:
+    post:
+      operationId: a
+      parameters:
+        - {name: pet, in: body, schema: {type: object, properties: {name: {type: string}}}}
+        - {name: q, in: query, type: integer}
+      responses: {"204": {description: ok}}
+  /b:
+    post:
+      operationId: b
+      parameters:
+        - $ref: "#/paths/~1a/post/parameters/0"
+        - $ref: "#/paths/~1a/post/parameters/1"
+      responses: {"204": {description: ok}}
+`),
+  );
+  expect(operation(doc, "a").parameters).toMatchObject([{ name: "q", type: scalar("double", "integer") }]);
+  expect(operation(doc, "b").parameters).toMatchObject([{ name: "q", type: scalar("double", "integer") }]);
+  expect(operation(doc, "b").requestBody!.contents).toEqual(operation(doc, "a").requestBody!.contents);
+});
+
 describe("swagger 2.0 responses and schemas", () => {
   const doc = parse(
     v20(`produces: [application/json]

@@ -23,8 +23,8 @@ export function convertPathItem(cv: Swagger2Converter, loc: Loc, at: string): Js
   if (child(loc, "$ref")) return cv.refNode(loc, "pathItem");
   if (!isObject(loc.value)) return cv.fail(loc, "a path item must be an object");
   const out = newObject();
-  const shared = splitParameters(cv, child(loc, "parameters"), childPointer(at, "parameters"));
-  if (shared.parameters.length > 0) out["parameters"] = shared.parameters;
+  const shared = splitParameters(cv, child(loc, "parameters"), at);
+  setParameters(out, shared);
   for (const [key, sub] of entries(loc)) {
     if (METHODS.has(key)) out[key] = convertOperation(cv, sub, childPointer(at, key), shared.body);
     else if (key.startsWith("x-")) out[key] = deepClone(sub.value);
@@ -39,8 +39,8 @@ function convertOperation(cv: Swagger2Converter, loc: Loc, at: string, inherited
     const sub = child(loc, key);
     if (sub) out[key] = deepClone(sub.value);
   }
-  const own = splitParameters(cv, child(loc, "parameters"), childPointer(at, "parameters"));
-  if (own.parameters.length > 0) out["parameters"] = own.parameters;
+  const own = splitParameters(cv, child(loc, "parameters"), at);
+  setParameters(out, own);
 
   const body = mergeBodyParameters(inherited, own.body);
   const bodies = body.filter((b) => str(b.param, "in") === "body");
@@ -62,27 +62,46 @@ function convertOperation(cv: Swagger2Converter, loc: Loc, at: string, inherited
 }
 
 /**
- * A `parameters` list split into 3.0 parameters (converted, or `$ref`s to converted ones, at their new index under
- * `at`) and the body / formData parameters (followed through `$ref`s to see what they are).
+ * Where the body and formData parameters written in an operation (or path item) are kept, converted, in the 3.0
+ * document: not parameters there, but a `$ref` elsewhere may still point at one (the lowering ignores `x-` keys).
  */
-function splitParameters(cv: Swagger2Converter, list: Loc | undefined, at: string): { parameters: JsonValue[]; body: BodyParameter[] } {
-  const parameters: JsonValue[] = [];
-  const body: BodyParameter[] = [];
+const MOVED_BODY_PARAMETERS = "x-specforge-swagger2-body-parameters";
+
+interface SplitParameters {
+  readonly parameters: JsonValue[];
+  /** Converted inline body / formData parameters, kept under MOVED_BODY_PARAMETERS. */
+  readonly moved: JsonValue[];
+  readonly body: BodyParameter[];
+}
+
+/**
+ * The `parameters` list of the operation or path item converted at `at`, split into 3.0 parameters (converted, or
+ * `$ref`s to converted ones, at their new index) and the body / formData parameters (followed through `$ref`s to
+ * see what they are).
+ */
+function splitParameters(cv: Swagger2Converter, list: Loc | undefined, at: string): SplitParameters {
+  const split: SplitParameters = { parameters: [], moved: [], body: [] };
   if (list && !Array.isArray(list.value)) return cv.fail(list, "parameters must be a list");
   for (const site of items(list)) {
     const param = cv.deref(site);
     if (!isObject(param.value)) return cv.fail(param, "a parameter must be an object");
     const where = locationOf(cv, param);
-    if (where === "body" || where === "formData") {
-      if (str(param, "name") === undefined) cv.fail(param, "a parameter needs a name");
-      body.push({ site, param });
-      continue;
-    }
-    const converted = childPointer(at, parameters.length);
+    const isBody = where === "body" || where === "formData";
+    if (isBody && str(param, "name") === undefined) cv.fail(param, "a parameter needs a name");
+    if (isBody) split.body.push({ site, param });
+    if (isBody && site !== param) continue;
+    const list = isBody ? split.moved : split.parameters;
+    const converted = childPointer(childPointer(at, isBody ? MOVED_BODY_PARAMETERS : "parameters"), list.length);
+    // Indices shift (body parameters leave the list): `$ref`s to a parameter of this list follow it to its new place.
     cv.mapOf(site.file).relocate(site.pointer, converted);
-    parameters.push(convertParameter(cv, site, converted));
+    list.push(convertParameter(cv, site, converted));
   }
-  return { parameters, body };
+  return split;
+}
+
+function setParameters(out: JsonObject, split: SplitParameters): void {
+  if (split.parameters.length > 0) out["parameters"] = split.parameters;
+  if (split.moved.length > 0) out[MOVED_BODY_PARAMETERS] = split.moved;
 }
 
 /** Path-level body parameters, replaced by the operation's own with the same name and location. */

@@ -30,12 +30,13 @@ export function bodyFromParameter(cv: Swagger2Converter, body: BodyParameter, at
   if (param === site) {
     out["content"] = contentOf(cv, schema, childPointer(at, "content"), consumes);
   } else {
-    // A body parameter defined elsewhere: its schema is converted where it is written and referenced from here.
+    // A body parameter defined elsewhere: its schema is converted where it is written and referenced from here
+    // (wherever it went: under the request body of the operation that lists it inline, under components...).
     cv.schedule(param, "parameter");
     const content = newObject();
     for (const mediaType of consumes) {
       const media = newObject();
-      media["schema"] = cv.refTo(site, param, "/schema");
+      media["schema"] = cv.refTo(site, schema, "");
       content[mediaType] = media;
     }
     out["content"] = content;
