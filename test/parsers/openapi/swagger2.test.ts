@@ -320,6 +320,16 @@ paths:
     expect(({} as Record<string, unknown>)["type"]).toBeUndefined();
   });
 
+  it("reads JSON documents too, with JSON positions", () => {
+    const json = `{
+  "swagger": "2.0",
+  "info": {"title": "T", "version": "1"},
+  "paths": {"/a": {"get": {"operationId": "a", "parameters": [{"name": "q", "in": "query", "type": "string"}], "responses": {"200": {"description": "ok"}}}}}
+}`;
+    const doc = parse(json, {}, "/spec/api.json");
+    expect(operation(doc, "a").parameters).toMatchObject([{ name: "q", origin: { file: "api.json", line: 4, column: 63 } }]);
+  });
+
   it("host, basePath and schemes are the servers", () => {
     const s = (body: string) => service(parse(v20(`${body}\npaths: {}\n`))).servers;
     expect(s("host: api.example.com:8443\nbasePath: /v1\nschemes: [https, http]")).toEqual(["https://api.example.com:8443/v1", "http://api.example.com:8443/v1"]);
