@@ -28,6 +28,11 @@ export class LowerContext {
       const schemas = isObject(root.value) ? child(root, "components") : undefined;
       const scope = this.scopeOf(file);
       for (const [name] of entries(schemas && child(schemas, "schemas"))) this.names.reserve(scope, name);
+      // A referenced file that is not an OpenAPI document may be a file of definitions, whose top-level keys name
+      // schemas (see SchemaLowerer.namedLocationName); reserving a key that turns out not to be one costs nothing.
+      if (this.files.files.length > 1 && isObject(root.value) && !("openapi" in root.value)) {
+        for (const [name] of entries(root)) this.names.reserve(scope, name);
+      }
     });
   }
 
@@ -55,6 +60,17 @@ export class LowerContext {
     const ref = str(loc, "$ref");
     if (ref === undefined) return this.fail(refLoc, "$ref must be a string");
     return this.files.resolve(ref, refLoc);
+  }
+
+  /**
+   * The map under `key` (properties, responses, content...), following a `$ref` that stands for the whole map.
+   * OpenAPI only allows Reference Objects in specific places, but JSON Reference resolvers (and documents written
+   * for them, such as DigitalOcean's `properties: {$ref: attributes.yml#/...}`) replace any object holding a string
+   * `$ref`. A map entry named `$ref` would be a schema/response object, never a string, so the two cannot be confused.
+   */
+  mapAt(loc: Loc, key: string): Loc | undefined {
+    const at = child(loc, key);
+    return at && isObject(at.value) && typeof at.value["$ref"] === "string" ? this.deref(at) : at;
   }
 
   /** Follow `$ref`s until a node without one (parameters, responses, request bodies, headers, path items). */

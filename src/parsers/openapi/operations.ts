@@ -23,8 +23,9 @@ export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root:
   const opNames = new NameTable();
   const ids = new Map<string, string>();
   for (const [p, item] of pathItems) {
-    for (const [method, op] of entries(ctx.deref(item))) {
+    for (const [method, opRef] of entries(ctx.deref(item))) {
       if (!METHODS.has(method)) continue;
+      const op = ctx.deref(opRef);
       const idLoc = child(op, "operationId");
       if (!idLoc) continue;
       if (typeof idLoc.value !== "string") ctx.fail(idLoc, "operationId must be a string");
@@ -41,8 +42,9 @@ export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root:
     if (!p.startsWith("/")) ctx.fail(itemRef, `path "${p}" must start with "/"`);
     const item = ctx.deref(itemRef);
     if (!isObject(item.value)) ctx.fail(item, "a path item must be an object");
-    for (const [method, op] of entries(item)) {
+    for (const [method, opRef] of entries(item)) {
       if (!METHODS.has(method)) continue;
+      const op = ctx.deref(opRef);
       const name = str(op, "operationId") ?? opNames.claim("", operationNameFor(method, p));
       operations.push(lowerOperation(ctx, schemas, { path: p, method, name, item, op, rootSecurity }));
     }

@@ -197,7 +197,7 @@ export class SchemaLowerer {
       seen.add(key);
       const target = this.ctx.resolveRef(at);
       if (target) return collect(target, true);
-      for (const [name, p] of entries(child(at, "properties"))) props.set(name, p);
+      for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) props.set(name, p);
       for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
       additional = child(at, "additionalProperties") ?? additional;
       if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true);
@@ -442,6 +442,10 @@ export class SchemaLowerer {
       const id = this.ensureNamed(target, name, false);
       return { type: this.refTo(id), nullable: this.ctx.namedNullable.get(id) ?? false };
     }
+    // A target that declares a type of its own (an object, enum or discriminated union met before) is already
+    // registered, possibly still being built: referring to it is what makes recursion through it terminate.
+    const known = this.ctx.typeId(target);
+    if (this.ctx.named.has(known)) return { type: this.refTo(known), nullable: this.ctx.namedNullable.get(known) ?? false };
     const key = `${target.file.path}${target.pointer}`;
     if (this.expanding.has(key)) return this.ctx.fail(target, "recursive $ref cycle through schemas that are neither components nor objects");
     this.expanding.add(key);
@@ -452,12 +456,17 @@ export class SchemaLowerer {
     }
   }
 
-  /** Schemas that are declared under a name: components, `$defs`/`definitions`, whole non-entry files. */
+  /**
+   * Schemas that are declared under a name: components, `$defs`/`definitions`, whole non-entry files, and the
+   * top-level entries of a non-entry file that is not itself an OpenAPI document (a file of definitions, such as
+   * DigitalOcean's `definitions.yml#/apiAgent`: the key is the schema's name there, as a component's is).
+   */
   private namedLocationName(loc: Loc): string | undefined {
     if (/^#\/(?:components\/schemas|\$defs|definitions)\/[^/]+$/.test(loc.pointer)) return segmentsOf(loc.pointer).at(-1);
-    if (loc.pointer === "#" && loc.file !== this.ctx.files.files[0]) {
-      return str(loc, "title") ?? pascalCase(path.basename(loc.file.path).replace(/\.[^.]*$/, ""));
-    }
+    if (loc.file === this.ctx.files.files[0]) return undefined;
+    if (loc.pointer === "#") return str(loc, "title") ?? pascalCase(path.basename(loc.file.path).replace(/\.[^.]*$/, ""));
+    const root = loc.file.value;
+    if (/^#\/[^/]+$/.test(loc.pointer) && isObject(root) && !has({ ...loc, value: root }, "openapi")) return segmentsOf(loc.pointer)[0];
     return undefined;
   }
 
