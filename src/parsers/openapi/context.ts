@@ -14,7 +14,10 @@ export class LowerContext {
   readonly names = new NameTable();
   /** Named types by id; `null` while the type is being built (so recursive references terminate). */
   readonly named = new Map<TypeId, NamedType | null>();
-  /** Whether the schema behind a named type admits null (named types cannot carry that themselves). */
+  /**
+   * Whether the schema behind a named type admits null, known before the type is built: references met while it is
+   * being built (recursion) read it here, since `named` still holds null. The built type carries it as `nullable`.
+   */
   readonly namedNullable = new Map<TypeId, boolean>();
 
   constructor(

@@ -153,7 +153,8 @@ export class SchemaLowerer {
     const id = ctx.typeId(loc);
     if (ctx.named.has(id)) return id;
     ctx.named.set(id, null);
-    ctx.namedNullable.set(id, this.nullableOf(loc));
+    const nullable = this.nullableOf(loc);
+    ctx.namedNullable.set(id, nullable);
     const scope = ctx.scopeOf(loc.file);
     const name = anonymous ? ctx.names.claim(scope, wanted) : wanted;
     const doc = str(loc, "description");
@@ -164,6 +165,7 @@ export class SchemaLowerer {
       ...(doc !== undefined ? { doc } : {}),
       ...(bool(loc, "deprecated") ? { deprecated: true } : {}),
       ...(anonymous ? { anonymous: true } : {}),
+      ...(nullable ? { nullable: true } : {}),
       origin: ctx.origin(loc, `openapi schema ${loc.pointer}`),
     };
     const shape = this.shapeOf(loc);
