@@ -14,6 +14,8 @@ const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "pat
 const LOCATIONS = new Set(["path", "query", "header", "cookie"]);
 const STATUS = /^([1-5]\d\d|[1-5]XX|default)$/;
 const ANY: TypeExpr = { kind: "scalar", scalar: "any" };
+/** Media types whose bodies are parsed into values: JSON (also `+json` types and the any-type wildcard) and forms. */
+const STRUCTURED_MEDIA = /^(application\/json|[^;]*\+json|\*\/\*|application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root: Loc): HttpOperation[] {
   const pathItems = entries(child(root, "paths")).filter(([p]) => !p.startsWith("x-"));
@@ -162,11 +164,15 @@ function lowerResponse(ctx: LowerContext, schemas: SchemaLowerer, status: string
   return { status, ...docOf(r), contents: contentsOf(schemas, child(r, "content"), hint), headers };
 }
 
+/**
+ * Bodies by media type. Every body that is parsed as JSON or a form gets a named type (and so a validator and codecs
+ * of its own, which the server calls), whatever its shape; a text or binary body only when its schema constrains it.
+ */
 function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string): HttpContent[] {
   return entries(content).map(([mediaType, m]) => {
     const schema = child(m, "schema");
     if (!schema) return { mediaType, type: ANY };
-    const { type, nullable } = schemas.withoutFacets(schema, hint);
+    const { type, nullable } = schemas.withoutFacets(schema, hint, STRUCTURED_MEDIA.test(mediaType));
     return { mediaType, type, ...(nullable ? { nullable: true } : {}) };
   });
 }

@@ -120,14 +120,19 @@ export class SchemaLowerer {
     return nullable && !isNullType(type) ? { kind: "union", of: [type, NULL_LITERAL] } : type;
   }
 
-  /** Like `lower`, but facets are folded into an anonymous alias (for places such as HttpContent without facets). */
-  withoutFacets(loc: Loc, hint: string): { type: TypeExpr; nullable: boolean } {
+  /**
+   * Like `lower`, but facets are folded into an anonymous alias (for places such as HttpContent without facets).
+   * With `always`, any shape that is not already a named type gets that alias (a body's own validator and codecs:
+   * a top-level oneOf, an inline array or map), except a schema that allows anything.
+   */
+  withoutFacets(loc: Loc, hint: string, always = false): { type: TypeExpr; nullable: boolean } {
     const lowered = this.lower(loc, hint);
     // A format the scalar kind already says (int64, date-time...) is not worth declaring an alias for.
     const facets = lowered.facets && lowered.type.kind === "scalar" && lowered.type.scalar !== "string" && lowered.type.scalar !== "any"
       ? withoutFormat(lowered.facets)
       : lowered.facets;
-    if (!facets) return lowered;
+    const wanted = always && lowered.type.kind !== "ref" && !(lowered.type.kind === "scalar" && lowered.type.scalar === "any");
+    if (!facets && !wanted) return lowered;
     const id = this.ctx.typeId(loc);
     if (!this.ctx.named.has(id)) {
       this.ctx.named.set(id, {
@@ -137,7 +142,8 @@ export class SchemaLowerer {
         scope: this.ctx.scopeOf(loc.file),
         anonymous: true,
         target: lowered.type,
-        facets,
+        ...(facets ? { facets } : {}),
+        ...(lowered.nullable ? { nullable: true } : {}),
         origin: this.ctx.origin(loc, `openapi schema ${loc.pointer}`),
       });
     }
