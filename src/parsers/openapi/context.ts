@@ -7,11 +7,19 @@ import { originPath, type SpecHost } from "../host.js";
 import { FileSet, type Loc } from "./files.js";
 import { child, entries, isObject, str } from "./json.js";
 import { NameTable } from "./names.js";
-import type { ParsedFile } from "./read.js";
+import type { JsonValue, ParsedFile } from "./read.js";
+
+/** Fields of a Reference Object that override the referenced object's. */
+const OVERRIDABLE = ["summary", "description"] as const;
 
 export class LowerContext {
   readonly files: FileSet;
   readonly names = new NameTable();
+  /**
+   * The entry document's minor version. It matters in one place only: beside a schema `$ref`, other keywords are
+   * ignored in 3.0 ("SHALL be ignored") and apply together with the reference in 3.1 (JSON Schema 2020-12).
+   */
+  version: "3.0" | "3.1" = "3.0";
   /** Named types by id; `null` while the type is being built (so recursive references terminate). */
   readonly named = new Map<TypeId, NamedType | null>();
   /**
@@ -76,17 +84,30 @@ export class LowerContext {
     return at && isObject(at.value) && typeof at.value["$ref"] === "string" ? this.deref(at) : at;
   }
 
-  /** Follow `$ref`s until a node without one (parameters, responses, request bodies, headers, path items). */
+  /**
+   * Follow `$ref`s until a node without one (parameters, responses, request bodies, headers, operations).
+   * A `summary` or `description` written beside a `$ref` overrides the target's (the 3.1 Reference Object; 3.0 says
+   * to ignore siblings, but documents that write them mean the same, and they only change doc comments): the result
+   * is then a view of the target with those fields replaced, still located at the target.
+   */
   deref(loc: Loc): Loc {
     const seen = new Set<string>();
+    const overrides: { [key: string]: JsonValue } = {};
     let at = loc;
     for (;;) {
       const next = this.resolveRef(at);
-      if (!next) return at;
+      if (!next) break;
+      for (const key of OVERRIDABLE) {
+        const text = str(at, key);
+        if (text !== undefined && !(key in overrides)) overrides[key] = text;
+      }
       const key = `${next.file.path}${next.pointer}`;
       if (seen.has(key)) return this.fail(loc, "circular $ref");
       seen.add(key);
       at = next;
     }
+    if (Object.keys(overrides).length === 0 || !isObject(at.value)) return at;
+    const view: { [key: string]: JsonValue } = Object.assign(Object.create(null) as object, at.value, overrides);
+    return { ...at, value: view };
   }
 }

@@ -17,8 +17,8 @@ export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
   const root: Loc = { file, pointer: "#", value: file.value };
   if (!isObject(root.value)) ctx.fail(root, "an OpenAPI document must be an object");
   // 3.0 and 3.1 differences (nullable vs type arrays, boolean vs numeric exclusive bounds) are told apart by the
-  // keywords' own shapes, so the version is only checked, not threaded through lowering.
-  checkVersion(ctx, root);
+  // keywords' own shapes; the version only decides whether keywords beside a schema `$ref` apply (see ctx.version).
+  ctx.version = checkVersion(ctx, root);
 
   const info = child(root, "info");
   const title = info && str(info, "title");
@@ -62,7 +62,7 @@ export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
   };
 }
 
-function checkVersion(ctx: LowerContext, root: Loc): void {
+function checkVersion(ctx: LowerContext, root: Loc): "3.0" | "3.1" {
   const v = child(root, "openapi");
   if (!v) {
     const swagger = child(root, "swagger");
@@ -72,6 +72,7 @@ function checkVersion(ctx: LowerContext, root: Loc): void {
   const text = typeof v.value === "string" ? v.value : String(v.value);
   const m = typeof v.value === "string" ? VERSION.exec(v.value) : null;
   if (!m) ctx.fail(v, `unsupported OpenAPI version "${text}": expected 3.0.x or 3.1.x (as a string)`);
+  return text.startsWith("3.1.") ? "3.1" : "3.0";
 }
 
 /**

@@ -8,9 +8,9 @@ import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, entries, isObject, items, str } from "./json.js";
 import { NameTable, operationNameFor, pascalCase } from "./names.js";
+import { pathItemFields, pathItemOperations } from "./path-items.js";
 import type { SchemaLowerer } from "./schema.js";
 
-const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 const LOCATIONS = new Set(["path", "query", "header", "cookie"]);
 const STATUS = /^([1-5]\d\d|[1-5]XX|default)$/;
 const ANY: TypeExpr = { kind: "scalar", scalar: "any" };
@@ -24,10 +24,9 @@ export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root:
   // operationIds are the spec's own names: they must be unique, and synthesized names must not take them.
   const opNames = new NameTable();
   const ids = new Map<string, string>();
-  for (const [p, item] of pathItems) {
-    for (const [method, opRef] of entries(ctx.deref(item))) {
-      if (!METHODS.has(method)) continue;
-      const op = ctx.deref(opRef);
+  const fieldsOf = new Map(pathItems.map(([p, item]) => [p, pathItemFields(ctx, item)]));
+  for (const [p] of pathItems) {
+    for (const [method, op] of pathItemOperations(ctx, fieldsOf.get(p)!)) {
       const idLoc = child(op, "operationId");
       if (!idLoc) continue;
       if (typeof idLoc.value !== "string") ctx.fail(idLoc, "operationId must be a string");
@@ -42,13 +41,10 @@ export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root:
   const operations: HttpOperation[] = [];
   for (const [p, itemRef] of pathItems) {
     if (!p.startsWith("/")) ctx.fail(itemRef, `path "${p}" must start with "/"`);
-    const item = ctx.deref(itemRef);
-    if (!isObject(item.value)) ctx.fail(item, "a path item must be an object");
-    for (const [method, opRef] of entries(item)) {
-      if (!METHODS.has(method)) continue;
-      const op = ctx.deref(opRef);
+    const fields = fieldsOf.get(p)!;
+    for (const [method, op] of pathItemOperations(ctx, fields)) {
       const name = str(op, "operationId") ?? opNames.claim("", operationNameFor(method, p));
-      operations.push(lowerOperation(ctx, schemas, { path: p, method, name, item, op, rootSecurity }));
+      operations.push(lowerOperation(ctx, schemas, { path: p, method, name, itemParameters: fields.get("parameters"), op, rootSecurity }));
     }
   }
   return operations;
@@ -58,7 +54,8 @@ interface OperationSite {
   readonly path: string;
   readonly method: string;
   readonly name: string;
-  readonly item: Loc;
+  /** The path item's own `parameters` (shared by its operations). */
+  readonly itemParameters: Loc | undefined;
   readonly op: Loc;
   readonly rootSecurity: Loc | undefined;
 }
@@ -70,7 +67,7 @@ function lowerOperation(ctx: LowerContext, schemas: SchemaLowerer, site: Operati
 
   // Operation-level parameters override path-level ones with the same name and location.
   const params = new Map<string, HttpParameter>();
-  for (const list of [child(site.item, "parameters"), child(op, "parameters")]) {
+  for (const list of [site.itemParameters, child(op, "parameters")]) {
     for (const p of items(list)) {
       const param = lowerParameter(ctx, schemas, ctx.deref(p), typeName);
       const key = `${param.in}:${param.in === "header" ? param.name.toLowerCase() : param.name}`;

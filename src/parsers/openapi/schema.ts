@@ -65,6 +65,13 @@ const UNSUPPORTED_KEYWORDS = [
   "dependencies", "unevaluatedProperties", "unevaluatedItems", "prefixItems", "contains", "$dynamicRef", "$recursiveRef",
 ] as const;
 
+/** Keywords that, beside a 3.1 `$ref`, make the schema an object of its own: the reference's properties and these. */
+const REF_RECORD_SIBLINGS = ["properties", "required", "additionalProperties", "allOf"] as const;
+/** Keywords that, beside a 3.1 `$ref`, would narrow the referenced type in ways the IR cannot express on a use. */
+const REF_UNSUPPORTED_SIBLINGS = [
+  "enum", "const", "items", "oneOf", "anyOf", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
+] as const;
+
 export class SchemaLowerer {
   /** Non-named `$ref` targets being lowered, to report cycles that no named type breaks. */
   private readonly expanding = new Set<string>();
@@ -82,8 +89,10 @@ export class SchemaLowerer {
     const nullable = this.nullableOf(loc);
     const shape = this.shapeOf(loc);
     switch (shape.k) {
-      case "ref":
-        return { ...this.lowerTarget(shape.target, hint), nullable };
+      case "ref": {
+        const target = this.lowerTarget(shape.target, hint);
+        return { type: target.type, nullable, facets: mergeFacets(target.facets, this.refSiblingFacets(loc)) };
+      }
       case "unwrap": {
         const inner = this.lower(shape.inner, hint);
         return { type: inner.type, nullable, facets: mergeFacets(inner.facets, facetsOf(this.ctx, loc)) };
@@ -180,7 +189,7 @@ export class SchemaLowerer {
     else if (shape.k === "union") ctx.named.set(id, this.buildUnion(loc, head, shape));
     else {
       // Scalars, arrays, maps, literals and refs declared under a name: an alias keeps the name and the facets.
-      const body = shape.k === "ref" ? this.lowerTarget(shape.target, name) : this.lowerBody(loc, shape, name);
+      const body = shape.k === "ref" ? this.lower(loc, name) : this.lowerBody(loc, shape, name);
       ctx.named.set(id, { kind: "alias", ...head, target: body.type, ...(body.facets ? { facets: body.facets } : {}) });
     }
     return id;
@@ -204,7 +213,11 @@ export class SchemaLowerer {
       if (seen.has(key)) return;
       seen.add(key);
       const target = this.ctx.resolveRef(at);
-      if (target) return collect(target, true);
+      if (target) {
+        collect(target, true);
+        // 3.0 ignores whatever is written beside a $ref; in 3.1 the object's own keywords add to the reference's.
+        if (this.ctx.version !== "3.1") return;
+      }
       for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) props.set(name, p);
       for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
       additional = child(at, "additionalProperties") ?? additional;
@@ -334,7 +347,16 @@ export class SchemaLowerer {
       if (at) return this.ctx.fail(at, `unsupported schema keyword "${keyword}": generated code could not check it`);
     }
     const target = this.ctx.resolveRef(loc);
-    if (target) return { k: "ref", target };
+    if (target) {
+      if (this.ctx.version === "3.1") {
+        // 3.1: the other keywords apply too. Object keywords make this an object that has both the reference's
+        // properties and its own (flattened, see buildRecord); scalar constraints ride on the reference as facets.
+        if (REF_RECORD_SIBLINGS.some((k) => has(loc, k))) return { k: "record" };
+        const other = REF_UNSUPPORTED_SIBLINGS.find((k) => has(loc, k));
+        if (other) return this.ctx.fail(child(loc, other)!, `"${other}" beside $ref is not supported: generated code could not check both (wrap the $ref in allOf with an object schema, or move "${other}" into the referenced schema)`);
+      }
+      return { k: "ref", target };
+    }
     if (has(loc, "const")) {
       const c = s["const"];
       if (c !== null && typeof c === "object") return this.ctx.fail(child(loc, "const")!, "object and array `const` values are not supported");
@@ -476,6 +498,11 @@ export class SchemaLowerer {
     const root = loc.file.value;
     if (/^#\/[^/]+$/.test(loc.pointer) && isObject(root) && !has({ ...loc, value: root }, "openapi")) return segmentsOf(loc.pointer)[0];
     return undefined;
+  }
+
+  /** Scalar constraints written beside a 3.1 `$ref` (`maxLength`, `pattern`, `minimum`...): they apply as well. */
+  private refSiblingFacets(loc: Loc): Facets | undefined {
+    return this.ctx.version === "3.1" ? facetsOf(this.ctx, loc) : undefined;
   }
 
   private refTo(id: TypeId): TypeExpr {
