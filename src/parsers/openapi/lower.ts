@@ -23,7 +23,10 @@ export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
   const info = child(root, "info");
   const title = info && str(info, "title");
   const version = info && str(info, "version");
-  const doc = info && str(info, "description");
+  // DigitalOcean keeps its long introduction in another file: `description: {$ref: description.yml#/introduction}`.
+  const docLoc = info && child(info, "description");
+  const docText = docLoc && ctx.deref(docLoc).value;
+  const doc = typeof docText === "string" ? docText : undefined;
 
   const schemas = new SchemaLowerer(ctx);
   schemas.lowerComponents(root);
