@@ -64,7 +64,7 @@ components:
 `;
 
 describe("named body validators", () => {
-  let files: OutputFile[];
+  let files: readonly OutputFile[];
   let dir: string;
   let server: (handlers: object, options: object) => (r: Request) => Promise<Response>;
   let validate: Record<string, (v: unknown) => unknown[]>;

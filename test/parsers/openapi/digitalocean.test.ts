@@ -19,7 +19,7 @@ const ENTRY = path.join(DIR, "DigitalOcean-public.v2.yaml");
 describe("DigitalOcean API", () => {
   let doc: IrDocument;
   let service: HttpService;
-  let files: OutputFile[];
+  let files: readonly OutputFile[];
 
   beforeAll(() => {
     const host = nodeSpecHost({ cwd: DIR, includeDirs: [] });
