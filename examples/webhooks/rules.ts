@@ -50,15 +50,35 @@ export function topicParts(topic: string): { resource: string; event: string } {
   return { resource: topic.slice(0, dot), event: topic.slice(dot + 1) };
 }
 
-/** An absolute http:// or https:// URL with a host. */
+/**
+ * An absolute http:// or https:// URL whose host is a valid host name or IP address. WHATWG URL parsing alone
+ * accepts hosts such as `foobar!` or `-a..b` (it only forbids a few characters); the original service refuses them
+ * with the same error as any other invalid URL.
+ */
 export function isDeliveryUrl(value: unknown): value is string {
   if (typeof value !== "string") return false;
+  let url: URL;
   try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+    url = new URL(value);
   } catch {
     return false;
   }
+  return (url.protocol === "http:" || url.protocol === "https:") && isHostName(url.hostname);
+}
+
+/** RFC 1123 labels: letters, digits and inner hyphens, 1-63 characters each. */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * A URL's host (as `URL.hostname` gives it: lower case, internationalized names already in punycode, IPv4 addresses
+ * normalized to dotted decimal) that is an IP address or a host name of RFC 1123 labels, at most 253 characters,
+ * with an optional final dot.
+ */
+export function isHostName(hostname: string): boolean {
+  if (hostname.startsWith("[") && hostname.endsWith("]")) return true; // IPv6, already checked by the URL parser
+  const name = hostname.endsWith(".") ? hostname.slice(0, -1) : hostname;
+  if (name === "" || name.length > 253) return false;
+  return name.split(".").every((label) => LABEL.test(label));
 }
 
 /** The URL as given, with its scheme lower-cased (schemes are case-insensitive; the contract's pattern is not). */

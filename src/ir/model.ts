@@ -224,6 +224,14 @@ interface NamedTypeBase {
   readonly deprecated?: boolean;
   /** True for types the spec declared inline (anonymous XSD types, inline OpenAPI schemas, proto groups). */
   readonly anonymous?: boolean;
+  /**
+   * The schema behind this type also admits null (OpenAPI `nullable: true`, `type: [..., "null"]`, a null enum
+   * value, a null oneOf variant). The declared TypeScript type stays the non-null shape (an interface cannot be
+   * `| null`); every use of the type is nullable (fields, items, bodies carry their own `nullable`), and the type's
+   * own validator and codecs take `T | null`. A flag rather than an alias to `T | null`, so records keep their name
+   * for inheritance and there is no extra synthesized type.
+   */
+  readonly nullable?: boolean;
   readonly origin: Origin;
 }
 

@@ -1,7 +1,7 @@
 import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { NamedType } from "../../ir/model.js";
 import type { Artifact, EmitContext } from "../artifact.js";
-import { js, Lines } from "../json-validators/code.js";
+import { js, Lines, type Code } from "../json-validators/code.js";
 import { typesContext } from "../types/context.js";
 import { SerializerContext } from "./context.js";
 import { reviverBody } from "./revivers.js";
@@ -32,11 +32,14 @@ export function emitSerializers(ctx: EmitContext): GeneratedFile {
 function typeFunctions(ctx: SerializerContext, t: NamedType): Lines {
   ctx.beginType(t.id);
   const name = ctx.typeName(t.id);
-  const typeRef = ctx.f.import(name, "./types.js", { typeOnly: true });
+  const declared = ctx.f.import(name, "./types.js", { typeOnly: true });
+  // A nullable schema's own codecs take and give null too (see NamedType.nullable).
+  const typeRef: Code = t.nullable ? js`${declared} | null` : declared;
   const out = new Lines();
   const what = t.kind === "record" ? ": declared properties in schema order, others only where the schema allows them" : "";
   out.add("", `/** JSON text of a {@link ${name}}${what}. */`);
   out.add("", js`export function encode${name}Json(value: ${typeRef}): string {`);
+  if (t.nullable) out.add("  ", 'if (value === null) return "null";');
   writerBody(ctx, t, out);
   out.add("", "}");
   out.add("");
@@ -56,6 +59,7 @@ function typeFunctions(ctx: SerializerContext, t: NamedType): Lines {
   if (revive) {
     out.add("");
     out.add("", `function revive${name}(value: unknown): unknown {`);
+    if (t.nullable) out.add("  ", "if (value === null) return null;");
     reviverBody(ctx, t, out);
     out.add("", "}");
   }

@@ -4,6 +4,7 @@ import { fieldPropertyName } from "../../naming/property-name.js";
 import { recordProperties } from "../types/properties.js";
 import { js, type Lines } from "../json-validators/code.js";
 import type { SerializerContext } from "./context.js";
+import { variantAllowsTag } from "./tags.js";
 import { tsOf, writeByGuards, writeExpr } from "./write-expr.js";
 
 /** Keys that plain property access would resolve through Object.prototype when the value does not have them. */
@@ -77,7 +78,7 @@ function unionWriter(ctx: SerializerContext, t: UnionType, out: Lines): void {
     out.add("  ", `switch (${access}) {`);
     const seen = new Set<string>();
     for (const v of t.variants) {
-      if (seen.has(v.tag!)) continue;
+      if (seen.has(v.tag!) || !variantAllowsTag(ctx.types, v.type, d.property, v.tag!)) continue;
       seen.add(v.tag!);
       out.add("    ", `case ${stringLiteral(v.tag!)}:`);
       out.add("      ", "return ", writeExpr(ctx, v.type, "value"), ";");

@@ -1,5 +1,5 @@
 import type { EnumType, NamedType } from "../../ir/model.js";
-import { js, Lines } from "./code.js";
+import { js, Lines, type Code } from "./code.js";
 import { collectStatements } from "./collect.js";
 import type { ValidatorContext } from "./context.js";
 import { isExpr } from "./is-expr.js";
@@ -12,12 +12,15 @@ import { unionCollectBody, unionIsBody } from "./unions.js";
 export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
   ctx.beginType(t.id);
   const name = ctx.typeName(t.id);
-  const typeRef = ctx.f.import(name, "./types.js", { typeOnly: true });
+  const declared = ctx.f.import(name, "./types.js", { typeOnly: true });
+  // A nullable schema's own validator accepts null too (see NamedType.nullable), and its guard says so.
+  const typeRef: Code = t.nullable ? js`${declared} | null` : declared;
   const issueType = ctx.f.import("ValidationIssue", ctx.runtimeModule, { typeOnly: true });
   const recursive = ctx.recursive.has(t.id);
   const out = new Lines();
 
   const isBody = new Lines();
+  if (t.nullable) isBody.add("  ", "if (value === null) return true;");
   boolBody(ctx, t, isBody);
   out.add("", `/** Whether \`value\` is a valid {@link ${name}}. Stops at the first failure and allocates nothing. */`);
   out.add("", js`export function is${name}(value: unknown): value is ${typeRef} {`);
@@ -61,6 +64,7 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
   out.add("");
 
   out.add("", js`function collect${name}(value: unknown, path: string, issues: ${issueType}[]): void {`);
+  if (t.nullable) out.add("  ", "if (value === null) return;");
   collectBody(ctx, t, out);
   out.add("", "}");
   for (const line of ctx.helpers.lines) {

@@ -22,6 +22,11 @@ export function emitDeclaration(f: GeneratedFile, t: NamedType, ctx: TypesContex
   }
 }
 
+/** The note on a type whose schema admits null (NamedType.nullable): the declaration itself is the non-null shape. */
+function nullNote(t: NamedType): string | undefined {
+  return t.nullable ? "The schema also admits `null`: every use of this type is nullable, and its validator and JSON codecs accept null." : undefined;
+}
+
 function origin(t: NamedType, ctx: TypesContext): string {
   const file = t.origin.file === ctx.doc.entry ? "" : ` (${t.origin.file})`;
   return `@generated from ${t.origin.construct}${file}`;
@@ -32,7 +37,7 @@ function emitRecord(f: GeneratedFile, t: RecordType, ctx: TypesContext): void {
   const notes: string[] = [];
   if (t.base) notes.push(`Derived by ${t.base.derivation} from {@link ${ctx.names.type(t.base.id)}}.`);
   if (t.abstract) notes.push("Abstract: only its subtypes appear on the wire.");
-  f.jsdoc("", [t.doc, notes.join(" ") || undefined, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, notes.join(" ") || undefined, nullNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   f.print(`export interface ${name} {`);
   const family = familyRoot(t, ctx);
   if (family) {
@@ -126,7 +131,7 @@ function emitEnum(f: GeneratedFile, t: EnumType, ctx: TypesContext): void {
   const name = ctx.names.type(t.id);
   const literals = [...new Set(t.values.map((v) => literalTs(v.value)))];
   const notes = t.closed === false ? "Open enum: values not listed here may be received as numbers." : undefined;
-  f.jsdoc("", [t.doc, notes, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, notes, nullNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   const open = t.closed === false ? ["number"] : [];
   const members = [...literals, ...open];
   if (members.length === 0) f.print(`export type ${name} = never;`);
@@ -149,7 +154,7 @@ function emitUnion(f: GeneratedFile, t: UnionType, ctx: TypesContext): void {
     d.kind === "property" ? `Told apart by the \`${d.property}\` property.`
     : d.kind === "xsi:type" ? "Told apart by xsi:type."
     : d.exclusive ? "Exactly one of the alternatives (oneOf)." : "One or more of the alternatives (anyOf).";
-  f.jsdoc("", [t.doc, note, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, note, nullNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   const variants = t.variants.map((v) => {
     const ts = typeExprTs(v.type, ctx);
     return d.kind === "property" && v.tag !== undefined
@@ -167,7 +172,7 @@ function emitUnion(f: GeneratedFile, t: UnionType, ctx: TypesContext): void {
 function emitAlias(f: GeneratedFile, t: AliasType, ctx: TypesContext): void {
   const name = ctx.names.type(t.id);
   const tags = facetTags(t.facets);
-  f.jsdoc("", [t.doc, tags.join("\n") || undefined, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, nullNote(t), tags.join("\n") || undefined, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   f.print(`export type ${name} = ${typeExprTs(t.target, ctx)};`);
 }
 

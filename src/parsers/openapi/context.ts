@@ -7,14 +7,25 @@ import { originPath, type SpecHost } from "../host.js";
 import { FileSet, type Loc } from "./files.js";
 import { child, entries, isObject, str } from "./json.js";
 import { NameTable } from "./names.js";
-import type { ParsedFile } from "./read.js";
+import type { JsonValue, ParsedFile } from "./read.js";
+
+/** Fields of a Reference Object that override the referenced object's. */
+const OVERRIDABLE = ["summary", "description"] as const;
 
 export class LowerContext {
   readonly files: FileSet;
   readonly names = new NameTable();
+  /**
+   * The entry document's minor version. It matters in one place only: beside a schema `$ref`, other keywords are
+   * ignored in 3.0 ("SHALL be ignored") and apply together with the reference in 3.1 (JSON Schema 2020-12).
+   */
+  version: "3.0" | "3.1" = "3.0";
   /** Named types by id; `null` while the type is being built (so recursive references terminate). */
   readonly named = new Map<TypeId, NamedType | null>();
-  /** Whether the schema behind a named type admits null (named types cannot carry that themselves). */
+  /**
+   * Whether the schema behind a named type admits null, known before the type is built: references met while it is
+   * being built (recursion) read it here, since `named` still holds null. The built type carries it as `nullable`.
+   */
   readonly namedNullable = new Map<TypeId, boolean>();
 
   /** `seed`: files already parsed (or converted from Swagger 2.0), used instead of reading their paths again. */
@@ -30,6 +41,11 @@ export class LowerContext {
       const schemas = isObject(root.value) ? child(root, "components") : undefined;
       const scope = this.scopeOf(file);
       for (const [name] of entries(schemas && child(schemas, "schemas"))) this.names.reserve(scope, name);
+      // A referenced file that is not an OpenAPI document may be a file of definitions, whose top-level keys name
+      // schemas (see SchemaLowerer.namedLocationName); reserving a key that turns out not to be one costs nothing.
+      if (this.files.files.length > 1 && isObject(root.value) && !("openapi" in root.value)) {
+        for (const [name] of entries(root)) this.names.reserve(scope, name);
+      }
     });
     for (const file of seed) this.files.seed(file);
   }
@@ -63,17 +79,41 @@ export class LowerContext {
     return this.files.resolve(ref, refLoc);
   }
 
-  /** Follow `$ref`s until a node without one (parameters, responses, request bodies, headers, path items). */
+  /**
+   * The map under `key` (properties, responses, content...), following a `$ref` that stands for the whole map.
+   * OpenAPI only allows Reference Objects in specific places, but JSON Reference resolvers (and documents written
+   * for them, such as DigitalOcean's `properties: {$ref: attributes.yml#/...}`) replace any object holding a string
+   * `$ref`. A map entry named `$ref` would be a schema/response object, never a string, so the two cannot be confused.
+   */
+  mapAt(loc: Loc, key: string): Loc | undefined {
+    const at = child(loc, key);
+    return at && isObject(at.value) && typeof at.value["$ref"] === "string" ? this.deref(at) : at;
+  }
+
+  /**
+   * Follow `$ref`s until a node without one (parameters, responses, request bodies, headers, operations).
+   * A `summary` or `description` written beside a `$ref` overrides the target's (the 3.1 Reference Object; 3.0 says
+   * to ignore siblings, but documents that write them mean the same, and they only change doc comments): the result
+   * is then a view of the target with those fields replaced, still located at the target.
+   */
   deref(loc: Loc): Loc {
     const seen = new Set<string>();
+    const overrides: { [key: string]: JsonValue } = {};
     let at = loc;
     for (;;) {
       const next = this.resolveRef(at);
-      if (!next) return at;
+      if (!next) break;
+      for (const key of OVERRIDABLE) {
+        const text = str(at, key);
+        if (text !== undefined && !(key in overrides)) overrides[key] = text;
+      }
       const key = `${next.file.path}${next.pointer}`;
       if (seen.has(key)) return this.fail(loc, "circular $ref");
       seen.add(key);
       at = next;
     }
+    if (Object.keys(overrides).length === 0 || !isObject(at.value)) return at;
+    const view: { [key: string]: JsonValue } = Object.assign(Object.create(null) as object, at.value, overrides);
+    return { ...at, value: view };
   }
 }

@@ -6,6 +6,7 @@ import type { Facets } from "../../ir/model.js";
 import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, str } from "./json.js";
+import { unicodePattern } from "./pattern.js";
 import { childPointer } from "./pointer.js";
 
 export function facetsOf(ctx: LowerContext, loc: Loc): Facets | undefined {
@@ -17,12 +18,9 @@ export function facetsOf(ctx: LowerContext, loc: Loc): Facets | undefined {
   const pattern = child(loc, "pattern");
   if (pattern) {
     if (typeof pattern.value !== "string") ctx.fail(pattern, "pattern must be a string");
-    try {
-      new RegExp(pattern.value, "u");
-    } catch (e) {
-      ctx.fail(pattern, `pattern ${JSON.stringify(pattern.value)} is not a valid regular expression: ${(e as Error).message}`);
-    }
-    f.patterns = [pattern.value];
+    const checked = unicodePattern(pattern.value);
+    if ("error" in checked) ctx.fail(pattern, `pattern ${JSON.stringify(pattern.value)} is not a valid regular expression: ${checked.error}`);
+    f.patterns = [checked.source];
   }
   // 3.0: `exclusiveMinimum: true` turns `minimum` exclusive. 3.1: `exclusiveMinimum: 5` is its own bound.
   const exMin = child(loc, "exclusiveMinimum");

@@ -23,13 +23,16 @@ export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
   }
   const root: Loc = { file, pointer: "#", value: file.value };
   // 3.0 and 3.1 differences (nullable vs type arrays, boolean vs numeric exclusive bounds) are told apart by the
-  // keywords' own shapes, so the version is only checked, not threaded through lowering.
-  checkVersion(ctx, root);
+  // keywords' own shapes; the version only decides whether keywords beside a schema `$ref` apply (see ctx.version).
+  ctx.version = checkVersion(ctx, root);
 
   const info = child(root, "info");
   const title = info && str(info, "title");
   const version = info && str(info, "version");
-  const doc = info && str(info, "description");
+  // DigitalOcean keeps its long introduction in another file: `description: {$ref: description.yml#/introduction}`.
+  const docLoc = info && child(info, "description");
+  const docText = docLoc && ctx.deref(docLoc).value;
+  const doc = typeof docText === "string" ? docText : undefined;
 
   const schemas = new SchemaLowerer(ctx);
   schemas.lowerComponents(root);
@@ -68,12 +71,13 @@ export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
   };
 }
 
-function checkVersion(ctx: LowerContext, root: Loc): void {
+function checkVersion(ctx: LowerContext, root: Loc): "3.0" | "3.1" {
   const v = child(root, "openapi");
   if (!v) return ctx.fail(root, "missing 'openapi' field: not an OpenAPI 3.0/3.1 (or Swagger 2.0) document");
   const text = typeof v.value === "string" ? v.value : String(v.value);
   const m = typeof v.value === "string" ? VERSION.exec(v.value) : null;
   if (!m) ctx.fail(v, `unsupported OpenAPI version "${text}": expected 3.0.x or 3.1.x (as a string)`);
+  return text.startsWith("3.1.") ? "3.1" : "3.0";
 }
 
 /**

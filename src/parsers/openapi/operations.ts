@@ -8,12 +8,14 @@ import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, entries, isObject, items, str } from "./json.js";
 import { NameTable, operationNameFor, pascalCase } from "./names.js";
+import { pathItemFields, pathItemOperations } from "./path-items.js";
 import type { SchemaLowerer } from "./schema.js";
 
-const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 const LOCATIONS = new Set(["path", "query", "header", "cookie"]);
 const STATUS = /^([1-5]\d\d|[1-5]XX|default)$/;
 const ANY: TypeExpr = { kind: "scalar", scalar: "any" };
+/** Media types whose bodies are parsed into values: JSON (also `+json` types and the any-type wildcard) and forms. */
+const STRUCTURED_MEDIA = /^(application\/json|[^;]*\+json|\*\/\*|application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root: Loc): HttpOperation[] {
   const pathItems = entries(child(root, "paths")).filter(([p]) => !p.startsWith("x-"));
@@ -22,9 +24,9 @@ export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root:
   // operationIds are the spec's own names: they must be unique, and synthesized names must not take them.
   const opNames = new NameTable();
   const ids = new Map<string, string>();
-  for (const [p, item] of pathItems) {
-    for (const [method, op] of entries(ctx.deref(item))) {
-      if (!METHODS.has(method)) continue;
+  const fieldsOf = new Map(pathItems.map(([p, item]) => [p, pathItemFields(ctx, item)]));
+  for (const [p] of pathItems) {
+    for (const [method, op] of pathItemOperations(ctx, fieldsOf.get(p)!)) {
       const idLoc = child(op, "operationId");
       if (!idLoc) continue;
       if (typeof idLoc.value !== "string") ctx.fail(idLoc, "operationId must be a string");
@@ -39,12 +41,10 @@ export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root:
   const operations: HttpOperation[] = [];
   for (const [p, itemRef] of pathItems) {
     if (!p.startsWith("/")) ctx.fail(itemRef, `path "${p}" must start with "/"`);
-    const item = ctx.deref(itemRef);
-    if (!isObject(item.value)) ctx.fail(item, "a path item must be an object");
-    for (const [method, op] of entries(item)) {
-      if (!METHODS.has(method)) continue;
+    const fields = fieldsOf.get(p)!;
+    for (const [method, op] of pathItemOperations(ctx, fields)) {
       const name = str(op, "operationId") ?? opNames.claim("", operationNameFor(method, p));
-      operations.push(lowerOperation(ctx, schemas, { path: p, method, name, item, op, rootSecurity }));
+      operations.push(lowerOperation(ctx, schemas, { path: p, method, name, itemParameters: fields.get("parameters"), op, rootSecurity }));
     }
   }
   return operations;
@@ -54,7 +54,8 @@ interface OperationSite {
   readonly path: string;
   readonly method: string;
   readonly name: string;
-  readonly item: Loc;
+  /** The path item's own `parameters` (shared by its operations). */
+  readonly itemParameters: Loc | undefined;
   readonly op: Loc;
   readonly rootSecurity: Loc | undefined;
 }
@@ -66,7 +67,7 @@ function lowerOperation(ctx: LowerContext, schemas: SchemaLowerer, site: Operati
 
   // Operation-level parameters override path-level ones with the same name and location.
   const params = new Map<string, HttpParameter>();
-  for (const list of [child(site.item, "parameters"), child(op, "parameters")]) {
+  for (const list of [site.itemParameters, child(op, "parameters")]) {
     for (const p of items(list)) {
       const param = lowerParameter(ctx, schemas, ctx.deref(p), typeName);
       const key = `${param.in}:${param.in === "header" ? param.name.toLowerCase() : param.name}`;
@@ -160,11 +161,15 @@ function lowerResponse(ctx: LowerContext, schemas: SchemaLowerer, status: string
   return { status, ...docOf(r), contents: contentsOf(schemas, child(r, "content"), hint), headers };
 }
 
+/**
+ * Bodies by media type. Every body that is parsed as JSON or a form gets a named type (and so a validator and codecs
+ * of its own, which the server calls), whatever its shape; a text or binary body only when its schema constrains it.
+ */
 function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string): HttpContent[] {
   return entries(content).map(([mediaType, m]) => {
     const schema = child(m, "schema");
     if (!schema) return { mediaType, type: ANY };
-    const { type, nullable } = schemas.withoutFacets(schema, hint);
+    const { type, nullable } = schemas.withoutFacets(schema, hint, STRUCTURED_MEDIA.test(mediaType));
     return { mediaType, type, ...(nullable ? { nullable: true } : {}) };
   });
 }

@@ -65,6 +65,13 @@ const UNSUPPORTED_KEYWORDS = [
   "dependencies", "unevaluatedProperties", "unevaluatedItems", "prefixItems", "contains", "$dynamicRef", "$recursiveRef",
 ] as const;
 
+/** Keywords that, beside a 3.1 `$ref`, make the schema an object of its own: the reference's properties and these. */
+const REF_RECORD_SIBLINGS = ["properties", "required", "additionalProperties", "allOf"] as const;
+/** Keywords that, beside a 3.1 `$ref`, would narrow the referenced type in ways the IR cannot express on a use. */
+const REF_UNSUPPORTED_SIBLINGS = [
+  "enum", "const", "items", "oneOf", "anyOf", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
+] as const;
+
 export class SchemaLowerer {
   /** Non-named `$ref` targets being lowered, to report cycles that no named type breaks. */
   private readonly expanding = new Set<string>();
@@ -82,8 +89,10 @@ export class SchemaLowerer {
     const nullable = this.nullableOf(loc);
     const shape = this.shapeOf(loc);
     switch (shape.k) {
-      case "ref":
-        return { ...this.lowerTarget(shape.target, hint), nullable };
+      case "ref": {
+        const target = this.lowerTarget(shape.target, hint);
+        return { type: target.type, nullable, facets: mergeFacets(target.facets, this.refSiblingFacets(loc)) };
+      }
       case "unwrap": {
         const inner = this.lower(shape.inner, hint);
         return { type: inner.type, nullable, facets: mergeFacets(inner.facets, facetsOf(this.ctx, loc)) };
@@ -120,14 +129,19 @@ export class SchemaLowerer {
     return nullable && !isNullType(type) ? { kind: "union", of: [type, NULL_LITERAL] } : type;
   }
 
-  /** Like `lower`, but facets are folded into an anonymous alias (for places such as HttpContent without facets). */
-  withoutFacets(loc: Loc, hint: string): { type: TypeExpr; nullable: boolean } {
+  /**
+   * Like `lower`, but facets are folded into an anonymous alias (for places such as HttpContent without facets).
+   * With `always`, any shape that is not already a named type gets that alias (a body's own validator and codecs:
+   * a top-level oneOf, an inline array or map), except a schema that allows anything.
+   */
+  withoutFacets(loc: Loc, hint: string, always = false): { type: TypeExpr; nullable: boolean } {
     const lowered = this.lower(loc, hint);
     // A format the scalar kind already says (int64, date-time...) is not worth declaring an alias for.
     const facets = lowered.facets && lowered.type.kind === "scalar" && lowered.type.scalar !== "string" && lowered.type.scalar !== "any"
       ? withoutFormat(lowered.facets)
       : lowered.facets;
-    if (!facets) return lowered;
+    const wanted = always && lowered.type.kind !== "ref" && !(lowered.type.kind === "scalar" && lowered.type.scalar === "any");
+    if (!facets && !wanted) return lowered;
     const id = this.ctx.typeId(loc);
     if (!this.ctx.named.has(id)) {
       this.ctx.named.set(id, {
@@ -137,7 +151,8 @@ export class SchemaLowerer {
         scope: this.ctx.scopeOf(loc.file),
         anonymous: true,
         target: lowered.type,
-        facets,
+        ...(facets ? { facets } : {}),
+        ...(lowered.nullable ? { nullable: true } : {}),
         origin: this.ctx.origin(loc, `openapi schema ${loc.pointer}`),
       });
     }
@@ -153,7 +168,8 @@ export class SchemaLowerer {
     const id = ctx.typeId(loc);
     if (ctx.named.has(id)) return id;
     ctx.named.set(id, null);
-    ctx.namedNullable.set(id, this.nullableOf(loc));
+    const nullable = this.nullableOf(loc);
+    ctx.namedNullable.set(id, nullable);
     const scope = ctx.scopeOf(loc.file);
     const name = anonymous ? ctx.names.claim(scope, wanted) : wanted;
     const doc = str(loc, "description");
@@ -164,6 +180,7 @@ export class SchemaLowerer {
       ...(doc !== undefined ? { doc } : {}),
       ...(bool(loc, "deprecated") ? { deprecated: true } : {}),
       ...(anonymous ? { anonymous: true } : {}),
+      ...(nullable ? { nullable: true } : {}),
       origin: ctx.origin(loc, `openapi schema ${loc.pointer}`),
     };
     const shape = this.shapeOf(loc);
@@ -172,7 +189,7 @@ export class SchemaLowerer {
     else if (shape.k === "union") ctx.named.set(id, this.buildUnion(loc, head, shape));
     else {
       // Scalars, arrays, maps, literals and refs declared under a name: an alias keeps the name and the facets.
-      const body = shape.k === "ref" ? this.lowerTarget(shape.target, name) : this.lowerBody(loc, shape, name);
+      const body = shape.k === "ref" ? this.lower(loc, name) : this.lowerBody(loc, shape, name);
       ctx.named.set(id, { kind: "alias", ...head, target: body.type, ...(body.facets ? { facets: body.facets } : {}) });
     }
     return id;
@@ -196,8 +213,12 @@ export class SchemaLowerer {
       if (seen.has(key)) return;
       seen.add(key);
       const target = this.ctx.resolveRef(at);
-      if (target) return collect(target, true);
-      for (const [name, p] of entries(child(at, "properties"))) props.set(name, p);
+      if (target) {
+        collect(target, true);
+        // 3.0 ignores whatever is written beside a $ref; in 3.1 the object's own keywords add to the reference's.
+        if (this.ctx.version !== "3.1") return;
+      }
+      for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) props.set(name, p);
       for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
       additional = child(at, "additionalProperties") ?? additional;
       if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true);
@@ -326,7 +347,16 @@ export class SchemaLowerer {
       if (at) return this.ctx.fail(at, `unsupported schema keyword "${keyword}": generated code could not check it`);
     }
     const target = this.ctx.resolveRef(loc);
-    if (target) return { k: "ref", target };
+    if (target) {
+      if (this.ctx.version === "3.1") {
+        // 3.1: the other keywords apply too. Object keywords make this an object that has both the reference's
+        // properties and its own (flattened, see buildRecord); scalar constraints ride on the reference as facets.
+        if (REF_RECORD_SIBLINGS.some((k) => has(loc, k))) return { k: "record" };
+        const other = REF_UNSUPPORTED_SIBLINGS.find((k) => has(loc, k));
+        if (other) return this.ctx.fail(child(loc, other)!, `"${other}" beside $ref is not supported: generated code could not check both (wrap the $ref in allOf with an object schema, or move "${other}" into the referenced schema)`);
+      }
+      return { k: "ref", target };
+    }
     if (has(loc, "const")) {
       const c = s["const"];
       if (c !== null && typeof c === "object") return this.ctx.fail(child(loc, "const")!, "object and array `const` values are not supported");
@@ -442,6 +472,10 @@ export class SchemaLowerer {
       const id = this.ensureNamed(target, name, false);
       return { type: this.refTo(id), nullable: this.ctx.namedNullable.get(id) ?? false };
     }
+    // A target that declares a type of its own (an object, enum or discriminated union met before) is already
+    // registered, possibly still being built: referring to it is what makes recursion through it terminate.
+    const known = this.ctx.typeId(target);
+    if (this.ctx.named.has(known)) return { type: this.refTo(known), nullable: this.ctx.namedNullable.get(known) ?? false };
     const key = `${target.file.path}${target.pointer}`;
     if (this.expanding.has(key)) return this.ctx.fail(target, "recursive $ref cycle through schemas that are neither components nor objects");
     this.expanding.add(key);
@@ -452,13 +486,23 @@ export class SchemaLowerer {
     }
   }
 
-  /** Schemas that are declared under a name: components, `$defs`/`definitions`, whole non-entry files. */
+  /**
+   * Schemas that are declared under a name: components, `$defs`/`definitions`, whole non-entry files, and the
+   * top-level entries of a non-entry file that is not itself an OpenAPI document (a file of definitions, such as
+   * DigitalOcean's `definitions.yml#/apiAgent`: the key is the schema's name there, as a component's is).
+   */
   private namedLocationName(loc: Loc): string | undefined {
     if (/^#\/(?:components\/schemas|\$defs|definitions)\/[^/]+$/.test(loc.pointer)) return segmentsOf(loc.pointer).at(-1);
-    if (loc.pointer === "#" && loc.file !== this.ctx.files.files[0]) {
-      return str(loc, "title") ?? pascalCase(path.basename(loc.file.path).replace(/\.[^.]*$/, ""));
-    }
+    if (loc.file === this.ctx.files.files[0]) return undefined;
+    if (loc.pointer === "#") return str(loc, "title") ?? pascalCase(path.basename(loc.file.path).replace(/\.[^.]*$/, ""));
+    const root = loc.file.value;
+    if (/^#\/[^/]+$/.test(loc.pointer) && isObject(root) && !has({ ...loc, value: root }, "openapi")) return segmentsOf(loc.pointer)[0];
     return undefined;
+  }
+
+  /** Scalar constraints written beside a 3.1 `$ref` (`maxLength`, `pattern`, `minimum`...): they apply as well. */
+  private refSiblingFacets(loc: Loc): Facets | undefined {
+    return this.ctx.version === "3.1" ? facetsOf(this.ctx, loc) : undefined;
   }
 
   private refTo(id: TypeId): TypeExpr {

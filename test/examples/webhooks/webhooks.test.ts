@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createWebhooksEmulator } from "../../../examples/webhooks/app.js";
 import { loadWebhooksFixture, type WebhooksFixture } from "../../../examples/webhooks/fixture.js";
+import { isHostName } from "../../../examples/webhooks/rules.js";
 import { createWebhooksAPIClient, type WebhooksAPIClient } from "../../../generated/webhooks/index.js";
 import { serveNode, type NodeServerHandle } from "../../../src/runtime/http/node.js";
 import { RestUnexpectedStatusError } from "../../../src/runtime/index.js";
@@ -79,6 +80,33 @@ afterAll(async () => {
 beforeEach(async () => {
   receiver.received.length = 0;
   await start(loadWebhooksFixture());
+});
+
+describe("delivery URL host names", () => {
+  const rows: [hostname: string, valid: boolean][] = [
+    ["example.com", true],
+    ["localhost", true],
+    ["127.0.0.1", true],
+    ["[::1]", true],
+    ["xn--bcher-kva.example", true],
+    ["example.com.", true],
+    [`${"a".repeat(63)}.example`, true],
+    ["foobar!", false],
+    ["-a.example", false],
+    ["a-.example", false],
+    ["a..b", false],
+    ["a_b.example", false],
+    [`${"a".repeat(64)}.example`, false],
+    [`${"a.".repeat(127)}ab`, false],
+    ["", false],
+    [".", false],
+  ];
+  it.each(rows)("%s is a valid host: %s", (hostname, valid) => {
+    expect(isHostName(hostname)).toBe(valid);
+  });
+  it("is given URL.hostname, which has already turned an IDN into punycode", () => {
+    expect(isHostName(new URL("http://bücher.example/").hostname)).toBe(true);
+  });
 });
 
 describe("authentication", () => {
@@ -223,7 +251,9 @@ describe("POST /webhooks", () => {
       expect([url, r.status]).toEqual([url, 201]);
       expect(r.status === 201 && r.body.webhook.delivery_url).toBe(url.replace("HTTP:", "http:"));
     }
-    for (const url of ["example.com", "ftp://example.com", "mailto:a@b.c", "http://", "javascript:alert(1)"]) {
+    // Hosts that URL parsing accepts but that are no valid host name (the original service refuses them too).
+    const badHosts = ["https://foobar!", "http://-a.example/", "http://a-.example/", "http://a..b/", "http://a_b.example/", `http://${"a".repeat(64)}.example/`];
+    for (const url of ["example.com", "ftp://example.com", "mailto:a@b.c", "http://", "javascript:alert(1)", ...badHosts]) {
       const r = await admin.createWebhook({ body: { webhook: { topic: "order.created", delivery_url: url } } });
       expect([url, errorCode(r)]).toEqual([url, "shop_api_invalid_webhook_delivery_url"]);
     }
@@ -298,6 +328,8 @@ describe("single webhook", () => {
     expect([badTopic.status, errorCode(badTopic)]).toEqual([400, "shop_api_invalid_webhook_topic"]);
     const badUrl = await admin.updateWebhook({ path: { id: 1 }, body: { webhook: { delivery_url: "nope" } } });
     expect([badUrl.status, errorCode(badUrl)]).toEqual([400, "shop_api_invalid_webhook_delivery_url"]);
+    const badHost = await admin.updateWebhook({ path: { id: 1 }, body: { webhook: { delivery_url: "https://foobar!" } } });
+    expect([badHost.status, errorCode(badHost)]).toEqual([400, "shop_api_invalid_webhook_delivery_url"]);
     const missing = await admin.updateWebhook({ path: { id: 1 }, body: {} as never });
     expect([missing.status, errorCode(missing)]).toEqual([400, "shop_api_missing_webhook_data"]);
     const after = await admin.getWebhook({ path: { id: 1 } });
