@@ -68,6 +68,15 @@ export class GeneratedFile {
     return { kind: "import", name, from, typeOnly: options.typeOnly ?? false };
   }
 
+  /**
+   * Import a symbol that is printed as plain text elsewhere (inside a type written as a string, say): the import
+   * statement is added as if the token had been printed.
+   */
+  use(token: ImportToken): string {
+    this.imports.push(token);
+    return token.name;
+  }
+
   string(value: string): StringToken {
     return { kind: "string", value };
   }

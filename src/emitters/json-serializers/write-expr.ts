@@ -45,8 +45,30 @@ export function writeExpr(ctx: SerializerContext, t: TypeExpr, v: string): Code 
   }
 }
 
+/**
+ * The TypeScript type of `t`, as text for a helper's signature. The named types it mentions are imported here: a
+ * type's own declaration imports it, but a family union (`AnyPet`) has no declaration in json.ts to do that.
+ */
 export function tsOf(ctx: SerializerContext, t: TypeExpr): string {
+  for (const id of refsIn(t)) {
+    ctx.f.use(ctx.f.import(ctx.types.names.family(id) ?? ctx.types.names.type(id), "./types.js", { typeOnly: true }));
+  }
   return typeExprTs(t, ctx.types);
+}
+
+function refsIn(t: TypeExpr): string[] {
+  switch (t.kind) {
+    case "ref":
+      return [t.id];
+    case "list":
+      return refsIn(t.of);
+    case "map":
+      return [...refsIn(t.key), ...refsIn(t.value)];
+    case "union":
+      return t.of.flatMap(refsIn);
+    default:
+      return [];
+  }
 }
 
 function listWriter(ctx: SerializerContext, t: ListType): string {

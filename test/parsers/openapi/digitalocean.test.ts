@@ -11,7 +11,6 @@ import { nodeSpecHost } from "../../../src/parsers/host.js";
 import { parseOpenApi } from "../../../src/parsers/openapi/index.js";
 import { generateSpec, type OutputFile } from "../../../src/pipeline/generate-files.js";
 import { SHARED } from "../../helpers/seeds.js";
-import { typecheckFiles } from "../../helpers/typecheck.js";
 
 const DIR = path.join(SHARED, "corpus/openapi/digitalocean");
 const ENTRY = path.join(DIR, "DigitalOcean-public.v2.yaml");
@@ -47,10 +46,7 @@ describe("DigitalOcean API", () => {
     expect(agent).toMatchObject({ kind: "record", name: "apiAgent" });
   });
 
-  it("generates types and validators that type-check strict", () => {
-    const checked = files.filter((f) => /\/(types|validate)\.ts$/.test(f.path));
-    expect(checked).toHaveLength(2);
-    expect(typecheckFiles(new Map(checked.map((f) => [f.path, f.content])))).toEqual([]);
-    // A whole-program strict check of ~50k generated lines: 10-30 s depending on the machine's load.
-  }, 120_000);
+  it("generates every REST artifact (test/large type-checks and imports them)", () => {
+    expect(files.map((f) => path.basename(f.path)).sort()).toEqual(["client.ts", "index.ts", "json.ts", "server.ts", "types.ts", "validate.ts"]);
+  });
 });
