@@ -108,12 +108,14 @@ export async function restSend(
   operation: string,
   method: string,
   path: string,
-  query: URLSearchParams | undefined,
+  query: URLSearchParams | readonly string[] | undefined,
   headers: { readonly [name: string]: string | undefined },
   body: RestBody | undefined,
   call: RestCallOptions = {},
 ): Promise<RestRawResponse> {
-  const search = query && query.size > 0 ? `?${query.toString()}` : "";
+  // Generated code passes encoded `key=value` pieces (see restAppendQuery); older generated code a URLSearchParams.
+  const text = query === undefined ? "" : Array.isArray(query) ? query.join("&") : query.toString();
+  const search = text === "" ? "" : `?${text}`;
   const url = client.baseUrl.replace(/\/+$/, "") + path + search;
   const requestHeaders = new Headers(client.headers);
   for (const [name, value] of Object.entries(call.headers ?? {})) requestHeaders.set(name, value);

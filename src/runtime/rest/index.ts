@@ -9,3 +9,5 @@ export * from "./query.js";
 export * from "./response.js";
 export * from "./router.js";
 export * from "./server.js";
+export * from "./style-read.js";
+export * from "./style-write.js";

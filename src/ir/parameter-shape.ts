@@ -1,0 +1,90 @@
+import type { NamedType, TypeExpr, TypeId } from "./model.js";
+
+/**
+ * What an HTTP parameter's value can be, in the terms OpenAPI's serialization styles use: a primitive, an array or
+ * an object (`shapes`, several for a union such as Stripe's `integer | {gt, lt}`), and whether any array item or
+ * object property is itself an array or object (`nested`: RFC 6570 styles cannot write that; only the bracket
+ * convention of deepObject can). The parser checks styles against it; the REST emitters pick the code to print.
+ */
+export type ParameterShape = "primitive" | "array" | "object";
+
+export interface ParameterShapeInfo {
+  readonly shapes: ReadonlySet<ParameterShape>;
+  readonly nested: boolean;
+  /** True when the value is unconstrained (`any`): nothing can be checked ahead of time. */
+  readonly unknown: boolean;
+}
+
+/** `lookup` answers undefined (or null, for a type still being built) when the type is not known yet. */
+export type NamedLookup = (id: TypeId) => NamedType | null | undefined;
+
+export function parameterShape(t: TypeExpr, lookup: NamedLookup): ParameterShapeInfo {
+  const shapes = new Set<ParameterShape>();
+  const state = { nested: false, unknown: false };
+  collect(t, lookup, shapes, state, new Set(), true);
+  return { shapes, nested: state.nested, unknown: state.unknown };
+}
+
+function collect(
+  t: TypeExpr,
+  lookup: NamedLookup,
+  shapes: Set<ParameterShape>,
+  state: { nested: boolean; unknown: boolean },
+  seen: Set<TypeId>,
+  top: boolean,
+): void {
+  switch (t.kind) {
+    case "scalar":
+      if (t.scalar === "any") state.unknown = true;
+      else shapes.add("primitive");
+      return;
+    case "literal":
+      shapes.add("primitive");
+      return;
+    case "list":
+      shapes.add("array");
+      if (top) markNested(t.of, lookup, state, seen);
+      return;
+    case "map":
+      shapes.add("object");
+      if (top) markNested(t.value, lookup, state, seen);
+      return;
+    case "union":
+      for (const m of t.of) collect(m, lookup, shapes, state, seen, top);
+      return;
+    case "ref": {
+      const named = lookup(t.id);
+      if (!named || seen.has(t.id)) {
+        state.unknown = true;
+        return;
+      }
+      seen.add(t.id);
+      try {
+        if (named.kind === "enum") shapes.add("primitive");
+        else if (named.kind === "alias") collect(named.target, lookup, shapes, state, seen, top);
+        else if (named.kind === "union") for (const v of named.variants) collect(v.type, lookup, shapes, state, seen, top);
+        else {
+          shapes.add("object");
+          if (top) {
+            for (const m of named.members) {
+              if (m.kind !== "field") state.nested = true;
+              else if (m.occurs.max === "unbounded" || m.occurs.max > 1) state.nested = true;
+              else markNested(m.type, lookup, state, seen);
+            }
+            if (named.additionalProperties) markNested(named.additionalProperties, lookup, state, seen);
+          }
+        }
+      } finally {
+        seen.delete(t.id);
+      }
+    }
+  }
+}
+
+/** An item or property of a parameter: nested when it can be an array or object itself. */
+function markNested(t: TypeExpr, lookup: NamedLookup, state: { nested: boolean; unknown: boolean }, seen: Set<TypeId>): void {
+  const inner = new Set<ParameterShape>();
+  const innerState = { nested: false, unknown: false };
+  collect(t, lookup, inner, innerState, seen, false);
+  if (inner.has("array") || inner.has("object")) state.nested = true;
+}
