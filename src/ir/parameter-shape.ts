@@ -1,4 +1,4 @@
-import type { NamedType, TypeExpr, TypeId } from "./model.js";
+import type { HttpParameter, NamedType, TypeExpr, TypeId } from "./model.js";
 
 /**
  * What an HTTP parameter's value can be, in the terms OpenAPI's serialization styles use: a primitive, an array or
@@ -87,4 +87,22 @@ function markNested(t: TypeExpr, lookup: NamedLookup, state: { nested: boolean; 
   const innerState = { nested: false, unknown: false };
   collect(t, lookup, inner, innerState, seen, false);
   if (inner.has("array") || inner.has("object")) state.nested = true;
+}
+
+/** Styles per location; the first is the default. `tabDelimited` is Swagger 2.0's `collectionFormat: tsv`. */
+export const PARAMETER_STYLES_AT: { readonly [where in HttpParameter["in"]]: readonly string[] } = {
+  path: ["simple", "label", "matrix"],
+  query: ["form", "spaceDelimited", "pipeDelimited", "tabDelimited", "deepObject"],
+  header: ["simple"],
+  cookie: ["form"],
+};
+
+/**
+ * The style and explode a parameter is written and read with: as declared, else OpenAPI's defaults (query and
+ * cookie: form; path and header: simple; explode true for form, and for deepObject, whose only defined form is
+ * the exploded one).
+ */
+export function parameterSerialization(p: Pick<HttpParameter, "in" | "style" | "explode">): { readonly style: string; readonly explode: boolean } {
+  const style = p.style ?? PARAMETER_STYLES_AT[p.in][0]!;
+  return { style, explode: p.explode ?? (style === "form" || style === "deepObject") };
 }

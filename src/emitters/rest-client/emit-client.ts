@@ -9,6 +9,7 @@ import {
 } from "./http-shared.js";
 import { parametersAt, requestInput, requestShape } from "./request-type.js";
 import { clientMethodName } from "../../naming/property-name.js";
+import { parameterPlan } from "./parameter-style.js";
 
 /**
  * The REST client artifact: `<dir>/client.ts` with, per HTTP service, an interface `<Api>Client` (one method per
@@ -48,7 +49,7 @@ function emitServiceClient(f: GeneratedFile, s: HttpService, index: number, ctx:
   f.jsdoc("", [`A {@link ${clientName}} sending requests to \`options.baseUrl\` (the API root, including its base path).`]);
   f.print(`export function create${clientName}(options: `, rt("RestClientOptions", true), `): ${clientName} {`);
   f.print("  return {");
-  for (const op of s.operations) emitMethod(f, op, clientName, rt);
+  for (const op of s.operations) emitMethod(f, op, clientName, rt, tctx);
   f.print("  };");
   f.print("}");
   f.print();
@@ -79,19 +80,32 @@ function emitSignature(f: GeneratedFile, op: HttpOperation, tctx: TypesContext, 
   f.print("  ): Promise<", result, ">;");
 }
 
-function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt: Runtime): void {
+function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt: Runtime, tctx: TypesContext): void {
   const input = requestInput(op);
   f.print(`    async ${clientMethodName(op.name)}(${input.present ? `request${input.optional ? " = {}" : ""}, ` : ""}call) {`);
   const query = parametersAt(op, "query");
   if (query.length > 0) {
-    f.print("      const query = new URLSearchParams();");
-    for (const p of query) emitQueryParam(f, p, rt);
+    f.print("      const query: string[] = [];");
+    for (const p of query) emitQueryParam(f, p, rt, tctx);
   }
-  const headers = parametersAt(op, "header").map((p) => {
-    const groupOptional = parametersAt(op, "header").every((h) => !h.required);
+  const cookies = parametersAt(op, "cookie");
+  if (cookies.length > 0) {
+    f.print("      const cookies: string[] = [];");
+    const groupOptional = cookies.every((c) => !c.required);
+    for (const p of cookies) {
+      const value = propertyAccess(propertyAccess("request", "cookie"), p.name, groupOptional);
+      f.print("      ", rt("restAppendCookie"), "(cookies, ", f.string(p.name), `, ${value}, ${parameterPlan(p, tctx).explode});`);
+    }
+  }
+  const headerParams = parametersAt(op, "header");
+  const headers: Printable[] = headerParams.map((p) => {
+    const groupOptional = headerParams.every((h) => !h.required);
     const value = propertyAccess(propertyAccess("request", "header"), p.name, groupOptional);
-    return [f.string(p.name), `: ${stringify(value, p.required)}`];
+    const plan = parameterPlan(p, tctx);
+    const text: Printable = plan.kind === "scalar" ? stringify(value, p.required) : [rt("restHeaderValue"), `(${value}, ${plan.explode})`];
+    return [f.string(p.name), ": ", text];
   });
+  if (cookies.length > 0) headers.push(['"cookie": ', rt("restCookieHeader"), "(cookies)"]);
   const body = clientBodyContent(op);
   let bodyArg = "undefined";
   if (body && op.requestBody) {
@@ -108,7 +122,7 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt:
   f.print("        options,");
   f.print(`        ${stringLiteral(op.name)},`);
   f.print(`        ${stringLiteral(op.method.toUpperCase())},`);
-  f.print("        ", pathExpression(f, op, rt), ",");
+  f.print("        ", pathExpression(f, op, rt, tctx), ",");
   f.print(`        ${query.length > 0 ? "query" : "undefined"},`);
   f.print("        ", headerArg, ",");
   f.print(`        ${bodyArg},`);
@@ -131,18 +145,18 @@ function stringify(value: string, required: boolean): string {
   return required ? `String(${value})` : `${value} === undefined ? undefined : String(${value})`;
 }
 
-function emitQueryParam(f: GeneratedFile, p: HttpParameter, rt: Runtime): void {
+/** One query parameter appended to the encoded pieces in its style (runtime restAppendQuery). */
+function emitQueryParam(f: GeneratedFile, p: HttpParameter, rt: Runtime, tctx: TypesContext): void {
   const value = propertyAccess(propertyAccess("request", "query"), p.name, true);
-  if (p.style === "deepObject") {
-    f.print("      ", rt("restAppendDeepObject"), `(query, `, f.string(p.name), `, ${value});`);
-    return;
-  }
-  const explode = p.explode ?? true;
-  f.print("      ", rt("restAppendForm"), `(query, `, f.string(p.name), `, ${value}, ${explode});`);
+  const { style, explode } = parameterPlan(p, tctx);
+  f.print("      ", rt("restAppendQuery"), "(query, ", f.string(p.name), `, ${value}, ${stringLiteral(style)}, ${explode});`);
 }
 
-/** The path with each {param} replaced by its percent-encoded value: `"/webhooks/" + restPathParam(request.path.id)`. */
-function pathExpression(f: GeneratedFile, op: HttpOperation, rt: Runtime): Printable {
+/**
+ * The path with each {param} replaced by its percent-encoded value: `"/webhooks/" + restPathParam(request.path.id)`
+ * for a primitive in style simple, else `restPathValue(name, value, style, explode)` (label, matrix, arrays, objects).
+ */
+function pathExpression(f: GeneratedFile, op: HttpOperation, rt: Runtime, tctx: TypesContext): Printable {
   const parts: Printable[] = [];
   const pieces = op.path.split(/(\{[^{}]+\})/);
   for (const piece of pieces) {
@@ -150,7 +164,11 @@ function pathExpression(f: GeneratedFile, op: HttpOperation, rt: Runtime): Print
     const param = /^\{([^{}]+)\}$/.exec(piece);
     if (parts.length > 0) parts.push(" + ");
     if (param) {
-      parts.push(rt("restPathParam"), `(${propertyAccess(propertyAccess("request", "path"), param[1]!)})`);
+      const value = propertyAccess(propertyAccess("request", "path"), param[1]!);
+      const declared = parametersAt(op, "path").find((p) => p.name === param[1]);
+      const plan = declared && parameterPlan(declared, tctx);
+      if (!plan || (plan.kind === "scalar" && plan.style === "simple")) parts.push(rt("restPathParam"), `(${value})`);
+      else parts.push(rt("restPathValue"), "(", f.string(param[1]!), `, ${value}, ${stringLiteral(plan.style)}, ${plan.explode})`);
     } else parts.push(f.string(piece));
   }
   return parts.length === 0 ? f.string("") : parts;

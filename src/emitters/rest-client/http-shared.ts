@@ -118,5 +118,5 @@ export function propertyAccess(object: string, name: string, optional = false): 
   return `${object}${optional ? "?." : ""}[${stringLiteral(name)}]`;
 }
 
-export const PARAMETER_LOCATIONS = ["path", "query", "header"] as const;
+export const PARAMETER_LOCATIONS = ["path", "query", "header", "cookie"] as const;
 export type ParameterLocation = (typeof PARAMETER_LOCATIONS)[number];

@@ -6,7 +6,8 @@ import { clientBodyContent, contentsPrintable, nullablePrintable, PARAMETER_LOCA
 
 /**
  * The input object of one operation, `{ path, query, header, body }`, shaped exactly like the parameters and body of
- * the operations interface in types.ts (cookie parameters are not sent by the client and are left out).
+ * the operations interface in types.ts (cookie parameters are sent in the Cookie header, which browsers' fetch
+ * refuses to set: there they need `credentials` and real cookies instead).
  */
 export interface RequestShape {
   /** Lines of the object type, each a property, already indented by the caller. */
@@ -21,7 +22,7 @@ export function parametersAt(op: HttpOperation, where: ParameterLocation): reado
 
 /** Whether the operation takes an input object at all, and whether every part of it is optional. */
 export function requestInput(op: HttpOperation): { readonly present: boolean; readonly optional: boolean } {
-  const params = op.parameters.filter((p) => p.in !== "cookie");
+  const params = op.parameters;
   const body = op.requestBody && clientBodyContent(op) ? op.requestBody : undefined;
   return {
     present: params.length > 0 || body !== undefined,

@@ -8,6 +8,7 @@ import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, entries, isObject, items, str } from "./json.js";
 import { NameTable, operationNameFor, pascalCase } from "./names.js";
+import { checkParameterStyle } from "./parameter-style.js";
 import type { SchemaLowerer } from "./schema.js";
 
 const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
@@ -113,12 +114,14 @@ function lowerParameter(ctx: LowerContext, schemas: SchemaLowerer, p: Loc, typeN
   if (where === undefined || !LOCATIONS.has(where)) ctx.fail(child(p, "in") ?? p, `parameter "${name}" needs "in": path, query, header or cookie`);
   const style = str(p, "style");
   const explode = bool(p, "explode");
+  const value = valueOf(schemas, p, `${typeName}${pascalCase(name)}Param`);
+  checkParameterStyle(ctx, p, { name, in: where as HttpParameter["in"], style, explode }, value.type);
   return {
     name,
     in: where as HttpParameter["in"],
     // Path parameters are always required (the spec demands `required: true`; a missing flag is not an option).
     required: where === "path" || bool(p, "required") === true,
-    ...valueOf(schemas, p, `${typeName}${pascalCase(name)}Param`),
+    ...value,
     ...(style !== undefined ? { style } : {}),
     ...(explode !== undefined ? { explode } : {}),
     ...(bool(p, "deprecated") ? { deprecated: true } : {}),

@@ -81,6 +81,31 @@ export function restReadTemplate(
   return body;
 }
 
+/** A primitive path or header value in style label or matrix (simple needs no call); absent text -> undefined. */
+export function restTemplateScalar(
+  text: string | null | undefined,
+  name: string,
+  style: RestStyle,
+  pointer: string,
+  issues: ValidationIssue[],
+): string | undefined {
+  if (text == null) return undefined;
+  return restReadTemplate(text, name, style, false, "primitive", pointer, issues) as string | undefined;
+}
+
+/** An array path or header value in style simple, label or matrix; absent text -> undefined. */
+export function restTemplateArray(
+  text: string | null | undefined,
+  name: string,
+  style: RestStyle,
+  explode: boolean,
+  pointer: string,
+  issues: ValidationIssue[],
+): string[] | undefined {
+  if (text == null) return undefined;
+  return restReadTemplate(text, name, style, explode, "array", pointer, issues) as string[] | undefined;
+}
+
 const QUERY_DELIMITERS: { readonly [style: string]: string } = { spaceDelimited: " ", pipeDelimited: "|", tabDelimited: "\t" };
 
 /**
@@ -132,6 +157,76 @@ export function restQueryObject(
   const raw = query.get(name);
   if (raw === null) return undefined;
   return objectOf(split(raw, QUERY_DELIMITERS[style] ?? ","), false);
+}
+
+/**
+ * The text of an object, union or nested parameter in a query string (or the cookies), before restCoerce.
+ * `shapes` lists what the schema allows: "p" primitive, "a" array, "o" object. deepObject reads the bracket
+ * convention; otherwise an array is preferred to a primitive when the value could be either (exploded: one value
+ * is a primitive when the schema allows one), and an object to a primitive unless the text has no delimiter.
+ */
+export function restQueryText(
+  query: RestQuery,
+  name: string,
+  style: RestStyle,
+  explode: boolean,
+  shapes: string,
+  fields: { readonly keys?: readonly string[]; readonly exclude?: readonly string[] } = {},
+): RestText | undefined {
+  if (style === "deepObject") return restQueryDeep(query, name);
+  const primitive = shapes.includes("p");
+  if (shapes.includes("a")) {
+    const items = restQueryArray(query, name, style, explode);
+    if (items !== undefined) return explode && primitive && items.length === 1 ? items[0]! : items;
+  }
+  const raw = query.get(name);
+  if (shapes.includes("o")) {
+    const delimiter = QUERY_DELIMITERS[style] ?? ",";
+    const plainPrimitive = primitive && raw !== null && (explode || !raw.includes(delimiter));
+    if (!plainPrimitive) {
+      const object = restQueryObject(query, name, style, explode, fields);
+      if (object !== undefined) return object;
+    }
+  }
+  return primitive && raw !== null ? raw : undefined;
+}
+
+/** The text of an object, union or nested path or header value (see restQueryText for `shapes`). */
+export function restTemplateText(
+  text: string | null | undefined,
+  name: string,
+  style: RestStyle,
+  explode: boolean,
+  shapes: string,
+  pointer: string,
+  issues: ValidationIssue[],
+): RestText | undefined {
+  if (text == null) return undefined;
+  const shape = shapes.includes("a") ? "array" : shapes.includes("o") ? "object" : "primitive";
+  if (shape !== "primitive" && shapes.includes("p")) {
+    const body = style === "simple" ? text : text.slice(1);
+    const delimiter = style === "label" && explode ? "." : style === "matrix" ? ";" : ",";
+    const bare = style === "matrix" ? body.slice(name.length + 1) : body;
+    if (!bare.includes(delimiter) && !(shape === "object" && bare.includes("="))) {
+      return restReadTemplate(text, name, style, explode, "primitive", pointer, issues);
+    }
+  }
+  return restReadTemplate(text, name, style, explode, shape, pointer, issues);
+}
+
+/**
+ * Check a coerced parameter with the validator of its schema's named type, the issues' paths under `pointer`
+ * ("/query/filter" + "/status"). Skipped when coercion already reported the parameter (its value is then partial).
+ */
+export function restValidateParam(
+  value: unknown,
+  pointer: string,
+  issues: ValidationIssue[],
+  validate: (value: unknown) => readonly ValidationIssue[],
+): void {
+  if (value === undefined) return;
+  if (issues.some((i) => i.path === pointer || i.path.startsWith(`${pointer}/`))) return;
+  for (const issue of validate(value)) issues.push({ ...issue, path: pointer + issue.path });
 }
 
 /**

@@ -1,0 +1,95 @@
+import { stringLiteral } from "../../codegen/escape.js";
+import type { HttpParameter, ScalarKind, TypeExpr, TypeId } from "../../ir/model.js";
+import { parameterSerialization, parameterShape } from "../../ir/parameter-shape.js";
+import { fieldPropertyName } from "../../naming/property-name.js";
+import { lookupType, type TypesContext } from "../types/context.js";
+import { recordProperties } from "../types/properties.js";
+
+/**
+ * What the REST client and server emitters need to know about a parameter's serialization: its style and explode
+ * (defaults applied), how its value is handled (`scalar` and `scalar-list` get straight-line code, everything else
+ * a coercion plan read by the runtime's restCoerce), and the plan itself as source text.
+ */
+export interface ParameterPlan {
+  readonly style: string;
+  readonly explode: boolean;
+  readonly kind: "scalar" | "scalar-list" | "structured";
+  /** "p", "a", "o" letters: what the value can be (the runtime's `shapes` argument). */
+  readonly shapes: string;
+}
+
+export function parameterPlan(p: HttpParameter, tctx: TypesContext): ParameterPlan {
+  const { style, explode } = parameterSerialization(p);
+  const info = parameterShape(p.type, (id) => tctx.types.get(id));
+  const shapes = ["primitive", "array", "object"].filter((s) => info.shapes.has(s as never)).map((s) => s[0]).join("");
+  const kind = isScalar(p.type, tctx) ? "scalar" : p.type.kind === "list" && isScalar(p.type.of, tctx) ? "scalar-list" : "structured";
+  return { style, explode, kind, shapes: shapes === "" ? "p" : shapes };
+}
+
+/** A single scalar (through aliases and enums): one text, one coercion. */
+function isScalar(t: TypeExpr, tctx: TypesContext): boolean {
+  if (t.kind === "scalar") return true;
+  if (t.kind !== "ref") return false;
+  const named = lookupType(tctx, t.id);
+  return named.kind === "enum" || (named.kind === "alias" && isScalar(named.target, tctx));
+}
+
+const INTEGER_KINDS: ReadonlySet<ScalarKind> = new Set([
+  "int32", "int64", "uint32", "uint64", "sint32", "sint64", "fixed32", "fixed64", "sfixed32", "sfixed64", "integer",
+]);
+const NUMBER_KINDS: ReadonlySet<ScalarKind> = new Set(["float", "double", "decimal"]);
+
+/**
+ * The runtime's RestPlan for a type, as a TypeScript expression: `"integer"`, `{ list: "string" }`,
+ * `{ fields: [["gt", "integer"]], rest: "string" }`, `{ anyOf: [...] }`. Keys go through stringLiteral; a type
+ * met again inside itself is "any" (the validator, when there is one, checks the rest).
+ */
+export function planSource(t: TypeExpr, tctx: TypesContext, seen: ReadonlySet<TypeId> = new Set()): string {
+  switch (t.kind) {
+    case "scalar":
+      if (t.scalar === "any") return `"any"`;
+      if (INTEGER_KINDS.has(t.scalar) || t.builtin === "integer") return `"integer"`;
+      if (NUMBER_KINDS.has(t.scalar)) return `"number"`;
+      return t.scalar === "boolean" ? `"boolean"` : `"string"`;
+    case "literal":
+      return typeof t.value === "number" ? `"number"` : typeof t.value === "boolean" ? `"boolean"` : `"string"`;
+    case "list":
+      return `{ list: ${planSource(t.of, tctx, seen)} }`;
+    case "map":
+      return `{ fields: [], rest: ${planSource(t.value, tctx, seen)} }`;
+    case "union":
+      return `{ anyOf: [${t.of.map((m) => planSource(m, tctx, seen)).join(", ")}] }`;
+    case "ref": {
+      if (seen.has(t.id)) return `"any"`;
+      const inner = new Set(seen).add(t.id);
+      const named = lookupType(tctx, t.id);
+      switch (named.kind) {
+        case "enum":
+          return planSource(named.base, tctx, inner);
+        case "alias":
+          return planSource(named.target, tctx, inner);
+        case "union":
+          return `{ anyOf: [${named.variants.map((v) => planSource(v.type, tctx, inner)).join(", ")}] }`;
+        case "record": {
+          const fields = recordProperties(named, tctx).flatMap((prop) => {
+            if (prop.kind !== "field") return [];
+            const many = prop.occurs.max === "unbounded" || prop.occurs.max > 1;
+            const plan = planSource(prop.field.type, tctx, inner);
+            return [`[${stringLiteral(fieldPropertyName(prop.field))}, ${many ? `{ list: ${plan} }` : plan}]`];
+          });
+          const rest = named.additionalProperties ? `, rest: ${planSource(named.additionalProperties, tctx, inner)}` : "";
+          return `{ fields: [${fields.join(", ")}]${rest} }`;
+        }
+      }
+    }
+  }
+}
+
+/** The property names of an object parameter's record (for form-exploded objects), or undefined for a free-form map. */
+export function objectKeys(t: TypeExpr, tctx: TypesContext): string[] | undefined {
+  if (t.kind !== "ref") return undefined;
+  const named = lookupType(tctx, t.id);
+  if (named.kind === "alias") return objectKeys(named.target, tctx);
+  if (named.kind !== "record" || named.additionalProperties) return undefined;
+  return recordProperties(named, tctx).flatMap((prop) => (prop.kind === "field" ? [fieldPropertyName(prop.field)] : []));
+}
