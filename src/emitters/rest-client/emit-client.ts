@@ -9,6 +9,7 @@ import {
 } from "./http-shared.js";
 import { parametersAt, requestInput, requestShape } from "./request-type.js";
 import { clientMethodName } from "../../naming/property-name.js";
+import { encodingSource } from "./form-encoding.js";
 import { parameterPlan } from "./parameter-style.js";
 
 /**
@@ -68,7 +69,7 @@ function resultPrintable(f: GeneratedFile, op: HttpOperation, tctx: TypesContext
 
 function emitSignature(f: GeneratedFile, op: HttpOperation, tctx: TypesContext, rt: Runtime): void {
   f.jsdoc("  ", [op.summary, op.doc, op.deprecated ? "@deprecated" : undefined, `${op.method.toUpperCase()} ${op.path}`]);
-  const shape = requestShape(f, op, tctx);
+  const shape = requestShape(f, op, tctx, rt);
   const result = resultPrintable(f, op, tctx, rt);
   f.print(`  ${clientMethodName(op.name)}(`);
   if (shape.properties.length > 0) {
@@ -107,15 +108,21 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt:
   });
   if (cookies.length > 0) headers.push(['"cookie": ', rt("restCookieHeader"), "(cookies)"]);
   const body = clientBodyContent(op);
-  let bodyArg = "undefined";
+  let bodyArg: Printable = "undefined";
   if (body && op.requestBody) {
-    const value = "request.body";
-    if (body.kind === "json") bodyArg = `{ kind: "json", value: ${value} }`;
-    else {
-      f.print("      const form = ", rt("restFormBody"), `(${value}${op.requestBody.required ? "" : " ?? {}"});`);
+    const value = `request.body${op.requestBody.required ? "" : " ?? {}"}`;
+    const encoding = encodingSource(body.content);
+    const args = encoding === "" ? value : `${value}, ${encoding}`;
+    if (body.kind === "json") {
+      bodyArg = `{ kind: "json", value: request.body }`;
+      if (!op.requestBody.required) bodyArg = `request.body === undefined ? undefined : ${bodyArg}`;
+    } else if (body.kind === "form") {
+      f.print("      const form = ", rt("restFormPieces"), `(${args});`);
       bodyArg = `{ kind: "form", value: form }`;
+    } else {
+      f.print("      const form = ", rt("restMultipartBody"), `(${args});`);
+      bodyArg = `{ kind: "multipart", value: form }`;
     }
-    if (!op.requestBody.required && body.kind === "json") bodyArg = `${value} === undefined ? undefined : ${bodyArg}`;
   }
   const headerArg: Printable = headers.length === 0 ? "{}" : ["{ ", headers.flatMap((h, i) => (i === 0 ? [h] : [", ", h])), " }"];
   f.print("      const response = await ", rt("restSend"), "(");
@@ -125,7 +132,7 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt:
   f.print("        ", pathExpression(f, op, rt, tctx), ",");
   f.print(`        ${query.length > 0 ? "query" : "undefined"},`);
   f.print("        ", headerArg, ",");
-  f.print(`        ${bodyArg},`);
+  f.print("        ", bodyArg, ",");
   f.print("        call,");
   f.print("      );");
   const conditions = [...new Set(op.responses.map((r) => statusCondition("response.status", r.status)))];

@@ -2,7 +2,7 @@ import { propertyKey } from "../../codegen/escape.js";
 import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
 import type { HttpOperation, HttpParameter } from "../../ir/model.js";
 import type { TypesContext } from "../types/context.js";
-import { clientBodyContent, contentsPrintable, nullablePrintable, PARAMETER_LOCATIONS, type ParameterLocation } from "./http-shared.js";
+import { clientBodyContent, nullablePrintable, PARAMETER_LOCATIONS, requestBodyPrintable, type ParameterLocation } from "./http-shared.js";
 
 /**
  * The input object of one operation, `{ path, query, header, body }`, shaped exactly like the parameters and body of
@@ -31,14 +31,15 @@ export function requestInput(op: HttpOperation): { readonly present: boolean; re
 }
 
 /**
- * `groupsAlwaysPresent`: the server always passes each parameter group (possibly empty), so the groups are not
- * optional there even when all their parameters are.
+ * `server`: the server always passes each parameter group (possibly empty), so the groups are not optional there
+ * even when all their parameters are, and its body is any media type it reads; the client's is the one it sends.
  */
 export function requestShape(
   f: GeneratedFile,
   op: HttpOperation,
   tctx: TypesContext,
-  options: { readonly groupsAlwaysPresent?: boolean } = {},
+  runtime: (name: string, typeOnly?: boolean) => Printable,
+  options: { readonly server?: boolean } = {},
 ): RequestShape {
   const properties: Printable[] = [];
   let optional = true;
@@ -51,11 +52,13 @@ export function requestShape(
     params.forEach((p, i) => {
       fields.push(i === 0 ? "" : "; ", propertyKey(p.name), p.required ? ": " : "?: ", nullablePrintable(f, p.type, p.nullable, tctx));
     });
-    properties.push([where, required || options.groupsAlwaysPresent ? ": " : "?: ", "{ ", fields, " };"]);
+    properties.push([where, required || options.server ? ": " : "?: ", "{ ", fields, " };"]);
   }
-  if (op.requestBody && clientBodyContent(op)) {
+  const sent = clientBodyContent(op);
+  if (op.requestBody && sent) {
     optional &&= !op.requestBody.required;
-    properties.push(["body", op.requestBody.required ? ": " : "?: ", contentsPrintable(f, op.requestBody.contents, tctx), ";"]);
+    const contents = options.server ? op.requestBody.contents : [sent.content];
+    properties.push(["body", op.requestBody.required ? ": " : "?: ", requestBodyPrintable(f, contents, tctx, runtime), ";"]);
   }
   return { properties, optional };
 }

@@ -4,7 +4,8 @@ import type { HttpOperation, HttpService } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import type { TypesContext } from "../types/context.js";
 import {
-  apiName, contentsPrintable, exactStatus, formContent, httpServices, jsonContent, restTypesContext,
+  apiName, clientBodyContent, contentsPrintable, exactStatus, formContent, httpServices, jsonContent, multipartContent,
+  requestBodyPrintable, restTypesContext,
 } from "../rest-client/http-shared.js";
 import { parametersAt, requestShape } from "../rest-client/request-type.js";
 import { emitFormDecoder } from "./form-decoder.js";
@@ -59,7 +60,9 @@ function emitServiceServer(
   for (const op of s.operations) {
     emitParseFunction(f, op, inputOf, tctx, rt, validators);
     const form = op.requestBody ? formContent(op.requestBody.contents) : undefined;
-    if (form) emitFormDecoder(f, `decode${pascal(op.name)}Form`, form.type, tctx, rt);
+    if (form) emitFormDecoder(f, `decode${pascal(op.name)}Form`, form, tctx, rt, false);
+    const multipart = op.requestBody ? multipartContent(op.requestBody.contents) : undefined;
+    if (multipart) emitFormDecoder(f, `decode${pascal(op.name)}Multipart`, multipart, tctx, rt, true);
     if (validators) emitResponseValidator(f, `validate${pascal(op.name)}Response`, op, tctx, rt);
   }
   const basePath = s.servers[0] !== undefined ? basePathOf(s.servers[0]) : "";
@@ -97,7 +100,7 @@ function emitHandlerSignature(f: GeneratedFile, op: HttpOperation, tctx: TypesCo
   const reply: Printable = replies.length === 0 ? "never" : replies;
   f.print(`  ${op.name}(input: {`);
   // Parameter groups are always present on the server side (possibly empty), so handlers need no `?.`.
-  for (const p of requestShape(f, op, tctx, { groupsAlwaysPresent: true }).properties) f.print("    ", p);
+  for (const p of requestShape(f, op, tctx, rt, { server: true }).properties) f.print("    ", p);
   f.print("    request: Request;");
   f.print("  }): ", reply, " | Promise<", reply, ">;");
 }
@@ -176,15 +179,18 @@ function emitBinding(f: GeneratedFile, op: HttpOperation, rt: Runtime, tctx: Typ
   f.print(`        path: ${stringLiteral(op.path)},`);
   f.print(`        query: ${usesQuery},`);
   f.print(`        parameters: parse${p}Parameters,`);
-  if (op.requestBody) {
+  // A body only in media types the runtime cannot read is not handed over (the server answers 415 to it).
+  if (op.requestBody && clientBodyContent(op)) {
     const json = jsonContent(op.requestBody.contents);
     const form = formContent(op.requestBody.contents);
-    const validator = validators ? bodyValidator(f, json?.type ?? form?.type, tctx) : undefined;
-    const bodyType = contentsPrintable(f, op.requestBody.contents, tctx);
+    const multipart = multipartContent(op.requestBody.contents);
+    const validator = validators ? bodyValidator(f, (json ?? form ?? multipart)?.type, tctx) : undefined;
+    const bodyType = requestBodyPrintable(f, op.requestBody.contents, tctx, rt);
     f.print("        body: {");
     f.print(`          required: ${op.requestBody.required},`);
     f.print(`          json: ${json !== undefined},`);
     if (form) f.print(`          form: decode${p}Form,`);
+    if (multipart) f.print(`          multipart: decode${p}Multipart,`);
     if (validator) f.print("          validate: ", validator, ",");
     f.print("        },");
     f.print(`        invoke: (${paramsArg(op)}, body, request) => handlers.${op.name}({ ${groupsOf(op)}body: body as `, bodyType, ", request }),");

@@ -8,6 +8,7 @@ import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, entries, isObject, items, str } from "./json.js";
 import { NameTable, operationNameFor, pascalCase } from "./names.js";
+import { lowerEncoding } from "./encoding.js";
 import { checkParameterStyle } from "./parameter-style.js";
 import type { SchemaLowerer } from "./schema.js";
 
@@ -140,7 +141,7 @@ function valueOf(schemas: SchemaLowerer, p: Loc, hint: string): Pick<HttpParamet
 
 function lowerRequestBody(ctx: LowerContext, schemas: SchemaLowerer, body: Loc, hint: string): NonNullable<HttpOperation["requestBody"]> {
   if (!isObject(body.value)) ctx.fail(body, "requestBody must be an object");
-  return { required: bool(body, "required") === true, ...docOf(body), contents: contentsOf(schemas, child(body, "content"), hint) };
+  return { required: bool(body, "required") === true, ...docOf(body), contents: contentsOf(schemas, child(body, "content"), hint, ctx) };
 }
 
 function lowerResponse(ctx: LowerContext, schemas: SchemaLowerer, status: string, r: Loc, hint: string): HttpResponse {
@@ -163,12 +164,12 @@ function lowerResponse(ctx: LowerContext, schemas: SchemaLowerer, status: string
   return { status, ...docOf(r), contents: contentsOf(schemas, child(r, "content"), hint), headers };
 }
 
-function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string): HttpContent[] {
+function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string, ctx?: LowerContext): HttpContent[] {
   return entries(content).map(([mediaType, m]) => {
     const schema = child(m, "schema");
     if (!schema) return { mediaType, type: ANY };
     const { type, nullable } = schemas.withoutFacets(schema, hint);
-    return { mediaType, type, ...(nullable ? { nullable: true } : {}) };
+    return { mediaType, type, ...(nullable ? { nullable: true } : {}), ...(ctx ? lowerEncoding(ctx, m) : {}) };
   });
 }
 

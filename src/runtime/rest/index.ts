@@ -4,6 +4,7 @@
  */
 export * from "./body.js";
 export * from "./client.js";
+export * from "./form-body.js";
 export * from "./params.js";
 export * from "./query.js";
 export * from "./response.js";

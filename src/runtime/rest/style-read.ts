@@ -421,3 +421,33 @@ function scalar(text: string, plan: "string" | "integer" | "number" | "boolean",
       return undefined;
   }
 }
+
+/**
+ * The lenient coercion of form bodies: like restCoerce, but what does not fit its plan is kept as it is (the text,
+ * or a value a JSON field already typed), so the body validator reports it with its real value.
+ */
+export function restCoerceForm(value: unknown, plan: RestPlan): unknown {
+  if (typeof plan === "string") {
+    if (plan === "any" || typeof value !== "string") return value;
+    const issues: ValidationIssue[] = [];
+    const out = scalar(value, plan, "", issues);
+    return issues.length === 0 ? out : value;
+  }
+  if ("list" in plan) return Array.isArray(value) ? value.map((item) => restCoerceForm(item, plan.list)) : value;
+  if ("fields" in plan) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+    const out = Object.create(null) as { [key: string]: unknown };
+    for (const key of Object.keys(value)) {
+      const field = plan.fields.find(([k]) => k === key);
+      out[key] = restCoerceForm((value as { [key: string]: unknown })[key], field ? field[1] : plan.rest ?? "any");
+    }
+    return out;
+  }
+  for (const alternative of plan.anyOf) {
+    if (!fits(value as RestText, alternative)) continue;
+    const trial: ValidationIssue[] = [];
+    const coerced = restCoerce(value as RestText, alternative, "", trial);
+    if (trial.length === 0) return coerced;
+  }
+  return value;
+}
