@@ -49,8 +49,10 @@ export function emitFormDecoder(
       f.print(`  if (${local} !== undefined) `, ...set(key, local), ";");
       return;
     }
-    const { style, explode } = encodingOf(content, key);
     const info = parameterShape(type, (id) => tctx.types.get(id));
+    const declared = encodingOf(content, key);
+    // Arrays of objects can only travel in the bracket convention (what the client writes for them too).
+    const { style, explode } = info.nested ? { style: "deepObject", explode: true } : declared;
     const shapes = ["primitive", "array", "object"].filter((s) => info.shapes.has(s as never)).map((s) => s[0]).join("") || "p";
     const plan = planSource(type, tctx);
     f.print(`  const ${local} = `, rt("restFormText"), `(${fields}, ${stringLiteral(key)}, ${stringLiteral(style)}, ${explode}, "${shapes}");`);
