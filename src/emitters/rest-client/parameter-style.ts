@@ -39,12 +39,25 @@ const INTEGER_KINDS: ReadonlySet<ScalarKind> = new Set([
 ]);
 const NUMBER_KINDS: ReadonlySet<ScalarKind> = new Set(["float", "double", "decimal"]);
 
+/** A RestPlan before printing: an atom (`"integer"`) or a structure. */
+type PlanNode =
+  | string
+  | { readonly list: PlanNode }
+  | { readonly fields: readonly (readonly [string, PlanNode])[]; readonly rest?: PlanNode }
+  | { readonly anyOf: readonly PlanNode[] };
+
 /**
  * The runtime's RestPlan for a type, as a TypeScript expression: `"integer"`, `{ list: "string" }`,
- * `{ fields: [["gt", "integer"]], rest: "string" }`, `{ anyOf: [...] }`. Keys go through stringLiteral; a type
- * met again inside itself is "any" (the validator, when there is one, checks the rest).
+ * `{ fields: [["gt", "integer"]], rest: "string" }`, `{ anyOf: [...] }`, on one line when it fits in 120 columns
+ * and otherwise one field or alternative per line, indented from `indent` (the indentation of the line the plan
+ * starts on). Keys go through stringLiteral; a type met again inside itself is "any" (the validator, when there
+ * is one, checks the rest).
  */
-export function planSource(t: TypeExpr, tctx: TypesContext, seen: ReadonlySet<TypeId> = new Set()): string {
+export function planSource(t: TypeExpr, tctx: TypesContext, indent = "  "): string {
+  return printPlan(planTree(t, tctx, new Set()), indent);
+}
+
+function planTree(t: TypeExpr, tctx: TypesContext, seen: ReadonlySet<TypeId>): PlanNode {
   switch (t.kind) {
     case "scalar":
       if (t.scalar === "any") return `"any"`;
@@ -54,35 +67,58 @@ export function planSource(t: TypeExpr, tctx: TypesContext, seen: ReadonlySet<Ty
     case "literal":
       return typeof t.value === "number" ? `"number"` : typeof t.value === "boolean" ? `"boolean"` : `"string"`;
     case "list":
-      return `{ list: ${planSource(t.of, tctx, seen)} }`;
+      return { list: planTree(t.of, tctx, seen) };
     case "map":
-      return `{ fields: [], rest: ${planSource(t.value, tctx, seen)} }`;
+      return { fields: [], rest: planTree(t.value, tctx, seen) };
     case "union":
-      return `{ anyOf: [${t.of.map((m) => planSource(m, tctx, seen)).join(", ")}] }`;
+      return { anyOf: t.of.map((m) => planTree(m, tctx, seen)) };
     case "ref": {
       if (seen.has(t.id)) return `"any"`;
       const inner = new Set(seen).add(t.id);
       const named = lookupType(tctx, t.id);
       switch (named.kind) {
         case "enum":
-          return planSource(named.base, tctx, inner);
+          return planTree(named.base, tctx, inner);
         case "alias":
-          return planSource(named.target, tctx, inner);
+          return planTree(named.target, tctx, inner);
         case "union":
-          return `{ anyOf: [${named.variants.map((v) => planSource(v.type, tctx, inner)).join(", ")}] }`;
+          return { anyOf: named.variants.map((v) => planTree(v.type, tctx, inner)) };
         case "record": {
           const fields = recordProperties(named, tctx).flatMap((prop) => {
             if (prop.kind !== "field") return [];
             const many = prop.occurs.max === "unbounded" || prop.occurs.max > 1;
-            const plan = planSource(prop.field.type, tctx, inner);
-            return [`[${stringLiteral(fieldPropertyName(prop.field))}, ${many ? `{ list: ${plan} }` : plan}]`];
+            const plan = planTree(prop.field.type, tctx, inner);
+            return [[stringLiteral(fieldPropertyName(prop.field)), many ? { list: plan } : plan] as const];
           });
-          const rest = named.additionalProperties ? `, rest: ${planSource(named.additionalProperties, tctx, inner)}` : "";
-          return `{ fields: [${fields.join(", ")}]${rest} }`;
+          const rest = named.additionalProperties ? planTree(named.additionalProperties, tctx, inner) : undefined;
+          return rest === undefined ? { fields } : { fields, rest };
         }
       }
     }
   }
+}
+
+const WIDTH = 120;
+
+function inlinePlan(node: PlanNode): string {
+  if (typeof node === "string") return node;
+  if ("list" in node) return `{ list: ${inlinePlan(node.list)} }`;
+  if ("anyOf" in node) return `{ anyOf: [${node.anyOf.map(inlinePlan).join(", ")}] }`;
+  const fields = node.fields.map(([key, plan]) => `[${key}, ${inlinePlan(plan)}]`).join(", ");
+  return `{ fields: [${fields}]${node.rest === undefined ? "" : `, rest: ${inlinePlan(node.rest)}`} }`;
+}
+
+function printPlan(node: PlanNode, indent: string): string {
+  const inline = inlinePlan(node);
+  if (typeof node === "string" || indent.length + inline.length <= WIDTH) return inline;
+  if ("list" in node) return `{ list: ${printPlan(node.list, indent)} }`;
+  const inner = `${indent}    `;
+  if ("anyOf" in node) {
+    return `{\n${indent}  anyOf: [\n${node.anyOf.map((p) => `${inner}${printPlan(p, inner)},\n`).join("")}${indent}  ],\n${indent}}`;
+  }
+  const fields = node.fields.map(([key, plan]) => `${inner}[${key}, ${printPlan(plan, inner)}],\n`).join("");
+  const rest = node.rest === undefined ? "" : `${indent}  rest: ${printPlan(node.rest, `${indent}  `)},\n`;
+  return `{\n${indent}  fields: [\n${fields}${indent}  ],\n${rest}${indent}}`;
 }
 
 /** The property names of an object parameter's record (for form-exploded objects), or undefined for a free-form map. */
