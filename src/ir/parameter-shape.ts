@@ -1,4 +1,4 @@
-import type { HttpParameter, NamedType, TypeExpr, TypeId } from "./model.js";
+import type { HttpParameter, NamedType, RecordType, TypeExpr, TypeId } from "./model.js";
 
 /**
  * What an HTTP parameter's value can be, in the terms OpenAPI's serialization styles use: a primitive, an array or
@@ -54,6 +54,11 @@ function collect(
       return;
     case "ref": {
       const named = lookup(t.id);
+      if (named && seen.has(t.id) && named.kind === "record") {
+        // A record met again inside itself: an object (its inside was looked at the first time).
+        shapes.add("object");
+        return;
+      }
       if (!named || seen.has(t.id)) {
         state.unknown = true;
         return;
@@ -65,19 +70,28 @@ function collect(
         else if (named.kind === "union") for (const v of named.variants) collect(v.type, lookup, shapes, state, seen, top);
         else {
           shapes.add("object");
-          if (top) {
-            for (const m of named.members) {
-              if (m.kind !== "field") state.nested = true;
-              else if (m.occurs.max === "unbounded" || m.occurs.max > 1) state.nested = true;
-              else markNested(m.type, lookup, state, seen);
-            }
-            if (named.additionalProperties) markNested(named.additionalProperties, lookup, state, seen);
-          }
+          if (top) markRecordNested(named, lookup, state, seen);
         }
       } finally {
         seen.delete(t.id);
       }
     }
+  }
+}
+
+/** A record's properties (its base's included): nested when one can be an array or object itself. */
+function markRecordNested(record: RecordType, lookup: NamedLookup, state: { nested: boolean; unknown: boolean }, seen: Set<TypeId>): void {
+  for (const m of record.members) {
+    if (m.kind !== "field") state.nested = true;
+    else if (m.occurs.max === "unbounded" || m.occurs.max > 1) state.nested = true;
+    else markNested(m.type, lookup, state, seen);
+  }
+  if (record.additionalProperties) markNested(record.additionalProperties, lookup, state, seen);
+  const base = record.base && !seen.has(record.base.id) ? lookup(record.base.id) : undefined;
+  if (base?.kind === "record" && record.base) {
+    seen.add(record.base.id);
+    markRecordNested(base, lookup, state, seen);
+    seen.delete(record.base.id);
   }
 }
 
