@@ -408,6 +408,8 @@ export interface HttpParameter {
   readonly facets?: Facets;
   readonly style?: string;
   readonly explode?: boolean;
+  /** The media type of a parameter described by `content` instead of `schema` (e.g. JSON text in a query). */
+  readonly content?: string;
   readonly deprecated?: boolean;
   readonly doc?: string;
   readonly origin: Origin;

@@ -94,8 +94,8 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt:
     f.print("      const cookies: string[] = [];");
     const groupOptional = cookies.every((c) => !c.required);
     for (const p of cookies) {
-      const value = propertyAccess(propertyAccess("request", "cookie"), p.name, groupOptional);
-      f.print("      ", rt("restAppendCookie"), "(cookies, ", f.string(p.name), `, ${value}, ${parameterPlan(p, tctx).explode});`);
+      const value = jsonWrapped(propertyAccess(propertyAccess("request", "cookie"), p.name, groupOptional), p, tctx, rt);
+      f.print("      ", rt("restAppendCookie"), "(cookies, ", f.string(p.name), ", ", value, `, ${parameterPlan(p, tctx).explode});`);
     }
   }
   const headerParams = parametersAt(op, "header");
@@ -103,7 +103,10 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt:
     const groupOptional = headerParams.every((h) => !h.required);
     const value = propertyAccess(propertyAccess("request", "header"), p.name, groupOptional);
     const plan = parameterPlan(p, tctx);
-    const text: Printable = plan.kind === "scalar" ? stringify(value, p.required) : [rt("restHeaderValue"), `(${value}, ${plan.explode})`];
+    const text: Printable =
+      plan.kind === "scalar" ? stringify(value, p.required)
+      : plan.kind === "json" ? [rt("restJsonText"), `(${value})`]
+      : [rt("restHeaderValue"), `(${value}, ${plan.explode})`];
     return [f.string(p.name), ": ", text];
   });
   if (cookies.length > 0) headers.push(['"cookie": ', rt("restCookieHeader"), "(cookies)"]);
@@ -154,9 +157,14 @@ function stringify(value: string, required: boolean): string {
 
 /** One query parameter appended to the encoded pieces in its style (runtime restAppendQuery). */
 function emitQueryParam(f: GeneratedFile, p: HttpParameter, rt: Runtime, tctx: TypesContext): void {
-  const value = propertyAccess(propertyAccess("request", "query"), p.name, true);
+  const value = jsonWrapped(propertyAccess(propertyAccess("request", "query"), p.name, true), p, tctx, rt);
   const { style, explode } = parameterPlan(p, tctx);
-  f.print("      ", rt("restAppendQuery"), "(query, ", f.string(p.name), `, ${value}, ${stringLiteral(style)}, ${explode});`);
+  f.print("      ", rt("restAppendQuery"), "(query, ", f.string(p.name), ", ", value, `, ${stringLiteral(style)}, ${explode});`);
+}
+
+/** A parameter described by JSON `content` travels as its JSON text (`restJsonText(value)`); others as they are. */
+function jsonWrapped(value: string, p: HttpParameter, tctx: TypesContext, rt: Runtime): Printable {
+  return parameterPlan(p, tctx).kind === "json" ? [rt("restJsonText"), `(${value})`] : value;
 }
 
 /**
@@ -174,7 +182,8 @@ function pathExpression(f: GeneratedFile, op: HttpOperation, rt: Runtime, tctx: 
       const value = propertyAccess(propertyAccess("request", "path"), param[1]!);
       const declared = parametersAt(op, "path").find((p) => p.name === param[1]);
       const plan = declared && parameterPlan(declared, tctx);
-      if (!plan || (plan.kind === "scalar" && plan.style === "simple")) parts.push(rt("restPathParam"), `(${value})`);
+      if (plan?.kind === "json") parts.push(rt("restPathParam"), `(JSON.stringify(${value}))`);
+      else if (!plan || (plan.kind === "scalar" && plan.style === "simple")) parts.push(rt("restPathParam"), `(${value})`);
       else parts.push(rt("restPathValue"), "(", f.string(param[1]!), `, ${value}, ${stringLiteral(plan.style)}, ${plan.explode})`);
     } else parts.push(f.string(piece));
   }

@@ -13,7 +13,8 @@ import { recordProperties } from "../types/properties.js";
 export interface ParameterPlan {
   readonly style: string;
   readonly explode: boolean;
-  readonly kind: "scalar" | "scalar-list" | "structured";
+  /** `json`: described by `content` with a JSON media type, the value travels as JSON text. */
+  readonly kind: "scalar" | "scalar-list" | "structured" | "json";
   /** "p", "a", "o" letters: what the value can be (the runtime's `shapes` argument). */
   readonly shapes: string;
 }
@@ -22,7 +23,10 @@ export function parameterPlan(p: HttpParameter, tctx: TypesContext): ParameterPl
   const { style, explode } = parameterSerialization(p);
   const info = parameterShape(p.type, (id) => tctx.types.get(id));
   const shapes = ["primitive", "array", "object"].filter((s) => info.shapes.has(s as never)).map((s) => s[0]).join("");
-  const kind = isScalar(p.type, tctx) ? "scalar" : p.type.kind === "list" && isScalar(p.type.of, tctx) ? "scalar-list" : "structured";
+  const json = p.content !== undefined && /json/i.test(p.content);
+  // Other `content` media types (text/plain) carry the value's text as it is: a scalar.
+  const kind = json ? "json" : p.content !== undefined || isScalar(p.type, tctx) ? "scalar"
+    : p.type.kind === "list" && isScalar(p.type.of, tctx) ? "scalar-list" : "structured";
   return { style, explode, kind, shapes: shapes === "" ? "p" : shapes };
 }
 

@@ -79,7 +79,12 @@ export function emitParameter(
   const name = f.string(p.name);
   const style = stringLiteral(plan.style);
   const rawLocal = `${local}Text`;
-  if (plan.kind === "structured") {
+  if (plan.kind === "json") {
+    f.print(ind, `const ${rawLocal} = `, source.text, ";");
+    f.print(ind, `const ${local} = `, rt("restJsonParam"), `(${rawLocal}, ${pointer}, issues);`);
+    const validate = validator?.();
+    if (validate) f.print(ind, rt("restValidateParam"), `(${local}, ${pointer}, issues, `, validate, ");");
+  } else if (plan.kind === "structured") {
     const raw: Printable = template
       ? [rt("restTemplateText"), "(", source.text, ", ", name, `, ${style}, ${plan.explode}, "${plan.shapes}", ${pointer}, issues)`]
       : [rt("restQueryText"), `(${source.query}, `, name, `, ${style}, ${plan.explode}, "${plan.shapes}"`, fieldsArgument(p, plan, source, tctx), ")"];

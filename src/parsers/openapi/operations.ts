@@ -9,7 +9,7 @@ import type { Loc } from "./files.js";
 import { bool, child, entries, isObject, items, str } from "./json.js";
 import { NameTable, operationNameFor, pascalCase } from "./names.js";
 import { lowerEncoding } from "./encoding.js";
-import { checkParameterStyle } from "./parameter-style.js";
+import { checkParameterStyle, parameterContent } from "./parameter-style.js";
 import type { SchemaLowerer } from "./schema.js";
 
 const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
@@ -125,6 +125,7 @@ function lowerParameter(ctx: LowerContext, schemas: SchemaLowerer, p: Loc, typeN
     ...value,
     ...(style !== undefined ? { style } : {}),
     ...(explode !== undefined ? { explode } : {}),
+    ...parameterContent(p),
     ...(bool(p, "deprecated") ? { deprecated: true } : {}),
     ...docOf(p),
     origin: ctx.origin(p, `openapi parameter ${where} ${name}`),

@@ -8,7 +8,7 @@ import type { HttpParameter, TypeExpr } from "../../ir/model.js";
 import { PARAMETER_STYLES_AT, parameterSerialization, parameterShape, type NamedLookup } from "../../ir/parameter-shape.js";
 import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
-import { child } from "./json.js";
+import { child, entries } from "./json.js";
 
 const ALL_STYLES = new Set(Object.values(PARAMETER_STYLES_AT).flat());
 const DELIMITED = new Set(["spaceDelimited", "pipeDelimited", "tabDelimited"]);
@@ -52,6 +52,13 @@ export function checkParameterStyle(
   if (shape.nested && style !== "deepObject") {
     ctx.fail(styleLoc, `${what}: style ${style} cannot carry arrays or objects inside the value (RFC 6570 has one level); use deepObject, or content with application/json`);
   }
+}
+
+/** `{ content: mediaType }` for a parameter described by `content` (its one media type) instead of `schema`. */
+export function parameterContent(p: Loc): { content?: string } {
+  if (child(p, "schema")) return {};
+  const mediaType = entries(child(p, "content"))[0]?.[0];
+  return mediaType === undefined ? {} : { content: mediaType };
 }
 
 function describe(shapes: ReadonlySet<string>): string {

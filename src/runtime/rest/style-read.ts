@@ -1,4 +1,5 @@
 import { pointerJoin, type ValidationIssue } from "../validation.js";
+import { jsonParse } from "../json/parse.js";
 import { restParamIssue } from "./params.js";
 import type { RestQuery } from "./query.js";
 import type { RestStyle } from "./style-write.js";
@@ -450,4 +451,15 @@ export function restCoerceForm(value: unknown, plan: RestPlan): unknown {
     if (trial.length === 0) return coerced;
   }
   return value;
+}
+
+/** A parameter described by `content` with a JSON media type: its text parsed (strictly), or an issue. */
+export function restJsonParam(text: string | null | undefined, pointer: string, issues: ValidationIssue[]): unknown {
+  if (text == null) return undefined;
+  try {
+    return jsonParse(text);
+  } catch {
+    restParamIssue(issues, pointer, "type", "expected JSON text");
+    return undefined;
+  }
 }

@@ -131,3 +131,11 @@ export function restAppendCookie(pairs: string[], name: string, value: unknown, 
 export function restCookieHeader(pairs: readonly string[]): string | undefined {
   return pairs.length === 0 ? undefined : pairs.join("; ");
 }
+
+/**
+ * A parameter described by `content` with a JSON media type: its value as JSON text, then written like a string
+ * (percent-encoded in a query, path or cookie). Undefined stays undefined.
+ */
+export function restJsonText(value: unknown): string | undefined {
+  return value === undefined ? undefined : JSON.stringify(value);
+}

@@ -30,6 +30,7 @@ paths:
         - { name: expand, in: query, style: deepObject, explode: true, schema: { type: array, items: { type: string } } }
         - { name: created, in: query, style: deepObject, explode: true, schema: { anyOf: [{ type: integer }, { $ref: "#/components/schemas/Range" }] } }
         - { name: items, in: query, style: deepObject, explode: true, schema: { type: array, items: { $ref: "#/components/schemas/Item" } } }
+        - { name: coords, in: query, content: { application/json: { schema: { $ref: "#/components/schemas/Point" } } } }
         - { name: X-Colors, in: header, schema: { type: array, items: { type: string } } }
         - { name: X-Rgb, in: header, explode: true, schema: { $ref: "#/components/schemas/Rgb" } }
         - { name: session, in: cookie, schema: { type: string } }
@@ -148,6 +149,7 @@ describe("parameter styles and form bodies over loopback HTTP", () => {
         expand: ["customer", "invoice.lines"],
         created: { gt: 100, lte: 200 },
         items: [{ price: "p_1", quantity: 2 }, { price: "p_2" }],
+        coords: { x: 1, y: 2 },
       },
       header: { "X-Colors": ["red", "blue"], "X-Rgb": { R: 7, G: 8, B: 9 } },
       cookie: { session: "s 1;2", prefs: ["dark", "wide"] },
@@ -161,20 +163,25 @@ describe("parameter styles and form bodies over loopback HTTP", () => {
     expect(url.search).toBe(
       "?csv=1,2,3&ssv=ab%20c&psv=x%7Cy&tsv=t%09u&filter%5BR%5D=10&x=4&y=5" +
         "&expand%5B0%5D=customer&expand%5B1%5D=invoice.lines&created%5Bgt%5D=100&created%5Blte%5D=200" +
-        "&items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2&items%5B1%5D%5Bprice%5D=p_2",
+        "&items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2&items%5B1%5D%5Bprice%5D=p_2" +
+        "&coords=%7B%22x%22%3A1%2C%22y%22%3A2%7D",
     );
     expect(wire.headers.get("x-colors")).toBe("red,blue");
     expect(wire.headers.get("x-rgb")).toBe("R=7,G=8,B=9");
     expect(wire.headers.get("cookie")).toBe("session=s%201%3B2; prefs=dark,wide");
   });
 
-  it("reads Stripe's primitive branch of a union and reports values that fit no branch", async () => {
+  it("reads Stripe's primitive branch of a union and reports values that fit no branch or schema", async () => {
     const ok = await client.paint({ path: { colors: ["red"], rgb: { R: 0 } }, query: { created: 1700000000 } });
     expect(ok.body.query).toEqual({ created: 1700000000 });
-    const bad = await fetch(`${server.url}/paint/.red/;R=x?created%5Bgt%5D=soon&csv=1,b`);
+    const bad = await fetch(`${server.url}/paint/.red/;R=x?created%5Bgt%5D=soon&csv=1,b&coords={"x":1,"z":2}`);
     expect(bad.status).toBe(400);
     const issues = ((await bad.json()) as { issues: { path: string }[] }).issues.map((i) => i.path);
-    expect(issues).toEqual(["/path/rgb/R", "/query/csv/1", "/query/created"]);
+    expect(issues).toEqual(["/path/rgb/R", "/query/csv/1", "/query/created", "/query/coords/z"]);
+    const notJson = await fetch(`${server.url}/paint/.red/;R=1?coords={x}`);
+    expect(((await notJson.json()) as { issues: { path: string; message: string }[] }).issues).toEqual([
+      { path: "/query/coords", rule: "type", message: "expected JSON text" },
+    ]);
   });
 
   it("sends a multipart body with files and fields, and the server hands over Blobs and typed fields", async () => {

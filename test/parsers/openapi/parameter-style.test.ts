@@ -89,6 +89,11 @@ describe("parameter styles accepted", () => {
     });
   }
 
+  it("records the media type of a parameter described by content", () => {
+    const op = operation(parse(withParameter(`{name: q, in: query, content: {application/json: {schema: {type: object}}}}`)), "getThings");
+    expect(op.parameters[0]?.content).toBe("application/json");
+  });
+
   it("keeps the declared style and explode in the IR (defaults are applied by the emitters)", () => {
     const op = operation(parse(withParameter(`{name: a, in: query, style: pipeDelimited, schema: {type: array, items: {type: string}}}`)), "getThings");
     expect(op.parameters[0]).toMatchObject({ style: "pipeDelimited" });
