@@ -61,6 +61,8 @@ export function restReadTemplate(
     body = text.slice(1);
   }
   if (style === "matrix") {
+    // A primitive is everything after `;name=`: a `;` inside it (sent as %3B, decoded by the router) stays.
+    if (shape === "primitive" && (body === name || body.startsWith(`${name}=`))) return body.slice(name.length + 1);
     if (explode && shape === "object") return objectOf(split(body, ";"), true);
     const parts = split(body, ";");
     const values: string[] = [];

@@ -182,6 +182,14 @@ describe("reading malformed style text", () => {
     expect(issues.map((i) => i.rule)).toEqual(["style", "style"]);
   });
 
+  it("keeps a delimiter inside a primitive matrix or label value", () => {
+    const issues: ValidationIssue[] = [];
+    const text = decodeURIComponent(restPathValue("color", "a;b.c=d", "matrix", false));
+    expect(restReadTemplate(text, "color", "matrix", false, "primitive", "/path/color", issues)).toBe("a;b.c=d");
+    expect(restReadTemplate(decodeURIComponent(restPathValue("color", "a.b", "label", false)), "color", "label", false, "primitive", "/path/color", issues)).toBe("a.b");
+    expect(issues).toEqual([]);
+  });
+
   it("reads free-form exploded objects as every parameter the operation does not declare", () => {
     const query = restQuery("limit=5&a=1&b=2");
     expect({ ...(restQueryObject(query, "filter", "form", true, { exclude: ["limit"] }) as object) }).toEqual({ a: "1", b: "2" });
