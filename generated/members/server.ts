@@ -2,7 +2,7 @@
 
 import type { Error$, Member, MemberCreate, MemberList, MemberUpdate } from "./types.js";
 import { validateError$, validateMember, validateMemberCreate, validateMemberList, validateMemberUpdate } from "./validate.js";
-import { type RestQuery, type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restFormNumber, restInteger, restOperation, restParamIssue } from "specforge/runtime";
+import { type RestQuery, type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restCoerceForm, restFormText, restInteger, restOperation, restParamIssue } from "specforge/runtime";
 
 /**
  * Handlers of Members API (version 3): one method per operation.
@@ -185,12 +185,12 @@ function parseAddProjectMemberParameters(
 
 function decodeAddProjectMemberForm(form: URLSearchParams): unknown {
   const value: { [key: string]: unknown } = {};
-  const field_user_id = form.get("user_id");
-  if (field_user_id !== null) value["user_id"] = restFormNumber(field_user_id);
-  const field_access_level = form.get("access_level");
-  if (field_access_level !== null) value["access_level"] = restFormNumber(field_access_level);
-  const field_expires_at = form.get("expires_at");
-  if (field_expires_at !== null) value["expires_at"] = field_expires_at;
+  const field0 = restFormText(form, "user_id", "form", true, "p");
+  if (field0 !== undefined) value["user_id"] = restCoerceForm(field0, "integer");
+  const field1 = restFormText(form, "access_level", "form", true, "p");
+  if (field1 !== undefined) value["access_level"] = restCoerceForm(field1, "integer");
+  const field2 = restFormText(form, "expires_at", "form", true, "p");
+  if (field2 !== undefined) value["expires_at"] = field2;
   return value;
 }
 
@@ -251,10 +251,10 @@ function parseUpdateProjectMemberParameters(
 
 function decodeUpdateProjectMemberForm(form: URLSearchParams): unknown {
   const value: { [key: string]: unknown } = {};
-  const field_access_level = form.get("access_level");
-  if (field_access_level !== null) value["access_level"] = restFormNumber(field_access_level);
-  const field_expires_at = form.get("expires_at");
-  if (field_expires_at !== null) value["expires_at"] = field_expires_at;
+  const field0 = restFormText(form, "access_level", "form", true, "p");
+  if (field0 !== undefined) value["access_level"] = restCoerceForm(field0, "integer");
+  const field1 = restFormText(form, "expires_at", "form", true, "p");
+  if (field1 !== undefined) value["expires_at"] = field1;
   return value;
 }
 
@@ -338,12 +338,12 @@ function parseAddGroupMemberParameters(
 
 function decodeAddGroupMemberForm(form: URLSearchParams): unknown {
   const value: { [key: string]: unknown } = {};
-  const field_user_id = form.get("user_id");
-  if (field_user_id !== null) value["user_id"] = restFormNumber(field_user_id);
-  const field_access_level = form.get("access_level");
-  if (field_access_level !== null) value["access_level"] = restFormNumber(field_access_level);
-  const field_expires_at = form.get("expires_at");
-  if (field_expires_at !== null) value["expires_at"] = field_expires_at;
+  const field0 = restFormText(form, "user_id", "form", true, "p");
+  if (field0 !== undefined) value["user_id"] = restCoerceForm(field0, "integer");
+  const field1 = restFormText(form, "access_level", "form", true, "p");
+  if (field1 !== undefined) value["access_level"] = restCoerceForm(field1, "integer");
+  const field2 = restFormText(form, "expires_at", "form", true, "p");
+  if (field2 !== undefined) value["expires_at"] = field2;
   return value;
 }
 
@@ -405,10 +405,10 @@ function parseUpdateGroupMemberParameters(
 
 function decodeUpdateGroupMemberForm(form: URLSearchParams): unknown {
   const value: { [key: string]: unknown } = {};
-  const field_access_level = form.get("access_level");
-  if (field_access_level !== null) value["access_level"] = restFormNumber(field_access_level);
-  const field_expires_at = form.get("expires_at");
-  if (field_expires_at !== null) value["expires_at"] = field_expires_at;
+  const field0 = restFormText(form, "access_level", "form", true, "p");
+  if (field0 !== undefined) value["access_level"] = restCoerceForm(field0, "integer");
+  const field1 = restFormText(form, "expires_at", "form", true, "p");
+  if (field1 !== undefined) value["expires_at"] = field1;
   return value;
 }
 

@@ -2,7 +2,7 @@
 
 import type { DeleteResult, Error$, WebhookCount, WebhookCreateRequest, WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEnvelope, WebhookList, WebhookUpdateRequest } from "./types.js";
 import { validateDeleteResult, validateError$, validateWebhookCount, validateWebhookCreateRequest, validateWebhookDeliveryEnvelope, validateWebhookDeliveryList, validateWebhookEnvelope, validateWebhookList, validateWebhookUpdateRequest } from "./validate.js";
-import { type RestQuery, type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restDeepObject, restFormArray, restInteger, restOperation, restParamIssue } from "specforge/runtime";
+import { type RestQuery, type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restCoerce, restInteger, restOperation, restParamIssue, restQueryArray, restQueryText } from "specforge/runtime";
 
 /**
  * Handlers of Webhooks API (version 2): one method per operation.
@@ -125,9 +125,10 @@ function parseListWebhooksParameters(
   request: Request,
   issues: ValidationIssue[],
 ): Omit<InputOfWebhooksAPIHandlers<"listWebhooks">, "request"> {
-  const query0Text = restFormArray(search, "fields", false);
+  const query0Text = restQueryArray(search, "fields", "form", false);
   const query0 = query0Text;
-  const query1 = restDeepObject(search, "filter");
+  const query1Text = restQueryText(search, "filter", "deepObject", true, "o");
+  const query1 = query1Text === undefined ? undefined : restCoerce(query1Text, { fields: [], rest: "string" }, "/query/filter", issues);
   const query2Text = search.get("status");
   const query2 = query2Text ?? undefined;
   const query3Text = search.get("page");
@@ -174,7 +175,8 @@ function parseCountWebhooksParameters(
 ): Omit<InputOfWebhooksAPIHandlers<"countWebhooks">, "request"> {
   const query0Text = search.get("status");
   const query0 = query0Text ?? undefined;
-  const query1 = restDeepObject(search, "filter");
+  const query1Text = restQueryText(search, "filter", "deepObject", true, "o");
+  const query1 = query1Text === undefined ? undefined : restCoerce(query1Text, { fields: [], rest: "string" }, "/query/filter", issues);
   void segments, request;
   const query: { [key: string]: unknown } = {};
   if (query0 !== undefined) query["status"] = query0;
@@ -198,7 +200,7 @@ function parseGetWebhookParameters(
   const path0 = path0Text == null ? undefined : restInteger(path0Text, "/path/id", issues);
   if (path0 !== undefined && path0 < 0) restParamIssue(issues, "/path/id", "minimum", "must be at least 0");
   if (path0 === undefined && !issues.some((i) => i.path === "/path/id")) restParamIssue(issues, "/path/id", "required", "is required");
-  const query1Text = restFormArray(search, "fields", false);
+  const query1Text = restQueryArray(search, "fields", "form", false);
   const query1 = query1Text;
   void request;
   const path: { [key: string]: unknown } = {};
@@ -272,7 +274,7 @@ function parseListWebhookDeliveriesParameters(
   const path0 = path0Text == null ? undefined : restInteger(path0Text, "/path/webhook_id", issues);
   if (path0 !== undefined && path0 < 0) restParamIssue(issues, "/path/webhook_id", "minimum", "must be at least 0");
   if (path0 === undefined && !issues.some((i) => i.path === "/path/webhook_id")) restParamIssue(issues, "/path/webhook_id", "required", "is required");
-  const query1Text = restFormArray(search, "fields", false);
+  const query1Text = restQueryArray(search, "fields", "form", false);
   const query1 = query1Text;
   void request;
   const path: { [key: string]: unknown } = {};
@@ -303,7 +305,7 @@ function parseGetWebhookDeliveryParameters(
   const path1 = path1Text == null ? undefined : restInteger(path1Text, "/path/id", issues);
   if (path1 !== undefined && path1 < 0) restParamIssue(issues, "/path/id", "minimum", "must be at least 0");
   if (path1 === undefined && !issues.some((i) => i.path === "/path/id")) restParamIssue(issues, "/path/id", "required", "is required");
-  const query2Text = restFormArray(search, "fields", false);
+  const query2Text = restQueryArray(search, "fields", "form", false);
   const query2 = query2Text;
   void request;
   const path: { [key: string]: unknown } = {};

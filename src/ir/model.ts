@@ -416,6 +416,8 @@ export interface HttpParameter {
   readonly facets?: Facets;
   readonly style?: string;
   readonly explode?: boolean;
+  /** The media type of a parameter described by `content` instead of `schema` (e.g. JSON text in a query). */
+  readonly content?: string;
   readonly deprecated?: boolean;
   readonly doc?: string;
   readonly origin: Origin;
@@ -425,6 +427,17 @@ export interface HttpContent {
   readonly mediaType: string;
   readonly type: TypeExpr;
   readonly nullable?: boolean;
+  /** Form bodies (urlencoded, multipart): the Encoding Object of each property that has one, in spec order. */
+  readonly encoding?: readonly HttpEncoding[];
+}
+
+/** How one property of a form body is written (OpenAPI Encoding Object). */
+export interface HttpEncoding {
+  readonly property: string;
+  readonly style?: string;
+  readonly explode?: boolean;
+  /** The part's media type (multipart), e.g. "image/png": a type other than text or JSON makes the property a file. */
+  readonly contentType?: string;
 }
 
 export interface HttpResponse {

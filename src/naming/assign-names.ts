@@ -12,6 +12,7 @@ export interface OperationNames {
   /** The server's module-level functions for this operation. */
   readonly parseParameters: string;
   readonly decodeForm: string;
+  readonly decodeMultipart: string;
   readonly validateResponse: string;
 }
 
@@ -124,11 +125,14 @@ export function assignNames(doc: IrDocument): Names {
       let method = safe;
       for (let i = 2; methods.has(method); i++) method = `${safe}_${i}`;
       methods.add(method);
-      const stem = claimGroup(pascalOf(method).replace(/\$$/, ""), (p) => [`parse${p}Parameters`, `decode${p}Form`, `validate${p}Response`]);
+      const stem = claimGroup(pascalOf(method).replace(/\$$/, ""), (p) => [
+        `parse${p}Parameters`, `decode${p}Form`, `decode${p}Multipart`, `validate${p}Response`,
+      ]);
       operationNames.set(op, {
         method,
         parseParameters: `parse${stem}Parameters`,
         decodeForm: `decode${stem}Form`,
+        decodeMultipart: `decode${stem}Multipart`,
         validateResponse: `validate${stem}Response`,
       });
     }

@@ -9,6 +9,8 @@ import {
 } from "./http-shared.js";
 import { parametersAt, requestInput, requestShape } from "./request-type.js";
 import { operationLine } from "../types/services.js";
+import { encodingSource } from "./form-encoding.js";
+import { parameterPlan } from "./parameter-style.js";
 
 /**
  * The REST client artifact: `<dir>/client.ts` with, per HTTP service, an interface `<Api>Client` (one method per
@@ -49,7 +51,7 @@ function emitServiceClient(f: GeneratedFile, s: HttpService, index: number, ctx:
   f.jsdoc("", [`A {@link ${clientName}} sending requests to \`options.baseUrl\` (the API root, including its base path).`]);
   f.print(`export function ${api.createClient}(options: `, rt("RestClientOptions", true), `): ${clientName} {`);
   f.print("  return {");
-  for (const op of s.operations) emitMethod(f, op, ctx.names.operation(op).method, api.clientResult, rt);
+  for (const op of s.operations) emitMethod(f, op, ctx.names.operation(op).method, api.clientResult, rt, tctx);
   f.print("  };");
   f.print("}");
   f.print();
@@ -68,7 +70,7 @@ function resultPrintable(f: GeneratedFile, op: HttpOperation, tctx: TypesContext
 
 function emitSignature(f: GeneratedFile, op: HttpOperation, method: string, tctx: TypesContext, rt: Runtime): void {
   f.jsdoc("  ", [op.summary, op.doc, op.deprecated ? "@deprecated" : undefined, operationLine(op, method)]);
-  const shape = requestShape(f, op, tctx);
+  const shape = requestShape(f, op, tctx, rt);
   const result = resultPrintable(f, op, tctx, rt);
   f.print(`  ${method}(`);
   if (shape.properties.length > 0) {
@@ -80,39 +82,61 @@ function emitSignature(f: GeneratedFile, op: HttpOperation, method: string, tctx
   f.print("  ): Promise<", result, ">;");
 }
 
-function emitMethod(f: GeneratedFile, op: HttpOperation, method: string, resultOf: string, rt: Runtime): void {
+function emitMethod(f: GeneratedFile, op: HttpOperation, method: string, resultOf: string, rt: Runtime, tctx: TypesContext): void {
   const input = requestInput(op);
   f.print(`    async ${method}(${input.present ? `request${input.optional ? " = {}" : ""}, ` : ""}call) {`);
   const query = parametersAt(op, "query");
   if (query.length > 0) {
-    f.print("      const query = new URLSearchParams();");
-    for (const p of query) emitQueryParam(f, p, rt);
+    f.print("      const query: string[] = [];");
+    for (const p of query) emitQueryParam(f, p, rt, tctx);
   }
-  const headers = parametersAt(op, "header").map((p) => {
-    const groupOptional = parametersAt(op, "header").every((h) => !h.required);
-    const value = propertyAccess(propertyAccess("request", "header"), p.name, groupOptional);
-    return [f.string(p.name), `: ${stringify(value, p.required)}`];
-  });
-  const body = clientBodyContent(op);
-  let bodyArg = "undefined";
-  if (body && op.requestBody) {
-    const value = "request.body";
-    if (body.kind === "json") bodyArg = `{ kind: "json", value: ${value} }`;
-    else {
-      f.print("      const form = ", rt("restFormBody"), `(${value}${op.requestBody.required ? "" : " ?? {}"});`);
-      bodyArg = `{ kind: "form", value: form }`;
+  const cookies = parametersAt(op, "cookie");
+  if (cookies.length > 0) {
+    f.print("      const cookies: string[] = [];");
+    const groupOptional = cookies.every((c) => !c.required);
+    for (const p of cookies) {
+      const value = jsonWrapped(propertyAccess(propertyAccess("request", "cookie"), p.name, groupOptional), p, tctx, rt);
+      f.print("      ", rt("restAppendCookie"), "(cookies, ", f.string(p.name), ", ", value, `, ${parameterPlan(p, tctx).explode});`);
     }
-    if (!op.requestBody.required && body.kind === "json") bodyArg = `${value} === undefined ? undefined : ${bodyArg}`;
+  }
+  const headerParams = parametersAt(op, "header");
+  const headers: Printable[] = headerParams.map((p) => {
+    const groupOptional = headerParams.every((h) => !h.required);
+    const value = propertyAccess(propertyAccess("request", "header"), p.name, groupOptional);
+    const plan = parameterPlan(p, tctx);
+    const text: Printable =
+      plan.kind === "scalar" ? stringify(value, p.required)
+      : plan.kind === "json" ? [rt("restJsonText"), `(${value})`]
+      : [rt("restHeaderValue"), `(${value}, ${plan.explode})`];
+    return [f.string(p.name), ": ", text];
+  });
+  if (cookies.length > 0) headers.push(['"cookie": ', rt("restCookieHeader"), "(cookies)"]);
+  const body = clientBodyContent(op);
+  let bodyArg: Printable = "undefined";
+  if (body && op.requestBody) {
+    const value = `request.body${op.requestBody.required ? "" : " ?? {}"}`;
+    const encoding = encodingSource(body.content);
+    const args = encoding === "" ? value : `${value}, ${encoding}`;
+    if (body.kind === "json") {
+      bodyArg = `{ kind: "json", value: request.body }`;
+      if (!op.requestBody.required) bodyArg = `request.body === undefined ? undefined : ${bodyArg}`;
+    } else if (body.kind === "form") {
+      f.print("      const form = ", rt("restFormPieces"), `(${args});`);
+      bodyArg = `{ kind: "form", value: form }`;
+    } else {
+      f.print("      const form = ", rt("restMultipartBody"), `(${args});`);
+      bodyArg = `{ kind: "multipart", value: form }`;
+    }
   }
   const headerArg: Printable = headers.length === 0 ? "{}" : ["{ ", headers.flatMap((h, i) => (i === 0 ? [h] : [", ", h])), " }"];
   f.print("      const response = await ", rt("restSend"), "(");
   f.print("        options,");
   f.print(`        ${stringLiteral(op.name)},`);
   f.print(`        ${stringLiteral(op.method.toUpperCase())},`);
-  f.print("        ", pathExpression(f, op, rt), ",");
+  f.print("        ", pathExpression(f, op, rt, tctx), ",");
   f.print(`        ${query.length > 0 ? "query" : "undefined"},`);
   f.print("        ", headerArg, ",");
-  f.print(`        ${bodyArg},`);
+  f.print("        ", bodyArg, ",");
   f.print("        call,");
   f.print("      );");
   const conditions = [...new Set(op.responses.map((r) => statusCondition("response.status", r.status)))];
@@ -132,18 +156,23 @@ function stringify(value: string, required: boolean): string {
   return required ? `String(${value})` : `${value} === undefined ? undefined : String(${value})`;
 }
 
-function emitQueryParam(f: GeneratedFile, p: HttpParameter, rt: Runtime): void {
-  const value = propertyAccess(propertyAccess("request", "query"), p.name, true);
-  if (p.style === "deepObject") {
-    f.print("      ", rt("restAppendDeepObject"), `(query, `, f.string(p.name), `, ${value});`);
-    return;
-  }
-  const explode = p.explode ?? true;
-  f.print("      ", rt("restAppendForm"), `(query, `, f.string(p.name), `, ${value}, ${explode});`);
+/** One query parameter appended to the encoded pieces in its style (runtime restAppendQuery). */
+function emitQueryParam(f: GeneratedFile, p: HttpParameter, rt: Runtime, tctx: TypesContext): void {
+  const value = jsonWrapped(propertyAccess(propertyAccess("request", "query"), p.name, true), p, tctx, rt);
+  const { style, explode } = parameterPlan(p, tctx);
+  f.print("      ", rt("restAppendQuery"), "(query, ", f.string(p.name), ", ", value, `, ${stringLiteral(style)}, ${explode});`);
 }
 
-/** The path with each {param} replaced by its percent-encoded value: `"/webhooks/" + restPathParam(request.path.id)`. */
-function pathExpression(f: GeneratedFile, op: HttpOperation, rt: Runtime): Printable {
+/** A parameter described by JSON `content` travels as its JSON text (`restJsonText(value)`); others as they are. */
+function jsonWrapped(value: string, p: HttpParameter, tctx: TypesContext, rt: Runtime): Printable {
+  return parameterPlan(p, tctx).kind === "json" ? [rt("restJsonText"), `(${value})`] : value;
+}
+
+/**
+ * The path with each {param} replaced by its percent-encoded value: `"/webhooks/" + restPathParam(request.path.id)`
+ * for a primitive in style simple, else `restPathValue(name, value, style, explode)` (label, matrix, arrays, objects).
+ */
+function pathExpression(f: GeneratedFile, op: HttpOperation, rt: Runtime, tctx: TypesContext): Printable {
   const parts: Printable[] = [];
   const pieces = op.path.split(/(\{[^{}]+\})/);
   for (const piece of pieces) {
@@ -151,7 +180,12 @@ function pathExpression(f: GeneratedFile, op: HttpOperation, rt: Runtime): Print
     const param = /^\{([^{}]+)\}$/.exec(piece);
     if (parts.length > 0) parts.push(" + ");
     if (param) {
-      parts.push(rt("restPathParam"), `(${propertyAccess(propertyAccess("request", "path"), param[1]!)})`);
+      const value = propertyAccess(propertyAccess("request", "path"), param[1]!);
+      const declared = parametersAt(op, "path").find((p) => p.name === param[1]);
+      const plan = declared && parameterPlan(declared, tctx);
+      if (plan?.kind === "json") parts.push(rt("restPathParam"), `(JSON.stringify(${value}))`);
+      else if (!plan || (plan.kind === "scalar" && plan.style === "simple")) parts.push(rt("restPathParam"), `(${value})`);
+      else parts.push(rt("restPathValue"), "(", f.string(param[1]!), `, ${value}, ${stringLiteral(plan.style)}, ${plan.explode})`);
     } else parts.push(f.string(piece));
   }
   return parts.length === 0 ? f.string("") : parts;

@@ -67,13 +67,49 @@ const isJson = (mediaType: string) => {
   return m === "application/json" || m.endsWith("+json") || m === "*/*";
 };
 const isForm = (mediaType: string) => mediaType.toLowerCase() === "application/x-www-form-urlencoded";
+const isMultipart = (mediaType: string) => mediaType.toLowerCase() === "multipart/form-data";
 
-/** The request body the client sends: JSON when JSON is offered first or at all, else a form, else none we support. */
-export function clientBodyContent(op: HttpOperation): { readonly kind: "json" | "form"; readonly content: HttpContent } | undefined {
-  const contents = op.requestBody?.contents ?? [];
-  const first = contents.find((c) => isJson(c.mediaType) || isForm(c.mediaType));
-  if (!first) return undefined;
-  return { kind: isJson(first.mediaType) ? "json" : "form", content: first };
+export type BodyKind = "json" | "form" | "multipart";
+
+function bodyKind(mediaType: string): BodyKind | undefined {
+  return isJson(mediaType) ? "json" : isForm(mediaType) ? "form" : isMultipart(mediaType) ? "multipart" : undefined;
+}
+
+/** The request body the client sends: the first media type it can write (JSON, a urlencoded form, multipart). */
+export function clientBodyContent(op: HttpOperation): { readonly kind: BodyKind; readonly content: HttpContent } | undefined {
+  for (const content of op.requestBody?.contents ?? []) {
+    const kind = bodyKind(content.mediaType);
+    if (kind) return { kind, content };
+  }
+  return undefined;
+}
+
+export function multipartContent(contents: readonly HttpContent[]): HttpContent | undefined {
+  return contents.find((c) => isMultipart(c.mediaType));
+}
+
+/**
+ * The type of a request body in the given contents: what each media type carries, a multipart body as
+ * `RestMultipart<T>` (its binary properties as Blobs). Only contents the REST runtime reads or writes count.
+ */
+export function requestBodyPrintable(
+  f: GeneratedFile,
+  contents: readonly HttpContent[],
+  tctx: TypesContext,
+  runtime: (name: string, typeOnly?: boolean) => Printable,
+): Printable {
+  const parts: Printable[] = [];
+  const seen = new Set<string>();
+  for (const c of contents) {
+    const kind = bodyKind(c.mediaType);
+    if (!kind) continue;
+    const key = JSON.stringify([c.type, c.nullable ?? false, kind === "multipart"]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const type = nullablePrintable(f, c.type, c.nullable, tctx);
+    parts.push(parts.length === 0 ? "" : " | ", kind === "multipart" ? [runtime("RestMultipart", true), "<", type, ">"] : type);
+  }
+  return parts.length === 0 ? "undefined" : parts;
 }
 
 export function jsonContent(contents: readonly HttpContent[]): HttpContent | undefined {
@@ -118,5 +154,5 @@ export function propertyAccess(object: string, name: string, optional = false): 
   return `${object}${optional ? "?." : ""}[${stringLiteral(name)}]`;
 }
 
-export const PARAMETER_LOCATIONS = ["path", "query", "header"] as const;
+export const PARAMETER_LOCATIONS = ["path", "query", "header", "cookie"] as const;
 export type ParameterLocation = (typeof PARAMETER_LOCATIONS)[number];

@@ -2,11 +2,12 @@ import { propertyKey } from "../../codegen/escape.js";
 import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
 import type { HttpOperation, HttpParameter } from "../../ir/model.js";
 import type { TypesContext } from "../types/context.js";
-import { clientBodyContent, contentsPrintable, nullablePrintable, PARAMETER_LOCATIONS, type ParameterLocation } from "./http-shared.js";
+import { clientBodyContent, nullablePrintable, PARAMETER_LOCATIONS, requestBodyPrintable, type ParameterLocation } from "./http-shared.js";
 
 /**
  * The input object of one operation, `{ path, query, header, body }`, shaped exactly like the parameters and body of
- * the operations interface in types.ts (cookie parameters are not sent by the client and are left out).
+ * the operations interface in types.ts (cookie parameters are sent in the Cookie header, which browsers' fetch
+ * refuses to set: there they need `credentials` and real cookies instead).
  */
 export interface RequestShape {
   /** Lines of the object type, each a property, already indented by the caller. */
@@ -21,7 +22,7 @@ export function parametersAt(op: HttpOperation, where: ParameterLocation): reado
 
 /** Whether the operation takes an input object at all, and whether every part of it is optional. */
 export function requestInput(op: HttpOperation): { readonly present: boolean; readonly optional: boolean } {
-  const params = op.parameters.filter((p) => p.in !== "cookie");
+  const params = op.parameters;
   const body = op.requestBody && clientBodyContent(op) ? op.requestBody : undefined;
   return {
     present: params.length > 0 || body !== undefined,
@@ -30,14 +31,15 @@ export function requestInput(op: HttpOperation): { readonly present: boolean; re
 }
 
 /**
- * `groupsAlwaysPresent`: the server always passes each parameter group (possibly empty), so the groups are not
- * optional there even when all their parameters are.
+ * `server`: the server always passes each parameter group (possibly empty), so the groups are not optional there
+ * even when all their parameters are, and its body is any media type it reads; the client's is the one it sends.
  */
 export function requestShape(
   f: GeneratedFile,
   op: HttpOperation,
   tctx: TypesContext,
-  options: { readonly groupsAlwaysPresent?: boolean } = {},
+  runtime: (name: string, typeOnly?: boolean) => Printable,
+  options: { readonly server?: boolean } = {},
 ): RequestShape {
   const properties: Printable[] = [];
   let optional = true;
@@ -50,11 +52,13 @@ export function requestShape(
     params.forEach((p, i) => {
       fields.push(i === 0 ? "" : "; ", propertyKey(p.name), p.required ? ": " : "?: ", nullablePrintable(f, p.type, p.nullable, tctx));
     });
-    properties.push([where, required || options.groupsAlwaysPresent ? ": " : "?: ", "{ ", fields, " };"]);
+    properties.push([where, required || options.server ? ": " : "?: ", "{ ", fields, " };"]);
   }
-  if (op.requestBody && clientBodyContent(op)) {
+  const sent = clientBodyContent(op);
+  if (op.requestBody && sent) {
     optional &&= !op.requestBody.required;
-    properties.push(["body", op.requestBody.required ? ": " : "?: ", contentsPrintable(f, op.requestBody.contents, tctx), ";"]);
+    const contents = options.server ? op.requestBody.contents : [sent.content];
+    properties.push(["body", op.requestBody.required ? ": " : "?: ", requestBodyPrintable(f, contents, tctx, runtime), ";"]);
   }
   return { properties, optional };
 }

@@ -1,59 +1,65 @@
 import { stringLiteral } from "../../codegen/escape.js";
 import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
-import type { ScalarKind, TypeExpr } from "../../ir/model.js";
+import type { HttpContent, TypeExpr } from "../../ir/model.js";
+import { parameterShape } from "../../ir/parameter-shape.js";
 import { fieldPropertyName } from "../../naming/property-name.js";
+import { planSource } from "../rest-client/parameter-style.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { recordProperties } from "../types/properties.js";
+import { encodingOf, isFileProperty } from "../rest-client/form-encoding.js";
 import type { Runtime } from "./parameter-parsing.js";
 
 /**
- * A decoder of an application/x-www-form-urlencoded body into the object its schema describes: one statement per
- * declared property (so a form field the schema does not declare is never copied), numbers and booleans
- * converted. The result then goes through the same validator as a JSON body.
+ * A decoder of a form body (application/x-www-form-urlencoded, or multipart/form-data when `multipart`) into the
+ * object its schema describes: one statement per declared property (so a field the schema does not declare is
+ * never copied), each read in its encoding's style (arrays, the bracket convention for objects) and coerced by its
+ * plan, leniently: what does not fit is kept as text for the body validator to report. In a multipart body a
+ * binary property is a file part, handed over as a Blob.
  */
-export function emitFormDecoder(f: GeneratedFile, name: string, t: TypeExpr, tctx: TypesContext, rt: Runtime): void {
-  f.print(`function ${name}(form: URLSearchParams): unknown {`);
+export function emitFormDecoder(
+  f: GeneratedFile,
+  name: string,
+  content: HttpContent,
+  tctx: TypesContext,
+  rt: Runtime,
+  multipart: boolean,
+): void {
+  f.print(`function ${name}(form: ${multipart ? "FormData" : "URLSearchParams"}): unknown {`);
+  const t = content.type;
+  const record = t.kind === "ref" ? lookupType(tctx, t.id) : undefined;
+  const properties = record?.kind === "record" ? recordProperties(record, tctx).flatMap((p) => (p.kind === "field" ? [p] : [])) : [];
+  if (multipart && properties.some((p) => !isFileProperty(p.field.type, tctx))) {
+    f.print("  const fields = ", rt("restFormFields"), "(form);");
+  }
+  const fields = multipart ? "fields" : "form";
   f.print("  const value: { [key: string]: unknown } = {};");
   // `value["__proto__"] = x` would set the prototype: that one key is defined as an own property instead.
   const set = (key: string, v: Printable): Printable[] =>
     key === "__proto__"
       ? ['Object.defineProperty(value, "__proto__", { value: ', v, ", enumerable: true, writable: true, configurable: true })"]
       : [`value[${stringLiteral(key)}] = `, v];
-  const record = t.kind === "ref" ? lookupType(tctx, t.id) : undefined;
-  if (record?.kind === "record") {
-    for (const p of recordProperties(record, tctx)) {
-      if (p.kind !== "field") continue;
-      const key = fieldPropertyName(p.field);
-      const list = p.occurs.max === "unbounded" || p.occurs.max > 1 || p.field.type.kind === "list";
-      const item = p.field.type.kind === "list" ? p.field.type.of : p.field.type;
-      const convert = converter(item, tctx);
-      const wrap = (raw: string) => (convert ? [rt(convert), `(${raw})`] : [raw]);
-      if (list) {
-        f.print(`  if (form.has(${stringLiteral(key)})) `, ...set(key, [`form.getAll(${stringLiteral(key)})`, convert ? [".map(", rt(convert), ")"] : ""]), ";");
-      } else {
-        f.print(`  const ${localOf(key)} = form.get(${stringLiteral(key)});`);
-        f.print(`  if (${localOf(key)} !== null) `, ...set(key, wrap(localOf(key))), ";");
-      }
+  properties.forEach((p, i) => {
+    const key = fieldPropertyName(p.field);
+    const many = p.occurs.max === "unbounded" || p.occurs.max > 1;
+    const type: TypeExpr = many && p.field.type.kind !== "list" ? { kind: "list", of: p.field.type } : p.field.type;
+    const local = `field${i}`;
+    if (multipart && isFileProperty(type, tctx)) {
+      const read = type.kind === "list" ? "restFormFiles" : "restFormFile";
+      f.print(`  const ${local} = `, rt(read), `(form, ${stringLiteral(key)});`);
+      f.print(`  if (${local} !== undefined) `, ...set(key, local), ";");
+      return;
     }
-  }
+    const info = parameterShape(type, (id) => tctx.types.get(id));
+    const declared = encodingOf(content, key);
+    // Arrays of objects can only travel in the bracket convention (what the client writes for them too).
+    const { style, explode } = info.nested ? { style: "deepObject", explode: true } : declared;
+    const shapes = ["primitive", "array", "object"].filter((s) => info.shapes.has(s as never)).map((s) => s[0]).join("") || "p";
+    const plan = planSource(type, tctx);
+    f.print(`  const ${local} = `, rt("restFormText"), `(${fields}, ${stringLiteral(key)}, ${stringLiteral(style)}, ${explode}, "${shapes}");`);
+    const coerced: Printable = plan === `"string"` || plan === `"any"` ? local : [rt("restCoerceForm"), `(${local}, ${plan})`];
+    f.print(`  if (${local} !== undefined) `, ...set(key, coerced), ";");
+  });
   f.print("  return value;");
   f.print("}");
   f.print();
-}
-
-function localOf(key: string): string {
-  return `field_${key.replace(/[^\w$]/g, "_")}`;
-}
-
-const NUMERIC: ReadonlySet<ScalarKind> = new Set([
-  "int32", "int64", "uint32", "uint64", "sint32", "sint64", "fixed32", "fixed64", "sfixed32", "sfixed64", "float", "double",
-]);
-
-function converter(t: TypeExpr, tctx: TypesContext): "restFormNumber" | "restFormBoolean" | undefined {
-  if (t.kind === "scalar") return NUMERIC.has(t.scalar) ? "restFormNumber" : t.scalar === "boolean" ? "restFormBoolean" : undefined;
-  if (t.kind !== "ref") return undefined;
-  const named = lookupType(tctx, t.id);
-  if (named.kind === "alias") return converter(named.target, tctx);
-  if (named.kind === "enum") return converter(named.base, tctx);
-  return undefined;
 }

@@ -2,6 +2,7 @@ import { stringLiteral } from "../../codegen/escape.js";
 import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
 import type { Facets, HttpParameter, ScalarKind, TypeExpr } from "../../ir/model.js";
 import { lookupType, type TypesContext } from "../types/context.js";
+import { objectKeys, parameterPlan, planSource, type ParameterPlan } from "../rest-client/parameter-style.js";
 
 /**
  * Straight-line parsing of one parameter: read the text (path segment, query, header), coerce it to the schema's
@@ -46,44 +47,84 @@ export function parameterPointer(p: HttpParameter): string {
   return `/${p.in}/${p.name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 }
 
+/** Where a parameter's text comes from in the parse function. */
+export interface ParameterSource {
+  /** An expression of type string | null | undefined: the path segment, header, or first query/cookie value. */
+  readonly text: Printable;
+  /** The RestQuery to read from (query parameters and cookies), e.g. "search" or "cookies". */
+  readonly query: string;
+  /** The names of the other parameters in the same place (what a free-form exploded object leaves out). */
+  readonly siblings: readonly string[];
+}
+
 /**
- * Print the statements that parse `p` from `raw` (an expression of type string | null | undefined for scalars)
- * into `const <local>`. Returns nothing; the local is `T | undefined`.
+ * Print the statements that parse `p` into `const <local>` (`T | undefined`), reading its text in its style:
+ * primitives and arrays of primitives with straight-line coercion and facet checks, anything else (objects,
+ * unions, nested values) through a coercion plan (runtime restCoerce) and, when `validator` gives one, the
+ * validator of its named type (asked for only then, so it is imported only when used).
  */
 export function emitParameter(
   f: GeneratedFile,
   p: HttpParameter,
   local: string,
-  source: { readonly scalar: Printable; readonly query: string },
+  source: ParameterSource,
   tctx: TypesContext,
   rt: Runtime,
+  validator?: () => Printable | undefined,
 ): void {
   const pointer = stringLiteral(parameterPointer(p));
   const ind = "  ";
-  if (p.type.kind === "map" || (p.type.kind === "ref" && lookupType(tctx, p.type.id).kind === "record")) {
-    // deepObject (or a form-exploded object): a string map.
-    f.print(ind, `const ${local} = `, rt("restDeepObject"), `(${source.query}, `, f.string(p.name), ");");
-  } else if (p.type.kind === "list") {
-    const plan = scalarPlan(p.type.of, undefined, tctx);
-    const explode = p.explode ?? true;
-    const rawLocal = `${local}Text`;
-    f.print(ind, `const ${rawLocal} = `, rt("restFormArray"), `(${source.query}, `, f.string(p.name), `, ${explode});`);
-    if (plan?.coerce) {
-      f.print(ind, `const ${local} = ${rawLocal} === undefined ? undefined : `, rt("restItems"), `(${rawLocal}, ${pointer}, issues, `, rt(plan.coerce), ");");
+  const plan = parameterPlan(p, tctx);
+  const template = p.in === "path" || p.in === "header";
+  const name = f.string(p.name);
+  const style = stringLiteral(plan.style);
+  const rawLocal = `${local}Text`;
+  if (plan.kind === "json") {
+    f.print(ind, `const ${rawLocal} = `, source.text, ";");
+    f.print(ind, `const ${local} = `, rt("restJsonParam"), `(${rawLocal}, ${pointer}, issues);`);
+    const validate = validator?.();
+    if (validate) f.print(ind, rt("restValidateParam"), `(${local}, ${pointer}, issues, `, validate, ");");
+  } else if (plan.kind === "structured") {
+    const raw: Printable = template
+      ? [rt("restTemplateText"), "(", source.text, ", ", name, `, ${style}, ${plan.explode}, "${plan.shapes}", ${pointer}, issues)`]
+      : [rt("restQueryText"), `(${source.query}, `, name, `, ${style}, ${plan.explode}, "${plan.shapes}"`, fieldsArgument(p, plan, source, tctx), ")"];
+    f.print(ind, `const ${rawLocal} = `, raw, ";");
+    f.print(ind, `const ${local} = ${rawLocal} === undefined ? undefined : `, rt("restCoerce"), `(${rawLocal}, ${planSource(p.type, tctx)}, ${pointer}, issues);`);
+    const validate = validator?.();
+    if (validate) f.print(ind, rt("restValidateParam"), `(${local}, ${pointer}, issues, `, validate, ");");
+  } else if (plan.kind === "scalar-list") {
+    const list = p.type.kind === "list" ? p.type : undefined;
+    const items = scalarPlan(list?.of ?? p.type, undefined, tctx);
+    const raw: Printable = template
+      ? [rt("restTemplateArray"), "(", source.text, ", ", name, `, ${style}, ${plan.explode}, ${pointer}, issues)`]
+      : [rt("restQueryArray"), `(${source.query}, `, name, `, ${style}, ${plan.explode})`];
+    f.print(ind, `const ${rawLocal} = `, raw, ";");
+    if (items?.coerce) {
+      f.print(ind, `const ${local} = ${rawLocal} === undefined ? undefined : `, rt("restItems"), `(${rawLocal}, ${pointer}, issues, `, rt(items.coerce), ");");
     } else f.print(ind, `const ${local} = ${rawLocal};`);
-    const facets = p.type.facets ?? p.facets;
+    const facets = list?.facets ?? p.facets;
     if (facets?.minItems !== undefined) check(f, rt, `${local} !== undefined && ${local}.length < ${facets.minItems}`, pointer, "minItems", `must have at least ${facets.minItems} items`);
     if (facets?.maxItems !== undefined) check(f, rt, `${local} !== undefined && ${local}.length > ${facets.maxItems}`, pointer, "maxItems", `must have at most ${facets.maxItems} items`);
   } else {
-    const plan = scalarPlan(p.type, p.facets, tctx) ?? { coerce: undefined, facets: p.facets ?? {} };
-    const rawLocal = `${local}Text`;
-    f.print(ind, `const ${rawLocal} = `, source.scalar, ";");
-    if (plan.coerce) {
-      f.print(ind, `const ${local} = ${rawLocal} == null ? undefined : `, rt(plan.coerce), `(${rawLocal}, ${pointer}, issues);`);
+    const scalar = scalarPlan(p.type, p.facets, tctx) ?? { coerce: undefined, facets: p.facets ?? {} };
+    const text: Printable = template && plan.style !== "simple"
+      ? [rt("restTemplateScalar"), "(", source.text, ", ", name, `, ${style}, ${pointer}, issues)`]
+      : source.text;
+    f.print(ind, `const ${rawLocal} = `, text, ";");
+    if (scalar.coerce) {
+      f.print(ind, `const ${local} = ${rawLocal} == null ? undefined : `, rt(scalar.coerce), `(${rawLocal}, ${pointer}, issues);`);
     } else f.print(ind, `const ${local} = ${rawLocal} ?? undefined;`);
-    emitFacetChecks(f, local, plan, pointer, rt);
+    emitFacetChecks(f, local, scalar, pointer, rt);
   }
   if (p.required) check(f, rt, `${local} === undefined`, pointer, "required", "is required", true);
+}
+
+/** For a form-exploded object: its record's keys, or (free-form) the sibling parameters to leave out. */
+function fieldsArgument(p: HttpParameter, plan: ParameterPlan, source: ParameterSource, tctx: TypesContext): string {
+  if (!plan.shapes.includes("o") || plan.style === "deepObject" || !plan.explode) return "";
+  const keys = objectKeys(p.type, tctx);
+  if (keys) return `, { keys: [${keys.map(stringLiteral).join(", ")}] }`;
+  return `, { exclude: [${source.siblings.map(stringLiteral).join(", ")}] }`;
 }
 
 function check(f: GeneratedFile, rt: Runtime, condition: string, pointer: string, rule: string, message: string, onlyIfClean = false): void {

@@ -9,6 +9,8 @@ import type { Loc } from "./files.js";
 import { bool, child, entries, isObject, items, str } from "./json.js";
 import { NameTable, operationNameFor, pascalCase } from "./names.js";
 import { pathItemFields, pathItemOperations } from "./path-items.js";
+import { lowerEncoding } from "./encoding.js";
+import { checkParameterStyle, parameterContent } from "./parameter-style.js";
 import type { SchemaLowerer } from "./schema.js";
 
 const LOCATIONS = new Set(["path", "query", "header", "cookie"]);
@@ -114,14 +116,17 @@ function lowerParameter(ctx: LowerContext, schemas: SchemaLowerer, p: Loc, typeN
   if (where === undefined || !LOCATIONS.has(where)) ctx.fail(child(p, "in") ?? p, `parameter "${name}" needs "in": path, query, header or cookie`);
   const style = str(p, "style");
   const explode = bool(p, "explode");
+  const value = valueOf(schemas, p, `${typeName}${pascalCase(name)}Param`);
+  checkParameterStyle(ctx, p, { name, in: where as HttpParameter["in"], style, explode }, value.type);
   return {
     name,
     in: where as HttpParameter["in"],
     // Path parameters are always required (the spec demands `required: true`; a missing flag is not an option).
     required: where === "path" || bool(p, "required") === true,
-    ...valueOf(schemas, p, `${typeName}${pascalCase(name)}Param`),
+    ...value,
     ...(style !== undefined ? { style } : {}),
     ...(explode !== undefined ? { explode } : {}),
+    ...parameterContent(p),
     ...(bool(p, "deprecated") ? { deprecated: true } : {}),
     ...docOf(p),
     origin: ctx.origin(p, `openapi parameter ${where} ${name}`),
@@ -138,7 +143,7 @@ function valueOf(schemas: SchemaLowerer, p: Loc, hint: string): Pick<HttpParamet
 
 function lowerRequestBody(ctx: LowerContext, schemas: SchemaLowerer, body: Loc, hint: string): NonNullable<HttpOperation["requestBody"]> {
   if (!isObject(body.value)) ctx.fail(body, "requestBody must be an object");
-  return { required: bool(body, "required") === true, ...docOf(body), contents: contentsOf(schemas, child(body, "content"), hint) };
+  return { required: bool(body, "required") === true, ...docOf(body), contents: contentsOf(schemas, child(body, "content"), hint, ctx) };
 }
 
 function lowerResponse(ctx: LowerContext, schemas: SchemaLowerer, status: string, r: Loc, hint: string): HttpResponse {
@@ -165,12 +170,12 @@ function lowerResponse(ctx: LowerContext, schemas: SchemaLowerer, status: string
  * Bodies by media type. Every body that is parsed as JSON or a form gets a named type (and so a validator and codecs
  * of its own, which the server calls), whatever its shape; a text or binary body only when its schema constrains it.
  */
-function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string): HttpContent[] {
+function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string, ctx?: LowerContext): HttpContent[] {
   return entries(content).map(([mediaType, m]) => {
     const schema = child(m, "schema");
     if (!schema) return { mediaType, type: ANY };
     const { type, nullable } = schemas.withoutFacets(schema, hint, STRUCTURED_MEDIA.test(mediaType));
-    return { mediaType, type, ...(nullable ? { nullable: true } : {}) };
+    return { mediaType, type, ...(nullable ? { nullable: true } : {}), ...(ctx ? lowerEncoding(ctx, m) : {}) };
   });
 }
 

@@ -31,7 +31,10 @@ export interface RestResponse<S extends number, B> {
 /** A request body as generated code describes it. */
 export type RestBody =
   | { readonly kind: "json"; readonly value: unknown }
-  | { readonly kind: "form"; readonly value: URLSearchParams };
+  /** Encoded `key=value` pieces (restFormPieces), or a URLSearchParams (older generated code). */
+  | { readonly kind: "form"; readonly value: URLSearchParams | readonly string[] }
+  /** fetch writes the multipart Content-Type itself, with its boundary. */
+  | { readonly kind: "multipart"; readonly value: FormData };
 
 /** Thrown when the server answers with a status the spec does not declare for the operation. */
 export class RestUnexpectedStatusError extends Error {
@@ -108,23 +111,28 @@ export async function restSend(
   operation: string,
   method: string,
   path: string,
-  query: URLSearchParams | undefined,
+  query: URLSearchParams | readonly string[] | undefined,
   headers: { readonly [name: string]: string | undefined },
   body: RestBody | undefined,
   call: RestCallOptions = {},
 ): Promise<RestRawResponse> {
-  const search = query && query.size > 0 ? `?${query.toString()}` : "";
+  // Generated code passes encoded `key=value` pieces (see restAppendQuery); older generated code a URLSearchParams.
+  const text = query === undefined ? "" : Array.isArray(query) ? query.join("&") : query.toString();
+  const search = text === "" ? "" : `?${text}`;
   const url = client.baseUrl.replace(/\/+$/, "") + path + search;
   const requestHeaders = new Headers(client.headers);
   for (const [name, value] of Object.entries(call.headers ?? {})) requestHeaders.set(name, value);
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) requestHeaders.set(name, value);
-  let payload: string | undefined;
+  let payload: string | FormData | undefined;
   if (body?.kind === "json") {
     requestHeaders.set("content-type", "application/json");
     payload = JSON.stringify(body.value);
   } else if (body?.kind === "form") {
     requestHeaders.set("content-type", "application/x-www-form-urlencoded");
-    payload = body.value.toString();
+    payload = body.value instanceof URLSearchParams ? body.value.toString() : body.value.join("&");
+  } else if (body?.kind === "multipart") {
+    requestHeaders.delete("content-type");
+    payload = body.value;
   }
   const signals = [call.signal, timeoutSignal(call.timeoutMs ?? client.timeoutMs)].filter((s) => s !== undefined);
   const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);

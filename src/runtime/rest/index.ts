@@ -4,8 +4,11 @@
  */
 export * from "./body.js";
 export * from "./client.js";
+export * from "./form-body.js";
 export * from "./params.js";
 export * from "./query.js";
 export * from "./response.js";
 export * from "./router.js";
 export * from "./server.js";
+export * from "./style-read.js";
+export * from "./style-write.js";

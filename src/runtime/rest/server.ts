@@ -1,6 +1,7 @@
 import { jsonParse } from "../json/parse.js";
 import type { ValidationIssue } from "../validation.js";
-import { restMediaType, restReadBody } from "./body.js";
+import { restBodyText, restMediaType, restMultipartForm, restReadBodyBytes } from "./body.js";
+import { restFilesAsBytes } from "./form-body.js";
 import { handlerWithDirectPath, type DirectAnswer, type DirectPath, type HttpAnswerParts } from "../http/direct.js";
 import { restHeadParts, restJsonParts, type RestResult } from "./response.js";
 import { restQuery, type RestQuery } from "./query.js";
@@ -55,6 +56,8 @@ export interface RestRequestBody {
   readonly json: boolean;
   /** Accepts application/x-www-form-urlencoded: turns the form into the body value (coercing scalars). */
   readonly form?: (form: URLSearchParams) => unknown;
+  /** Accepts multipart/form-data: turns the parts into the body value (files as Blobs). */
+  readonly multipart?: (form: FormData) => unknown;
   readonly validate?: (value: unknown) => ValidationIssue[];
 }
 
@@ -158,7 +161,7 @@ function restDispatcher(operations: readonly RestOperationBinding<unknown>[], op
     if (read.kind === "error") return fail(read.status, read.message);
     const bodyIssues = read.value === undefined
       ? spec.required ? [{ path: "", rule: "required", message: "a request body is required" }] : []
-      : spec.validate?.(read.value) ?? [];
+      : spec.validate?.(read.multipart ? restFilesAsBytes(read.value) : read.value) ?? [];
     if (bodyIssues.length > 0) {
       if (!options.onValidationError) return fail(400, "Invalid request body", bodyIssues);
       const hooked = await options.onValidationError(bodyIssues, { ...requestContext(op, request, pathParams), stage: "body" });
@@ -199,13 +202,22 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
-type BodyOutcome = { readonly kind: "ok"; readonly value: unknown } | { readonly kind: "error"; readonly status: number; readonly message: string };
+type BodyOutcome =
+  | { readonly kind: "ok"; readonly value: unknown; readonly multipart?: boolean }
+  | { readonly kind: "error"; readonly status: number; readonly message: string };
 
 async function readRequestBody(spec: RestRequestBody, request: Request, maxBytes: number): Promise<BodyOutcome> {
-  const read = await restReadBody(request, maxBytes);
-  if (read.kind === "too-large") return { kind: "error", status: 413, message: `Request body larger than ${maxBytes} bytes` };
+  const bytes = await restReadBodyBytes(request, maxBytes);
+  if (bytes.kind === "too-large") return { kind: "error", status: 413, message: `Request body larger than ${maxBytes} bytes` };
+  const contentType = request.headers.get("content-type");
+  const mediaType = restMediaType(contentType);
+  if (spec.multipart && mediaType === "multipart/form-data") {
+    const form = await restMultipartForm(bytes.bytes, contentType ?? "");
+    if (form === undefined) return { kind: "error", status: 400, message: "Request body is not valid multipart/form-data" };
+    return { kind: "ok", value: spec.multipart(form), multipart: true };
+  }
+  const read = restBodyText(bytes.bytes);
   if (read.kind === "bad-encoding") return { kind: "error", status: 400, message: "Request body is not valid UTF-8" };
-  const mediaType = restMediaType(request.headers.get("content-type"));
   if (read.text === "" && mediaType === "") return { kind: "ok", value: undefined };
   if (spec.json && (mediaType === "application/json" || mediaType.endsWith("+json"))) {
     if (read.text.trim() === "") return { kind: "ok", value: undefined };

@@ -19,9 +19,9 @@ describe("rest client emitter", () => {
   });
 
   it("serializes query parameters by style and sends a form body when form is the only type", () => {
-    expect(client).toContain('restAppendForm(query, "tags", request.query?.tags, true);');
-    expect(client).toContain('restAppendDeepObject(query, "f", request.query?.f);');
-    expect(client).toContain("const form = restFormBody(request.body);");
+    expect(client).toContain('restAppendQuery(query, "tags", request.query?.tags, "form", true);');
+    expect(client).toContain('restAppendQuery(query, "f", request.query?.f, "deepObject", true);');
+    expect(client).toContain("const form = restFormPieces(request.body);");
     expect(client).toContain('{ "X-Trace": request.header?.["X-Trace"] === undefined ? undefined : String(request.header?.["X-Trace"]) }');
   });
 

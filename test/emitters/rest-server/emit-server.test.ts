@@ -23,8 +23,9 @@ describe("rest server emitter", () => {
 
   it("decodes form bodies field by field and validates them with the generated validator", () => {
     expect(server).toContain("function decodeCreateThingForm(form: URLSearchParams): unknown {");
-    expect(server).toContain('if (field_size !== null) value["size"] = restFormNumber(field_size);');
-    expect(server).toContain('if (field_ok !== null) value["ok"] = restFormBoolean(field_ok);');
+    expect(server).toContain('const field1 = restFormText(form, "size", "form", true, "p");');
+    expect(server).toContain('if (field1 !== undefined) value["size"] = restCoerceForm(field1, "integer");');
+    expect(server).toContain('if (field2 !== undefined) value["ok"] = restCoerceForm(field2, "boolean");');
     expect(server).toContain("validate: validateThing,");
   });
 
