@@ -24,7 +24,7 @@ import type {
 } from "../../ir/model.js";
 import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
-import { bool, child, entries, has, isObject, items, str } from "./json.js";
+import { bool, child, entries, has, isObject, items, str, type JsonObject } from "./json.js";
 import { facetsOf, listFacetsOf, mergeFacets, withoutFormat } from "./facets.js";
 import { pascalCase } from "./names.js";
 import { segmentsOf } from "./pointer.js";
@@ -224,6 +224,22 @@ export class SchemaLowerer {
       collect(loc, true);
     }
 
+    // `required` may name a property the base declares (`allOf: [$ref Base, {required: [id]}]` makes Base's optional
+    // id required): an extension cannot change an inherited member, so such a record is flattened instead.
+    if (base && [...required].some((name) => !props.has(name))) {
+      base = undefined;
+      props.clear();
+      required.clear();
+      seen.clear();
+      additional = undefined;
+      collect(loc, true);
+    }
+    // A required name declared nowhere still has to be present, with any value.
+    for (const name of required) {
+      if (props.has(name)) continue;
+      const at = items(child(loc, "required")).find((r) => r.value === name) ?? loc;
+      props.set(name, { file: at.file, pointer: at.pointer, value: Object.create(null) as JsonObject });
+    }
     const members = [...props].map(([name, p]) => this.field(name, p, required.has(name), head.name));
     const record: RecordType = { kind: "record", ...head, members, ...(base ? { base } : {}) };
     if (additional === undefined) return record;
@@ -345,8 +361,10 @@ export class SchemaLowerer {
     if (!has(loc, "properties") && !has(loc, "additionalProperties")) {
       // `allOf: [$ref X, {description: ...}]` or `allOf: [$ref X, {maxLength: 16}]` is X (with the extra facets),
       // not an object made of X's properties: that would turn a string or an array into a record.
+      // `required` next to `allOf: [$ref Record]` makes a record of its own (Record with those properties required).
       const [only] = allOf.typed;
-      if (allOf.typed.length === 1 && (allOf.layered.length === 0 || !this.isRecordLike(only!))) return { k: "unwrap", inner: only!, layered: allOf.layered };
+      const narrows = allOf.layered.length > 0 || has(loc, "required");
+      if (allOf.typed.length === 1 && (!narrows || !this.isRecordLike(only!))) return { k: "unwrap", inner: only!, layered: allOf.layered };
       if (allOf.typed.length === 0 && allOf.layered.length === 1) return { k: "unwrap", inner: allOf.layered[0]! };
     }
     if (allOf.typed.length + allOf.layered.length > 0) return { k: "record" };

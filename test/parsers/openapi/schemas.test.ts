@@ -232,6 +232,47 @@ const rows: Row[] = [
     },
   },
   {
+    // DigitalOcean's list responses: `meta: {allOf: [$ref meta_properties, {required: [total]}]}`.
+    name: "allOf [$ref Base, {required}] flattens Base into a record where the inherited property is required",
+    spec: v30(`components:
+  schemas:
+    Meta: {type: object, properties: {total: {type: integer}, next: {type: string}}}
+    Page:
+      allOf:
+        - $ref: "#/components/schemas/Meta"
+        - required: [total]
+`),
+    pointer: "#/components/schemas/Page",
+    expected: {
+      kind: "record",
+      members: [
+        { name: "total", type: { kind: "scalar", scalar: "double", builtin: "integer" }, occurs: { min: 1, max: 1 }, origin: { pointer: "#/components/schemas/Meta/properties/total" } },
+        { name: "next", occurs: { min: 0, max: 1 } },
+      ],
+    },
+  },
+  {
+    // DigitalOcean's create-replica body: `allOf: [$ref database_replica]` with `required: [name, size]` beside it.
+    name: "required beside allOf [$ref Record] makes a record requiring them; a required name declared nowhere must still be present",
+    spec: v30(`components:
+  schemas:
+    Replica: {type: object, properties: {name: {type: string}, size: {type: string}}}
+    NewReplica:
+      allOf:
+        - $ref: "#/components/schemas/Replica"
+      required: [name, tier]
+`),
+    pointer: "#/components/schemas/NewReplica",
+    expected: {
+      kind: "record",
+      members: [
+        { name: "name", type: scalar("string"), occurs: { min: 1, max: 1 } },
+        { name: "size", occurs: { min: 0, max: 1 } },
+        { name: "tier", type: scalar("any"), occurs: { min: 1, max: 1 }, origin: { pointer: "#/components/schemas/NewReplica/required/1" } },
+      ],
+    },
+  },
+  {
     name: "oneOf with discriminator mapping",
     spec: v30(`components:
   schemas:
