@@ -91,17 +91,22 @@ export function collectExamples(entryFile: string, host: SpecHost): CollectedExa
     return true;
   };
 
-  /** `site` is where this schema is used when it is a parameter's or a body's own schema; nested ones are just schemas. */
-  const schema = (at: Loc | undefined, site: Site = { kind: "schema" }): void => {
+  /**
+   * `site` is where this schema is used when it is a parameter's or a body's own schema; nested ones are just schemas.
+   * `owner` is the schema an example here describes: the schema itself, except in an allOf/anyOf/oneOf part, which
+   * validates the same instance as the schema combining it (DigitalOcean puts examples in `allOf: [$ref, {example}]`).
+   */
+  const schema = (at: Loc | undefined, site: Site = { kind: "schema" }, owner?: Loc): void => {
     if (!at || !isObject(at.value) || !once("schema", at)) return;
+    const target = owner ?? at;
     schemaNodes.set(locKey(at), at);
     const ref = str(at, "$ref");
     if (ref !== undefined) schema(files.resolve(ref, child(at, "$ref")!));
     const example = child(at, "example");
-    if (example) add(example, example.value, at, site);
+    if (example) add(example, example.value, target, site);
     // 3.1 (JSON Schema 2020-12): `examples` is an array of values. In 3.0 the keyword does not exist on schemas.
     const list = child(at, "examples");
-    if (list && version === "3.1" && Array.isArray(list.value)) for (const e of items(list)) add(e, e.value, at, site);
+    if (list && version === "3.1" && Array.isArray(list.value)) for (const e of items(list)) add(e, e.value, target, site);
     const properties = child(at, "properties");
     // DigitalOcean writes `properties: {$ref: ...}` for a shared set of properties.
     for (const [, p] of entries(properties && deref(files, properties))) schema(p);
@@ -112,7 +117,8 @@ export function collectExamples(entryFile: string, host: SpecHost): CollectedExa
       if (sub && Array.isArray(sub.value)) for (const s of items(sub)) schema(s);
       else schema(sub);
     }
-    for (const key of ["allOf", "anyOf", "oneOf", "prefixItems"]) for (const s of items(child(at, key))) schema(s);
+    for (const key of ["allOf", "anyOf", "oneOf"]) for (const s of items(child(at, key))) schema(s, site, target);
+    for (const s of items(child(at, "prefixItems"))) schema(s);
   };
 
   /** 3.x `examples` maps (name -> Example Object or $ref) and single `example`s of media types, parameters, headers. */
@@ -157,7 +163,10 @@ export function collectExamples(entryFile: string, host: SpecHost): CollectedExa
     const r = deref(files, ref);
     const s = child(r, "schema"); // 2.0
     schema(s);
-    for (const [, h] of entries(child(r, "headers"))) parameter(h);
+    for (const [name, h] of entries(child(r, "headers"))) {
+      // OpenAPI: a response header named Content-Type is ignored (the media type says it); so is its example.
+      if (name.toLowerCase() !== "content-type") parameter(h);
+    }
     if (version === "2.0") {
       for (const [mediaType, e] of entries(child(r, "examples"))) {
         if (!isJsonLike(mediaType)) skip(e, `${mediaType} examples are not JSON values`);

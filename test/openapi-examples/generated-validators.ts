@@ -11,7 +11,7 @@
  * Extra records are appended after the document's own types, and the test asserts that every original type keeps
  * its name, so the validators of the document's own types are the ones its users get.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -20,6 +20,7 @@ import type { Field, Facets, HttpOperation, IrDocument, Member, NamedType, Origi
 import { assignNames, type Names } from "../../src/naming/assign-names.js";
 import { originPath } from "../../src/parsers/host.js";
 import type { Loc } from "../../src/parsers/openapi/files.js";
+import { JsonSyntaxError, ValidationError } from "../../src/runtime/index.js";
 import { REPO } from "../helpers/seeds.js";
 import { deref, type FoundExample } from "./collect-examples.js";
 import type { FileSet } from "../../src/parsers/openapi/files.js";
@@ -30,11 +31,19 @@ export interface Issue {
   readonly message: string;
 }
 
+/** What the generated code says about one example. */
+export interface GeneratedVerdict {
+  readonly valid: boolean;
+  /** The decoder's ValidationError issues (paths relative to the example), or its JsonSyntaxError as one issue. */
+  readonly issues: readonly Issue[];
+  /** `is<T>` and `validate<T>` on the raw parsed value agree with each other (they must, whatever the value). */
+  readonly consistent: boolean;
+}
+
 export interface GeneratedCheck {
-  /** What the check is, for messages: "isPet" or "field of Pet.name". */
+  /** What is checked, for messages: "Pet" or "property Pet.name". */
   readonly label: string;
-  readonly is: (value: unknown) => boolean;
-  readonly validate: (value: unknown) => readonly Issue[];
+  check(value: unknown): GeneratedVerdict;
 }
 
 /** An inline place's type as the generated code checks it. */
@@ -53,6 +62,8 @@ export interface Validators {
   checkFor(example: FoundExample): GeneratedCheck | undefined;
   /** Original type names that the extra records changed (must be empty). */
   readonly renamed: readonly string[];
+  /** Remove the generated files. */
+  dispose(): void;
 }
 
 /**
@@ -67,7 +78,11 @@ export async function generatedValidators(doc: IrDocument, entryFile: string, fi
   const named = new Map<string, NamedType>();
   for (const t of doc.types) named.set(key(t.origin.file, t.origin.pointer), t);
   const fields = new Map<string, InlineType>();
-  for (const t of doc.types) if (t.kind === "record") indexFields(t.members, t.name, fields, key);
+  for (const t of doc.types) {
+    if (t.kind === "record") indexFields(t.members, t.name, fields, key);
+    // A named array or map: its items or values are inline places.
+    if (t.kind === "alias") indexPlace(key(t.origin.file, t.origin.pointer), { type: t.target, nullable: false, label: t.name }, fields);
+  }
   const parameters = new Map<string, InlineType>();
   const operations = new Map<string, HttpOperation>();
   for (const s of doc.services) {
@@ -122,32 +137,38 @@ export async function generatedValidators(doc: IrDocument, entryFile: string, fi
   const original = assignNames(doc);
   const renamed = doc.types.filter((t) => names.type(t.id) !== original.type(t.id)).map((t) => t.name);
 
-  const module = await emitAndImport(augmented, names, label);
-  const fn = <T>(name: string): T => {
-    const f = module[name];
-    if (typeof f !== "function") throw new Error(`generated validate.ts has no ${name}`);
-    return f as T;
-  };
+  const emitted = await emitAndImport(augmented, names, label);
   const checks = new Map<string, GeneratedCheck>();
-  const checkOf = (id: string, wrap: boolean, what: string): GeneratedCheck => {
+  const checkOf = (id: string, probe: boolean, what: string): GeneratedCheck => {
     const known = checks.get(id);
     if (known) return known;
-    const name = names.type(id);
-    const is = fn<(v: unknown) => boolean>(`is${name}`);
-    const validate = fn<(v: unknown) => Issue[]>(`validate${name}`);
-    const check: GeneratedCheck = wrap
-      ? {
-          label: what,
-          is: (v) => is({ [PROBE_KEY]: v }),
-          // Issue paths are reported relative to the example, as ajv reports them.
-          validate: (v) => validate({ [PROBE_KEY]: v }).map((i) => ({ ...i, path: i.path.replace(/^\/v(?=\/|$)/, "") })),
+    const fns = functionsOf(names.type(id), emitted);
+    // A probe holds the example under one key; its issue paths are made relative to the example, as ajv's are.
+    const wrap = (v: unknown): unknown => (probe ? { [PROBE_KEY]: v } : v);
+    const unwrapPath = (p: string): string => (probe ? p.replace(/^\/v(?=\/|$)/, "") : p);
+    const check: GeneratedCheck = {
+      label: probe ? what : names.type(id),
+      check(value) {
+        const raw = wrap(value);
+        const consistent = fns.is(raw) === (fns.validate(raw).length === 0);
+        // Examples are wire JSON: the decoder revives them (base64 -> bytes, per the int64/dates modes) and then
+        // runs the validator, as generated code does with a request or response body.
+        try {
+          fns.decode(JSON.stringify(raw));
+          return { valid: true, issues: [], consistent };
+        } catch (e) {
+          if (e instanceof ValidationError) return { valid: false, issues: e.issues.map((i) => ({ ...i, path: unwrapPath(i.path) })), consistent };
+          if (e instanceof JsonSyntaxError) return { valid: false, issues: [{ path: "", rule: "json", message: e.message }], consistent };
+          throw e;
         }
-      : { label: `is${name}`, is, validate };
+      },
+    };
     checks.set(id, check);
     return check;
   };
   return {
     renamed,
+    dispose: () => rmSync(emitted.dir, { recursive: true, force: true }),
     checkFor(example) {
       const plan = plans.get(example);
       if (!plan) return undefined;
@@ -156,13 +177,47 @@ export async function generatedValidators(doc: IrDocument, entryFile: string, fi
   };
 }
 
+interface Emitted {
+  readonly dir: string;
+  readonly validate: Record<string, unknown>;
+  readonly json: Record<string, unknown>;
+}
+
+/**
+ * The generated functions of a named type. The emitters derive them from the naming pass's type name
+ * (json-validators/declarations.ts: is/validate<T>, json-serializers/index.ts: decode<T>Json); this is the one place
+ * the test spells that rule.
+ */
+function functionsOf(typeName: string, emitted: Emitted) {
+  const fn = <T>(module: Record<string, unknown>, name: string): T => {
+    const f = module[name];
+    if (typeof f !== "function") throw new Error(`the generated module has no ${name}`);
+    return f as T;
+  };
+  return {
+    is: fn<(v: unknown) => boolean>(emitted.validate, `is${typeName}`),
+    validate: fn<(v: unknown) => Issue[]>(emitted.validate, `validate${typeName}`),
+    decode: fn<(text: string) => unknown>(emitted.json, `decode${typeName}Json`),
+  };
+}
+
 function indexFields(members: readonly Member[], owner: string, out: Map<string, InlineType>, key: (file: string, pointer: string) => string): void {
   for (const m of members) {
     if (m.kind === "group") indexFields(m.members, owner, out, key);
     if (m.kind !== "field") continue;
-    const k = key(m.origin.file, m.origin.pointer);
-    if (!out.has(k)) out.set(k, { type: m.type, nullable: m.nullable, ...(m.facets ? { facets: m.facets } : {}), label: `property ${owner}.${m.name}` });
+    const place = { type: m.type, nullable: m.nullable, ...(m.facets ? { facets: m.facets } : {}), label: `property ${owner}.${m.name}` };
+    indexPlace(key(m.origin.file, m.origin.pointer), place, out);
   }
+}
+
+/** A place and the inline places inside it: the items of an array (`/items`), the values of a map. */
+function indexPlace(at: string, place: InlineType, out: Map<string, InlineType>): void {
+  if (out.has(at)) return;
+  out.set(at, place);
+  const t = place.type;
+  // The IR keeps null of an item or value as a union member (see SchemaLowerer.typeOnly).
+  if (t.kind === "list") indexPlace(`${at}/items`, { type: t.of, nullable: false, label: `items of ${place.label}` }, out);
+  if (t.kind === "map") indexPlace(`${at}/additionalProperties`, { type: t.value, nullable: false, label: `values of ${place.label}` }, out);
 }
 
 function probeRecord(id: string, inline: InlineType): RecordType {
@@ -180,10 +235,10 @@ function probeRecord(id: string, inline: InlineType): RecordType {
   return { kind: "record", id, name: `ExampleProbe${id.split(":")[1]}`, scope: "example-probe", anonymous: true, members: [field], origin };
 }
 
-/** Emit types.ts and validate.ts as generateSpec would (same artifacts and defaults), write them, import validate.ts. */
-async function emitAndImport(doc: IrDocument, names: Names, label: string): Promise<Record<string, unknown>> {
+/** Emit types.ts, validate.ts and json.ts as generateSpec would (same artifacts and defaults), write and import them. */
+async function emitAndImport(doc: IrDocument, names: Names, label: string): Promise<Emitted> {
   const ctx: EmitContext = { doc, names, dir: "api", source: label, int64: "number", dates: "string", runtimeModule: RUNTIME };
-  const wanted = new Set(["types", "json-validators"]);
+  const wanted = new Set(["types", "json-validators", "json-serializers"]);
   const generated = ARTIFACTS.filter((a) => wanted.has(a.name) && a.applies(doc)).flatMap((a) => a.emit(ctx));
   // The runtime is imported by absolute path (runtimeModule above), so the files can live outside the repo.
   const dir = mkdtempSync(path.join(os.tmpdir(), `specforge-examples-${label.replace(/[^A-Za-z0-9.-]+/g, "_")}-`));
@@ -193,5 +248,6 @@ async function emitAndImport(doc: IrDocument, names: Names, label: string): Prom
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, g.render());
   }
-  return (await import(pathToFileURL(path.join(dir, "api", "validate.ts")).href)) as Record<string, unknown>;
+  const load = async (name: string) => (await import(pathToFileURL(path.join(dir, "api", name)).href)) as Record<string, unknown>;
+  return { dir, validate: await load("validate.ts"), json: await load("json.ts") };
 }
