@@ -22,6 +22,7 @@ import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv"
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { Loc } from "../../src/parsers/openapi/files.js";
+import { jsonIsEmail } from "../../src/runtime/json/formats.js";
 import { pascalCase } from "../../src/parsers/openapi/names.js";
 import { segmentsOf } from "../../src/parsers/openapi/pointer.js";
 import type { CollectedExamples } from "./collect-examples.js";
@@ -39,7 +40,9 @@ export type Adjustment =
   /** Formats other than date, date-time, time, uri, email and uuid are annotations. */
   | "unchecked-formats"
   /** `format: int64` must be a safe integer (the default int64 "number" mode). */
-  | "int64-safe-integer";
+  | "int64-safe-integer"
+  /** `format: email` follows the HTML forms rule (the runtime's jsonIsEmail). */
+  | "email-format";
 
 /** Formats the generated validators check (src/emitters/json-validators/leaf-checks.ts, STRING_FORMATS). */
 const CHECKED_FORMATS = new Set(["date", "date-time", "time", "uri", "email", "uuid"]);
@@ -68,6 +71,7 @@ export function ajvReference(collected: CollectedExamples, adjustments: Readonly
       }
     }
     if (adjustments.has("int64-safe-integer")) ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isSafeInteger(n) });
+    if (adjustments.has("email-format")) ajv.addFormat("email", jsonIsEmail);
     ajv.addSchema({ $defs: combined.$defs }, COMBINED);
     return ajv;
   };

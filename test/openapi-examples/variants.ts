@@ -6,8 +6,9 @@
  * One change per variant, at one place of the value:
  *  - objects: a property removed (required), an unknown property added (additionalProperties), the object as an array;
  *  - arrays: emptied (minItems), the first item repeated (uniqueItems), the array as an object;
- *  - strings: emptied (minLength, enum, format), prefixed (pattern, enum, format), a number instead (type);
- *  - numbers: negated, halved (integer, multipleOf), beyond 2^53 (int64), as a string (type);
+ *  - strings: emptied (minLength, enum, format), prefixed (pattern, enum, format), made long (maxLength), a number
+ *    instead (type);
+ *  - numbers: negated, plus a half (integer, multipleOf), a thousandfold (maximum), beyond 2^53 (int64), as a string;
  *  - booleans as strings; null as 0; and the whole value as null.
  */
 
@@ -18,7 +19,7 @@ export interface Variant {
 }
 
 /** At most this many variants per example, spread evenly over the places of the value. */
-export const MAX_VARIANTS = 24;
+export const MAX_VARIANTS = 64;
 
 export function variantsOf(example: unknown): Variant[] {
   const all: Variant[] = [{ change: "the whole value -> null", value: null }];
@@ -50,6 +51,7 @@ function replacementsOf(value: unknown): [string, unknown][] {
     return [
       [`${value} -> ${-value - 1}`, -value - 1],
       [`${value} -> ${value + 0.5}`, value + 0.5],
+      [`${value} -> ${value * 1000 + 1}`, value * 1000 + 1],
       [`${value} -> 2^53 + 2`, 2 ** 53 + 2],
       [`${value} -> "${value}"`, String(value)],
     ];
@@ -58,6 +60,7 @@ function replacementsOf(value: unknown): [string, unknown][] {
     return [
       [`${JSON.stringify(value)} -> ""`, ""],
       [`${JSON.stringify(value)} -> "~${value}"`, `~${value}`],
+      [`${JSON.stringify(value)} -> 300 more characters`, `${value}${"x".repeat(300)}`],
       [`${JSON.stringify(value)} -> 12345`, 12345],
     ];
   }
