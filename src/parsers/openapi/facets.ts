@@ -17,10 +17,15 @@ export function facetsOf(ctx: LowerContext, loc: Loc): Facets | undefined {
   const pattern = child(loc, "pattern");
   if (pattern) {
     if (typeof pattern.value !== "string") ctx.fail(pattern, "pattern must be a string");
+    // With the `u` flag JSON Schema asks for, or else as a legacy JavaScript pattern (see compilesWithUnicodeFlag).
     try {
       new RegExp(pattern.value, "u");
-    } catch (e) {
-      ctx.fail(pattern, `pattern ${JSON.stringify(pattern.value)} is not a valid regular expression: ${(e as Error).message}`);
+    } catch {
+      try {
+        new RegExp(pattern.value);
+      } catch (e) {
+        ctx.fail(pattern, `pattern ${JSON.stringify(pattern.value)} is not a valid regular expression: ${(e as Error).message}`);
+      }
     }
     f.patterns = [pattern.value];
   }
