@@ -1,10 +1,38 @@
-import type { IrDocument, NamedType, TypeId } from "../ir/model.js";
+import type { HttpOperation, IrDocument, NamedType, TypeId } from "../ir/model.js";
 import { collectSubtypes } from "../ir/passes/subtypes.js";
-import { typeIdentifier } from "./identifier.js";
+import { derivedFunctionNames, isModuleInternalName } from "./derived.js";
+import { clientMethodName } from "./property-name.js";
+import { functionIdentifier, pascalOf, typeIdentifier, type WordStyle } from "./identifier.js";
+import { RUNTIME_EXPORTS } from "./runtime-names.js";
+
+/** Identifiers of one HTTP operation. */
+export interface OperationNames {
+  /** The client's method, the server's handler and the operations interface's key (camelCase). */
+  readonly method: string;
+  /** The server's module-level functions for this operation. */
+  readonly parseParameters: string;
+  readonly decodeForm: string;
+  readonly validateResponse: string;
+}
+
+/** Identifiers of one HTTP service's client and server. */
+export interface ApiNames {
+  readonly client: string;
+  readonly createClient: string;
+  /** The client's helper type: the resolved result of one of its methods. */
+  readonly clientResult: string;
+  readonly handlers: string;
+  /** The server's helper type: the input of one of its handlers. */
+  readonly handlerInput: string;
+  readonly server: string;
+  readonly createServer: string;
+}
 
 /**
  * Every TypeScript identifier a document's generated code declares, chosen before anything is printed.
- * Clashes are resolved here, deterministically (declaration order wins; later ones get "_2", "_3", ...).
+ * Clashes are resolved here, deterministically (declaration order wins; later ones get "_2", "_3", ...), against
+ * one set for the whole document: the index re-exports every artifact with `export *`, and each artifact imports
+ * the others' names and the runtime's, so a name is only free if it is free everywhere.
  */
 export interface Names {
   /** The declaration name of a named type. */
@@ -17,16 +45,31 @@ export interface Names {
   service(index: number): string;
   /** The interface listing the extensions (proto `extend`) declared for a message. */
   extensions(extendee: TypeId): string;
+  /** An HTTP operation's identifiers (the operation object as found in `doc.services`). */
+  operation(op: HttpOperation): OperationNames;
+  /** The client and server identifiers of the HTTP service at this index of `doc.services`. */
+  api(index: number): ApiNames;
 }
 
 export function assignNames(doc: IrDocument): Names {
   const subtypes = collectSubtypes(doc);
+  const style: WordStyle = doc.format === "openapi" ? "free-text" : "keep-underscores";
+  const derived = (name: string) => derivedFunctionNames(doc.format, name);
   const used = new Set<string>();
-  const claim = (wanted: string): string => {
+  const free = (name: string) => !used.has(name) && !RUNTIME_EXPORTS.has(name) && !isModuleInternalName(name);
+  /** Claim the first of `wanted`, `wanted_2`, ... whose every name (`group(candidate)`) is free. */
+  const claimGroup = (wanted: string, group: (candidate: string) => readonly string[]): string => {
     let name = wanted;
-    for (let i = 2; used.has(name); i++) name = `${wanted}_${i}`;
-    used.add(name);
+    for (let i = 2; !group(name).every(free); i++) name = `${wanted}_${i}`;
+    for (const n of group(name)) used.add(n);
     return name;
+  };
+  const claim = (wanted: string) => claimGroup(wanted, (n) => [n]);
+  /** A type name with its derived functions; a name that is (or derives) a runtime export takes "$" like a keyword. */
+  const claimType = (wanted: string): string => {
+    const clashesWithRuntime = [wanted, ...derived(wanted)].some((n) => RUNTIME_EXPORTS.has(n));
+    const base = clashesWithRuntime && !wanted.endsWith("$") ? `${wanted}$` : wanted;
+    return claimGroup(base, (n) => [n, ...derived(n)]);
   };
 
   const typeNames = new Map<TypeId, string>();
@@ -35,11 +78,11 @@ export function assignNames(doc: IrDocument): Names {
   // Declared names first so that "Foo" keeps "Foo" even if another type's derived name would also be "Foo";
   // then anonymous types (an element's inline type, an inline schema), which on a clash say what they are.
   const xml = doc.format === "wsdl" || doc.format === "xsd";
-  for (const t of doc.types) if (!t.anonymous) typeNames.set(t.id, claim(typeIdentifier(sourceNameOf(t))));
+  for (const t of doc.types) if (!t.anonymous) typeNames.set(t.id, claimType(typeIdentifier(sourceNameOf(t), style)));
   for (const t of doc.types) {
     if (!t.anonymous) continue;
-    const base = typeIdentifier(sourceNameOf(t));
-    typeNames.set(t.id, claim(xml && used.has(base) ? `${base.replace(/\$$/, "")}Element` : base));
+    const base = typeIdentifier(sourceNameOf(t), style);
+    typeNames.set(t.id, claimType(xml && used.has(base) ? `${base.replace(/\$$/, "")}Element` : base));
   }
   for (const t of doc.types) {
     const base = typeNames.get(t.id)!.replace(/\$$/, "");
@@ -47,8 +90,10 @@ export function assignNames(doc: IrDocument): Names {
     if (t.kind === "enum") valuesNames.set(t.id, claim(`${base}Values`));
   }
 
+  const serviceBases: string[] = [];
   const serviceNames = doc.services.map((s) => {
-    const base = typeIdentifier(s.kind === "rpc" ? s.fullName.split(".").pop()! : s.name).replace(/\$$/, "");
+    const base = typeIdentifier(s.kind === "rpc" ? s.fullName.split(".").pop()! : s.name, style).replace(/\$$/, "");
+    serviceBases.push(base);
     return claim(`${base}Operations`);
   });
 
@@ -58,6 +103,36 @@ export function assignNames(doc: IrDocument): Names {
       extensionNames.set(e.extendee, claim(`${typeNames.get(e.extendee)!.replace(/\$$/, "")}Extensions`));
     }
   }
+
+  const apiNames = new Map<number, ApiNames>();
+  const operationNames = new Map<HttpOperation, OperationNames>();
+  doc.services.forEach((s, index) => {
+    if (s.kind !== "http") return;
+    const base = serviceBases[index]!;
+    const client = claimGroup(`${base}Client`, (n) => [n, `create${n}`, `ResultOf${n}`]);
+    const handlers = claimGroup(`${base}Handlers`, (n) => [n, `InputOf${n}`]);
+    const server = claimGroup(`${base}Server`, (n) => [n, `create${n}`]);
+    apiNames.set(index, {
+      client, createClient: `create${client}`, clientResult: `ResultOf${client}`,
+      handlers, handlerInput: `InputOf${handlers}`,
+      server, createServer: `create${server}`,
+    });
+    const methods = new Set<string>();
+    for (const op of s.operations) {
+      // The same rule as SOAP and Connect clients: `then` would make the client a thenable, so it gets a `$`.
+      const safe = clientMethodName(functionIdentifier(op.name));
+      let method = safe;
+      for (let i = 2; methods.has(method); i++) method = `${safe}_${i}`;
+      methods.add(method);
+      const stem = claimGroup(pascalOf(method).replace(/\$$/, ""), (p) => [`parse${p}Parameters`, `decode${p}Form`, `validate${p}Response`]);
+      operationNames.set(op, {
+        method,
+        parseParameters: `parse${stem}Parameters`,
+        decodeForm: `decode${stem}Form`,
+        validateResponse: `validate${stem}Response`,
+      });
+    }
+  });
 
   return {
     extensions: (id) => {
@@ -80,6 +155,16 @@ export function assignNames(doc: IrDocument): Names {
       const name = valuesNames.get(id);
       if (name === undefined) throw new Error(`internal: ${id} is not an enum`);
       return name;
+    },
+    operation: (op) => {
+      const names = operationNames.get(op);
+      if (names === undefined) throw new Error(`internal: no names for operation ${op.name}`);
+      return names;
+    },
+    api: (index) => {
+      const names = apiNames.get(index);
+      if (names === undefined) throw new Error(`internal: service ${index} is not an HTTP service`);
+      return names;
     },
   };
 }

@@ -49,9 +49,10 @@ export function oneofPropertyName(group: Group): string {
 
 /**
  * The method name of an operation on a generated client object: its name, with a `$` when it would make the client
- * a thenable (`then`, which `await` calls), set its prototype (`__proto__`) or clash with one of the client's own
- * members (`members`).
+ * a thenable (`then`, which `await` calls), set its prototype (`__proto__`), declare a construct signature instead
+ * of a method in the client's interface (`new(...)`) or clash with one of the client's own members (`members`).
  */
 export function clientMethodName(operation: string, members: readonly string[] = []): string {
-  return operation === "then" || operation === "__proto__" || members.includes(operation) ? `${operation}$` : operation;
+  const special = operation === "then" || operation === "__proto__" || operation === "new";
+  return special || members.includes(operation) ? `${operation}$` : operation;
 }

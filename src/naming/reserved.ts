@@ -22,6 +22,11 @@ const GLOBALS = [
   "Reflect", "RegExp", "Required", "Set", "String", "Symbol", "TextDecoder", "TextEncoder", "TypeError",
   "Uint8Array", "URL", "WeakMap", "WeakSet", "globalThis", "Request", "Response", "Headers", "AbortSignal",
   "fetch", "console", "Exclude", "Extract", "NonNullable", "ReturnType",
+  // Globals and utility types generated code itself names (validators catch RangeError, clients build query strings
+  // and forms, servers type handler inputs with Parameters and Awaited).
+  "RangeError", "URLSearchParams", "FormData", "Blob", "File", "AbortController", "Awaited", "Parameters",
+  "ReadonlySet", "ReadonlyMap", "PropertyKey", "Iterable", "AsyncIterable", "PromiseLike", "ArrayLike",
+  "InstanceType", "NoInfer", "Uppercase", "Lowercase", "Capitalize", "Uncapitalize", "ThisType", "Buffer",
 ];
 
 export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([...KEYWORDS, ...GLOBALS]);

@@ -354,17 +354,17 @@ describe("hostile.openapi.yaml", () => {
   it("REST client and server over loopback: hostile parameter names and values arrive as the spec means", async () => {
     const seen: unknown[] = [];
     const server = await listen(
-      m.createHostileAPI$GlobalThis__pwned10Server({
-        then: ({ path: p, query, header }: any) => {
+      m.createHostileAPIGlobalThisPwned10Server({
+        then$: ({ path: p, query, header }: any) => {
           seen.push({ proto: Object.hasOwn(p, "__proto__") ? p["__proto__"] : "inherited", query, header });
           return { status: 200, body: { constructor: p["__proto__"], kind: query.constructor === undefined ? [] : [query.constructor] } };
         },
-        ["__proto__"]: ({ body }: any) => ({ status: 200, body }),
+        proto: ({ body }: any) => ({ status: 200, body }),
         constructor: ({ body }: any) => ({ status: 201, body: body ?? {} }),
         toString: () => ({ status: 204, body: undefined }),
       }),
     );
-    const client = m.createHostileAPI$GlobalThis__pwned10Client({ baseUrl: `${server.url}/api/v1` });
+    const client = m.createHostileAPIGlobalThisPwned10Client({ baseUrl: `${server.url}/api/v1` });
     await notThenable(client);
     const got = await client.then$({
       path: Object.fromEntries([["__proto__", 'p/q"${x}']]),
@@ -378,7 +378,7 @@ describe("hostile.openapi.yaml", () => {
     const bad = await fetch(`${server.url}/api/v1/things/x?constructor=nope`);
     expect(bad.status).toBe(400);
     const body = Object.fromEntries([["__proto__", "b"], ["constructor", "c"]]);
-    const put = await client.__proto__$({ path: Object.fromEntries([["__proto__", "k"]]), body });
+    const put = await client.proto({ path: Object.fromEntries([["__proto__", "k"]]), body });
     expect(put.body).toEqual(body);
     expect(Object.hasOwn(put.body, "__proto__")).toBe(true);
     expect((await client.constructor({ body: { function: "f" } })).body).toEqual({ function: "f" });

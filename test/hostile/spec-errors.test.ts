@@ -72,7 +72,8 @@ const ROWS: Record<keyof typeof GOOD, Row[]> = {
     { name: "duplicate operationId", files: { "bad.yaml": v30(`paths:\n  /a: {get: {operationId: same, responses: {}}}\n  /b: {get: {operationId: same, responses: {}}}\n`) }, message: 'bad.yaml:5:14: duplicate operationId "same" (also used by GET /a)' },
     { name: "unsupported keyword (not)", files: { "bad.yaml": v30(`components:\n  schemas:\n    A: {type: string, not: {enum: [x]}}\n`) }, message: 'bad.yaml:5:23: unsupported schema keyword "not": generated code could not check it' },
     { name: "unsupported keyword (patternProperties)", files: { "bad.yaml": `openapi: 3.1.0\ninfo: {title: T, version: "1"}\ncomponents:\n  schemas:\n    A:\n      type: object\n      patternProperties: {"^x-": {type: string}}\n` }, message: 'bad.yaml:7:7: unsupported schema keyword "patternProperties": generated code could not check it' },
-    { name: "Swagger 2.0", files: { "bad.yaml": `swagger: "2.0"\ninfo: {title: T, version: "1"}\n` }, message: "bad.yaml:1:1: Swagger 2.0 is not supported: convert the document to OpenAPI 3.0 or 3.1" },
+    { name: "Swagger 1.2", files: { "bad.yaml": `swagger: "1.2"\ninfo: {title: T, version: "1"}\n` }, message: 'bad.yaml:1:1: unsupported Swagger version "1.2": expected "2.0" (as a string), or an OpenAPI 3.0/3.1 document' },
+    { name: "Swagger 2.0 body parameter without schema", files: { "bad.yaml": `swagger: "2.0"\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    post:\n      parameters: [{name: b, in: body}]\n      responses: {"204": {description: ok}}\n` }, message: 'bad.yaml:6:20: body parameter "b" needs a schema' },
     { name: "custom YAML tag", files: { "bad.yaml": `openapi: 3.0.3\ninfo: {title: !secret T, version: "1"}\n` }, message: "bad.yaml:2:15: custom YAML tag !secret is not allowed" },
   ],
   proto: [

@@ -4,11 +4,11 @@ import type { HttpOperation, HttpParameter, HttpService } from "../../ir/model.j
 import type { EmitContext } from "../artifact.js";
 import type { TypesContext } from "../types/context.js";
 import {
-  apiName, clientBodyContent, contentsPrintable, exactStatus, httpServices, propertyAccess, restTypesContext,
+  clientBodyContent, contentsPrintable, exactStatus, httpServices, propertyAccess, restTypesContext,
   statusCondition,
 } from "./http-shared.js";
 import { parametersAt, requestInput, requestShape } from "./request-type.js";
-import { clientMethodName } from "../../naming/property-name.js";
+import { operationLine } from "../types/services.js";
 
 /**
  * The REST client artifact: `<dir>/client.ts` with, per HTTP service, an interface `<Api>Client` (one method per
@@ -22,8 +22,8 @@ export function emitClient(ctx: EmitContext): GeneratedFile {
   const services = [];
   for (const { service, index } of httpServices(ctx.doc)) {
     emitServiceClient(f, service, index, ctx, tctx);
-    const client = apiName(ctx, index, "Client");
-    services.push({ name: service.name, version: service.version ?? "", client, factory: `create${client}` });
+    const api = ctx.names.api(index);
+    services.push({ name: service.name, version: service.version ?? "", client: api.client, factory: api.createClient });
   }
   // The whole-file shell is templates/client.hbs (overridable); its context is documented in docs/templates.md.
   f.shell = { template: "client", context: { services } };
@@ -32,7 +32,8 @@ export function emitClient(ctx: EmitContext): GeneratedFile {
 
 function emitServiceClient(f: GeneratedFile, s: HttpService, index: number, ctx: EmitContext, tctx: TypesContext): void {
   const rt = (name: string, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
-  const clientName = apiName(ctx, index, "Client");
+  const api = ctx.names.api(index);
+  const clientName = api.client;
   f.jsdoc("", [
     `Client of ${s.name}${s.version ? ` (version ${s.version})` : ""}: one method per operation.`,
     "Each method resolves to a response whose status the spec declares, typed by status (narrow it with " +
@@ -40,15 +41,15 @@ function emitServiceClient(f: GeneratedFile, s: HttpService, index: number, ctx:
       "status throws RestUnexpectedStatusError. Network errors, aborts and timeouts reject like fetch does.",
   ]);
   f.print(`export interface ${clientName} {`);
-  for (const op of s.operations) emitSignature(f, op, tctx, rt);
+  for (const op of s.operations) emitSignature(f, op, ctx.names.operation(op).method, tctx, rt);
   f.print("}");
   f.print();
-  f.print(`type ResultOf${clientName}<K extends keyof ${clientName}> = Awaited<ReturnType<${clientName}[K]>>;`);
+  f.print(`type ${api.clientResult}<K extends keyof ${clientName}> = Awaited<ReturnType<${clientName}[K]>>;`);
   f.print();
   f.jsdoc("", [`A {@link ${clientName}} sending requests to \`options.baseUrl\` (the API root, including its base path).`]);
-  f.print(`export function create${clientName}(options: `, rt("RestClientOptions", true), `): ${clientName} {`);
+  f.print(`export function ${api.createClient}(options: `, rt("RestClientOptions", true), `): ${clientName} {`);
   f.print("  return {");
-  for (const op of s.operations) emitMethod(f, op, clientName, rt);
+  for (const op of s.operations) emitMethod(f, op, ctx.names.operation(op).method, api.clientResult, rt);
   f.print("  };");
   f.print("}");
   f.print();
@@ -65,11 +66,11 @@ function resultPrintable(f: GeneratedFile, op: HttpOperation, tctx: TypesContext
   return parts.length === 0 ? "never" : parts;
 }
 
-function emitSignature(f: GeneratedFile, op: HttpOperation, tctx: TypesContext, rt: Runtime): void {
-  f.jsdoc("  ", [op.summary, op.doc, op.deprecated ? "@deprecated" : undefined, `${op.method.toUpperCase()} ${op.path}`]);
+function emitSignature(f: GeneratedFile, op: HttpOperation, method: string, tctx: TypesContext, rt: Runtime): void {
+  f.jsdoc("  ", [op.summary, op.doc, op.deprecated ? "@deprecated" : undefined, operationLine(op, method)]);
   const shape = requestShape(f, op, tctx);
   const result = resultPrintable(f, op, tctx, rt);
-  f.print(`  ${clientMethodName(op.name)}(`);
+  f.print(`  ${method}(`);
   if (shape.properties.length > 0) {
     f.print(`    request${shape.optional ? "?" : ""}: {`);
     for (const p of shape.properties) f.print("      ", p);
@@ -79,9 +80,9 @@ function emitSignature(f: GeneratedFile, op: HttpOperation, tctx: TypesContext, 
   f.print("  ): Promise<", result, ">;");
 }
 
-function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt: Runtime): void {
+function emitMethod(f: GeneratedFile, op: HttpOperation, method: string, resultOf: string, rt: Runtime): void {
   const input = requestInput(op);
-  f.print(`    async ${clientMethodName(op.name)}(${input.present ? `request${input.optional ? " = {}" : ""}, ` : ""}call) {`);
+  f.print(`    async ${method}(${input.present ? `request${input.optional ? " = {}" : ""}, ` : ""}call) {`);
   const query = parametersAt(op, "query");
   if (query.length > 0) {
     f.print("      const query = new URLSearchParams();");
@@ -115,11 +116,11 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, clientName: string, rt:
   f.print("        call,");
   f.print("      );");
   const conditions = [...new Set(op.responses.map((r) => statusCondition("response.status", r.status)))];
-  if (conditions.includes("true")) f.print(`      return response as ResultOf${clientName}<${stringLiteral(clientMethodName(op.name))}>;`);
+  if (conditions.includes("true")) f.print(`      return response as ${resultOf}<${stringLiteral(method)}>;`);
   else {
     if (conditions.length > 0) {
       f.print(`      if (${conditions.join(" || ")}) {`);
-      f.print(`        return response as ResultOf${clientName}<${stringLiteral(clientMethodName(op.name))}>;`);
+      f.print(`        return response as ${resultOf}<${stringLiteral(method)}>;`);
       f.print("      }");
     }
     f.print("      throw new ", rt("RestUnexpectedStatusError"), `(${stringLiteral(op.name)}, response.status, response.body, response.headers);`);

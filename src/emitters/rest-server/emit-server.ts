@@ -4,12 +4,14 @@ import type { HttpOperation, HttpService } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import type { TypesContext } from "../types/context.js";
 import {
-  apiName, contentsPrintable, exactStatus, formContent, httpServices, jsonContent, restTypesContext,
+  contentsPrintable, exactStatus, formContent, httpServices, jsonContent, restTypesContext,
 } from "../rest-client/http-shared.js";
 import { parametersAt, requestShape } from "../rest-client/request-type.js";
 import { emitFormDecoder } from "./form-decoder.js";
 import { emitParameter, type Runtime } from "./parameter-parsing.js";
 import { bodyValidator, emitResponseValidator } from "./validators.js";
+import { operationLine } from "../types/services.js";
+import type { OperationNames } from "../../naming/assign-names.js";
 
 /**
  * The REST server artifact: `<dir>/server.ts` with, per HTTP service, a handler interface `<Api>Handlers` (one
@@ -23,15 +25,13 @@ export function emitServer(ctx: EmitContext, options: { readonly validators: boo
   const services = [];
   for (const { service, index } of httpServices(ctx.doc)) {
     emitServiceServer(f, service, index, ctx, tctx, options.validators);
-    const server = apiName(ctx, index, "Server");
-    services.push({ name: service.name, version: service.version ?? "", handlers: apiName(ctx, index, "Handlers"), server, factory: `create${server}` });
+    const api = ctx.names.api(index);
+    services.push({ name: service.name, version: service.version ?? "", handlers: api.handlers, server: api.server, factory: api.createServer });
   }
   // The whole-file shell is templates/server.hbs (overridable); its context is documented in docs/templates.md.
   f.shell = { template: "server", context: { services } };
   return f;
 }
-
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/[^\w$]/g, "_");
 
 function emitServiceServer(
   f: GeneratedFile,
@@ -42,38 +42,39 @@ function emitServiceServer(
   validators: boolean,
 ): void {
   const rt: Runtime = (name, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
-  const handlers = apiName(ctx, index, "Handlers");
-  const server = apiName(ctx, index, "Server");
-  const inputOf = `InputOf${handlers}`;
+  const api = ctx.names.api(index);
+  const handlers = api.handlers;
+  const inputOf = api.handlerInput;
   f.jsdoc("", [
     `Handlers of ${s.name}${s.version ? ` (version ${s.version})` : ""}: one method per operation.`,
     "Each receives its parsed and validated parameters (`path`, `query`, `header`), the validated `body` and the " +
       "`request`, and returns (or resolves to) one of the responses the spec declares: `{ status, body, headers? }`.",
   ]);
   f.print(`export interface ${handlers} {`);
-  for (const op of s.operations) emitHandlerSignature(f, op, tctx, rt);
+  for (const op of s.operations) emitHandlerSignature(f, op, ctx.names.operation(op).method, tctx, rt);
   f.print("}");
   f.print();
   f.print(`type ${inputOf}<K extends keyof ${handlers}> = Parameters<${handlers}[K]>[0];`);
   f.print();
   for (const op of s.operations) {
-    emitParseFunction(f, op, inputOf, tctx, rt);
+    const names = ctx.names.operation(op);
+    emitParseFunction(f, op, names, inputOf, tctx, rt);
     const form = op.requestBody ? formContent(op.requestBody.contents) : undefined;
-    if (form) emitFormDecoder(f, `decode${pascal(op.name)}Form`, form.type, tctx, rt);
-    if (validators) emitResponseValidator(f, `validate${pascal(op.name)}Response`, op, tctx, rt);
+    if (form) emitFormDecoder(f, names.decodeForm, form.type, tctx, rt);
+    if (validators) emitResponseValidator(f, names.validateResponse, op, tctx, rt);
   }
   const basePath = s.servers[0] !== undefined ? basePathOf(s.servers[0]) : "";
   f.jsdoc("", [
     `The ${s.name} server as a web-standard handler. Routes are matched under \`options.basePath\` ` +
       `(default ${JSON.stringify(basePath)}, the path of the spec's first server URL).`,
   ]);
-  f.print(`export function create${server}(`);
+  f.print(`export function ${api.createServer}(`);
   f.print(`  handlers: ${handlers},`);
   f.print("  options: ", rt("RestServerOptions", true), " = {},");
   f.print("): (request: Request) => Promise<Response> {");
   f.print("  return ", rt("createRestHandler"), "(");
   f.print("    [");
-  for (const op of s.operations) emitBinding(f, op, rt, tctx, validators);
+  for (const op of s.operations) emitBinding(f, op, ctx.names.operation(op), rt, tctx, validators);
   f.print("    ],");
   f.print(`    { basePath: ${stringLiteral(basePath)}, ...options },`);
   f.print("  );");
@@ -87,23 +88,23 @@ function basePathOf(serverUrl: string): string {
   return path.replace(/\/+$/, "");
 }
 
-function emitHandlerSignature(f: GeneratedFile, op: HttpOperation, tctx: TypesContext, rt: Runtime): void {
-  f.jsdoc("  ", [op.summary, op.doc, op.deprecated ? "@deprecated" : undefined, `${op.method.toUpperCase()} ${op.path}`]);
+function emitHandlerSignature(f: GeneratedFile, op: HttpOperation, method: string, tctx: TypesContext, rt: Runtime): void {
+  f.jsdoc("  ", [op.summary, op.doc, op.deprecated ? "@deprecated" : undefined, operationLine(op, method)]);
   const replies: Printable[] = [];
   for (const r of op.responses) {
     const status = exactStatus(r.status);
     replies.push(replies.length === 0 ? "" : " | ", rt("RestReply", true), `<${status ?? "number"}, `, contentsPrintable(f, r.contents, tctx), ">");
   }
   const reply: Printable = replies.length === 0 ? "never" : replies;
-  f.print(`  ${op.name}(input: {`);
+  f.print(`  ${method}(input: {`);
   // Parameter groups are always present on the server side (possibly empty), so handlers need no `?.`.
   for (const p of requestShape(f, op, tctx, { groupsAlwaysPresent: true }).properties) f.print("    ", p);
   f.print("    request: Request;");
   f.print("  }): ", reply, " | Promise<", reply, ">;");
 }
 
-function emitParseFunction(f: GeneratedFile, op: HttpOperation, inputOf: string, tctx: TypesContext, rt: Runtime): void {
-  const name = `parse${pascal(op.name)}Parameters`;
+function emitParseFunction(f: GeneratedFile, op: HttpOperation, names: OperationNames, inputOf: string, tctx: TypesContext, rt: Runtime): void {
+  const name = names.parseParameters;
   const pathParams = [...op.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
   const omit = op.requestBody ? `"body" | "request"` : `"request"`;
   f.print(`function ${name}(`);
@@ -111,7 +112,7 @@ function emitParseFunction(f: GeneratedFile, op: HttpOperation, inputOf: string,
   f.print("  search: ", rt("RestQuery", true), ",");
   f.print("  request: Request,");
   f.print("  issues: ", rt("ValidationIssue", true), "[],");
-  f.print(`): Omit<${inputOf}<${stringLiteral(op.name)}>, ${omit}> {`);
+  f.print(`): Omit<${inputOf}<${stringLiteral(names.method)}>, ${omit}> {`);
   const groups: { where: string; entries: { key: string; local: string }[] }[] = [];
   let n = 0;
   for (const where of ["path", "query", "header"] as const) {
@@ -142,7 +143,7 @@ function emitParseFunction(f: GeneratedFile, op: HttpOperation, inputOf: string,
   }
   // The checks above guarantee the declared types whenever no issue was pushed (the only case the result is used).
   const result = groups.length > 0 ? `{ ${groups.map((g) => g.where).join(", ")} }` : "{}";
-  f.print(`  return ${result} as unknown as Omit<${inputOf}<${stringLiteral(op.name)}>, ${omit}>;`);
+  f.print(`  return ${result} as unknown as Omit<${inputOf}<${stringLiteral(names.method)}>, ${omit}>;`);
   f.print("}");
   f.print();
 }
@@ -163,15 +164,14 @@ function paramsArg(op: HttpOperation): string {
   return groupsOf(op) === "" ? "_params" : "params";
 }
 
-function emitBinding(f: GeneratedFile, op: HttpOperation, rt: Runtime, tctx: TypesContext, validators: boolean): void {
-  const p = pascal(op.name);
+function emitBinding(f: GeneratedFile, op: HttpOperation, names: OperationNames, rt: Runtime, tctx: TypesContext, validators: boolean): void {
   const usesQuery = op.parameters.some((x) => x.in === "query");
   f.print("      ", rt("restOperation"), "({");
   f.print(`        name: ${stringLiteral(op.name)},`);
   f.print(`        method: ${stringLiteral(op.method.toUpperCase())},`);
   f.print(`        path: ${stringLiteral(op.path)},`);
   f.print(`        query: ${usesQuery},`);
-  f.print(`        parameters: parse${p}Parameters,`);
+  f.print(`        parameters: ${names.parseParameters},`);
   if (op.requestBody) {
     const json = jsonContent(op.requestBody.contents);
     const form = formContent(op.requestBody.contents);
@@ -180,13 +180,13 @@ function emitBinding(f: GeneratedFile, op: HttpOperation, rt: Runtime, tctx: Typ
     f.print("        body: {");
     f.print(`          required: ${op.requestBody.required},`);
     f.print(`          json: ${json !== undefined},`);
-    if (form) f.print(`          form: decode${p}Form,`);
+    if (form) f.print(`          form: ${names.decodeForm},`);
     if (validator) f.print("          validate: ", validator, ",");
     f.print("        },");
-    f.print(`        invoke: (${paramsArg(op)}, body, request) => handlers.${op.name}({ ${groupsOf(op)}body: body as `, bodyType, ", request }),");
+    f.print(`        invoke: (${paramsArg(op)}, body, request) => handlers.${names.method}({ ${groupsOf(op)}body: body as `, bodyType, ", request }),");
   } else {
-    f.print(`        invoke: (${paramsArg(op)}, _body, request) => handlers.${op.name}({ ${groupsOf(op)}request }),`);
+    f.print(`        invoke: (${paramsArg(op)}, _body, request) => handlers.${names.method}({ ${groupsOf(op)}request }),`);
   }
-  if (validators) f.print(`        validateResponse: validate${p}Response,`);
+  if (validators) f.print(`        validateResponse: ${names.validateResponse},`);
   f.print("      }),");
 }

@@ -83,8 +83,9 @@ function paramsTs(params: readonly HttpParameter[], ctx: TypesContext): string |
 }
 
 function emitHttpOperation(f: GeneratedFile, op: HttpOperation, ctx: TypesContext): void {
-  f.jsdoc("  ", [op.summary, op.doc, op.deprecated ? "@deprecated" : undefined, `${op.method.toUpperCase()} ${op.path}`]);
-  f.print(`  ${propertyKey(op.name)}: {`);
+  const method = ctx.names.operation(op).method;
+  f.jsdoc("  ", [op.summary, op.doc, op.deprecated ? "@deprecated" : undefined, operationLine(op, method)]);
+  f.print(`  ${method}: {`);
   f.print(`    method: ${stringLiteral(op.method.toUpperCase())};`);
   f.print(`    path: ${stringLiteral(op.path)};`);
   if (op.parameters.length > 0) {
@@ -107,6 +108,15 @@ function emitHttpOperation(f: GeneratedFile, op: HttpOperation, ctx: TypesContex
   }
   f.print("    };");
   f.print("  };");
+}
+
+/**
+ * The doc line naming an operation's route, and its operationId when the identifier differs from it (the spec's own
+ * name stays searchable: `find pet by id` is the method `findPetById`).
+ */
+export function operationLine(op: HttpOperation, method: string): string {
+  const route = `${op.method.toUpperCase()} ${op.path}`;
+  return method === op.name ? route : `${route} (operationId ${JSON.stringify(op.name)})`;
 }
 
 function emitHttp(f: GeneratedFile, s: HttpService, name: string, ctx: TypesContext): void {

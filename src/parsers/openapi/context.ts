@@ -17,9 +17,11 @@ export class LowerContext {
   /** Whether the schema behind a named type admits null (named types cannot carry that themselves). */
   readonly namedNullable = new Map<TypeId, boolean>();
 
+  /** `seed`: files already parsed (or converted from Swagger 2.0), used instead of reading their paths again. */
   constructor(
     readonly entry: string,
     readonly host: SpecHost,
+    seed: readonly ParsedFile[] = [],
   ) {
     // Component names are reserved before any inline schema is named, so an inline "PetOwner" can never take the
     // name of a component declared later as "PetOwner".
@@ -29,6 +31,7 @@ export class LowerContext {
       const scope = this.scopeOf(file);
       for (const [name] of entries(schemas && child(schemas, "schemas"))) this.names.reserve(scope, name);
     });
+    for (const file of seed) this.files.seed(file);
   }
 
   scopeOf(file: ParsedFile): string {
@@ -41,7 +44,10 @@ export class LowerContext {
 
   origin(loc: Loc, construct: string): Origin {
     const p = loc.file.locate(loc.pointer);
-    return { file: this.scopeOf(loc.file), line: p.line, column: p.column, pointer: loc.pointer, construct };
+    // A node converted from Swagger 2.0 is named as the author wrote it (#/definitions/Pet, not #/components/schemas/Pet).
+    const source = loc.file.sourcePointer?.(loc.pointer) ?? loc.pointer;
+    const named = source === loc.pointer ? construct : construct.replace(loc.pointer, source);
+    return { file: this.scopeOf(loc.file), line: p.line, column: p.column, pointer: source, construct: named };
   }
 
   fail(loc: Pick<Loc, "file" | "pointer">, detail: string): never {

@@ -45,6 +45,14 @@ export class FileSet {
     return file;
   }
 
+  /** Register a file parsed (or converted) elsewhere, as if it had been read from its path. */
+  seed(file: ParsedFile): void {
+    if (this.byPath.has(file.path)) return;
+    this.byPath.set(file.path, file);
+    this.files.push(file);
+    this.onLoad(file);
+  }
+
   /** Resolve a `$ref` string found at `at` (the `$ref` key's location). */
   resolve(ref: string, at: Loc): Loc {
     const hash = ref.indexOf("#");

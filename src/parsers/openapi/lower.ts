@@ -8,14 +8,20 @@ import type { Loc } from "./files.js";
 import { child, has, isObject, items, str } from "./json.js";
 import { lowerOperations, lowerSecuritySchemes } from "./operations.js";
 import { SchemaLowerer } from "./schema.js";
+import { convertSwagger2, isSwagger2 } from "./swagger2/index.js";
 
 const VERSION = /^3\.[01]\.\d+(-[0-9A-Za-z.-]+)?$/;
 
 export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
-  const ctx = new LowerContext(entryFile, host);
-  const file = ctx.files.load(entryFile);
+  let ctx = new LowerContext(entryFile, host);
+  let file = ctx.files.load(entryFile);
+  if (!isObject(file.value)) ctx.fail({ file, pointer: "#" }, "an OpenAPI document must be an object");
+  if (isSwagger2(file.value)) {
+    // Swagger 2.0: lowered from its OpenAPI 3.0 conversion (positions still those of the 2.0 files).
+    ctx = new LowerContext(entryFile, host, convertSwagger2(file, host));
+    file = ctx.files.load(entryFile);
+  }
   const root: Loc = { file, pointer: "#", value: file.value };
-  if (!isObject(root.value)) ctx.fail(root, "an OpenAPI document must be an object");
   // 3.0 and 3.1 differences (nullable vs type arrays, boolean vs numeric exclusive bounds) are told apart by the
   // keywords' own shapes, so the version is only checked, not threaded through lowering.
   checkVersion(ctx, root);
@@ -64,11 +70,7 @@ export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
 
 function checkVersion(ctx: LowerContext, root: Loc): void {
   const v = child(root, "openapi");
-  if (!v) {
-    const swagger = child(root, "swagger");
-    if (swagger) ctx.fail(swagger, "Swagger 2.0 is not supported: convert the document to OpenAPI 3.0 or 3.1");
-    return ctx.fail(root, "missing 'openapi' field: not an OpenAPI 3.0/3.1 document");
-  }
+  if (!v) return ctx.fail(root, "missing 'openapi' field: not an OpenAPI 3.0/3.1 (or Swagger 2.0) document");
   const text = typeof v.value === "string" ? v.value : String(v.value);
   const m = typeof v.value === "string" ? VERSION.exec(v.value) : null;
   if (!m) ctx.fail(v, `unsupported OpenAPI version "${text}": expected 3.0.x or 3.1.x (as a string)`);

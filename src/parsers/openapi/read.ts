@@ -28,6 +28,8 @@ export interface ParsedFile {
   locate(pointer: string): Position;
   /** Source text of the number at `pointer`, when it is a plain decimal literal. */
   numberText(pointer: string): string | undefined;
+  /** For a file converted from Swagger 2.0: the pointer of the node in the file as written. */
+  sourcePointer?(pointer: string): string;
 }
 
 /** At most this many aliases per file; also bounds expansion work (each alias expands at most MAX_NODES nodes). */

@@ -53,7 +53,7 @@ components:
       oneOf:
         - $ref: "#/components/schemas/Square"
         - $ref: "#/components/schemas/Circle"
-    AnyShape:
+    EitherShape:
       anyOf:
         - $ref: "#/components/schemas/Square"
         - $ref: "#/components/schemas/Circle"

@@ -119,8 +119,8 @@ describe("generated JSON validators", () => {
     expect(verdict("Shape", { side: 1 })).toEqual([]);
     expect(verdict("Shape", { side: 1, radius: 2 })).toEqual([" oneOf"]);
     expect(verdict("Shape", {})).toEqual([" oneOf"]);
-    expect(verdict("AnyShape", { side: 1, radius: 2 })).toEqual([]);
-    expect(verdict("AnyShape", {})).toEqual([" anyOf"]);
+    expect(verdict("EitherShape", { side: 1, radius: 2 })).toEqual([]);
+    expect(verdict("EitherShape", {})).toEqual([" anyOf"]);
   });
 
   it("allOf checks the base and the extension", () => {

@@ -87,9 +87,9 @@ const rows: Row[] = [
     message: `/spec/api.yaml:1:1: unsupported OpenAPI version "3.1": expected 3.0.x or 3.1.x (as a string)`,
   },
   {
-    name: "Swagger 2.0",
-    spec: `swagger: "2.0"\ninfo: {title: T, version: "1"}\n`,
-    message: "/spec/api.yaml:1:1: Swagger 2.0 is not supported: convert the document to OpenAPI 3.0 or 3.1",
+    name: "neither openapi nor swagger",
+    spec: `info: {title: T, version: "1"}\npaths: {}\n`,
+    message: "/spec/api.yaml:1:1: missing 'openapi' field: not an OpenAPI 3.0/3.1 (or Swagger 2.0) document",
   },
   {
     name: "undeclared path parameter",

@@ -50,5 +50,10 @@ export function v31(body: string): string {
   return `openapi: 3.1.0\ninfo: {title: T, version: "1"}\n${body}`;
 }
 
+/** A Swagger 2.0 document header followed by `body`. */
+export function v20(body: string): string {
+  return `swagger: "2.0"\ninfo: {title: T, version: "1"}\n${body}`;
+}
+
 export const ref = (id: string, file = "api.yaml") => ({ kind: "ref", id: `openapi:${file}${id}` });
 export const scalar = (s: string, builtin?: string) => (builtin ? { kind: "scalar", scalar: s, builtin } : { kind: "scalar", scalar: s });
