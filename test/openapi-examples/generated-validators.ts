@@ -184,9 +184,8 @@ interface Emitted {
 }
 
 /**
- * The generated functions of a named type. The emitters derive them from the naming pass's type name
- * (json-validators/declarations.ts: is/validate<T>, json-serializers/index.ts: decode<T>Json); this is the one place
- * the test spells that rule.
+ * The generated functions of a named type: prefix + the naming pass's type name + suffix, as src/naming/derived.ts
+ * lists them (and claims them with the type name); this is the one place the test spells that rule.
  */
 function functionsOf(typeName: string, emitted: Emitted) {
   const fn = <T>(module: Record<string, unknown>, name: string): T => {

@@ -192,6 +192,42 @@ components:
     expect(compareExamples(collected, examples, (e) => v.checkFor(e)!, [], "/spec").unexplained.length).toBeGreaterThan(0);
   });
 
+  it("maps Swagger 2.0 examples to the validators of the converted document", async () => {
+    const { host, collected } = documentOf(`swagger: "2.0"
+info: {title: T, version: "1"}
+paths:
+  /pets:
+    post:
+      parameters:
+        - in: body
+          name: pet
+          schema: {$ref: "#/definitions/Pet"}
+      responses:
+        "200":
+          description: ok
+          schema: {type: array, items: {$ref: "#/definitions/Pet"}}
+          examples:
+            application/json: [{name: Tom, age: 3}]
+definitions:
+  Pet:
+    type: object
+    required: [name]
+    x-nullable: false
+    properties:
+      name: {type: string, maxLength: 8, example: Tom}
+      age: {type: integer, minimum: 0, exclusiveMinimum: true, example: 3}
+    example: {name: Rex}
+`);
+    const examples = withSchema(collected.examples);
+    expect(examples.length).toBe(4);
+    const v = await generatedValidators(loadSpec(ENTRY, host), ENTRY, collected.files, examples, "swagger");
+    validators.push(v);
+    expect(examples.filter((e) => !v.checkFor(e)).map((e) => e.at.pointer)).toEqual([]);
+    const outcome = compareExamples(collected, examples, (e) => v.checkFor(e)!, [], "/spec");
+    expect(outcome.unexplained).toEqual([]);
+    expect(outcome.bothInvalid).toBeGreaterThan(4);
+  });
+
   it("reports a generated check that gets a verdict wrong", async () => {
     const { host, collected } = documentOf(SPEC);
     const examples = withSchema(collected.examples);
