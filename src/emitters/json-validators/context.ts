@@ -82,8 +82,13 @@ export class ValidatorContext {
     if (!unicode) {
       try {
         new RegExp(source);
-      } catch (e) {
-        throw new Error(`pattern ${stringLiteral(source)} is not a valid regular expression: ${(e as Error).message}`);
+      } catch {
+        // The error JSON Schema's reading gives (with the flag) says best what is wrong.
+        try {
+          new RegExp(source, "u");
+        } catch (e) {
+          throw new Error(`pattern ${stringLiteral(source)} is not a valid regular expression: ${(e as Error).message}`);
+        }
       }
     }
     const name = `PATTERN_${this.patterns.size + 1}`;

@@ -20,10 +20,10 @@ export function facetsOf(ctx: LowerContext, loc: Loc): Facets | undefined {
     // With the `u` flag JSON Schema asks for, or else as a legacy JavaScript pattern (see compilesWithUnicodeFlag).
     try {
       new RegExp(pattern.value, "u");
-    } catch {
+    } catch (e) {
       try {
         new RegExp(pattern.value);
-      } catch (e) {
+      } catch {
         ctx.fail(pattern, `pattern ${JSON.stringify(pattern.value)} is not a valid regular expression: ${(e as Error).message}`);
       }
     }
