@@ -78,10 +78,18 @@ export class ValidatorContext {
   pattern(source: string): string {
     const known = this.patterns.get(source);
     if (known) return known;
-    try {
-      new RegExp(source, "u");
-    } catch (e) {
-      throw new Error(`pattern ${stringLiteral(source)} is not a valid regular expression: ${(e as Error).message}`);
+    const unicode = compilesWithUnicodeFlag(source);
+    if (!unicode) {
+      try {
+        new RegExp(source);
+      } catch {
+        // The error JSON Schema's reading gives (with the flag) says best what is wrong.
+        try {
+          new RegExp(source, "u");
+        } catch (e) {
+          throw new Error(`pattern ${stringLiteral(source)} is not a valid regular expression: ${(e as Error).message}`);
+        }
+      }
     }
     const name = `PATTERN_${this.patterns.size + 1}`;
     const prefix = prefixPattern(source);
@@ -92,7 +100,7 @@ export class ValidatorContext {
       return `${name}(`;
     }
     this.patterns.set(source, `${name}.test(`);
-    const flags = unicodeFlagChangesNothing(source) ? "" : ", \"u\"";
+    const flags = !unicode || unicodeFlagChangesNothing(source) ? "" : ", \"u\"";
     this.constants.add("", `const ${name} = new RegExp(${stringLiteral(source)}${flags});`);
     return `${name}.test(`;
   }
@@ -116,6 +124,21 @@ export class ValidatorContext {
     this.sets.set(key, name);
     this.constants.add("", `const ${name}: ReadonlySet<unknown> = new Set([${literals.join(", ")}]);`);
     return name;
+  }
+}
+
+/**
+ * Whether a pattern compiles with the `u` flag, which JSON Schema asks for. One that only compiles without it uses
+ * syntax JavaScript keeps for legacy regular expressions (Annex B), such as DigitalOcean's `^[a-zA-Z0-9_\-\:]+$`
+ * (`\:` escapes a character that needs no escape): it is compiled without the flag, as a browser or ajv with
+ * `unicodeRegExp: false` reads it, rather than refusing a document that every JavaScript regex engine understands.
+ */
+export function compilesWithUnicodeFlag(source: string): boolean {
+  try {
+    new RegExp(source, "u");
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -24,7 +24,7 @@ import type {
 } from "../../ir/model.js";
 import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
-import { bool, child, entries, has, isObject, items, str } from "./json.js";
+import { bool, child, entries, has, isObject, items, str, type JsonObject } from "./json.js";
 import { facetsOf, listFacetsOf, mergeFacets, withoutFormat } from "./facets.js";
 import { pascalCase } from "./names.js";
 import { segmentsOf } from "./pointer.js";
@@ -44,8 +44,11 @@ const JSON_TYPES = new Set(["object", "array", "string", "integer", "number", "b
 /** What a schema node is, decided once from its keywords (first match wins, in this order). */
 type Shape =
   | { readonly k: "ref"; readonly target: Loc }
-  /** `allOf: [x]` alone, or oneOf/anyOf with a single non-null variant: the schema is `x` (plus null). */
-  | { readonly k: "unwrap"; readonly inner: Loc }
+  /**
+   * `allOf: [x]` alone (parts that only annotate or only add scalar constraints aside), or oneOf/anyOf with a single
+   * non-null variant: the schema is `x` (plus null), with the constraints of `layered` parts as extra facets.
+   */
+  | { readonly k: "unwrap"; readonly inner: Loc; readonly layered?: readonly Loc[] }
   | { readonly k: "literal"; readonly value: string | number | boolean | null }
   | { readonly k: "enum" }
   | { readonly k: "record" }
@@ -95,7 +98,8 @@ export class SchemaLowerer {
       }
       case "unwrap": {
         const inner = this.lower(shape.inner, hint);
-        return { type: inner.type, nullable, facets: mergeFacets(inner.facets, facetsOf(this.ctx, loc)) };
+        const layered = (shape.layered ?? []).reduce((f, part) => mergeFacets(f, facetsOf(this.ctx, part)), inner.facets);
+        return { type: inner.type, nullable, facets: mergeFacets(layered, facetsOf(this.ctx, loc)) };
       }
       case "literal":
         return { type: { kind: "literal", value: shape.value }, nullable };
@@ -241,6 +245,22 @@ export class SchemaLowerer {
       collect(loc, true);
     }
 
+    // `required` may name a property the base declares (`allOf: [$ref Base, {required: [id]}]` makes Base's optional
+    // id required): an extension cannot change an inherited member, so such a record is flattened instead.
+    if (base && [...required].some((name) => !props.has(name))) {
+      base = undefined;
+      props.clear();
+      required.clear();
+      seen.clear();
+      additional = undefined;
+      collect(loc, true);
+    }
+    // A required name declared nowhere still has to be present, with any value.
+    for (const name of required) {
+      if (props.has(name)) continue;
+      const at = items(child(loc, "required")).find((r) => r.value === name) ?? loc;
+      props.set(name, { file: at.file, pointer: at.pointer, value: Object.create(null) as JsonObject });
+    }
     const members = [...props].map(([name, p]) => this.field(name, p, required.has(name), head.name));
     const record: RecordType = { kind: "record", ...head, members, ...(base ? { base } : {}) };
     if (additional === undefined) return record;
@@ -367,9 +387,17 @@ export class SchemaLowerer {
       if (!Array.isArray(e) || e.length === 0) return this.ctx.fail(child(loc, "enum")!, "enum must be a non-empty array");
       return e.every((v) => v === null) ? { k: "literal", value: null } : { k: "enum" };
     }
-    const allOf = items(child(loc, "allOf"));
-    if (allOf.length === 1 && !has(loc, "properties") && !has(loc, "additionalProperties")) return { k: "unwrap", inner: allOf[0]! };
-    if (allOf.length > 0) return { k: "record" };
+    const allOf = allOfParts(loc);
+    if (!has(loc, "properties") && !has(loc, "additionalProperties")) {
+      // `allOf: [$ref X, {description: ...}]` or `allOf: [$ref X, {maxLength: 16}]` is X (with the extra facets),
+      // not an object made of X's properties: that would turn a string or an array into a record.
+      // `required` next to `allOf: [$ref Record]` makes a record of its own (Record with those properties required).
+      const [only] = allOf.typed;
+      const narrows = allOf.layered.length > 0 || has(loc, "required");
+      if (allOf.typed.length === 1 && (!narrows || !this.isRecordLike(only!))) return { k: "unwrap", inner: only!, layered: allOf.layered };
+      if (allOf.typed.length === 0 && allOf.layered.length === 1) return { k: "unwrap", inner: allOf.layered[0]! };
+    }
+    if (allOf.typed.length + allOf.layered.length > 0) return { k: "record" };
     const union = child(loc, "oneOf") ?? child(loc, "anyOf");
     if (union) {
       const variants = items(union).filter((v) => !this.isNullSchema(v));
@@ -398,9 +426,10 @@ export class SchemaLowerer {
   }
 
   /** Whether a `$ref` target (followed through further refs) would lower to a record, for allOf inheritance. */
-  private isRecordLike(loc: Loc): boolean {
+  private isRecordLike(loc: Loc, depth = 0): boolean {
     const final = this.ctx.deref(loc);
     const shape = this.shapeOf(final);
+    if (shape.k === "unwrap" && !shape.layered?.length && depth < 32) return this.isRecordLike(shape.inner, depth + 1);
     return shape.k === "record";
   }
 
@@ -527,8 +556,8 @@ export class SchemaLowerer {
     seen.add(key);
     const target = this.ctx.resolveRef(loc);
     if (target) return this.nullableOf(target, seen);
-    const allOf = items(child(loc, "allOf"));
-    return allOf.length === 1 && this.nullableOf(allOf[0]!, seen);
+    const { typed } = allOfParts(loc);
+    return typed.length === 1 && this.nullableOf(typed[0]!, seen);
   }
 
   private isNullSchema(loc: Loc): boolean {
@@ -538,6 +567,30 @@ export class SchemaLowerer {
     if (t === "null" || (Array.isArray(t) && t.length === 1 && t[0] === "null")) return true;
     return Array.isArray(s["enum"]) && s["enum"].length > 0 && s["enum"].every((v) => v === null);
   }
+}
+
+/** Keywords that describe a schema without constraining its values (`nullable` alone has no effect in 3.0.3). */
+const ANNOTATIONS = new Set([
+  "description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "default", "externalDocs", "xml", "$comment", "nullable",
+]);
+/** Scalar constraints an allOf part can layer over another schema as facets. */
+const SCALAR_FACETS = new Set(["minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"]);
+
+/**
+ * The `allOf` parts of a schema that matter: parts with nothing but annotations are left out, parts with nothing but
+ * scalar constraints (`layered`) are kept apart from the parts that say what the value is (`typed`).
+ */
+function allOfParts(loc: Loc): { typed: Loc[]; layered: Loc[] } {
+  const typed: Loc[] = [];
+  const layered: Loc[] = [];
+  for (const part of items(child(loc, "allOf"))) {
+    const keys = isObject(part.value) ? Object.keys(part.value).filter((k) => !k.startsWith("x-") && !ANNOTATIONS.has(k)) : undefined;
+    if (keys === undefined) typed.push(part);
+    else if (keys.length === 0) continue;
+    else if (keys.every((k) => SCALAR_FACETS.has(k))) layered.push(part);
+    else typed.push(part);
+  }
+  return { typed, layered };
 }
 
 function variantHint(v: Loc, parent: string, i: number): string {

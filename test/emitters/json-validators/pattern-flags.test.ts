@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { unicodeFlagChangesNothing } from "../../../src/emitters/json-validators/context.js";
+import { compilesWithUnicodeFlag, unicodeFlagChangesNothing } from "../../../src/emitters/json-validators/context.js";
+import { diagnostics, fn, generateInline, v31 } from "./helpers.js";
 
 describe("patterns compiled without the u flag", () => {
   const plain = ["^https?://", "^[a-z0-9_-]+$", "^(ab|cd)*x?$", "^[A-Z]{2,3}$", "b+", "^$", "(?<y>[0-9]{4})-(?=[0-9])", "a|[]|b"];
@@ -20,5 +21,28 @@ describe("patterns compiled without the u flag", () => {
       }),
       { seed: 20261122, numRuns: 3000 },
     );
+  });
+});
+
+describe("patterns only JavaScript's legacy syntax accepts", () => {
+  // DigitalOcean's tag names: `\:` escapes a character that needs no escape, which the `u` flag refuses.
+  const LEGACY = "^[a-zA-Z0-9_\\-\\:]+$";
+
+  it("are compiled without the u flag instead of refusing the document", async () => {
+    expect(compilesWithUnicodeFlag(LEGACY)).toBe(false);
+    expect(compilesWithUnicodeFlag("^\\p{L}+$")).toBe(true);
+    const g = await generateInline(v31(`paths: {}
+components:
+  schemas:
+    Tag: {type: string, pattern: "${LEGACY.replaceAll("\\", "\\\\")}"}
+`));
+    expect(g.files.get([...g.files.keys()].find((k) => k.endsWith("validate.ts"))!)).toContain(`new RegExp(${JSON.stringify(LEGACY)});`);
+    const is = fn<(v: unknown) => boolean>(g.validate, "isTag");
+    expect(["env:prod", "a-b_c", "", "a b", "é"].map(is)).toEqual([true, true, false, false, false]);
+    expect(diagnostics(g)).toEqual([]);
+  });
+
+  it("a pattern that compiles neither way still fails generation", async () => {
+    await expect(generateInline(v31(`paths: {}\ncomponents: {schemas: {Tag: {type: string, pattern: "[a-"}}}\n`))).rejects.toThrow(/pattern "\[a-" is not a valid regular expression/);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ValidationIssue } from "../../../src/runtime/validation.js";
 import { ValidationError } from "../../../src/runtime/validation.js";
-import { diagnostics, fn, generateInline, type Generated } from "./helpers.js";
+import { diagnostics, fn, generateInline, v31, type Generated } from "./helpers.js";
 import { KITCHEN, KITCHEN_OK } from "./kitchen-spec.js";
 
 type Is = (v: unknown) => boolean;
@@ -183,5 +183,46 @@ describe("generation-time errors", () => {
   it("a pattern JavaScript cannot compile fails generation, not the generated module", async () => {
     const spec = KITCHEN.replace('pattern: "^[A-Z]{3}$"', 'pattern: "(unclosed"');
     await expect(generateInline(spec)).rejects.toThrow(/pattern "\(unclosed" is not a valid regular expression/);
+  });
+});
+
+describe("allOf shapes real documents use (DigitalOcean)", () => {
+  const SPEC = v31(`paths: {}
+components:
+  schemas:
+    Tags: {type: array, items: {type: string}}
+    Label: {type: string, pattern: "^[a-z]+$"}
+    Meta: {type: object, properties: {total: {type: integer}, next: {type: string}}}
+    Firewall:
+      type: object
+      properties:
+        tags: {allOf: [{$ref: "#/components/schemas/Tags"}, {description: The tags., example: [a]}]}
+        label: {allOf: [{$ref: "#/components/schemas/Label"}, {maxLength: 4}]}
+        meta: {allOf: [{$ref: "#/components/schemas/Meta"}, {required: [total]}]}
+`);
+  let d: Generated;
+  beforeAll(async () => {
+    d = await generateInline(SPEC);
+  });
+  const check = (v: unknown) => {
+    const found = fn<Validate>(d.validate, "validateFirewall")(v).map((i) => `${i.path} ${i.rule}`);
+    expect(fn<Is>(d.validate, "isFirewall")(v)).toBe(found.length === 0);
+    return found;
+  };
+
+  it("type-check under strict", () => {
+    expect(diagnostics(d)).toEqual([]);
+  });
+
+  it("an annotated array ref stays an array, a constrained string ref keeps both constraints", () => {
+    expect(check({ tags: ["a", "b"], label: "abc" })).toEqual([]);
+    expect(check({ tags: { 0: "a" } })).toEqual(["/tags type"]);
+    expect(check({ label: "abcde" })).toEqual(["/label maxLength"]);
+    expect(check({ label: "AB" })).toEqual(["/label pattern"]);
+  });
+
+  it("required beside an inherited property makes it required", () => {
+    expect(check({ meta: { total: 2 } })).toEqual([]);
+    expect(check({ meta: { next: "x" } })).toEqual(["/meta/total required"]);
   });
 });

@@ -167,6 +167,112 @@ const rows: Row[] = [
     },
   },
   {
+    // DigitalOcean: `allOf: [$ref, {description}]` (and an example) on a property whose target is an array.
+    name: "allOf [$ref, annotations only] is the ref itself, not a record",
+    spec: v30(`components:
+  schemas:
+    Tags: {type: array, items: {type: string}}
+    Window: {type: object, nullable: true, properties: {start: {type: string}}}
+    Firewall:
+      type: object
+      properties:
+        tags:
+          allOf:
+            - $ref: "#/components/schemas/Tags"
+            - description: The tags.
+              example: [a, b]
+        window:
+          allOf:
+            - $ref: "#/components/schemas/Window"
+            - description: The backup window, if any.
+`),
+    pointer: "#/components/schemas/Firewall",
+    expected: {
+      members: [
+        { name: "tags", type: ref("#/components/schemas/Tags"), nullable: false },
+        // The target admits null, and a description does not take that away.
+        { name: "window", type: ref("#/components/schemas/Window"), nullable: true },
+      ],
+    },
+  },
+  {
+    name: "allOf [$ref scalar, {maxLength}] layers the constraint over the ref as facets",
+    spec: v30(`components:
+  schemas:
+    Label: {type: string, pattern: "^[a-z]+$"}
+    Volume:
+      type: object
+      properties:
+        label:
+          allOf:
+            - $ref: "#/components/schemas/Label"
+            - maxLength: 16
+`),
+    pointer: "#/components/schemas/Volume",
+    expected: { members: [{ name: "label", type: ref("#/components/schemas/Label"), facets: { maxLength: 16 } }] },
+  },
+  {
+    name: "allOf [$ref record, {description}] names the record, and still extends like a record when used as a base",
+    spec: v30(`components:
+  schemas:
+    Base: {type: object, properties: {id: {type: string}}}
+    Described: {allOf: [{$ref: "#/components/schemas/Base"}, {description: Same as Base.}]}
+    Cat:
+      allOf:
+        - $ref: "#/components/schemas/Described"
+        - type: object
+          properties:
+            meows: {type: boolean}
+`),
+    pointer: "#/components/schemas/Cat",
+    expected: {
+      kind: "record",
+      base: { id: "openapi:api.yaml#/components/schemas/Described", derivation: "extension" },
+      members: [{ name: "meows" }],
+    },
+  },
+  {
+    // DigitalOcean's list responses: `meta: {allOf: [$ref meta_properties, {required: [total]}]}`.
+    name: "allOf [$ref Base, {required}] flattens Base into a record where the inherited property is required",
+    spec: v30(`components:
+  schemas:
+    Meta: {type: object, properties: {total: {type: integer}, next: {type: string}}}
+    Page:
+      allOf:
+        - $ref: "#/components/schemas/Meta"
+        - required: [total]
+`),
+    pointer: "#/components/schemas/Page",
+    expected: {
+      kind: "record",
+      members: [
+        { name: "total", type: { kind: "scalar", scalar: "double", builtin: "integer" }, occurs: { min: 1, max: 1 }, origin: { pointer: "#/components/schemas/Meta/properties/total" } },
+        { name: "next", occurs: { min: 0, max: 1 } },
+      ],
+    },
+  },
+  {
+    // DigitalOcean's create-replica body: `allOf: [$ref database_replica]` with `required: [name, size]` beside it.
+    name: "required beside allOf [$ref Record] makes a record requiring them; a required name declared nowhere must still be present",
+    spec: v30(`components:
+  schemas:
+    Replica: {type: object, properties: {name: {type: string}, size: {type: string}}}
+    NewReplica:
+      allOf:
+        - $ref: "#/components/schemas/Replica"
+      required: [name, tier]
+`),
+    pointer: "#/components/schemas/NewReplica",
+    expected: {
+      kind: "record",
+      members: [
+        { name: "name", type: scalar("string"), occurs: { min: 1, max: 1 } },
+        { name: "size", occurs: { min: 0, max: 1 } },
+        { name: "tier", type: scalar("any"), occurs: { min: 1, max: 1 }, origin: { pointer: "#/components/schemas/NewReplica/required/1" } },
+      ],
+    },
+  },
+  {
     name: "oneOf with discriminator mapping",
     spec: v30(`components:
   schemas:
