@@ -2,6 +2,7 @@ import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js
 import type { NamedType, ScalarType, TypeExpr, TypeId } from "../../ir/model.js";
 import { Lines } from "../json-validators/code.js";
 import { namedRefs } from "../json-validators/analysis.js";
+import { sameShapeTypes } from "../json-validators/same-shape.js";
 import { recordProperties } from "../types/properties.js";
 import type { TypesContext } from "../types/context.js";
 
@@ -42,6 +43,8 @@ export class SerializerContext {
   readonly needsRevive: ReadonlySet<TypeId>;
   /** Whether the parser must keep big integers exact (int64 as bigint or string). */
   readonly parseBigints: boolean;
+  /** Types whose codecs are another type's, of the same shape: type -> the one with the code. */
+  readonly sameShape: ReadonlyMap<TypeId, TypeId>;
 
   constructor(
     readonly f: GeneratedFile,
@@ -50,6 +53,7 @@ export class SerializerContext {
   ) {
     this.parseBigints = types.options.int64 !== "number" && types.doc.types.some((t) => bodyExprs(t, types).some(hasInt64));
     this.needsRevive = this.computeNeedsRevive();
+    this.sameShape = sameShapeTypes(types);
   }
 
   rt(name: string): ImportToken {
@@ -58,6 +62,12 @@ export class SerializerContext {
 
   typeName(id: TypeId): string {
     return this.types.names.type(id);
+  }
+
+  /** The name of the type whose functions encode and decode type `id`: its own, or that of the first type of the
+   * same shape (see json-validators/same-shape.ts), whose functions the later ones' names are aliases of. */
+  codecName(id: TypeId): string {
+    return this.typeName(this.sameShape.get(id) ?? id);
   }
 
   beginType(id: TypeId): void {

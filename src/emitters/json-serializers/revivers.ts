@@ -28,7 +28,7 @@ export function reviveExpr(ctx: SerializerContext, t: TypeExpr, v: string): Code
           return js`${ctx.rt("jsonReviveNumber")}(${v})`;
       }
     case "ref":
-      return `revive${ctx.typeName(t.id)}(${v})`;
+      return `revive${ctx.codecName(t.id)}(${v})`;
     case "list":
       return `${listReviver(ctx, t)}(${v})`;
     case "map":

@@ -37,6 +37,27 @@ export function collectStatements(ctx: ValidatorContext, t: TypeExpr, facets: Fa
   }
 }
 
+/**
+ * The name of a function `(v, path, issues)` that reports every issue of a value of type `t` (with `facets`), for
+ * callers that test the value with its boolean check (isExpr) first and call this only when that fails: a named
+ * type's own collector, an array's or map's helper, or else a module-level helper shared by every use of the same
+ * type and facets (Stripe's `maxLength: 5000` strings are checked by one function, not at each of their thousands
+ * of properties). Undefined when there is nothing to check.
+ */
+export function collectorOf(ctx: ValidatorContext, t: TypeExpr, facets: Facets | undefined): string | undefined {
+  if (isEmptyCheck(ctx, t) && guardedFacetChecks(ctx, facets, "v").length === 0) return undefined;
+  if (t.kind === "ref" && guardedFacetChecks(ctx, facets, "v").length === 0) return ctx.collectFn(t.id);
+  if (t.kind === "list") return listHelper(ctx, t);
+  if (t.kind === "map") return mapHelper(ctx, t);
+  return ctx.sharedHelper("collect", ["value", t, facets ?? null], (name) => {
+    const body = new Lines();
+    body.add("", `function ${name}(v: unknown, path: string, issues: ValidationIssue[]): void {`);
+    collectStatements(ctx, t, facets, "v", "path", body, "  ");
+    body.add("", "}");
+    ctx.helpers.append(body);
+  });
+}
+
 const KIND_WORDS: Record<JsonKind, string> = {
   null: "null", boolean: "a boolean", number: "a number", string: "a string", array: "an array", object: "an object", other: "a value",
 };

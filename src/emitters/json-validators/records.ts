@@ -3,7 +3,7 @@ import type { Field, RecordType, TypeExpr } from "../../ir/model.js";
 import { fieldPropertyName } from "../../naming/property-name.js";
 import { recordProperties } from "../types/properties.js";
 import { js, Lines, or, paren, type Code } from "./code.js";
-import { collectStatements, isEmptyCheck } from "./collect.js";
+import { collectorOf, collectStatements, isEmptyCheck } from "./collect.js";
 import type { ValidatorContext } from "./context.js";
 import { failUnless, isExpr } from "./is-expr.js";
 import { childPath, pushIssue } from "./issues.js";
@@ -124,24 +124,22 @@ export function recordCollectBody(ctx: ValidatorContext, t: RecordType, out: Lin
   const checksExtra = extra !== undefined && !(extra !== false && isEmptyCheck(ctx, extra));
   if (fields.length === 0 && !checksExtra) return;
   openRecord(out, fields);
+  // One line per property: the boolean check decides (it allocates nothing, not even the property's path), and
+  // only a failing value goes to the function that reports its issues.
   for (const s of fields) {
     const path = childPath("path", s.key);
-    const inner = new Lines();
-    collectStatements(ctx, s.field.type, s.field.facets, s.local, path, inner, "    ");
+    const check = isExpr(ctx, s.field.type, s.field.facets, s.local);
+    const collector = collectorOf(ctx, s.field.type, s.field.facets);
+    if (!s.required && collector === undefined) continue;
     const own = ownCheck(ctx, s);
-    if (s.required || inner.lines.length > 0) out.add("  ", read(s));
+    const notNull = s.field.nullable ? `${s.local} !== null && ` : "";
+    out.add("  ", read(s));
+    const report = collector !== undefined ? js`${collector}(${s.local}, ${path}, issues);` : undefined;
     if (s.required) {
-      out.add("  ", `if (${s.local} === undefined || !${own}) {`);
-      pushIssue(out, "    ", path, "required", "is required");
-      if (inner.lines.length > 0) {
-        out.add("  ", s.field.nullable ? `} else if (${s.local} !== null) {` : "} else {");
-        out.append(inner);
-      }
-      out.add("  ", "}");
-    } else if (inner.lines.length > 0) {
-      out.add("  ", s.field.nullable ? `if (${s.local} !== undefined && ${s.local} !== null && ${own}) {` : `if (${s.local} !== undefined && ${own}) {`);
-      out.append(inner);
-      out.add("  ", "}");
+      pushIssue(out, "  ", path, "required", "is required", `if (${s.local} === undefined || !${own}) `);
+      if (report) out.add("  ", `else if (${notNull}!`, paren(check), ") ", report);
+    } else {
+      out.add("  ", `if (${s.local} !== undefined && ${notNull}!`, paren(check), ` && ${own}) `, report!);
     }
   }
   if (checksExtra) {
