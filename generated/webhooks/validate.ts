@@ -94,25 +94,25 @@ function collectWebhook(value: unknown, path: string, issues: ValidationIssue[])
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $id = o.id;
-  if ($id !== undefined && !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) collectWebhook$2($id, path + "/id", issues);
+  if ($id !== undefined && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) collectWebhook$2($id, path, "/id", issues);
   const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path + "/name", issues);
+  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
   const $status = o.status;
   if ($status !== undefined && !isWebhookStatus($status) && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
   const $topic = o.topic;
-  if ($topic !== undefined && !(typeof $topic === "string") && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path + "/topic", issues);
+  if ($topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path, "/topic", issues);
   const $resource = o.resource;
-  if ($resource !== undefined && !(typeof $resource === "string") && ((plain && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) collectWebhook$3($resource, path + "/resource", issues);
+  if ($resource !== undefined && ((plain && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) collectWebhook$3($resource, path, "/resource", issues);
   const $event = o.event;
-  if ($event !== undefined && !(typeof $event === "string") && ((plain && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) collectWebhook$3($event, path + "/event", issues);
+  if ($event !== undefined && ((plain && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) collectWebhook$3($event, path, "/event", issues);
   const $hooks = o.hooks;
   if ($hooks !== undefined && !isWebhook$1($hooks) && ((plain && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) collectWebhook$4($hooks, path + "/hooks", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path + "/delivery_url", issues);
+  if ($delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path, "/delivery_url", issues);
   const $created_at = o.created_at;
-  if ($created_at !== undefined && !(typeof $created_at === "string") && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) collectWebhook$3($created_at, path + "/created_at", issues);
+  if ($created_at !== undefined && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) collectWebhook$3($created_at, path, "/created_at", issues);
   const $updated_at = o.updated_at;
-  if ($updated_at !== undefined && !(typeof $updated_at === "string") && ((plain && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) collectWebhook$3($updated_at, path + "/updated_at", issues);
+  if ($updated_at !== undefined && ((plain && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) collectWebhook$3($updated_at, path, "/updated_at", issues);
 }
 
 function isWebhook$1(v: unknown): boolean {
@@ -120,17 +120,17 @@ function isWebhook$1(v: unknown): boolean {
   return true;
 }
 
-function collectWebhook$2(v: unknown, path: string, issues: ValidationIssue[]): void {
+function collectWebhook$2(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
   if (!(typeof v === "number" && Number.isInteger(v))) {
-    issues.push({ path, rule: "type", message: "must be an integer" });
+    issues.push({ path: path + key, rule: "type", message: "must be an integer" });
   } else if (!(Number.isSafeInteger(v))) {
-    issues.push({ path, rule: "format", message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)" });
+    issues.push({ path: path + key, rule: "format", message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)" });
   }
 }
 
-function collectWebhook$3(v: unknown, path: string, issues: ValidationIssue[]): void {
+function collectWebhook$3(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
   if (!(typeof v === "string")) {
-    issues.push({ path, rule: "type", message: "must be a string" });
+    issues.push({ path: path + key, rule: "type", message: "must be a string" });
   }
 }
 
@@ -141,15 +141,15 @@ function collectWebhook$4(v: unknown, path: string, issues: ValidationIssue[]): 
   }
 }
 
-function collectWebhook$5(v: unknown, path: string, issues: ValidationIssue[]): void {
+function collectWebhook$5(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
   if (!(typeof v === "string")) {
-    issues.push({ path, rule: "type", message: "must be a string" });
+    issues.push({ path: path + key, rule: "type", message: "must be a string" });
   } else {
     if (!(jsonIsUri(v))) {
-      issues.push({ path, rule: "format", message: "must be an absolute URI" });
+      issues.push({ path: path + key, rule: "format", message: "must be an absolute URI" });
     }
     if (!(PATTERN_1(v))) {
-      issues.push({ path, rule: "pattern", message: "must match the pattern ^https?://" });
+      issues.push({ path: path + key, rule: "pattern", message: "must match the pattern ^https?://" });
     }
   }
 }
@@ -190,15 +190,15 @@ function collectWebhookCreate(value: unknown, path: string, issues: ValidationIs
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path + "/name", issues);
+  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
   const $topic = o.topic;
   if ($topic === undefined || !((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) issues.push({ path: path + "/topic", rule: "required", message: "is required" });
-  else if (!(typeof $topic === "string")) collectWebhook$3($topic, path + "/topic", issues);
+  else collectWebhook$3($topic, path, "/topic", issues);
   const $delivery_url = o.delivery_url;
   if ($delivery_url === undefined || !((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) issues.push({ path: path + "/delivery_url", rule: "required", message: "is required" });
-  else if (!(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url))) collectWebhook$5($delivery_url, path + "/delivery_url", issues);
+  else collectWebhook$5($delivery_url, path, "/delivery_url", issues);
   const $secret = o.secret;
-  if ($secret !== undefined && !(typeof $secret === "string") && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path + "/secret", issues);
+  if ($secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path, "/secret", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookUpdate}. Stops at the first failure and allocates nothing. */
@@ -239,13 +239,13 @@ function collectWebhookUpdate(value: unknown, path: string, issues: ValidationIs
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path + "/name", issues);
+  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
   const $topic = o.topic;
-  if ($topic !== undefined && !(typeof $topic === "string") && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path + "/topic", issues);
+  if ($topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path, "/topic", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path + "/delivery_url", issues);
+  if ($delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path, "/delivery_url", issues);
   const $secret = o.secret;
-  if ($secret !== undefined && !(typeof $secret === "string") && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path + "/secret", issues);
+  if ($secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path, "/secret", issues);
   const $status = o.status;
   if ($status !== undefined && !isWebhookStatus($status) && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
 }
@@ -437,14 +437,14 @@ function collectWebhookCount(value: unknown, path: string, issues: ValidationIss
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $count = o.count;
   if ($count === undefined || !((plain && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) issues.push({ path: path + "/count", rule: "required", message: "is required" });
-  else if (!(typeof $count === "number" && Number.isInteger($count) && $count >= 0)) collectWebhookCount$1($count, path + "/count", issues);
+  else collectWebhookCount$1($count, path, "/count", issues);
 }
 
-function collectWebhookCount$1(v: unknown, path: string, issues: ValidationIssue[]): void {
+function collectWebhookCount$1(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
   if (!(typeof v === "number" && Number.isInteger(v))) {
-    issues.push({ path, rule: "type", message: "must be an integer" });
+    issues.push({ path: path + key, rule: "type", message: "must be an integer" });
   } else if (!(v >= 0)) {
-    issues.push({ path, rule: "minimum", message: "must be at least 0" });
+    issues.push({ path: path + key, rule: "minimum", message: "must be at least 0" });
   }
 }
 
@@ -479,7 +479,7 @@ function collectWebhookDelivery(value: unknown, path: string, issues: Validation
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $created_at = o.created_at;
   if ($created_at === undefined || !((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) issues.push({ path: path + "/created_at", rule: "required", message: "is required" });
-  else if (!(typeof $created_at === "string")) collectWebhook$3($created_at, path + "/created_at", issues);
+  else collectWebhook$3($created_at, path, "/created_at", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookDeliveryList}. Stops at the first failure and allocates nothing. */
@@ -601,7 +601,7 @@ function collectDeleteResult(value: unknown, path: string, issues: ValidationIss
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $message = o.message;
   if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
-  else if (!(typeof $message === "string")) collectWebhook$3($message, path + "/message", issues);
+  else collectWebhook$3($message, path, "/message", issues);
 }
 
 /** Whether `value` is a valid {@link ErrorCode}. Stops at the first failure and allocates nothing. */
@@ -663,7 +663,7 @@ function collectErrorItem(value: unknown, path: string, issues: ValidationIssue[
   else if (!isErrorCode($code)) collectErrorCode($code, path + "/code", issues);
   const $message = o.message;
   if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
-  else if (!(typeof $message === "string")) collectWebhook$3($message, path + "/message", issues);
+  else collectWebhook$3($message, path, "/message", issues);
 }
 
 /** Whether `value` is a valid {@link Error$}. Stops at the first failure and allocates nothing. */
