@@ -2,7 +2,7 @@ import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js
 import type { NamedType, ScalarType, TypeExpr, TypeId } from "../../ir/model.js";
 import { Lines } from "../json-validators/code.js";
 import { namedRefs } from "../json-validators/analysis.js";
-import { sameShapeTypes } from "../json-validators/same-shape.js";
+import { sameShapeTypes } from "../types/same-shape.js";
 import { recordProperties } from "../types/properties.js";
 import type { TypesContext } from "../types/context.js";
 
@@ -65,7 +65,7 @@ export class SerializerContext {
   }
 
   /** The name of the type whose functions encode and decode type `id`: its own, or that of the first type of the
-   * same shape (see json-validators/same-shape.ts), whose functions the later ones' names are aliases of. */
+   * same shape (see types/same-shape.ts), whose functions the later ones' names are aliases of. */
   codecName(id: TypeId): string {
     return this.typeName(this.sameShape.get(id) ?? id);
   }

@@ -71,7 +71,7 @@ function typeFunctions(ctx: SerializerContext, t: NamedType): Lines {
 }
 
 /**
- * A type with the shape of an earlier one (see json-validators/same-shape.ts): its encoder and decoder are that
+ * A type with the shape of an earlier one (see types/same-shape.ts): its encoder and decoder are that
  * type's, under names typed for this one (the two types are structurally identical, so both directions fit).
  */
 function sameShapeAliases(ctx: SerializerContext, t: NamedType, sameAs: TypeId): Lines {

@@ -27,7 +27,7 @@ export class ValidatorContext {
     readonly runtimeModule: string,
     /** Types whose entry points guard against stack exhaustion; their boolean bodies live in `check<T>` functions. */
     readonly recursive: ReadonlySet<TypeId>,
-    /** Types whose checks are another type's, of the same shape (see same-shape.ts): type -> the one with the code. */
+    /** Types whose checks are another type's, of the same shape (see types/same-shape.ts): type -> the one with the code. */
     readonly sameShape: ReadonlyMap<TypeId, TypeId> = new Map(),
   ) {}
 

@@ -71,7 +71,7 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
 }
 
 /**
- * A type with the shape of an earlier one (see same-shape.ts): its three exported names, typed for it, are that
+ * A type with the shape of an earlier one (see types/same-shape.ts): its three exported names, typed for it, are that
  * type's functions. The types are structurally identical, so each function is also exactly right for this one.
  */
 export function emitSameShapeAliases(ctx: ValidatorContext, t: NamedType, sameAs: TypeId): Lines {

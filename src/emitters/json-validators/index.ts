@@ -5,7 +5,7 @@ import { typesReachingCycles } from "./analysis.js";
 import { Lines } from "./code.js";
 import { ValidatorContext } from "./context.js";
 import { emitSameShapeAliases, emitTypeValidators } from "./declarations.js";
-import { sameShapeTypes } from "./same-shape.js";
+import { sameShapeTypes } from "../types/same-shape.js";
 
 /**
  * The JSON validators artifact (OpenAPI): `validate.ts` with `is<T>`, `validate<T>` and `assert<T>` for every named

@@ -1,5 +1,5 @@
 import type { IrDocument, NamedType, TypeId } from "../../ir/model.js";
-import type { TypesContext } from "../types/context.js";
+import type { TypesContext } from "./context.js";
 
 /**
  * Named types with the same shape: the same body, field for field, value for value, once the types they refer to
@@ -18,24 +18,30 @@ import type { TypesContext } from "../types/context.js";
  * types (a handful in practice), and two types end in one group only when their bodies match level by level, also
  * through recursive references: they accept exactly the same values.
  */
-export function sameShapeTypes(types: TypesContext): ReadonlyMap<TypeId, TypeId> {
+export function sameShapeTypes(types: TypesContext, options: { readonly docs?: boolean } = {}): ReadonlyMap<TypeId, TypeId> {
   // validate.ts and json.ts both ask, for the same document: the grouping depends on the IR alone.
-  const known = computed.get(types.doc);
-  if (known) return known;
-  const groups = group(types.doc.types);
-  computed.set(types.doc, groups);
+  const mode = options.docs ? "docs" : "checks";
+  const cache = computed.get(types.doc) ?? new Map<string, ReadonlyMap<TypeId, TypeId>>();
+  computed.set(types.doc, cache);
+  let groups = cache.get(mode);
+  if (!groups) {
+    // With `docs`, descriptions and deprecation count too: types.ts shows them, so only types that would print the
+    // same declaration (but for its name and origin) may be declared as an alias of another.
+    groups = group(types.doc.types, options.docs ? DOC_ONLY : NOT_SHAPE);
+    cache.set(mode, groups);
+  }
   return groups;
 }
 
-const computed = new WeakMap<IrDocument, ReadonlyMap<TypeId, TypeId>>();
+const computed = new WeakMap<IrDocument, Map<string, ReadonlyMap<TypeId, TypeId>>>();
 
-function group(all: readonly NamedType[]): ReadonlyMap<TypeId, TypeId> {
+function group(all: readonly NamedType[], ignored: ReadonlySet<string>): ReadonlyMap<TypeId, TypeId> {
   let first = new Map<TypeId, TypeId>(all.map((t) => [t.id, t.id]));
   for (;;) {
     const byShape = new Map<string, TypeId>();
     const next = new Map<TypeId, TypeId>();
     for (const t of all) {
-      const key = shapeKey(t, first);
+      const key = shapeKey(t, first, ignored);
       const known = byShape.get(key);
       if (known === undefined) byShape.set(key, t.id);
       next.set(t.id, known ?? t.id);
@@ -47,17 +53,19 @@ function group(all: readonly NamedType[]): ReadonlyMap<TypeId, TypeId> {
 }
 
 /** Keys of a named type that are not part of its shape (everywhere: descriptions and origins; on top: identity). */
-const NOT_SHAPE = new Set(["doc", "origin", "deprecated"]);
+const NOT_SHAPE: ReadonlySet<string> = new Set(["doc", "origin", "deprecated"]);
+/** For declarations: only where a type or member was declared is left out. */
+const DOC_ONLY: ReadonlySet<string> = new Set(["origin"]);
 const IDENTITY = new Set(["id", "name", "scope", "anonymous"]);
 
 /** The type's body as JSON text, with each reference replaced by the first type of its group. */
-function shapeKey(t: NamedType, first: ReadonlyMap<TypeId, TypeId>): string {
+function shapeKey(t: NamedType, first: ReadonlyMap<TypeId, TypeId>, ignored: ReadonlySet<string>): string {
   const top: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(t)) if (!IDENTITY.has(k) && !NOT_SHAPE.has(k)) top[k] = v;
+  for (const [k, v] of Object.entries(t)) if (!IDENTITY.has(k) && !ignored.has(k)) top[k] = v;
   // A record's base is a reference too (its fields are inherited), so it is mapped like any other.
   if (t.kind === "record" && t.base) top["base"] = { ...t.base, id: first.get(t.base.id) ?? t.base.id };
   return JSON.stringify(top, function (this: unknown, key: string, value: unknown) {
-    if (NOT_SHAPE.has(key)) return undefined;
+    if (ignored.has(key)) return undefined;
     if (key === "id" && isRef(this)) return first.get(value as TypeId) ?? value;
     return value;
   });
