@@ -80,6 +80,23 @@ export class SerializerContext {
     return `${prefix}${this.owner}$${++this.helperCount}`;
   }
 
+  private readonly sharedHelpers = new Map<string, string>();
+
+  /**
+   * One helper per distinct inline type (array, map, union) and prefix in the module, named after the type that
+   * first needed it: `build` runs only then. References count by the type whose codec they use, so an array of one
+   * type and an array of a same-shape type share a writer.
+   */
+  sharedHelper(prefix: "write" | "revive", key: unknown, build: (name: string) => void): string {
+    const cacheKey = `${prefix}:${JSON.stringify(key, (k, v: unknown) => (k === "id" && typeof v === "string" ? (this.sameShape.get(v) ?? v) : v))}`;
+    const known = this.sharedHelpers.get(cacheKey);
+    if (known) return known;
+    const name = this.helperName(prefix);
+    this.sharedHelpers.set(cacheKey, name);
+    build(name);
+    return name;
+  }
+
   /** Whether a scalar's wire JSON differs from its in-memory value. */
   scalarNeedsRevive(t: ScalarType): boolean {
     const shape = scalarShape(t, this.types);

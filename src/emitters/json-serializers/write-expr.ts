@@ -50,7 +50,10 @@ export function tsOf(ctx: SerializerContext, t: TypeExpr): string {
 }
 
 function listWriter(ctx: SerializerContext, t: ListType): string {
-  const name = ctx.helperName("write");
+  return ctx.sharedHelper("write", t, (name) => buildListWriter(ctx, t, name));
+}
+
+function buildListWriter(ctx: SerializerContext, t: ListType, name: string): void {
   const body = new Lines();
   body.add("", `function ${name}(v: readonly ${parenthesize(tsOf(ctx, t.of))}[]): string {`);
   body.add("  ", 'let json = "[";');
@@ -61,11 +64,13 @@ function listWriter(ctx: SerializerContext, t: ListType): string {
   body.add("  ", 'return json + "]";');
   body.add("", "}");
   ctx.helpers.append(body);
-  return name;
 }
 
 function mapWriter(ctx: SerializerContext, t: MapType): string {
-  const name = ctx.helperName("write");
+  return ctx.sharedHelper("write", t, (name) => buildMapWriter(ctx, t, name));
+}
+
+function buildMapWriter(ctx: SerializerContext, t: MapType, name: string): void {
   const body = new Lines();
   body.add("", `function ${name}(v: { readonly [key: string]: ${tsOf(ctx, t.value)} }): string {`);
   body.add("  ", 'let json = "{";');
@@ -79,7 +84,6 @@ function mapWriter(ctx: SerializerContext, t: MapType): string {
   body.add("  ", 'return json + "}";');
   body.add("", "}");
   ctx.helpers.append(body);
-  return name;
 }
 
 /** A cheap test that a value (of a union's static type) is of one member type, to pick that member's writer. */
@@ -132,11 +136,13 @@ export function writeByGuards(ctx: SerializerContext, members: readonly TypeExpr
 }
 
 function unionWriter(ctx: SerializerContext, t: UnionExpr): string {
-  const name = ctx.helperName("write");
+  return ctx.sharedHelper("write", t, (name) => buildUnionWriter(ctx, t, name));
+}
+
+function buildUnionWriter(ctx: SerializerContext, t: UnionExpr, name: string): void {
   const body = new Lines();
   body.add("", `function ${name}(v: ${tsOf(ctx, t)}): string {`);
   writeByGuards(ctx, t.of, "v", body, "  ");
   body.add("", "}");
   ctx.helpers.append(body);
-  return name;
 }
