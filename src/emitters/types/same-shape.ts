@@ -12,11 +12,12 @@ import type { TypesContext } from "./context.js";
  * facets, values, tags and references. Descriptions, deprecation and origins do not (they only reach doc comments),
  * and neither do the types' own names and ids.
  *
- * References are compared by the shape they point to, found as a fixpoint: start with every type on its own, then
- * repeatedly group types whose bodies read the same once each reference is replaced by its group's first type,
- * until the grouping stops changing. Groups only ever merge, so this ends after at most as many rounds as there are
- * types (a handful in practice), and two types end in one group only when their bodies match level by level, also
- * through recursive references: they accept exactly the same values.
+ * References are compared by the shape they point to, by partition refinement (as in minimizing an automaton):
+ * start with all types in one class, then split classes by the types' bodies read with each reference replaced by
+ * its target's class, until no class splits. Classes only ever split, so this ends after at most as many rounds as
+ * there are types (a handful in practice). Two types end in one class when their bodies match level by level, also
+ * through recursive references (`Node {next?: Node}` and `Chain {next?: Chain}`): they accept exactly the same
+ * values, and JSON text encodes the same way.
  */
 export function sameShapeTypes(types: TypesContext, options: { readonly docs?: boolean } = {}): ReadonlyMap<TypeId, TypeId> {
   // validate.ts and json.ts both ask, for the same document: the grouping depends on the IR alone.
@@ -36,20 +37,32 @@ export function sameShapeTypes(types: TypesContext, options: { readonly docs?: b
 const computed = new WeakMap<IrDocument, Map<string, ReadonlyMap<TypeId, TypeId>>>();
 
 function group(all: readonly NamedType[], ignored: ReadonlySet<string>): ReadonlyMap<TypeId, TypeId> {
-  let first = new Map<TypeId, TypeId>(all.map((t) => [t.id, t.id]));
+  // Partition refinement: every type starts in one class; each round splits a class by the bodies of its types,
+  // read with each reference replaced by the class of the type it names, until no class splits any more.
+  let classOf = new Map<TypeId, number>(all.map((t) => [t.id, 0]));
+  let classes = 1;
   for (;;) {
-    const byShape = new Map<string, TypeId>();
-    const next = new Map<TypeId, TypeId>();
+    const numbers = new Map<string, number>();
+    const next = new Map<TypeId, number>();
     for (const t of all) {
-      const key = shapeKey(t, first, ignored);
-      const known = byShape.get(key);
-      if (known === undefined) byShape.set(key, t.id);
-      next.set(t.id, known ?? t.id);
+      const key = `${classOf.get(t.id)}:${shapeKey(t, classOf, ignored)}`;
+      let n = numbers.get(key);
+      if (n === undefined) numbers.set(key, (n = numbers.size));
+      next.set(t.id, n);
     }
-    if (all.every((t) => next.get(t.id) === first.get(t.id))) break;
-    first = next;
+    classOf = next;
+    if (numbers.size === classes) break;
+    classes = numbers.size;
   }
-  return new Map([...first].filter(([id, to]) => id !== to));
+  const first = new Map<number, TypeId>();
+  const out = new Map<TypeId, TypeId>();
+  for (const t of all) {
+    const n = classOf.get(t.id)!;
+    const earlier = first.get(n);
+    if (earlier === undefined) first.set(n, t.id);
+    else out.set(t.id, earlier);
+  }
+  return out;
 }
 
 /** Keys of a named type that are not part of its shape (everywhere: descriptions and origins; on top: identity). */
@@ -58,15 +71,15 @@ const NOT_SHAPE: ReadonlySet<string> = new Set(["doc", "origin", "deprecated"]);
 const DOC_ONLY: ReadonlySet<string> = new Set(["origin"]);
 const IDENTITY = new Set(["id", "name", "scope", "anonymous"]);
 
-/** The type's body as JSON text, with each reference replaced by the first type of its group. */
-function shapeKey(t: NamedType, first: ReadonlyMap<TypeId, TypeId>, ignored: ReadonlySet<string>): string {
+/** The type's body as JSON text, with each reference replaced by the class of the type it names. */
+function shapeKey(t: NamedType, classOf: ReadonlyMap<TypeId, number>, ignored: ReadonlySet<string>): string {
   const top: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(t)) if (!IDENTITY.has(k) && !ignored.has(k)) top[k] = v;
   // A record's base is a reference too (its fields are inherited), so it is mapped like any other.
-  if (t.kind === "record" && t.base) top["base"] = { ...t.base, id: first.get(t.base.id) ?? t.base.id };
+  if (t.kind === "record" && t.base) top["base"] = { ...t.base, id: classOf.get(t.base.id) ?? t.base.id };
   return JSON.stringify(top, function (this: unknown, key: string, value: unknown) {
     if (ignored.has(key)) return undefined;
-    if (key === "id" && isRef(this)) return first.get(value as TypeId) ?? value;
+    if (key === "id" && isRef(this)) return classOf.get(value as TypeId) ?? value;
     return value;
   });
 }
