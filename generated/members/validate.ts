@@ -10,7 +10,7 @@ import { ValidationError, type ValidationIssue, jsonIsDate, jsonIsUri } from "sp
  */
 
 /** Object.prototype, to tell own properties from inherited ones without a call per property. */
-const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, any>>;
+const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;
 
 /** Whether `value` is a valid {@link AccessLevel}. Stops at the first failure and allocates nothing. */
 export function isAccessLevel(value: unknown): value is AccessLevel {

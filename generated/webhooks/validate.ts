@@ -10,7 +10,7 @@ import { ValidationError, type ValidationIssue, jsonIsUri } from "specforge/runt
  */
 
 /** Object.prototype, to tell own properties from inherited ones without a call per property. */
-const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, any>>;
+const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;
 // ^https?://: a fixed prefix, compared directly (see prefix-pattern.ts).
 function PATTERN_1(s: string): boolean {
   let i = 0;

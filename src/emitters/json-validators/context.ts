@@ -110,11 +110,8 @@ export class ValidatorContext {
   objectPrototype(): string {
     if (!this.prototypeDeclared) {
       this.prototypeDeclared = true;
-      // Typed `any` on purpose: it is only ever compared with undefined, and tsc narrows every `X.key === undefined`
-      // on an `unknown`-typed property by walking the function's control flow back to its start, once per property,
-      // which made type-checking Stripe's validate.ts take 2.6x as long (42 s of checking against 16 s).
       this.constants.add("", "/** Object.prototype, to tell own properties from inherited ones without a call per property. */");
-      this.constants.add("", "const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, any>>;");
+      this.constants.add("", "const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;");
     }
     return "OBJECT_PROTOTYPE";
   }
