@@ -79,70 +79,57 @@ function collectMember(value: unknown, path: string, issues: ValidationIssue[]):
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $id = o.id;
-  if ($id === undefined || !((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) {
-    issues.push({ path: path + "/id", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $id === "number" && Number.isInteger($id))) {
-      issues.push({ path: path + "/id", rule: "type", message: "must be an integer" });
-    } else if (!(Number.isSafeInteger($id))) {
-      issues.push({ path: path + "/id", rule: "format", message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)" });
-    }
-  }
+  if ($id === undefined || !((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) issues.push({ path: path + "/id", rule: "required", message: "is required" });
+  else collectMember$1($id, path, "/id", issues);
   const $name = o.name;
-  if ($name === undefined || !((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) {
-    issues.push({ path: path + "/name", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $name === "string")) {
-      issues.push({ path: path + "/name", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($name === undefined || !((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) issues.push({ path: path + "/name", rule: "required", message: "is required" });
+  else collectMember$2($name, path, "/name", issues);
   const $username = o.username;
-  if ($username === undefined || !((plain && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username"))) {
-    issues.push({ path: path + "/username", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $username === "string")) {
-      issues.push({ path: path + "/username", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($username === undefined || !((plain && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username"))) issues.push({ path: path + "/username", rule: "required", message: "is required" });
+  else collectMember$2($username, path, "/username", issues);
   const $state = o.state;
-  if ($state === undefined || !((plain && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) {
-    issues.push({ path: path + "/state", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $state === "string")) {
-      issues.push({ path: path + "/state", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($state === undefined || !((plain && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) issues.push({ path: path + "/state", rule: "required", message: "is required" });
+  else collectMember$2($state, path, "/state", issues);
   const $avatar_url = o.avatar_url;
-  if ($avatar_url === undefined || !((plain && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) {
-    issues.push({ path: path + "/avatar_url", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $avatar_url === "string")) {
-      issues.push({ path: path + "/avatar_url", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($avatar_url === undefined || !((plain && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) issues.push({ path: path + "/avatar_url", rule: "required", message: "is required" });
+  else collectMember$2($avatar_url, path, "/avatar_url", issues);
   const $web_url = o.web_url;
-  if ($web_url === undefined || !((plain && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) {
-    issues.push({ path: path + "/web_url", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $web_url === "string")) {
-      issues.push({ path: path + "/web_url", rule: "type", message: "must be a string" });
-    } else if (!(jsonIsUri($web_url))) {
-      issues.push({ path: path + "/web_url", rule: "format", message: "must be an absolute URI" });
-    }
-  }
+  if ($web_url === undefined || !((plain && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) issues.push({ path: path + "/web_url", rule: "required", message: "is required" });
+  else collectMember$3($web_url, path, "/web_url", issues);
   const $access_level = o.access_level;
-  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) {
-    issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
-  } else {
-    if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
-  }
+  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
+  else if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && $expires_at !== null && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) {
-    if (!(typeof $expires_at === "string")) {
-      issues.push({ path: path + "/expires_at", rule: "type", message: "must be a string" });
-    } else if (!(jsonIsDate($expires_at))) {
-      issues.push({ path: path + "/expires_at", rule: "format", message: "must be a date (YYYY-MM-DD)" });
-    }
+  if ($expires_at !== undefined && $expires_at !== null && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
+}
+
+function collectMember$1(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+  if (!(typeof v === "number" && Number.isInteger(v))) {
+    issues.push({ path: path + key, rule: "type", message: "must be an integer" });
+  } else if (!(Number.isSafeInteger(v))) {
+    issues.push({ path: path + key, rule: "format", message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)" });
+  }
+}
+
+function collectMember$2(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+  if (!(typeof v === "string")) {
+    issues.push({ path: path + key, rule: "type", message: "must be a string" });
+  }
+}
+
+function collectMember$3(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+  if (!(typeof v === "string")) {
+    issues.push({ path: path + key, rule: "type", message: "must be a string" });
+  } else if (!(jsonIsUri(v))) {
+    issues.push({ path: path + key, rule: "format", message: "must be an absolute URI" });
+  }
+}
+
+function collectMember$4(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+  if (!(typeof v === "string")) {
+    issues.push({ path: path + key, rule: "type", message: "must be a string" });
+  } else if (!(jsonIsDate(v))) {
+    issues.push({ path: path + key, rule: "format", message: "must be a date (YYYY-MM-DD)" });
   }
 }
 
@@ -221,29 +208,13 @@ function collectMemberCreate(value: unknown, path: string, issues: ValidationIss
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $user_id = o.user_id;
-  if ($user_id === undefined || !((plain && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id"))) {
-    issues.push({ path: path + "/user_id", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $user_id === "number" && Number.isInteger($user_id))) {
-      issues.push({ path: path + "/user_id", rule: "type", message: "must be an integer" });
-    } else if (!(Number.isSafeInteger($user_id))) {
-      issues.push({ path: path + "/user_id", rule: "format", message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)" });
-    }
-  }
+  if ($user_id === undefined || !((plain && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id"))) issues.push({ path: path + "/user_id", rule: "required", message: "is required" });
+  else collectMember$1($user_id, path, "/user_id", issues);
   const $access_level = o.access_level;
-  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) {
-    issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
-  } else {
-    if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
-  }
+  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
+  else if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) {
-    if (!(typeof $expires_at === "string")) {
-      issues.push({ path: path + "/expires_at", rule: "type", message: "must be a string" });
-    } else if (!(jsonIsDate($expires_at))) {
-      issues.push({ path: path + "/expires_at", rule: "format", message: "must be a date (YYYY-MM-DD)" });
-    }
-  }
+  if ($expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
 }
 
 /** Whether `value` is a valid {@link MemberUpdate}. Stops at the first failure and allocates nothing. */
@@ -278,19 +249,10 @@ function collectMemberUpdate(value: unknown, path: string, issues: ValidationIss
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $access_level = o.access_level;
-  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) {
-    issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
-  } else {
-    if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
-  }
+  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
+  else if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) {
-    if (!(typeof $expires_at === "string")) {
-      issues.push({ path: path + "/expires_at", rule: "type", message: "must be a string" });
-    } else if (!(jsonIsDate($expires_at))) {
-      issues.push({ path: path + "/expires_at", rule: "format", message: "must be a date (YYYY-MM-DD)" });
-    }
-  }
+  if ($expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
 }
 
 /** Whether `value` is a valid {@link Error$}. Stops at the first failure and allocates nothing. */
@@ -323,11 +285,6 @@ function collectError$(value: unknown, path: string, issues: ValidationIssue[]):
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $message = o.message;
-  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) {
-    issues.push({ path: path + "/message", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $message === "string")) {
-      issues.push({ path: path + "/message", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
+  else collectMember$2($message, path, "/message", issues);
 }

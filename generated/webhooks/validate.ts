@@ -94,70 +94,25 @@ function collectWebhook(value: unknown, path: string, issues: ValidationIssue[])
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $id = o.id;
-  if ($id !== undefined && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) {
-    if (!(typeof $id === "number" && Number.isInteger($id))) {
-      issues.push({ path: path + "/id", rule: "type", message: "must be an integer" });
-    } else if (!(Number.isSafeInteger($id))) {
-      issues.push({ path: path + "/id", rule: "format", message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)" });
-    }
-  }
+  if ($id !== undefined && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) collectWebhook$2($id, path, "/id", issues);
   const $name = o.name;
-  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) {
-    if (!(typeof $name === "string")) {
-      issues.push({ path: path + "/name", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
   const $status = o.status;
-  if ($status !== undefined && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) {
-    if (!isWebhookStatus($status)) collectWebhookStatus($status, path + "/status", issues);
-  }
+  if ($status !== undefined && !isWebhookStatus($status) && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
   const $topic = o.topic;
-  if ($topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) {
-    if (!(typeof $topic === "string")) {
-      issues.push({ path: path + "/topic", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path, "/topic", issues);
   const $resource = o.resource;
-  if ($resource !== undefined && ((plain && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) {
-    if (!(typeof $resource === "string")) {
-      issues.push({ path: path + "/resource", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($resource !== undefined && ((plain && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) collectWebhook$3($resource, path, "/resource", issues);
   const $event = o.event;
-  if ($event !== undefined && ((plain && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) {
-    if (!(typeof $event === "string")) {
-      issues.push({ path: path + "/event", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($event !== undefined && ((plain && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) collectWebhook$3($event, path, "/event", issues);
   const $hooks = o.hooks;
-  if ($hooks !== undefined && ((plain && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) {
-    if (!isWebhook$1($hooks)) collectWebhook$2($hooks, path + "/hooks", issues);
-  }
+  if ($hooks !== undefined && !isWebhook$1($hooks) && ((plain && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) collectWebhook$4($hooks, path + "/hooks", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) {
-    if (!(typeof $delivery_url === "string")) {
-      issues.push({ path: path + "/delivery_url", rule: "type", message: "must be a string" });
-    } else {
-      if (!(jsonIsUri($delivery_url))) {
-        issues.push({ path: path + "/delivery_url", rule: "format", message: "must be an absolute URI" });
-      }
-      if (!(PATTERN_1($delivery_url))) {
-        issues.push({ path: path + "/delivery_url", rule: "pattern", message: "must match the pattern ^https?://" });
-      }
-    }
-  }
+  if ($delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path, "/delivery_url", issues);
   const $created_at = o.created_at;
-  if ($created_at !== undefined && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) {
-    if (!(typeof $created_at === "string")) {
-      issues.push({ path: path + "/created_at", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($created_at !== undefined && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) collectWebhook$3($created_at, path, "/created_at", issues);
   const $updated_at = o.updated_at;
-  if ($updated_at !== undefined && ((plain && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) {
-    if (!(typeof $updated_at === "string")) {
-      issues.push({ path: path + "/updated_at", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($updated_at !== undefined && ((plain && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) collectWebhook$3($updated_at, path, "/updated_at", issues);
 }
 
 function isWebhook$1(v: unknown): boolean {
@@ -165,10 +120,37 @@ function isWebhook$1(v: unknown): boolean {
   return true;
 }
 
-function collectWebhook$2(v: unknown, path: string, issues: ValidationIssue[]): void {
+function collectWebhook$2(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+  if (!(typeof v === "number" && Number.isInteger(v))) {
+    issues.push({ path: path + key, rule: "type", message: "must be an integer" });
+  } else if (!(Number.isSafeInteger(v))) {
+    issues.push({ path: path + key, rule: "format", message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)" });
+  }
+}
+
+function collectWebhook$3(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+  if (!(typeof v === "string")) {
+    issues.push({ path: path + key, rule: "type", message: "must be a string" });
+  }
+}
+
+function collectWebhook$4(v: unknown, path: string, issues: ValidationIssue[]): void {
   if (!Array.isArray(v)) {
     issues.push({ path, rule: "type", message: "must be an array" });
     return;
+  }
+}
+
+function collectWebhook$5(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+  if (!(typeof v === "string")) {
+    issues.push({ path: path + key, rule: "type", message: "must be a string" });
+  } else {
+    if (!(jsonIsUri(v))) {
+      issues.push({ path: path + key, rule: "format", message: "must be an absolute URI" });
+    }
+    if (!(PATTERN_1(v))) {
+      issues.push({ path: path + key, rule: "pattern", message: "must match the pattern ^https?://" });
+    }
   }
 }
 
@@ -208,40 +190,15 @@ function collectWebhookCreate(value: unknown, path: string, issues: ValidationIs
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $name = o.name;
-  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) {
-    if (!(typeof $name === "string")) {
-      issues.push({ path: path + "/name", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
   const $topic = o.topic;
-  if ($topic === undefined || !((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) {
-    issues.push({ path: path + "/topic", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $topic === "string")) {
-      issues.push({ path: path + "/topic", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($topic === undefined || !((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) issues.push({ path: path + "/topic", rule: "required", message: "is required" });
+  else collectWebhook$3($topic, path, "/topic", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url === undefined || !((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) {
-    issues.push({ path: path + "/delivery_url", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $delivery_url === "string")) {
-      issues.push({ path: path + "/delivery_url", rule: "type", message: "must be a string" });
-    } else {
-      if (!(jsonIsUri($delivery_url))) {
-        issues.push({ path: path + "/delivery_url", rule: "format", message: "must be an absolute URI" });
-      }
-      if (!(PATTERN_1($delivery_url))) {
-        issues.push({ path: path + "/delivery_url", rule: "pattern", message: "must match the pattern ^https?://" });
-      }
-    }
-  }
+  if ($delivery_url === undefined || !((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) issues.push({ path: path + "/delivery_url", rule: "required", message: "is required" });
+  else collectWebhook$5($delivery_url, path, "/delivery_url", issues);
   const $secret = o.secret;
-  if ($secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) {
-    if (!(typeof $secret === "string")) {
-      issues.push({ path: path + "/secret", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path, "/secret", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookUpdate}. Stops at the first failure and allocates nothing. */
@@ -282,40 +239,15 @@ function collectWebhookUpdate(value: unknown, path: string, issues: ValidationIs
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $name = o.name;
-  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) {
-    if (!(typeof $name === "string")) {
-      issues.push({ path: path + "/name", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
   const $topic = o.topic;
-  if ($topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) {
-    if (!(typeof $topic === "string")) {
-      issues.push({ path: path + "/topic", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path, "/topic", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) {
-    if (!(typeof $delivery_url === "string")) {
-      issues.push({ path: path + "/delivery_url", rule: "type", message: "must be a string" });
-    } else {
-      if (!(jsonIsUri($delivery_url))) {
-        issues.push({ path: path + "/delivery_url", rule: "format", message: "must be an absolute URI" });
-      }
-      if (!(PATTERN_1($delivery_url))) {
-        issues.push({ path: path + "/delivery_url", rule: "pattern", message: "must match the pattern ^https?://" });
-      }
-    }
-  }
+  if ($delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path, "/delivery_url", issues);
   const $secret = o.secret;
-  if ($secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) {
-    if (!(typeof $secret === "string")) {
-      issues.push({ path: path + "/secret", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path, "/secret", issues);
   const $status = o.status;
-  if ($status !== undefined && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) {
-    if (!isWebhookStatus($status)) collectWebhookStatus($status, path + "/status", issues);
-  }
+  if ($status !== undefined && !isWebhookStatus($status) && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookCreateRequest}. Stops at the first failure and allocates nothing. */
@@ -348,11 +280,8 @@ function collectWebhookCreateRequest(value: unknown, path: string, issues: Valid
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) {
-    issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
-  } else {
-    if (!isWebhookCreate($webhook)) collectWebhookCreate($webhook, path + "/webhook", issues);
-  }
+  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
+  else if (!isWebhookCreate($webhook)) collectWebhookCreate($webhook, path + "/webhook", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookUpdateRequest}. Stops at the first failure and allocates nothing. */
@@ -385,11 +314,8 @@ function collectWebhookUpdateRequest(value: unknown, path: string, issues: Valid
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) {
-    issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
-  } else {
-    if (!isWebhookUpdate($webhook)) collectWebhookUpdate($webhook, path + "/webhook", issues);
-  }
+  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
+  else if (!isWebhookUpdate($webhook)) collectWebhookUpdate($webhook, path + "/webhook", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookEnvelope}. Stops at the first failure and allocates nothing. */
@@ -422,11 +348,8 @@ function collectWebhookEnvelope(value: unknown, path: string, issues: Validation
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) {
-    issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
-  } else {
-    if (!isWebhook($webhook)) collectWebhook($webhook, path + "/webhook", issues);
-  }
+  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
+  else if (!isWebhook($webhook)) collectWebhook($webhook, path + "/webhook", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookList}. Stops at the first failure and allocates nothing. */
@@ -459,11 +382,8 @@ function collectWebhookList(value: unknown, path: string, issues: ValidationIssu
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhooks = o.webhooks;
-  if ($webhooks === undefined || !((plain && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks"))) {
-    issues.push({ path: path + "/webhooks", rule: "required", message: "is required" });
-  } else {
-    if (!isWebhookList$1($webhooks)) collectWebhookList$2($webhooks, path + "/webhooks", issues);
-  }
+  if ($webhooks === undefined || !((plain && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks"))) issues.push({ path: path + "/webhooks", rule: "required", message: "is required" });
+  else if (!isWebhookList$1($webhooks)) collectWebhookList$2($webhooks, path + "/webhooks", issues);
 }
 
 function isWebhookList$1(v: unknown): boolean {
@@ -516,14 +436,15 @@ function collectWebhookCount(value: unknown, path: string, issues: ValidationIss
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $count = o.count;
-  if ($count === undefined || !((plain && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) {
-    issues.push({ path: path + "/count", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $count === "number" && Number.isInteger($count))) {
-      issues.push({ path: path + "/count", rule: "type", message: "must be an integer" });
-    } else if (!($count >= 0)) {
-      issues.push({ path: path + "/count", rule: "minimum", message: "must be at least 0" });
-    }
+  if ($count === undefined || !((plain && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) issues.push({ path: path + "/count", rule: "required", message: "is required" });
+  else collectWebhookCount$1($count, path, "/count", issues);
+}
+
+function collectWebhookCount$1(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+  if (!(typeof v === "number" && Number.isInteger(v))) {
+    issues.push({ path: path + key, rule: "type", message: "must be an integer" });
+  } else if (!(v >= 0)) {
+    issues.push({ path: path + key, rule: "minimum", message: "must be at least 0" });
   }
 }
 
@@ -557,13 +478,8 @@ function collectWebhookDelivery(value: unknown, path: string, issues: Validation
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $created_at = o.created_at;
-  if ($created_at === undefined || !((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) {
-    issues.push({ path: path + "/created_at", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $created_at === "string")) {
-      issues.push({ path: path + "/created_at", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($created_at === undefined || !((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) issues.push({ path: path + "/created_at", rule: "required", message: "is required" });
+  else collectWebhook$3($created_at, path, "/created_at", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookDeliveryList}. Stops at the first failure and allocates nothing. */
@@ -596,11 +512,8 @@ function collectWebhookDeliveryList(value: unknown, path: string, issues: Valida
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook_deliveries = o.webhook_deliveries;
-  if ($webhook_deliveries === undefined || !((plain && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) {
-    issues.push({ path: path + "/webhook_deliveries", rule: "required", message: "is required" });
-  } else {
-    if (!isWebhookDeliveryList$1($webhook_deliveries)) collectWebhookDeliveryList$2($webhook_deliveries, path + "/webhook_deliveries", issues);
-  }
+  if ($webhook_deliveries === undefined || !((plain && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) issues.push({ path: path + "/webhook_deliveries", rule: "required", message: "is required" });
+  else if (!isWebhookDeliveryList$1($webhook_deliveries)) collectWebhookDeliveryList$2($webhook_deliveries, path + "/webhook_deliveries", issues);
 }
 
 function isWebhookDeliveryList$1(v: unknown): boolean {
@@ -653,11 +566,8 @@ function collectWebhookDeliveryEnvelope(value: unknown, path: string, issues: Va
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook_delivery = o.webhook_delivery;
-  if ($webhook_delivery === undefined || !((plain && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) {
-    issues.push({ path: path + "/webhook_delivery", rule: "required", message: "is required" });
-  } else {
-    if (!isWebhookDelivery($webhook_delivery)) collectWebhookDelivery($webhook_delivery, path + "/webhook_delivery", issues);
-  }
+  if ($webhook_delivery === undefined || !((plain && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) issues.push({ path: path + "/webhook_delivery", rule: "required", message: "is required" });
+  else if (!isWebhookDelivery($webhook_delivery)) collectWebhookDelivery($webhook_delivery, path + "/webhook_delivery", issues);
 }
 
 /** Whether `value` is a valid {@link DeleteResult}. Stops at the first failure and allocates nothing. */
@@ -690,13 +600,8 @@ function collectDeleteResult(value: unknown, path: string, issues: ValidationIss
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $message = o.message;
-  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) {
-    issues.push({ path: path + "/message", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $message === "string")) {
-      issues.push({ path: path + "/message", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
+  else collectWebhook$3($message, path, "/message", issues);
 }
 
 /** Whether `value` is a valid {@link ErrorCode}. Stops at the first failure and allocates nothing. */
@@ -754,19 +659,11 @@ function collectErrorItem(value: unknown, path: string, issues: ValidationIssue[
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $code = o.code;
-  if ($code === undefined || !((plain && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code"))) {
-    issues.push({ path: path + "/code", rule: "required", message: "is required" });
-  } else {
-    if (!isErrorCode($code)) collectErrorCode($code, path + "/code", issues);
-  }
+  if ($code === undefined || !((plain && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code"))) issues.push({ path: path + "/code", rule: "required", message: "is required" });
+  else if (!isErrorCode($code)) collectErrorCode($code, path + "/code", issues);
   const $message = o.message;
-  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) {
-    issues.push({ path: path + "/message", rule: "required", message: "is required" });
-  } else {
-    if (!(typeof $message === "string")) {
-      issues.push({ path: path + "/message", rule: "type", message: "must be a string" });
-    }
-  }
+  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
+  else collectWebhook$3($message, path, "/message", issues);
 }
 
 /** Whether `value` is a valid {@link Error$}. Stops at the first failure and allocates nothing. */
@@ -799,11 +696,8 @@ function collectError$(value: unknown, path: string, issues: ValidationIssue[]):
   const o = value as Record<string, unknown>;
   const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $errors = o.errors;
-  if ($errors === undefined || !((plain && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors"))) {
-    issues.push({ path: path + "/errors", rule: "required", message: "is required" });
-  } else {
-    if (!isError$$1($errors)) collectError$$2($errors, path + "/errors", issues);
-  }
+  if ($errors === undefined || !((plain && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors"))) issues.push({ path: path + "/errors", rule: "required", message: "is required" });
+  else if (!isError$$1($errors)) collectError$$2($errors, path + "/errors", issues);
 }
 
 function isError$$1(v: unknown): boolean {

@@ -2,6 +2,7 @@ import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js
 import type { NamedType, ScalarType, TypeExpr, TypeId } from "../../ir/model.js";
 import { Lines } from "../json-validators/code.js";
 import { namedRefs } from "../json-validators/analysis.js";
+import { sameShapeTypes } from "../types/same-shape.js";
 import { recordProperties } from "../types/properties.js";
 import type { TypesContext } from "../types/context.js";
 
@@ -42,6 +43,8 @@ export class SerializerContext {
   readonly needsRevive: ReadonlySet<TypeId>;
   /** Whether the parser must keep big integers exact (int64 as bigint or string). */
   readonly parseBigints: boolean;
+  /** Types whose codecs are another type's, of the same shape: type -> the one with the code. */
+  readonly sameShape: ReadonlyMap<TypeId, TypeId>;
 
   constructor(
     readonly f: GeneratedFile,
@@ -50,6 +53,7 @@ export class SerializerContext {
   ) {
     this.parseBigints = types.options.int64 !== "number" && types.doc.types.some((t) => bodyExprs(t, types).some(hasInt64));
     this.needsRevive = this.computeNeedsRevive();
+    this.sameShape = sameShapeTypes(types);
   }
 
   rt(name: string): ImportToken {
@@ -60,6 +64,12 @@ export class SerializerContext {
     return this.types.names.type(id);
   }
 
+  /** The name of the type whose functions encode and decode type `id`: its own, or that of the first type of the
+   * same shape (see types/same-shape.ts), whose functions the later ones' names are aliases of. */
+  codecName(id: TypeId): string {
+    return this.typeName(this.sameShape.get(id) ?? id);
+  }
+
   beginType(id: TypeId): void {
     this.owner = this.typeName(id);
     this.helperCount = 0;
@@ -68,6 +78,23 @@ export class SerializerContext {
 
   helperName(prefix: "write" | "revive"): string {
     return `${prefix}${this.owner}$${++this.helperCount}`;
+  }
+
+  private readonly sharedHelpers = new Map<string, string>();
+
+  /**
+   * One helper per distinct inline type (array, map, union) and prefix in the module, named after the type that
+   * first needed it: `build` runs only then. References count by the type whose codec they use, so an array of one
+   * type and an array of a same-shape type share a writer.
+   */
+  sharedHelper(prefix: "write" | "revive", key: unknown, build: (name: string) => void): string {
+    const cacheKey = `${prefix}:${JSON.stringify(key, (k, v: unknown) => (k === "id" && typeof v === "string" ? (this.sameShape.get(v) ?? v) : v))}`;
+    const known = this.sharedHelpers.get(cacheKey);
+    if (known) return known;
+    const name = this.helperName(prefix);
+    this.sharedHelpers.set(cacheKey, name);
+    build(name);
+    return name;
   }
 
   /** Whether a scalar's wire JSON differs from its in-memory value. */

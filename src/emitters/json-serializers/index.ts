@@ -1,5 +1,5 @@
 import { GeneratedFile } from "../../codegen/generated-file.js";
-import type { NamedType } from "../../ir/model.js";
+import type { NamedType, TypeId } from "../../ir/model.js";
 import type { Artifact, EmitContext } from "../artifact.js";
 import { js, Lines, type Code } from "../json-validators/code.js";
 import { typesContext } from "../types/context.js";
@@ -22,14 +22,18 @@ export function emitSerializers(ctx: EmitContext): GeneratedFile {
     "@packageDocumentation",
   ]);
   f.print();
-  for (const t of ctx.doc.types) {
+  ctx.doc.types.forEach((t, i) => {
     for (const line of typeFunctions(s, t).lines) f.print(...line);
-    f.print();
-  }
+    // Aliases of a same-shape type's codec are two lines under one comment: no blank line between consecutive ones.
+    const next = ctx.doc.types[i + 1];
+    if (!s.sameShape.has(t.id) || next === undefined || !s.sameShape.has(next.id)) f.print();
+  });
   return f;
 }
 
 function typeFunctions(ctx: SerializerContext, t: NamedType): Lines {
+  const sameAs = ctx.sameShape.get(t.id);
+  if (sameAs !== undefined) return sameShapeAliases(ctx, t, sameAs);
   ctx.beginType(t.id);
   const name = ctx.typeName(t.id);
   const declared = ctx.f.import(name, "./types.js", { typeOnly: true });
@@ -67,6 +71,22 @@ function typeFunctions(ctx: SerializerContext, t: NamedType): Lines {
     if (String(line[1] ?? "").startsWith("function ")) out.add("");
     out.lines.push(line);
   }
+  return out;
+}
+
+/**
+ * A type with the shape of an earlier one (see types/same-shape.ts): its encoder and decoder are that
+ * type's, under names typed for this one (the two types are structurally identical, so both directions fit).
+ */
+function sameShapeAliases(ctx: SerializerContext, t: NamedType, sameAs: TypeId): Lines {
+  const name = ctx.typeName(t.id);
+  const own = ctx.typeName(sameAs);
+  const typeRef = ctx.f.import(name, "./types.js", { typeOnly: true });
+  const options = ctx.f.import("JsonDecodeOptions", ctx.runtimeModule, { typeOnly: true });
+  const out = new Lines();
+  out.add("", `/** JSON codec of {@link ${name}}: the schema is the same as {@link encode${own}Json}'s, and so are the functions. */`);
+  out.add("", js`export const encode${name}Json: (value: ${typeRef}) => string = encode${own}Json;`);
+  out.add("", js`export const decode${name}Json: (text: string, options?: ${options}) => ${typeRef} = decode${own}Json;`);
   return out;
 }
 

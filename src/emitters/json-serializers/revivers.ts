@@ -28,7 +28,7 @@ export function reviveExpr(ctx: SerializerContext, t: TypeExpr, v: string): Code
           return js`${ctx.rt("jsonReviveNumber")}(${v})`;
       }
     case "ref":
-      return `revive${ctx.typeName(t.id)}(${v})`;
+      return `revive${ctx.codecName(t.id)}(${v})`;
     case "list":
       return `${listReviver(ctx, t)}(${v})`;
     case "map":
@@ -122,17 +122,22 @@ function alternativesBody(ctx: SerializerContext, members: readonly TypeExpr[], 
 }
 
 function alternativesReviver(ctx: SerializerContext, members: readonly TypeExpr[]): string {
-  const name = ctx.helperName("revive");
+  return ctx.sharedHelper("revive", ["alternatives", members], (name) => buildAlternativesReviver(ctx, members, name));
+}
+
+function buildAlternativesReviver(ctx: SerializerContext, members: readonly TypeExpr[], name: string): void {
   const body = new Lines();
   body.add("", `function ${name}(value: unknown): unknown {`);
   alternativesBody(ctx, members, body);
   body.add("", "}");
   ctx.helpers.append(body);
-  return name;
 }
 
 function listReviver(ctx: SerializerContext, t: ListType): string {
-  const name = ctx.helperName("revive");
+  return ctx.sharedHelper("revive", t, (name) => buildListReviver(ctx, t, name));
+}
+
+function buildListReviver(ctx: SerializerContext, t: ListType, name: string): void {
   const body = new Lines();
   body.add("", `function ${name}(value: unknown): unknown {`);
   body.add("  ", "if (!Array.isArray(value)) return value;");
@@ -145,11 +150,13 @@ function listReviver(ctx: SerializerContext, t: ListType): string {
   body.add("  ", "return copy ?? value;");
   body.add("", "}");
   ctx.helpers.append(body);
-  return name;
 }
 
 function mapReviver(ctx: SerializerContext, t: MapType): string {
-  const name = ctx.helperName("revive");
+  return ctx.sharedHelper("revive", t, (name) => buildMapReviver(ctx, t, name));
+}
+
+function buildMapReviver(ctx: SerializerContext, t: MapType, name: string): void {
   const body = new Lines();
   body.add("", `function ${name}(value: unknown): unknown {`);
   body.add("  ", 'if (typeof value !== "object" || value === null || Array.isArray(value)) return value;');
@@ -164,5 +171,4 @@ function mapReviver(ctx: SerializerContext, t: MapType): string {
   body.add("  ", "return copy ?? o;");
   body.add("", "}");
   ctx.helpers.append(body);
-  return name;
 }

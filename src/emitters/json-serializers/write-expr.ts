@@ -35,7 +35,7 @@ export function writeExpr(ctx: SerializerContext, t: TypeExpr, v: string): Code 
     case "literal":
       return stringLiteral(JSON.stringify(t.value));
     case "ref":
-      return `encode${ctx.typeName(t.id)}Json(${v})`;
+      return `encode${ctx.codecName(t.id)}Json(${v})`;
     case "list":
       return `${listWriter(ctx, t)}(${v})`;
     case "map":
@@ -72,7 +72,10 @@ function refsIn(t: TypeExpr): string[] {
 }
 
 function listWriter(ctx: SerializerContext, t: ListType): string {
-  const name = ctx.helperName("write");
+  return ctx.sharedHelper("write", t, (name) => buildListWriter(ctx, t, name));
+}
+
+function buildListWriter(ctx: SerializerContext, t: ListType, name: string): void {
   const body = new Lines();
   body.add("", `function ${name}(v: readonly ${parenthesize(tsOf(ctx, t.of))}[]): string {`);
   body.add("  ", 'let json = "[";');
@@ -83,11 +86,13 @@ function listWriter(ctx: SerializerContext, t: ListType): string {
   body.add("  ", 'return json + "]";');
   body.add("", "}");
   ctx.helpers.append(body);
-  return name;
 }
 
 function mapWriter(ctx: SerializerContext, t: MapType): string {
-  const name = ctx.helperName("write");
+  return ctx.sharedHelper("write", t, (name) => buildMapWriter(ctx, t, name));
+}
+
+function buildMapWriter(ctx: SerializerContext, t: MapType, name: string): void {
   const body = new Lines();
   body.add("", `function ${name}(v: { readonly [key: string]: ${tsOf(ctx, t.value)} }): string {`);
   body.add("  ", 'let json = "{";');
@@ -101,7 +106,6 @@ function mapWriter(ctx: SerializerContext, t: MapType): string {
   body.add("  ", 'return json + "}";');
   body.add("", "}");
   ctx.helpers.append(body);
-  return name;
 }
 
 /** A cheap test that a value (of a union's static type) is of one member type, to pick that member's writer. */
@@ -129,7 +133,7 @@ export function guardOf(ctx: SerializerContext, t: TypeExpr, v: string): Code {
       }
     // falls through (unreachable)
     case "ref":
-      return js`${ctx.f.import(`is${ctx.typeName(t.id)}`, "./validate.js")}(${v})`;
+      return js`${ctx.f.import(`is${ctx.codecName(t.id)}`, "./validate.js")}(${v})`;
     case "list":
       return `Array.isArray(${v})`;
     case "map":
@@ -154,11 +158,13 @@ export function writeByGuards(ctx: SerializerContext, members: readonly TypeExpr
 }
 
 function unionWriter(ctx: SerializerContext, t: UnionExpr): string {
-  const name = ctx.helperName("write");
+  return ctx.sharedHelper("write", t, (name) => buildUnionWriter(ctx, t, name));
+}
+
+function buildUnionWriter(ctx: SerializerContext, t: UnionExpr, name: string): void {
   const body = new Lines();
   body.add("", `function ${name}(v: ${tsOf(ctx, t)}): string {`);
   writeByGuards(ctx, t.of, "v", body, "  ");
   body.add("", "}");
   ctx.helpers.append(body);
-  return name;
 }

@@ -37,6 +37,36 @@ export function collectStatements(ctx: ValidatorContext, t: TypeExpr, facets: Fa
   }
 }
 
+/**
+ * How a record reports the issues of one property's value, written once per type and facets and shared by every
+ * property of that shape (Stripe's `maxLength: 5000` strings are checked by one function, not at each of their
+ * thousands of properties):
+ *  - "checked": a named type's collector, or an array's or map's helper, `(v, path, issues)`; the record calls it
+ *    only after the value failed its boolean check (isExpr), which is a call as well, so nothing is checked twice;
+ *  - "leaf": a module-level helper for a scalar (or an inline union) with its facets, `(v, path, key, issues)`, called
+ *    for every present value: it does the checks itself, so a failing value is not checked twice (a pre-check
+ *    repeated jsonIsUri and the like, and made validate<T> on an invalid Webhook 1.5x slower), and it joins `path`
+ *    and `key` only to report an issue, so a valid value costs no path string.
+ * Undefined when there is nothing to check.
+ */
+export type Collector = { readonly kind: "checked" | "leaf"; readonly fn: string };
+
+export function collectorOf(ctx: ValidatorContext, t: TypeExpr, facets: Facets | undefined): Collector | undefined {
+  const facetChecks = guardedFacetChecks(ctx, facets, "v").length > 0;
+  if (isEmptyCheck(ctx, t) && !facetChecks) return undefined;
+  if (t.kind === "ref" && !facetChecks) return { kind: "checked", fn: ctx.collectFn(t.id) };
+  if (t.kind === "list") return { kind: "checked", fn: listHelper(ctx, t) };
+  if (t.kind === "map") return { kind: "checked", fn: mapHelper(ctx, t) };
+  const fn = ctx.sharedHelper("collect", ["leaf", t, facets ?? null], (name) => {
+    const body = new Lines();
+    body.add("", `function ${name}(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {`);
+    collectStatements(ctx, t, facets, "v", "path + key", body, "  ");
+    body.add("", "}");
+    ctx.helpers.append(body);
+  });
+  return { kind: "leaf", fn };
+}
+
 const KIND_WORDS: Record<JsonKind, string> = {
   null: "null", boolean: "a boolean", number: "a number", string: "a string", array: "an array", object: "an object", other: "a value",
 };

@@ -27,7 +27,14 @@ export class ValidatorContext {
     readonly runtimeModule: string,
     /** Types whose entry points guard against stack exhaustion; their boolean bodies live in `check<T>` functions. */
     readonly recursive: ReadonlySet<TypeId>,
+    /** Types whose checks are another type's, of the same shape (see types/same-shape.ts): type -> the one with the code. */
+    readonly sameShape: ReadonlyMap<TypeId, TypeId> = new Map(),
   ) {}
+
+  /** The type whose functions check values of type `id`: itself, or the first type of the same shape. */
+  checkedAs(id: TypeId): TypeId {
+    return this.sameShape.get(id) ?? id;
+  }
 
   rt(name: string): ImportToken {
     return this.f.import(name, this.runtimeModule);
@@ -39,12 +46,13 @@ export class ValidatorContext {
 
   /** The boolean check to call for a named type from inside generated code. */
   isFn(id: TypeId): string {
-    const name = this.typeName(id);
-    return this.recursive.has(id) ? `check${name}` : `is${name}`;
+    const own = this.checkedAs(id);
+    const name = this.typeName(own);
+    return this.recursive.has(own) ? `check${name}` : `is${name}`;
   }
 
   collectFn(id: TypeId): string {
-    return `collect${this.typeName(id)}`;
+    return `collect${this.typeName(this.checkedAs(id))}`;
   }
 
   /** Start emitting a named type: helper names are derived from it. */
@@ -60,7 +68,8 @@ export class ValidatorContext {
 
   /** One helper per distinct array/map type and prefix in the module: `build` runs only the first time. */
   sharedHelper(prefix: "is" | "collect", key: unknown, build: (name: string) => void): string {
-    const cacheKey = `${prefix}:${JSON.stringify(key)}`;
+    // References count by the type whose checks they use, so arrays of same-shape types share one helper too.
+    const cacheKey = `${prefix}:${JSON.stringify(key, (k, v: unknown) => (k === "id" && typeof v === "string" ? this.checkedAs(v) : v))}`;
     const known = this.sharedHelpers.get(cacheKey);
     if (known) return known;
     const name = this.helperName(prefix);

@@ -1,4 +1,4 @@
-import type { EnumType, NamedType } from "../../ir/model.js";
+import type { EnumType, NamedType, TypeId } from "../../ir/model.js";
 import { js, Lines, type Code } from "./code.js";
 import { collectStatements } from "./collect.js";
 import type { ValidatorContext } from "./context.js";
@@ -71,6 +71,23 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
     if (line.length === 2 && line[1] !== "" && String(line[1]).startsWith("function ")) out.add("");
     out.lines.push(line);
   }
+  return out;
+}
+
+/**
+ * A type with the shape of an earlier one (see types/same-shape.ts): its three exported names, typed for it, are that
+ * type's functions. The types are structurally identical, so each function is also exactly right for this one.
+ */
+export function emitSameShapeAliases(ctx: ValidatorContext, t: NamedType, sameAs: TypeId): Lines {
+  const name = ctx.typeName(t.id);
+  const own = ctx.typeName(sameAs);
+  const typeRef = ctx.f.import(name, "./types.js", { typeOnly: true });
+  const issueType = ctx.f.import("ValidationIssue", ctx.runtimeModule, { typeOnly: true });
+  const out = new Lines();
+  out.add("", `/** Checks of {@link ${name}}: the schema is the same as {@link is${own}}'s, and so are the functions. */`);
+  out.add("", js`export const is${name}: (value: unknown) => value is ${typeRef} = is${own};`);
+  out.add("", js`export const validate${name}: (value: unknown) => ${issueType}[] = validate${own};`);
+  out.add("", js`export const assert${name}: (value: unknown) => asserts value is ${typeRef} = assert${own};`);
   return out;
 }
 

@@ -4,7 +4,8 @@ import { typesContext } from "../types/context.js";
 import { typesReachingCycles } from "./analysis.js";
 import { Lines } from "./code.js";
 import { ValidatorContext } from "./context.js";
-import { emitTypeValidators } from "./declarations.js";
+import { emitSameShapeAliases, emitTypeValidators } from "./declarations.js";
+import { sameShapeTypes } from "../types/same-shape.js";
 
 /**
  * The JSON validators artifact (OpenAPI): `validate.ts` with `is<T>`, `validate<T>` and `assert<T>` for every named
@@ -14,12 +15,20 @@ import { emitTypeValidators } from "./declarations.js";
 export function emitValidators(ctx: EmitContext): GeneratedFile {
   const types = typesContext(ctx.doc, ctx.names, { int64: ctx.int64, dates: ctx.dates ?? "string" });
   const f = new GeneratedFile(`${ctx.dir}/validate.ts`, ctx.source);
-  const v = new ValidatorContext(f, types, ctx.runtimeModule, typesReachingCycles(types));
+  const v = new ValidatorContext(f, types, ctx.runtimeModule, typesReachingCycles(types), sameShapeTypes(types));
   const bodies = new Lines();
-  for (const t of ctx.doc.types) {
-    bodies.append(emitTypeValidators(v, t));
-    bodies.add("");
-  }
+  ctx.doc.types.forEach((t, i) => {
+    const sameAs = v.sameShape.get(t.id);
+    if (sameAs === undefined) {
+      bodies.append(emitTypeValidators(v, t));
+      bodies.add("");
+      return;
+    }
+    bodies.append(emitSameShapeAliases(v, t, sameAs));
+    // Aliases are three lines under one comment: no blank line between consecutive ones.
+    const next = ctx.doc.types[i + 1];
+    if (next === undefined || !v.sameShape.has(next.id)) bodies.add("");
+  });
   f.jsdoc("", [
     `JSON validators for ${ctx.doc.info.title ?? ctx.source}: is<T> (fast boolean), validate<T> (every issue, with JSON pointer paths) and assert<T> for each type.`,
     "@packageDocumentation",

@@ -39,5 +39,10 @@ export function reportCheck(out: Lines, indent: string, c: Check, path: Code): v
 
 /** A JSON pointer segment for a fixed key, escaped at generation time ("~" -> "~0", "/" -> "~1"). */
 export function childPath(path: Code, key: string): Code {
-  return js`${path} + ${stringLiteral(`/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`)}`;
+  return js`${path} + ${pathSegment(key)}`;
+}
+
+/** `"/key"` as a string literal: the JSON pointer segment of a fixed key. */
+export function pathSegment(key: string): string {
+  return stringLiteral(`/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
 }

@@ -2,11 +2,11 @@ import { isIdentifier, stringLiteral } from "../../codegen/escape.js";
 import type { Field, RecordType, TypeExpr } from "../../ir/model.js";
 import { fieldPropertyName } from "../../naming/property-name.js";
 import { recordProperties } from "../types/properties.js";
-import { js, Lines, or, paren, type Code } from "./code.js";
-import { collectStatements, isEmptyCheck } from "./collect.js";
+import { joinWith, js, Lines, or, paren, type Code } from "./code.js";
+import { collectorOf, collectStatements, isEmptyCheck } from "./collect.js";
 import type { ValidatorContext } from "./context.js";
 import { failUnless, isExpr } from "./is-expr.js";
-import { childPath, pushIssue } from "./issues.js";
+import { childPath, pathSegment, pushIssue } from "./issues.js";
 
 /**
  * Record bodies. Every property is read with an own-property check, so keys such as "constructor" or "__proto__"
@@ -124,24 +124,24 @@ export function recordCollectBody(ctx: ValidatorContext, t: RecordType, out: Lin
   const checksExtra = extra !== undefined && !(extra !== false && isEmptyCheck(ctx, extra));
   if (fields.length === 0 && !checksExtra) return;
   openRecord(out, fields);
+  // One line per property (two for a required one), the reporting written once per shape (see collectorOf).
   for (const s of fields) {
-    const path = childPath("path", s.key);
-    const inner = new Lines();
-    collectStatements(ctx, s.field.type, s.field.facets, s.local, path, inner, "    ");
+    const collector = collectorOf(ctx, s.field.type, s.field.facets);
+    if (!s.required && collector === undefined) continue;
     const own = ownCheck(ctx, s);
-    if (s.required || inner.lines.length > 0) out.add("  ", read(s));
+    out.add("  ", read(s));
+    const conditions: Code[] = [];
+    if (s.field.nullable) conditions.push(`${s.local} !== null`);
+    // "checked" collectors run after a failing check; leaf helpers check inside.
+    if (collector?.kind === "checked") conditions.push(js`!${paren(isExpr(ctx, s.field.type, s.field.facets, s.local))}`);
+    const report = collector === undefined ? undefined
+      : collector.kind === "checked" ? js`${collector.fn}(${s.local}, ${childPath("path", s.key)}, issues);`
+      : js`${collector.fn}(${s.local}, path, ${pathSegment(s.key)}, issues);`;
     if (s.required) {
-      out.add("  ", `if (${s.local} === undefined || !${own}) {`);
-      pushIssue(out, "    ", path, "required", "is required");
-      if (inner.lines.length > 0) {
-        out.add("  ", s.field.nullable ? `} else if (${s.local} !== null) {` : "} else {");
-        out.append(inner);
-      }
-      out.add("  ", "}");
-    } else if (inner.lines.length > 0) {
-      out.add("  ", s.field.nullable ? `if (${s.local} !== undefined && ${s.local} !== null && ${own}) {` : `if (${s.local} !== undefined && ${own}) {`);
-      out.append(inner);
-      out.add("  ", "}");
+      pushIssue(out, "  ", childPath("path", s.key), "required", "is required", `if (${s.local} === undefined || !${own}) `);
+      if (report) out.add("  ", conditions.length > 0 ? js`else if (${joinWith(conditions, " && ")}) ` : "else ", report);
+    } else {
+      out.add("  ", js`if (${joinWith([`${s.local} !== undefined`, ...conditions, own], " && ")}) `, report!);
     }
   }
   if (checksExtra) {

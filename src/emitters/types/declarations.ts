@@ -1,6 +1,6 @@
 import { propertyKey, stringLiteral } from "../../codegen/escape.js";
 import type { GeneratedFile } from "../../codegen/generated-file.js";
-import type { AliasType, EnumType, NamedType, RecordType, UnionType } from "../../ir/model.js";
+import type { AliasType, EnumType, NamedType, RecordType, TypeId, UnionType } from "../../ir/model.js";
 import { fieldPropertyName, oneofPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "./context.js";
 import { facetTags, isList, keyClaimer, recordProperties, type Property } from "./properties.js";
@@ -25,6 +25,21 @@ export function emitDeclaration(f: GeneratedFile, t: NamedType, ctx: TypesContex
 /** The note on a type whose schema admits null (NamedType.nullable): the declaration itself is the non-null shape. */
 function nullNote(t: NamedType): string | undefined {
   return t.nullable ? "The schema also admits `null`: every use of this type is nullable, and its validator and JSON codecs accept null." : undefined;
+}
+
+/**
+ * An inline schema declared exactly like an earlier type (see same-shape.ts): an alias of it, and for an enum the
+ * values constant too, so every name the full declaration would export still exists.
+ */
+export function emitSameShapeAlias(f: GeneratedFile, t: NamedType, sameAs: TypeId, ctx: TypesContext): void {
+  const name = ctx.names.type(t.id);
+  const earlier = ctx.names.type(sameAs);
+  f.jsdoc("", [`The same schema as {@link ${earlier}}.`, origin(t, ctx)]);
+  f.print(`export type ${name} = ${earlier};`);
+  if (t.kind === "enum") {
+    f.jsdoc("", [`The values of {@link ${name}}, in schema order.`]);
+    f.print(`export const ${ctx.names.enumValues(t.id)} = ${ctx.names.enumValues(sameAs)};`);
+  }
 }
 
 function origin(t: NamedType, ctx: TypesContext): string {

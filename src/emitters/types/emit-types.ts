@@ -2,8 +2,9 @@ import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { IrDocument } from "../../ir/model.js";
 import type { Names } from "../../naming/assign-names.js";
 import { typesContext, type TypesOptions } from "./context.js";
-import { emitDeclaration } from "./declarations.js";
+import { emitDeclaration, emitSameShapeAlias } from "./declarations.js";
 import { emitExtensions } from "./extensions.js";
+import { sameShapeTypes } from "./same-shape.js";
 import { emitService } from "./services.js";
 
 /**
@@ -23,8 +24,13 @@ export function emitTypes(
     "@packageDocumentation",
   ]);
   f.print();
+  // OpenAPI documents declare the same inline schema over and over (Stripe: the `maxLength: 5000` string 727 times):
+  // an inline schema whose declaration would read exactly like an earlier type's is declared as that type.
+  const sameAs = doc.format === "openapi" ? sameShapeTypes(ctx, { docs: true }) : new Map<string, string>();
   for (const t of doc.types) {
-    emitDeclaration(f, t, ctx);
+    const earlier = t.anonymous ? sameAs.get(t.id) : undefined;
+    if (earlier !== undefined) emitSameShapeAlias(f, t, earlier, ctx);
+    else emitDeclaration(f, t, ctx);
     f.print();
   }
   emitExtensions(f, ctx);
