@@ -46,6 +46,9 @@ const SCALARS: Readonly<Record<string, ScalarKind>> = {
   bytes: "bytes",
 };
 
+/** The largest extension number of a message-set message (protoc: INT32_MAX, exclusive). */
+const MESSAGE_SET_MAX = 2147483646;
+
 /** Map keys: any integral or string type (not floating point, bytes, enums or messages). */
 const MAP_KEY_SCALARS = new Set(["int32", "int64", "uint32", "uint64", "sint32", "sint64", "fixed32", "fixed64", "sfixed32", "sfixed64", "bool", "string"]);
 
@@ -202,6 +205,8 @@ class Lowerer {
       }
     }
 
+    // protoc reads `extensions N to max` of a message_set_wire_format message as reaching 2^31 - 2.
+    const messageSet = optionBool(m.options, "message_set_wire_format");
     const record: RecordType = {
       kind: "record",
       id: "proto:." + full,
@@ -212,7 +217,7 @@ class Lowerer {
       ...(m.isGroup ? { anonymous: true, protoGroup: true } : {}),
       origin: this.origin(m.pos, full, m.isGroup ? "group" : "message"),
       members,
-      ...(m.extensionRanges.length ? { extensionRanges: m.extensionRanges.map((r) => ({ from: r.from, to: r.to })) } : {}),
+      ...(m.extensionRanges.length ? { extensionRanges: m.extensionRanges.map((r) => ({ from: r.from, to: r.toMax && messageSet ? MESSAGE_SET_MAX : r.to })) } : {}),
       ...(m.reserved.ranges.length || m.reserved.names.length
         ? {
             reserved: {
