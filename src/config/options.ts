@@ -48,7 +48,7 @@ export const OPTIONS = [
   },
   {
     name: "protoPaths", scope: "global", type: "string[]", flag: "-I, --proto-path <dir...>", commands: [...RUN, "inspect"], inConfig: true,
-    default: [], expected: "a list of folders", description: "Extra folders searched for proto imports, like protoc -I.",
+    default: [], expected: "a list of folders", description: "Folders searched for proto imports, like protoc -I; without any, the working directory (as protoc). The spec's own folder is searched last.",
   },
   {
     name: "templates", scope: "global", type: "string", flag: "--templates <dir>", commands: RUN, inConfig: true,

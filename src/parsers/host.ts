@@ -12,6 +12,8 @@ export interface SpecHost {
   displayPath(absolutePath: string): string;
   /** Extra directories searched for proto imports (like protoc -I). The entry file's directory is always searched. */
   readonly includeDirs?: readonly string[];
+  /** The working directory: like protoc, the proto path when no include directories are given. */
+  readonly workingDir?: string;
 }
 
 export function nodeSpecHost(options: { cwd?: string; includeDirs?: readonly string[] } = {}): SpecHost {
@@ -23,6 +25,7 @@ export function nodeSpecHost(options: { cwd?: string; includeDirs?: readonly str
       return rel.startsWith("..") || path.isAbsolute(rel) ? p : rel;
     },
     includeDirs: options.includeDirs,
+    workingDir: cwd,
   };
 }
 

@@ -23,6 +23,7 @@ export function recordingHost(inner: SpecHost, onRead?: (file: string, bytes: nu
     inputs,
     displayPath: (p) => inner.displayPath(p),
     includeDirs: inner.includeDirs,
+    workingDir: inner.workingDir,
     readFile(p) {
       const started = performance.now();
       let text: string;

@@ -1,6 +1,7 @@
 /**
  * Readers: one `read<T>` per message, a loop with one `switch` over whole tags (field number and wire type), so a
- * field is one integer comparison away and a known field with the wrong wire type falls through to an error.
+ * field is one integer comparison away. A known field number with a wire type its declaration does not allow falls
+ * through to `default` and is kept as an unknown field, as protoc and the C++ runtime keep it (docs/protobuf.md).
  * Errors get their field path from the catch block around the loop (no path tracking in the hot path).
  */
 import { propertyKey, stringLiteral } from "../../codegen/escape.js";
@@ -75,8 +76,6 @@ export function emitReader(c: CodecContext, plan: MessagePlan): void {
   for (const p of plan.fields) emitFieldCases(c, plan, p);
   f.print("        default:");
   if (asGroup) f.print("          if (tag === endTag) break loop;");
-  const known = knownNumberTest(plan.fields.map((p) => p.number));
-  if (known) f.print(code`          if (${known}) ${c.rt("pbWrongWireType")}(r, tag);`);
   f.print(code`          ${c.rt("pbSkipField")}(r, tag, depth);`);
   f.print("          (unknown ??= []).push(r.buf.subarray(start, r.pos));");
   f.print("      }");
@@ -95,23 +94,6 @@ export function emitReader(c: CodecContext, plan: MessagePlan): void {
   f.print("}");
   f.print();
   for (const p of plan.fields) if (p.mapKey !== undefined) emitMapEntryReader(c, plan, p);
-}
-
-/** `n === 1 || (n >= 3 && n <= 9)` over `tag >>> 3`, for the numbers of the known fields. */
-function knownNumberTest(numbers: readonly number[]): string | undefined {
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  if (sorted.length === 0) return undefined;
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    const from = sorted[i]!;
-    const to = sorted[j]!;
-    parts.push(from === to ? `tag >>> 3 === ${from}` : `(tag >>> 3 >= ${from} && tag >>> 3 <= ${to})`);
-    i = j + 1;
-  }
-  if (parts.length === 1) return parts[0]!.replace(/^\((.*)\)$/, "$1");
-  return parts.join(" || ");
 }
 
 function emitFieldCases(c: CodecContext, plan: MessagePlan, p: FieldPlan): void {
@@ -219,7 +201,7 @@ function emitMapEntryReader(c: CodecContext, plan: MessagePlan, p: FieldPlan): v
   else throw new Error("internal: a map value cannot be a group");
   f.print("        break;");
   f.print("      default:");
-  f.print(code`        if (tag >>> 3 === 1 || tag >>> 3 === 2) ${c.rt("pbWrongWireType")}(r, tag);`);
+  // Unknown fields of an entry, and a key or value with the wrong wire type, are skipped (as the C++ runtime does).
   f.print(code`        ${c.rt("pbSkipField")}(r, tag, depth);`);
   f.print("    }");
   f.print("  }");

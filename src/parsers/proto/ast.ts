@@ -58,6 +58,8 @@ export interface OneofDecl extends Documented {
 export interface Range {
   readonly from: number;
   readonly to: number;
+  /** Written as `to max`: for an extension range of a message-set message, protoc takes max as 2^31 - 2. */
+  readonly toMax?: true;
   readonly pos: Pos;
 }
 

@@ -1,6 +1,8 @@
 /**
  * Reads the entry .proto and, transitively, everything it imports. Like protoc, an import path is looked up in the
- * include directories (host.includeDirs, then the entry file's directory), never relative to the importing file.
+ * include directories (host.includeDirs; without any, the working directory, as protoc's proto path defaults to "."),
+ * never relative to the importing file. The entry file's directory is searched last, so that a spec whose imports
+ * are relative to its own folder needs no -I.
  * Each file is parsed once; files come back in import order (entry first, then a depth-first walk of its imports).
  */
 import path from "node:path";
@@ -16,7 +18,8 @@ export interface LoadedFile {
 }
 
 export function loadProtoFiles(entryFile: string, host: SpecHost): LoadedFile[] {
-  const searchDirs = [...(host.includeDirs ?? []), path.dirname(entryFile)];
+  const protoPath = host.includeDirs?.length ? host.includeDirs : host.workingDir !== undefined ? [host.workingDir] : [];
+  const searchDirs = [...new Set([...protoPath, path.dirname(entryFile)].map((d) => path.resolve(d)))];
   const loaded = new Map<string, LoadedFile>();
   const order: string[] = [];
   const stack: string[] = [];
@@ -31,7 +34,7 @@ export function loadProtoFiles(entryFile: string, host: SpecHost): LoadedFile[] 
     for (const decl of ast.imports) {
       const found = find(decl.path);
       if (!found) {
-        const dirs = searchDirs.map((d) => host.displayPath(d)).join(", ");
+        const dirs = searchDirs.map((d) => host.displayPath(d) || ".").join(", ");
         throw new SpecError(ast.display, decl.pos.line, decl.pos.column, `import "${decl.path}" not found (searched: ${dirs})`);
       }
       if (imports.some((i) => i.target === found.abs)) {

@@ -46,6 +46,9 @@ const SCALARS: Readonly<Record<string, ScalarKind>> = {
   bytes: "bytes",
 };
 
+/** The largest extension number of a message-set message (protoc: INT32_MAX, exclusive). */
+const MESSAGE_SET_MAX = 2147483646;
+
 /** Map keys: any integral or string type (not floating point, bytes, enums or messages). */
 const MAP_KEY_SCALARS = new Set(["int32", "int64", "uint32", "uint64", "sint32", "sint64", "fixed32", "fixed64", "sfixed32", "sfixed64", "bool", "string"]);
 
@@ -135,18 +138,20 @@ class Lowerer {
     const numbers = new Map<number, string>();
     const members: Member[] = [];
     const deferred: (() => void)[] = [];
-    const jsonNames = new Map<string, { name: string; custom: boolean }>();
+    const jsonNames = new Map<string, { name: string; json: string }>();
 
     const checkMessageField = (f: FieldDecl): void => {
-      // JSON names must be unique, as protoc requires: in proto3, and in proto2 when either name is a custom one.
-      const customOption = f.options.find((o) => o.name === "json_name" && o.value.kind === "string");
-      const json = { name: customOption ? String(customOption.value.value) : toJsonName(f.name), custom: customOption !== undefined };
-      const clash = jsonNames.get(json.name);
-      if (clash && (this.file.syntax === "proto3" || json.custom || clash.custom)) {
-        const kind = (custom: boolean) => (custom ? "custom" : "default");
-        this.fail(f.pos, `the ${kind(json.custom)} JSON name of field "${f.name}" ("${json.name}") conflicts with the ${kind(clash.custom)} JSON name of field "${clash.name}" in "${full}"`);
+      // protoc 3.21 (the reference; see docs/protobuf.md) checks only proto3 files, only the default JSON names
+      // (a custom json_name may equal any other name), and compares them ignoring case.
+      if (this.file.syntax === "proto3") {
+        const json = toJsonName(f.name);
+        const clash = jsonNames.get(json.toLowerCase());
+        if (clash) {
+          const how = clash.json === json ? "" : ` ("${clash.json}"; proto3 compares them ignoring case, as protoc does)`;
+          this.fail(f.pos, `the default JSON name of field "${f.name}" ("${json}") conflicts with the default JSON name of field "${clash.name}"${how} in "${full}"`);
+        }
+        jsonNames.set(json.toLowerCase(), { name: f.name, json });
       }
-      if (!clash) jsonNames.set(json.name, { name: f.name, custom: json.custom });
       this.checkFieldNumber(f.number, f.numberPos);
       const prior = numbers.get(f.number);
       if (prior !== undefined) this.fail(f.numberPos, `field number ${f.number} has already been used in "${full}" by field "${prior}"`);
@@ -202,6 +207,8 @@ class Lowerer {
       }
     }
 
+    // protoc reads `extensions N to max` of a message_set_wire_format message as reaching 2^31 - 2.
+    const messageSet = optionBool(m.options, "message_set_wire_format");
     const record: RecordType = {
       kind: "record",
       id: "proto:." + full,
@@ -212,7 +219,7 @@ class Lowerer {
       ...(m.isGroup ? { anonymous: true, protoGroup: true } : {}),
       origin: this.origin(m.pos, full, m.isGroup ? "group" : "message"),
       members,
-      ...(m.extensionRanges.length ? { extensionRanges: m.extensionRanges.map((r) => ({ from: r.from, to: r.to })) } : {}),
+      ...(m.extensionRanges.length ? { extensionRanges: m.extensionRanges.map((r) => ({ from: r.from, to: r.toMax && messageSet ? MESSAGE_SET_MAX : r.to })) } : {}),
       ...(m.reserved.ranges.length || m.reserved.names.length
         ? {
             reserved: {

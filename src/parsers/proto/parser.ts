@@ -371,12 +371,13 @@ class Parser {
     do {
       const from = this.signedInt("number");
       let to = from.value;
+      let toMax = false;
       if (this.tryConsume("to")) {
-        if (this.tryConsume("max")) to = BigInt(max);
-        else to = this.signedInt("number or \"max\"").value;
+        toMax = this.tryConsume("max");
+        to = toMax ? BigInt(max) : this.signedInt("number or \"max\"").value;
       }
       if (to < from.value) this.error(from.pos, "range end must not be less than range start");
-      out.push({ from: Number(from.value), to: Number(to), pos: from.pos });
+      out.push({ from: Number(from.value), to: Number(to), ...(toMax ? { toMax: true as const } : {}), pos: from.pos });
     } while (this.tryConsume(","));
     return out;
   }

@@ -47,11 +47,11 @@ describe("malformed input", () => {
     expect(e.reason).toBe("varint longer than 10 bytes");
   });
 
-  it("wrong wire type for a known field", () => {
+  it("wrong wire type for a known field is not malformed: it is kept as an unknown field (wrong-wire-type.test.ts)", () => {
     // request_url (1) as a varint
-    const e = failure(() => decodeResponse([0x08, 0x01]));
-    expect(e.reason).toBe("wrong wire type 0 for field 1");
-    expect(e.fieldPath).toBe("Response.requestUrl");
+    const m = decodeResponse([0x08, 0x01]) as { requestUrl?: string; $unknown?: Uint8Array };
+    expect(m.requestUrl).toBeUndefined();
+    expect([...m.$unknown!]).toEqual([0x08, 0x01]);
   });
 
   it("a nested message whose last field runs past its declared length", () => {
