@@ -81,7 +81,9 @@ function typeFunctions(ctx: SerializerContext, t: NamedType): Lines {
 function sameShapeAliases(ctx: SerializerContext, t: NamedType, sameAs: TypeId): Lines {
   const name = ctx.typeName(t.id);
   const own = ctx.typeName(sameAs);
-  const typeRef = ctx.f.import(name, "./types.js", { typeOnly: true });
+  const declared = ctx.f.import(name, "./types.js", { typeOnly: true });
+  // Same shape includes nullability, so a nullable type's codecs take and give null like its first's do.
+  const typeRef: Code = t.nullable ? js`${declared} | null` : declared;
   const options = ctx.f.import("JsonDecodeOptions", ctx.runtimeModule, { typeOnly: true });
   const out = new Lines();
   out.add("", `/** JSON codec of {@link ${name}}: the schema is the same as {@link encode${own}Json}'s, and so are the functions. */`);

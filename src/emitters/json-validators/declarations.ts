@@ -81,7 +81,9 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
 export function emitSameShapeAliases(ctx: ValidatorContext, t: NamedType, sameAs: TypeId): Lines {
   const name = ctx.typeName(t.id);
   const own = ctx.typeName(sameAs);
-  const typeRef = ctx.f.import(name, "./types.js", { typeOnly: true });
+  const declared = ctx.f.import(name, "./types.js", { typeOnly: true });
+  // Same shape includes nullability (NamedType.nullable is part of the shape key), so the signature says it too.
+  const typeRef: Code = t.nullable ? js`${declared} | null` : declared;
   const issueType = ctx.f.import("ValidationIssue", ctx.runtimeModule, { typeOnly: true });
   const out = new Lines();
   out.add("", `/** Checks of {@link ${name}}: the schema is the same as {@link is${own}}'s, and so are the functions. */`);

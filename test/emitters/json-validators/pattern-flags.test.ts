@@ -36,7 +36,9 @@ components:
   schemas:
     Tag: {type: string, pattern: "${LEGACY.replaceAll("\\", "\\\\")}"}
 `));
-    expect(g.files.get([...g.files.keys()].find((k) => k.endsWith("validate.ts"))!)).toContain(`new RegExp(${JSON.stringify(LEGACY)});`);
+    // The OpenAPI reader drops the needless escape (src/parsers/openapi/pattern.ts), so the pattern keeps the u flag;
+    // a pattern that reaches the emitter in legacy syntax anyway is compiled without it (compilesWithUnicodeFlag).
+    expect(g.files.get([...g.files.keys()].find((k) => k.endsWith("validate.ts"))!)).toContain(`new RegExp(${JSON.stringify("^[a-zA-Z0-9_\\-:]+$")}, "u");`);
     const is = fn<(v: unknown) => boolean>(g.validate, "isTag");
     expect(["env:prod", "a-b_c", "", "a b", "é"].map(is)).toEqual([true, true, false, false, false]);
     expect(diagnostics(g)).toEqual([]);

@@ -87,3 +87,25 @@ describe("same-shape types", () => {
     expect(types()).toContain("export interface Chain {");
   });
 });
+
+describe("nullable types of the same shape", () => {
+  // DigitalOcean's tags_array and existing_tags_array: two nullable arrays of strings, one set of functions.
+  const NULLABLE = v31(`paths: {}
+components:
+  schemas:
+    TagsArray: {type: [array, "null"], items: {type: string}}
+    ExistingTagsArray: {type: [array, "null"], items: {type: string}}
+    PlainTags: {type: array, items: {type: string}}
+`);
+
+  it("share functions whose exported signatures admit null, and stay apart from the non-null shape", async () => {
+    const n = await generateInline(NULLABLE);
+    expect(diagnostics(n)).toEqual([]);
+    expect(n.validate["isExistingTagsArray"]).toBe(n.validate["isTagsArray"]);
+    expect(n.validate["isPlainTags"]).not.toBe(n.validate["isTagsArray"]);
+    const is = fn<(v: unknown) => boolean>(n.validate, "isExistingTagsArray");
+    expect([null, ["a"], [1]].map(is)).toEqual([true, true, false]);
+    expect(fn<(t: string) => unknown>(n.json, "decodeExistingTagsArrayJson")("null")).toBeNull();
+    expect(fn<(v: unknown) => boolean>(n.validate, "isPlainTags")(null)).toBe(false);
+  });
+});
