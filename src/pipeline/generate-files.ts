@@ -56,7 +56,11 @@ export interface SpecOutput {
 
 /** read -> lower -> passes -> names -> emit, entirely in memory. Throws SpecError on bad input. */
 export function generateSpec(spec: SpecInput, host: SpecHost, render: RenderOptions = {}): SpecOutput {
-  const doc = loadSpec(spec.file, host);
+  return generateFromDocument(loadSpec(spec.file, host), spec, render);
+}
+
+/** passes -> names -> emit for an IR another front end already built (e.g. protoc-gen-specforge from descriptors). */
+export function generateFromDocument(doc: IrDocument, spec: SpecInput, render: RenderOptions = {}): SpecOutput {
   const names = assignNames(doc);
   const dir = spec.outDir ?? outputDirFor(spec.file);
   const ctx: EmitContext = {
