@@ -130,6 +130,46 @@ class DescriptorLowerer {
   }
 
   run(): { types: NamedType[]; extensions: ExtensionDecl[]; services: Service[] } {
+    this.lowerFiles();
+    this.checkReferences();
+    return { types: this.types, extensions: this.extensions, services: this.services };
+  }
+
+  /**
+   * Every type a field, extension or method names must be among the request's files. protoc and buf guarantee it;
+   * a hand-made request may not, and the emitters must never meet a dangling reference.
+   */
+  private checkReferences(): void {
+    const ids = new Map(this.types.map((t) => [t.id, t.kind]));
+    const check = (id: string, want: "record" | "enum" | undefined, origin: Origin, what: string): void => {
+      const kind = ids.get(id);
+      if (kind === undefined || (want !== undefined && kind !== want)) {
+        throw new SpecError(origin.file, origin.line, origin.column, `${what} names ${want === "record" ? "message" : "type"} "${id.slice("proto:".length)}", which the request does not define`);
+      }
+    };
+    const expr = (t: TypeExpr, origin: Origin, what: string): void => {
+      if (t.kind === "ref") check(t.id, undefined, origin, what);
+      else if (t.kind === "map") {
+        expr(t.key, origin, what);
+        expr(t.value, origin, what);
+      }
+    };
+    const fields = (members: readonly Member[]): Field[] => members.flatMap((m) => (m.kind === "field" ? [m] : m.kind === "group" ? fields(m.members) : []));
+    for (const t of this.types) if (t.kind === "record") for (const f of fields(t.members)) expr(f.type, f.origin, `field ${f.origin.pointer}`);
+    for (const x of this.extensions) {
+      check(x.extendee, "record", x.origin, `extension .${x.fullName} extends`);
+      expr(x.field.type, x.origin, `extension .${x.fullName}`);
+    }
+    for (const s of this.services) {
+      if (s.kind !== "rpc") continue;
+      for (const m of s.methods) {
+        check(m.input, "record", m.origin, `method ${m.origin.pointer} input`);
+        check(m.output, "record", m.origin, `method ${m.origin.pointer} output`);
+      }
+    }
+  }
+
+  private lowerFiles(): void {
     for (const f of this.files) {
       this.file = f;
       this.info = sourceInfo(f);
@@ -144,7 +184,6 @@ class DescriptorLowerer {
       f.service.forEach((s, i) => add([PATH.file.service, i], () => this.service(s, pkg, [PATH.file.service, i])));
       inDeclarationOrder(decls);
     }
-    return { types: this.types, extensions: this.extensions, services: this.services };
   }
 
   private origin(p: readonly number[], fullName: string, construct: string): Origin {
@@ -199,7 +238,7 @@ class DescriptorLowerer {
       const doc = group ? groupFieldDocs.get(group.index)! : this.doc(fp);
       const synthetic = f.proto3Optional === true;
       const inOneof = isFieldSet(f, FieldDescriptorProtoSchema.field.oneofIndex) && !synthetic;
-      const field = this.field(f, full, full, fp, doc, inOneof, false);
+      const field = this.field(f, full, fp, doc, inOneof, false);
       if (!inOneof) {
         members.push(field);
         return;
@@ -260,7 +299,7 @@ class DescriptorLowerer {
   }
 
   /** One field (message field, oneof member or extension), as src/parsers/proto/lower.ts lowers it. */
-  private field(f: FieldDescriptorProto, fullScope: string, _scope: string, p: readonly number[], doc: { doc?: string }, inOneof: boolean, isExtension: boolean): Field {
+  private field(f: FieldDescriptorProto, fullScope: string, p: readonly number[], doc: { doc?: string }, inOneof: boolean, isExtension: boolean): Field {
     const full = join(fullScope, f.name);
     const mapEntry = f.label === Label.REPEATED && f.type === FieldType.MESSAGE ? this.messages.get(f.typeName.slice(1)) : undefined;
     let type: TypeExpr;
@@ -344,7 +383,7 @@ class DescriptorLowerer {
   // ---- extensions -------------------------------------------------------------------------------------------
 
   private extension(x: FieldDescriptorProto, scope: string, p: number[]): void {
-    const field = this.field(x, scope, scope, p, this.extensionDoc(x, scope, p), false, true);
+    const field = this.field(x, scope, p, this.extensionDoc(x, scope, p), false, true);
     this.extensions.push({ fullName: join(scope, x.name), extendee: "proto:" + x.extendee, field, origin: field.origin });
   }
 
