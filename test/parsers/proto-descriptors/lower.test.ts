@@ -43,7 +43,7 @@ describe("descriptor front end", () => {
     const hello = doc.types[1] as RecordType;
     expect(hello.doc).toBe("A message.");
     expect(hello.origin).toMatchObject({ file: "demo.proto", line: 8, column: 1 });
-    expect(hello.members.map((m) => [m.name, m.doc, m.kind === "field" ? m.wire.proto?.label : m.kind])).toEqual([
+    expect(hello.members.map((m) => (m.kind === "field" ? [m.name, m.doc, m.wire.proto?.label] : [m.kind]))).toEqual([
       ["name", "The name.", "implicit"],
       ["count", "trailing", "optional"],
       ["kind", undefined, "implicit"],
