@@ -41,3 +41,16 @@ export function selectArtifacts(all: readonly Artifact[], groups: readonly Artif
   }
   return all.filter((a) => wanted.has(a.name));
 }
+
+/** The artifacts named (e.g. "types", "protobuf"), with what they need, in registry order; unknown names throw. */
+export function selectArtifactsByName(all: readonly Artifact[], names: readonly string[]): readonly Artifact[] {
+  const wanted = new Set<string>();
+  const add = (name: string) => {
+    if (wanted.has(name)) return;
+    if (!all.some((a) => a.name === name)) throw new Error(`unknown artifact "${name}"`);
+    wanted.add(name);
+    for (const r of ARTIFACT_GROUP_OF[name]?.requires ?? []) add(r);
+  };
+  names.forEach(add);
+  return all.filter((a) => wanted.has(a.name));
+}

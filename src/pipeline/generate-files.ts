@@ -3,7 +3,7 @@ import { generatedHeader, type GeneratedFile } from "../codegen/generated-file.j
 import { ARTIFACTS, type EmitContext } from "../emitters/index.js";
 import type { DatesMode, Int64Mode } from "../emitters/types/context.js";
 import type { ArtifactGroup } from "../config/options.js";
-import { selectArtifacts } from "./artifact-groups.js";
+import { selectArtifacts, selectArtifactsByName } from "./artifact-groups.js";
 import { packageReadme } from "./package-readme.js";
 import { DEFAULT_TEMPLATES, specContext, type TemplateName, type Templates } from "./templates.js";
 import type { IrDocument } from "../ir/model.js";
@@ -27,6 +27,8 @@ export interface SpecInput {
   readonly runtimeModule?: string;
   /** Artifact groups to emit (with what they need); default all. */
   readonly artifacts?: readonly ArtifactGroup[];
+  /** Individual artifacts to emit by name (e.g. "protobuf"), with what they need; when set, replaces `artifacts`. */
+  readonly artifactNames?: readonly string[];
 }
 
 /** How generateSpec renders: which template shells, and whether to add the package README. */
@@ -56,7 +58,11 @@ export interface SpecOutput {
 
 /** read -> lower -> passes -> names -> emit, entirely in memory. Throws SpecError on bad input. */
 export function generateSpec(spec: SpecInput, host: SpecHost, render: RenderOptions = {}): SpecOutput {
-  const doc = loadSpec(spec.file, host);
+  return generateFromDocument(loadSpec(spec.file, host), spec, render);
+}
+
+/** passes -> names -> emit for an IR another front end already built (e.g. protoc-gen-specforge from descriptors). */
+export function generateFromDocument(doc: IrDocument, spec: SpecInput, render: RenderOptions = {}): SpecOutput {
   const names = assignNames(doc);
   const dir = spec.outDir ?? outputDirFor(spec.file);
   const ctx: EmitContext = {
@@ -69,7 +75,8 @@ export function generateSpec(spec: SpecInput, host: SpecHost, render: RenderOpti
     runtimeModule: spec.runtimeModule ?? "specforge/runtime",
   };
   const templates = render.templates ?? DEFAULT_TEMPLATES;
-  const emitted = selectArtifacts(ARTIFACTS, spec.artifacts)
+  const selected = spec.artifactNames ? selectArtifactsByName(ARTIFACTS, spec.artifactNames) : selectArtifacts(ARTIFACTS, spec.artifacts);
+  const emitted = selected
     .filter((a) => a.applies(doc))
     .flatMap((a) => a.emit(ctx).map((file) => ({ artifact: a.name, file })));
   const generated: GeneratedFile[] = emitted.map((e) => e.file);

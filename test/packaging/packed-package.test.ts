@@ -144,4 +144,16 @@ describe("the packed package", () => {
     const json = run(bin, [...args, "--from", "binary", "--to", "json"], project, binary).stdout.toString();
     expect(JSON.parse(json)).toEqual({ name: "x", ids: ["5"], kind: "KIND_B" });
   });
+
+  it("protoc runs the installed protoc-gen-specforge, which writes what generate wrote", () => {
+    const plugin = path.join(project, "node_modules", ".bin", "protoc-gen-specforge");
+    const out = path.join(project, "from-plugin");
+    mkdirSync(out);
+    run("protoc", ["-Ispecs", `--plugin=protoc-gen-specforge=${plugin}`, `--specforge_out=${out}`, "demo.proto"], project);
+    for (const f of ["types.ts", "protobuf.ts", "protojson.ts"]) {
+      const viaPlugin = readFileSync(path.join(out, "demo", f), "utf8");
+      // Only the header names the spec differently: "demo.proto" (the compiler's name) against "specs/demo.proto".
+      expect(viaPlugin.replaceAll("demo.proto", "specs/demo.proto")).toBe(readFileSync(path.join(project, "generated", "demo", f), "utf8"));
+    }
+  });
 });

@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+import { main } from "../dist/plugin/main.js";
+process.exitCode = await main();
