@@ -13,6 +13,8 @@ import { typecheckFiles } from "./helpers/typecheck.js";
  */
 const CORPUS = path.join(SHARED, "corpus");
 const PROTO_ROOT = path.join(CORPUS, "proto");
+/** Editions files (protoc's -I proto-editions -I proto: they import the well-known types from proto/). */
+const EDITIONS_ROOT = path.join(CORPUS, "proto-editions");
 
 /** corpus-relative path -> the start of the error message we expect, and why. */
 const KNOWN_GAPS: Record<string, { error: string; reason: string }> = {
@@ -56,15 +58,19 @@ function walk(dir: string, ext: RegExp): string[] {
   return out;
 }
 
-const inputs = [...walk(path.join(CORPUS, "wsdl"), /\.(wsdl|xsd)$/), ...walk(PROTO_ROOT, /\.proto$/)];
 const host = nodeSpecHost({ cwd: CORPUS, includeDirs: [PROTO_ROOT] });
+const editionsHost = nodeSpecHost({ cwd: CORPUS, includeDirs: [EDITIONS_ROOT, PROTO_ROOT] });
+const inputs = [
+  ...[...walk(path.join(CORPUS, "wsdl"), /\.(wsdl|xsd)$/), ...walk(PROTO_ROOT, /\.proto$/)].map((file) => ({ file, host })),
+  ...walk(EDITIONS_ROOT, /\.proto$/).map((file) => ({ file, host: editionsHost })),
+];
 
 describe("corpus", () => {
   it("finds the corpus", () => {
     expect(inputs.length).toBeGreaterThan(40);
   });
 
-  for (const file of inputs) {
+  for (const { file, host } of inputs) {
     const rel = path.relative(CORPUS, file).split(path.sep).join("/");
     const gap = KNOWN_GAPS[rel];
     it(gap ? `${rel} (known gap: ${gap.reason})` : `${rel} generates strict-clean TypeScript`, () => {

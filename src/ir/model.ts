@@ -153,6 +153,11 @@ export interface ProtoFieldHint {
   readonly default?: string;
   readonly jsonName: string;
   readonly jstype?: "JS_NORMAL" | "JS_STRING" | "JS_NUMBER";
+  /**
+   * Whether decoding checks this string field's UTF-8 (editions: the resolved features.utf8_validation). Absent:
+   * the file's syntax decides (proto3 checks, proto2 does not).
+   */
+  readonly validateUtf8?: boolean;
   /** Options other than the ones above, by name as written (custom options keep their parentheses). */
   readonly options?: Readonly<Record<string, string | number | boolean>>;
 }

@@ -85,7 +85,8 @@ const ROWS: Record<keyof typeof GOOD, Row[]> = {
     { name: "duplicate field name", files: { "bad.proto": P3 + "message A {\n  int32 a = 1;\n  string a = 2;\n}\n" }, message: 'bad.proto:4:3: "a" is already defined in "A" (first defined at bad.proto:3:3)' },
     { name: "duplicate field number", files: { "bad.proto": P3 + "message A {\n  int32 a = 1;\n  int32 b = 1;\n}\n" }, message: 'bad.proto:4:13: field number 1 has already been used in "A" by field "a"' },
     { name: "duplicate JSON name", files: { "bad.proto": P3 + "message A {\n  string foo_bar = 1;\n  string fooBar = 2;\n}\n" }, message: 'bad.proto:4:3: the default JSON name of field "fooBar" ("fooBar") conflicts with the default JSON name of field "foo_bar" in "A"' },
-    { name: "unsupported editions", files: { "bad.proto": 'edition = "2023";\n' }, message: "bad.proto:1:1: editions are not supported yet" },
+    { name: "unsupported edition", files: { "bad.proto": 'edition = "2022";\n' }, message: 'bad.proto:1:11: edition "2022" is not supported (supported: "2023", "2024")' },
+    { name: "optional label in editions", files: { "bad.proto": 'edition = "2023";\nmessage A { optional int32 a = 1; }\n' }, message: 'bad.proto:2:13: the "optional" label is not allowed in editions; use [features.field_presence = EXPLICIT] (the default)' },
     { name: "import cycle", files: { "bad.proto": P3 + 'import "a.proto";\n', "a.proto": P3 + 'import "bad.proto";\n' }, message: "a.proto:2:1: import cycle: bad.proto -> a.proto -> bad.proto" },
   ],
 };

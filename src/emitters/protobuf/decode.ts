@@ -147,7 +147,7 @@ function readOne(c: CodecContext, plan: MessagePlan, p: FieldPlan, current = "un
   const v = p.value;
   switch (v.kind) {
     case "scalar":
-      return readScalar(c, v.scalar, plan.strictUtf8);
+      return readScalar(c, v.scalar, p.strictUtf8);
     case "enum":
       return code`${c.local("nameOf", v.type.id)}(${c.rt("pbReadInt32")}(r))`;
     case "message":
@@ -169,12 +169,12 @@ function emitMapEntryReader(c: CodecContext, plan: MessagePlan, p: FieldPlan): v
   const mapType = code`NonNullable<${c.type(plan.record.id)}[${stringLiteral(p.prop)}]>`;
   f.print(code`/** One entry of {@link ${c.type(plan.record.id)}}.${p.prop}; false when its value is a closed-enum number the schema does not list. */`);
   f.print(code`function ${c.local("readEntry", plan.record.id, p.prop)}(r: ${c.rt("PbReader")}, end: number, depth: number, map: ${mapType}): boolean {`);
-  const keyWire = scalarWire(key, c.emit.int64, plan.strictUtf8);
+  const keyWire = scalarWire(key, c.emit.int64, p.strictUtf8);
   const numberKey = !keyWire.is64 && key !== "boolean" && key !== "string";
   const keyRead: Printable[] =
     key === "boolean" ? code`(${c.rt("pbReadBool")}(r) ? "true" : "false")`
     : keyWire.is64 ? code`${c.rt(keyWire.read.replace(/(String|Number)?$/, "String"))}(r)`
-    : readScalar(c, key, plan.strictUtf8);
+    : readScalar(c, key, p.strictUtf8);
   const keyZero = key === "boolean" ? '"false"' : keyWire.is64 ? '"0"' : key === "string" ? '""' : "0";
   f.print(`  let key = ${keyZero};`);
   const isMessage = v.kind === "message" || v.kind === "group";
@@ -197,7 +197,7 @@ function emitMapEntryReader(c: CodecContext, plan: MessagePlan, p: FieldPlan): v
   } else if (v.kind === "message") {
     f.print(code`        value = ${c.local("read", v.type.id)}(r, ${c.rt("pbReadEnd")}(r), depth + 1, value${groupArg(c, v.type.id, -1)});`);
   } else if (v.kind === "enum") f.print(code`        value = ${c.local("nameOf", v.type.id)}(${c.rt("pbReadInt32")}(r));`);
-  else if (v.kind === "scalar") f.print(code`        value = ${readScalar(c, v.scalar, plan.strictUtf8)};`);
+  else if (v.kind === "scalar") f.print(code`        value = ${readScalar(c, v.scalar, p.strictUtf8)};`);
   else throw new Error("internal: a map value cannot be a group");
   f.print("        break;");
   f.print("      default:");

@@ -30,6 +30,8 @@ export interface FieldPlan {
   readonly packed: boolean;
   /** implicit: proto3 scalar without `optional` (zero is not written, decoded output always has it). */
   readonly presence: "explicit" | "implicit" | "required" | "repeated";
+  /** Whether decoding rejects invalid UTF-8 in this field's strings (keys and values of a map alike). */
+  readonly strictUtf8: boolean;
 }
 
 export interface MessagePlan {
@@ -39,6 +41,7 @@ export interface MessagePlan {
   readonly fields: readonly FieldPlan[];
   readonly unknownProp: string;
   readonly extensionsProp?: string;
+  /** The file's syntax guess (see proto3FilesOf); each field's own `strictUtf8` is what decoding uses. */
   readonly strictUtf8: boolean;
   readonly proto3: boolean;
 }
@@ -60,7 +63,7 @@ export function protoModel(doc: IrDocument, names: Names): ProtoModel {
   const messages: MessagePlan[] = [];
   for (const t of doc.types) {
     if (t.kind !== "record") continue;
-    const plan = messagePlan(t, doc, names, types, proto3Files.has(t.origin.file));
+    const plan = messagePlan(t, doc, names, types, proto3Files);
     for (const f of plan.fields) if (f.value.kind === "group") groupTypes.add(f.value.type.id);
     messages.push(plan);
   }
@@ -70,7 +73,8 @@ export function protoModel(doc: IrDocument, names: Names): ProtoModel {
 
 /**
  * The IR keeps `syntax` only for the entry file; a file is proto3 when it declares an open enum or an
- * implicit-presence field (what only proto3 has). It decides UTF-8 strictness.
+ * implicit-presence field (what only proto3 has). It decides UTF-8 strictness of fields whose hint does not say
+ * (editions files resolve features.utf8_validation per field and record it as `validateUtf8`).
  */
 function proto3FilesOf(doc: IrDocument): Set<string> {
   const files = new Set<string>();
@@ -86,20 +90,21 @@ function fieldsOf(t: RecordType): Field[] {
   return t.members.flatMap((m) => (m.kind === "field" ? [m] : m.kind === "group" ? m.members.filter((x): x is Field => x.kind === "field") : []));
 }
 
-function messagePlan(t: RecordType, doc: IrDocument, names: Names, types: Map<TypeId, NamedType>, proto3: boolean): MessagePlan {
+function messagePlan(t: RecordType, doc: IrDocument, names: Names, types: Map<TypeId, NamedType>, proto3Files: ReadonlySet<string>): MessagePlan {
+  const proto3 = proto3Files.has(t.origin.file);
   // Property keys exactly as the types emitter claims them: declaration order, clashes get "_2", "_3", ...
   const claim = keyClaimer();
   const fields: FieldPlan[] = [];
   for (const m of t.members) {
-    if (m.kind === "field") fields.push(fieldPlan(m, claim(fieldPropertyName(m)), undefined, types));
+    if (m.kind === "field") fields.push(fieldPlan(m, claim(fieldPropertyName(m)), undefined, types, proto3));
     else if (m.kind === "group" && m.oneofName !== undefined) {
       const prop = claim(oneofPropertyName(m));
-      for (const f of m.members) if (f.kind === "field") fields.push(fieldPlan(f, fieldPropertyName(f), prop, types));
+      for (const f of m.members) if (f.kind === "field") fields.push(fieldPlan(f, fieldPropertyName(f), prop, types, proto3));
     }
   }
   const extensions = doc.extensions.filter((e) => e.extendee === t.id);
   const extensionsProp = extensions.length > 0 ? claim("$extensions") : undefined;
-  for (const e of extensions) fields.push(extensionPlan(e, types));
+  for (const e of extensions) fields.push(extensionPlan(e, types, proto3));
   const unknownProp = claim("$unknown");
   fields.sort((a, b) => a.number - b.number);
   return {
@@ -113,11 +118,12 @@ function messagePlan(t: RecordType, doc: IrDocument, names: Names, types: Map<Ty
   };
 }
 
-function extensionPlan(e: ExtensionDecl, types: Map<TypeId, NamedType>): FieldPlan {
-  return { ...fieldPlan(e.field, e.fullName, undefined, types), extension: e.fullName };
+function extensionPlan(e: ExtensionDecl, types: Map<TypeId, NamedType>, proto3File: boolean): FieldPlan {
+  return { ...fieldPlan(e.field, e.fullName, undefined, types, proto3File), extension: e.fullName };
 }
 
-function fieldPlan(field: Field, prop: string, oneof: string | undefined, types: Map<TypeId, NamedType>): FieldPlan {
+/** `proto3File`: whether the field's file is taken to be proto3 (the UTF-8 default when the hint does not say). */
+function fieldPlan(field: Field, prop: string, oneof: string | undefined, types: Map<TypeId, NamedType>, proto3File: boolean): FieldPlan {
   const hint = field.wire.proto;
   if (!hint) throw new Error(`internal: field ${field.name} has no proto wire hint`);
   const repeated = hint.label === "repeated";
@@ -139,6 +145,7 @@ function fieldPlan(field: Field, prop: string, oneof: string | undefined, types:
     repeated: repeated && mapKey === undefined,
     packed: hint.packed === true && mapKey === undefined,
     presence: mapKey !== undefined ? "repeated" : presence,
+    strictUtf8: hint.validateUtf8 ?? proto3File,
   };
 }
 

@@ -137,7 +137,10 @@ export interface ProtoFile {
   readonly path: string;
   /** Path used in error messages. */
   readonly display: string;
-  readonly syntax: "proto2" | "proto3";
+  /** "editions" for `edition = "..."` files; their behaviour then comes from resolved features (features.ts). */
+  readonly syntax: "proto2" | "proto3" | "editions";
+  /** The edition of an editions file, e.g. "2023". */
+  readonly edition?: string;
   readonly package: string;
   readonly imports: readonly ImportDecl[];
   readonly options: readonly OptionDecl[];

@@ -24,6 +24,7 @@ import type {
   TypeExpr,
 } from "../../ir/model.js";
 import type { EnumDecl, ExtendDecl, FieldDecl, MessageDecl, OptionDecl, Pos, ProtoFile, Reserved, ServiceDecl } from "./ast.js";
+import { fileFeatures, isFeatureOption, resolveFeatures, setsFeature, type Features } from "./features.js";
 import type { LoadedFile } from "./load.js";
 import { MAX_FIELD_NUMBER } from "./parser.js";
 import { isType, join, SymbolTable, type ProtoSymbol } from "./resolve.js";
@@ -75,6 +76,8 @@ class Lowerer {
   /** extendee full name -> number -> extension full name, to catch two extensions taking one number. */
   private readonly extensionNumbers = new Map<string, Map<number, string>>();
   private file!: ProtoFile;
+  /** The current file's resolved features (for proto2/proto3, their syntax expressed as features). */
+  private features!: Features;
 
   constructor(
     private readonly files: readonly LoadedFile[],
@@ -86,11 +89,12 @@ class Lowerer {
   run(): LowerResult {
     for (const f of this.files) {
       this.file = f.ast;
+      this.features = fileFeatures(f.ast);
       const pkg = f.ast.package;
       for (const d of f.ast.decls) {
         if (d.kind === "message") this.message(d, pkg);
         else if (d.kind === "enum") this.enumType(d, pkg);
-        else if (d.kind === "extend") this.extend(d, pkg);
+        else if (d.kind === "extend") this.extend(d, pkg, this.features);
         else this.service(d, pkg);
       }
     }
@@ -133,8 +137,10 @@ class Lowerer {
 
   // ---- messages ---------------------------------------------------------------------------------------------
 
-  private message(m: MessageDecl, scope: string): void {
+  private message(m: MessageDecl, scope: string, parent: Features = this.features): void {
     const full = join(scope, m.name);
+    const features = resolveFeatures(this.file, parent, m.options, "message");
+    const editions = this.file.syntax === "editions";
     const numbers = new Map<number, string>();
     const members: Member[] = [];
     const deferred: (() => void)[] = [];
@@ -151,7 +157,7 @@ class Lowerer {
           this.fail(f.pos, `the default JSON name of field "${f.name}" ("${json}") conflicts with the default JSON name of field "${clash.name}"${how} in "${full}"`);
         }
         jsonNames.set(json.toLowerCase(), { name: f.name, json });
-      }
+      } else if (editions && features.json_format === "ALLOW") this.checkEditionsJsonName(f, full, jsonNames);
       this.checkFieldNumber(f.number, f.numberPos);
       const prior = numbers.get(f.number);
       if (prior !== undefined) this.fail(f.numberPos, `field number ${f.number} has already been used in "${full}" by field "${prior}"`);
@@ -165,21 +171,22 @@ class Lowerer {
       switch (d.kind) {
         case "field":
           checkMessageField(d);
-          members.push(this.field(d, full, full, false));
+          members.push(this.field(d, full, full, false, false, features));
           if (d.group) {
             const g = d.group;
-            deferred.push(() => this.message(g, full));
+            deferred.push(() => this.message(g, full, features));
           }
           break;
         case "oneof": {
           const oneofFull = join(full, d.name);
           const fields: Field[] = [];
+          const oneofFeatures = resolveFeatures(this.file, features, d.options, "oneof");
           for (const f of d.fields) {
             checkMessageField(f);
-            fields.push(this.field(f, full, full, true));
+            fields.push(this.field(f, full, full, true, false, oneofFeatures));
             if (f.group) {
               const g = f.group;
-              deferred.push(() => this.message(g, full));
+              deferred.push(() => this.message(g, full, oneofFeatures));
             }
           }
           const group: Group = {
@@ -196,13 +203,13 @@ class Lowerer {
           break;
         }
         case "message":
-          deferred.push(() => this.message(d, full));
+          deferred.push(() => this.message(d, full, features));
           break;
         case "enum":
-          deferred.push(() => this.enumType(d, full));
+          deferred.push(() => this.enumType(d, full, features));
           break;
         case "extend":
-          deferred.push(() => this.extend(d, full));
+          deferred.push(() => this.extend(d, full, features));
           break;
       }
     }
@@ -243,9 +250,11 @@ class Lowerer {
    * One field (message field, oneof member or extension). `scope` is where names are resolved from and the
    * field's parent name; `inOneof`/extension change presence.
    */
-  private field(f: FieldDecl, scope: string, fullScope: string, inOneof: boolean, isExtension = false): Field {
+  private field(f: FieldDecl, scope: string, fullScope: string, inOneof: boolean, isExtension: boolean, parent: Features): Field {
     const full = join(fullScope, f.name);
     const proto3 = this.file.syntax === "proto3";
+    const editions = this.file.syntax === "editions";
+    const features = resolveFeatures(this.file, parent, f.options, "field");
     let type: TypeExpr;
     let resolved: ResolvedType | undefined;
     if (f.map) {
@@ -268,7 +277,8 @@ class Lowerer {
     // message fields, which always track presence; oneof members and extensions always track presence too.
     let label: ProtoFieldHint["label"];
     let occurs: Field["occurs"];
-    if (f.map || f.label === "repeated") {
+    if (editions) ({ label, occurs } = this.editionsPresence(f, resolved, features, inOneof, isExtension));
+    else if (f.map || f.label === "repeated") {
       label = "repeated";
       occurs = f.map ? { min: 0, max: 1 } : { min: 0, max: "unbounded" };
     } else if (f.label === "required") {
@@ -292,8 +302,11 @@ class Lowerer {
     const packable = label === "repeated" && !f.map && resolved !== undefined &&
       (resolved.kind === "enum" || (resolved.kind === "scalar" && resolved.scalar !== "string" && resolved.scalar !== "bytes"));
     for (const o of f.options) {
+      // Features are consumed by resolution above; they are not options of the generated code.
+      if (isFeatureOption(o)) continue;
       switch (o.name) {
         case "packed": {
+          if (editions) this.fail(o.pos, "the packed option is not allowed in editions; use [features.repeated_field_encoding = PACKED] or EXPANDED");
           packed = this.boolOption(o);
           if (packed && !packable) this.fail(o.pos, `[packed = true] can only be specified for repeated primitive fields`);
           break;
@@ -321,15 +334,34 @@ class Lowerer {
     }
     if (packed === undefined && proto3 && packable) packed = true;
     jsonName ??= toJsonName(f.name);
+    const strings = f.map ? [f.map.key, f.map.value] : [f.type];
+    const usesStrings = strings.includes("string") && (f.map !== undefined || resolved?.kind === "scalar");
+    let delimited = false;
+    let validateUtf8: boolean | undefined;
+    if (editions) {
+      const encoding = setsFeature(f.options, "repeated_field_encoding");
+      if (encoding && label !== "repeated") this.fail(encoding.pos, `only repeated fields can specify features.repeated_field_encoding`);
+      if (encoding && f.map) this.fail(encoding.pos, `map fields cannot specify features.repeated_field_encoding`);
+      if (encoding?.value.value === "PACKED" && !packable) this.fail(encoding.pos, `only repeated primitive fields (numbers, bools, enums) can be PACKED`);
+      if (packable) packed = features.repeated_field_encoding === "PACKED";
+      const messageEncoding = setsFeature(f.options, "message_encoding");
+      if (messageEncoding && resolved?.kind !== "message") this.fail(messageEncoding.pos, `only message fields can specify features.message_encoding`);
+      // DELIMITED is proto2's group encoding: start/end-group tags around the message instead of a length.
+      delimited = resolved?.kind === "message" && !f.map && features.message_encoding === "DELIMITED";
+      const utf8 = setsFeature(f.options, "utf8_validation");
+      if (utf8 && !usesStrings) this.fail(utf8.pos, `only string fields can specify features.utf8_validation`);
+      if (usesStrings) validateUtf8 = features.utf8_validation === "VERIFY";
+    }
 
     const proto: ProtoFieldHint = {
       number: f.number,
       label,
       ...(packed !== undefined ? { packed } : {}),
-      ...(f.group ? { group: true } : {}),
+      ...(f.group || delimited ? { group: true } : {}),
       ...(defaultValue !== undefined ? { default: defaultValue } : {}),
       jsonName,
       ...(jstype ? { jstype } : {}),
+      ...(validateUtf8 !== undefined ? { validateUtf8 } : {}),
       ...(Object.keys(options).length ? { options } : {}),
     };
     return {
@@ -347,9 +379,66 @@ class Lowerer {
 
   /** proto3 messages can only use open (proto3) enums. */
   private checkOpenEnum(t: ResolvedType, p: Pos): void {
-    if (this.file.syntax === "proto3" && t.kind === "enum" && t.sym.file.syntax === "proto2") {
-      this.fail(p, `enum "${t.sym.fullName}" is a closed (proto2) enum and cannot be used in a proto3 file`);
+    if (this.file.syntax === "proto3" && t.kind === "enum" && this.enumClosed(t.sym)) {
+      const kind = t.sym.file.syntax === "proto2" ? "closed (proto2)" : "closed (features.enum_type = CLOSED)";
+      this.fail(p, `enum "${t.sym.fullName}" is a ${kind} enum and cannot be used in a proto3 file`);
     }
+  }
+
+  /**
+   * Whether an enum (of any file) is closed. Only files and enums can set enum_type (descriptor.proto's targets),
+   * so the enclosing messages need not be walked.
+   */
+  private enumClosed(sym: ProtoSymbol): boolean {
+    return resolveFeatures(sym.file, fileFeatures(sym.file), sym.enumDecl!.options, "enum").enum_type === "CLOSED";
+  }
+
+  /**
+   * Presence and label of a field of an editions file. Oneof members and extensions always track presence,
+   * message fields too (unless LEGACY_REQUIRED); scalars and enums follow features.field_presence.
+   */
+  private editionsPresence(
+    f: FieldDecl,
+    resolved: ResolvedType | undefined,
+    features: Features,
+    inOneof: boolean,
+    isExtension: boolean,
+  ): { label: ProtoFieldHint["label"]; occurs: Field["occurs"] } {
+    const repeated = f.map !== undefined || f.label === "repeated";
+    const set = setsFeature(f.options, "field_presence");
+    if (set) {
+      if (repeated) this.fail(set.pos, "repeated fields cannot specify features.field_presence");
+      if (inOneof) this.fail(set.pos, "oneof fields cannot specify features.field_presence");
+      if (isExtension) this.fail(set.pos, "extensions cannot specify features.field_presence");
+      if (resolved?.kind === "message" && set.value.value === "IMPLICIT") this.fail(set.pos, "message fields cannot specify implicit presence");
+    }
+    if (repeated) return { label: "repeated", occurs: f.map ? { min: 0, max: 1 } : { min: 0, max: "unbounded" } };
+    const optional = { label: "optional" as const, occurs: { min: 0, max: 1 } };
+    if (inOneof || isExtension) return optional;
+    if (features.field_presence === "LEGACY_REQUIRED") return { label: "required", occurs: { min: 1, max: 1 } };
+    if (features.field_presence === "EXPLICIT" || resolved?.kind === "message") return optional;
+    if (resolved?.kind === "enum" && this.enumClosed(resolved.sym)) {
+      this.fail(f.typePos, `enum "${resolved.sym.fullName}" is closed and cannot be used by field "${f.name}", which has implicit presence`);
+    }
+    return { label: "implicit", occurs: { min: 1, max: 1 } };
+  }
+
+  /**
+   * Editions with json_format ALLOW (protoc 22 and later): the default JSON names must differ, and so must the JSON
+   * names the fields actually use (json_name included); both compared exactly. `seen` holds both kinds by prefix.
+   */
+  private checkEditionsJsonName(f: FieldDecl, owner: string, seen: Map<string, { name: string; json: string }>): void {
+    const json = toJsonName(f.name);
+    let effective = json;
+    for (const o of f.options) if (o.name === "json_name" && o.value.kind === "string") effective = o.value.value;
+    const defaultClash = seen.get("default:" + json);
+    if (defaultClash) {
+      this.fail(f.pos, `the default JSON name of field "${f.name}" ("${json}") conflicts with the default JSON name of field "${defaultClash.name}" in "${owner}"`);
+    }
+    const clash = seen.get("json:" + effective);
+    if (clash) this.fail(f.pos, `the JSON name of field "${f.name}" ("${effective}") conflicts with the JSON name of field "${clash.name}" in "${owner}"`);
+    seen.set("default:" + json, { name: f.name, json });
+    seen.set("json:" + effective, { name: f.name, json: effective });
   }
 
   private boolOption(o: OptionDecl): boolean {
@@ -363,6 +452,7 @@ class Lowerer {
    * unescaped and integers are written in decimal. */
   private defaultOption(o: OptionDecl, f: FieldDecl, t: ResolvedType | undefined, label: string): string {
     if (this.file.syntax === "proto3") this.fail(o.pos, "explicit default values are not allowed in proto3");
+    if (label === "implicit") this.fail(o.pos, "fields with implicit presence cannot have default values");
     if (label === "repeated") this.fail(o.pos, "repeated fields can't have default values");
     if (!t || t.kind === "message") return this.fail(o.pos, "messages can't have default values");
     const v = o.value;
@@ -398,7 +488,7 @@ class Lowerer {
 
   // ---- extensions -------------------------------------------------------------------------------------------
 
-  private extend(e: ExtendDecl, scope: string): void {
+  private extend(e: ExtendDecl, scope: string, features: Features): void {
     const extendee = this.resolveMessage(e.extendee, scope, e.extendeePos);
     if (this.file.syntax === "proto3" && !/^google\.protobuf\.\w+Options$/.test(extendee.fullName)) {
       this.fail(e.pos, "extensions in proto3 are only allowed for defining custom options (extending google.protobuf.*Options)");
@@ -417,22 +507,28 @@ class Lowerer {
         this.fail(f.numberPos, `extension number ${f.number} has already been used in "${extendee.fullName}" by extension "${prior}"`);
       }
       used.set(f.number, full);
-      const field = this.field(f, scope, scope, false, true);
+      const field = this.field(f, scope, scope, false, true, features);
       this.extensions.push({ fullName: full, extendee: "proto:." + extendee.fullName, field, origin: field.origin });
       // A group declared in an extend block is a message in the scope around the block.
-      if (f.group) this.message(f.group, scope);
+      if (f.group) this.message(f.group, scope, features);
     }
   }
 
   // ---- enums ------------------------------------------------------------------------------------------------
 
-  private enumType(e: EnumDecl, scope: string): void {
+  private enumType(e: EnumDecl, scope: string, parent: Features = this.features): void {
     const full = join(scope, e.name);
+    const features = resolveFeatures(this.file, parent, e.options, "enum");
     const allowAlias = optionBool(e.options, "allow_alias");
     const first = e.values[0]!;
     if (this.file.syntax === "proto3" && first.number !== 0) {
       this.fail(first.numberPos, `the first enum value must be zero in proto3 (enum "${full}")`);
     }
+    if (this.file.syntax === "editions" && features.enum_type === "OPEN" && first.number !== 0) {
+      this.fail(first.numberPos, `the first enum value must be zero for open enums (enum "${full}")`);
+    }
+    // Checked only: no feature of an enum value changes what is generated.
+    for (const v of e.values) resolveFeatures(this.file, features, v.options, "enum value");
     const seen = new Map<number, string>();
     const values: EnumValue[] = [];
     for (const v of e.values) {
@@ -465,7 +561,7 @@ class Lowerer {
       base: { kind: "scalar", scalar: "int32" },
       values,
       ...(allowAlias ? { allowAlias: true } : {}),
-      closed: this.file.syntax === "proto2",
+      closed: features.enum_type === "CLOSED",
     };
     this.types.push(type);
   }

@@ -26,6 +26,9 @@ import { tokenize, type Token } from "./tokenizer.js";
 
 /** Largest field / extension number (2^29 - 1). */
 export const MAX_FIELD_NUMBER = 536870911;
+
+/** Editions whose features this front end resolves (2024 changes no feature this generator acts on). */
+export const SUPPORTED_EDITIONS: readonly string[] = ["2023", "2024"];
 const MAX_ENUM_NUMBER = 2147483647;
 
 export function parseProtoFile(source: string, path: string, display: string): ProtoFile {
@@ -37,7 +40,8 @@ type FieldContext = "message" | "oneof" | "extend";
 class Parser {
   private readonly tokens: Token[];
   private idx = 0;
-  private syntax: "proto2" | "proto3" = "proto2";
+  private syntax: "proto2" | "proto3" | "editions" = "proto2";
+  private edition: string | undefined;
 
   constructor(
     private readonly source: string,
@@ -153,7 +157,17 @@ class Parser {
       this.syntax = s;
       this.expect(";");
     } else if (this.is("edition")) {
-      this.error(pos(this.peek()), "editions are not supported yet");
+      this.next();
+      this.expect("=");
+      const t = this.peek();
+      if (t.kind !== "string") this.fail(t, "edition string");
+      const e = this.stringValue();
+      if (!SUPPORTED_EDITIONS.includes(e)) {
+        this.error(pos(t), `edition "${e}" is not supported (supported: ${SUPPORTED_EDITIONS.map((x) => `"${x}"`).join(", ")})`);
+      }
+      this.syntax = "editions";
+      this.edition = e;
+      this.expect(";");
     }
     let pkg: string | undefined;
     const imports: ImportDecl[] = [];
@@ -198,13 +212,13 @@ class Parser {
           decls.push(this.extend());
           break;
         case "edition":
-          this.error(pos(t), "editions are not supported yet");
+          this.error(pos(t), "the edition statement must be the first statement of the file");
           break;
         default:
           this.fail(t, "top-level statement (message, enum, service, extend, import, package or option)");
       }
     }
-    return { path: this.path, display: this.display, syntax: this.syntax, package: pkg ?? "", imports, options, decls };
+    return { path: this.path, display: this.display, syntax: this.syntax, ...(this.edition !== undefined ? { edition: this.edition } : {}), package: pkg ?? "", imports, options, decls };
   }
 
   // ---- options ------------------------------------------------------------------------------------------------
@@ -384,7 +398,14 @@ class Parser {
 
   private reserved(into: { ranges: Range[]; names: { name: string; pos: Pos }[] }, max: number): void {
     this.expect("reserved");
-    if (this.peek().kind === "string") {
+    // Editions write reserved names as identifiers (`reserved foo, bar;`); proto2/proto3 as strings.
+    if (this.syntax === "editions" && this.peek().kind === "string") this.error(pos(this.peek()), "reserved names must be identifiers in editions, not string literals");
+    if (this.syntax === "editions" && this.peek().kind === "ident") {
+      do {
+        const t = this.ident("reserved field name");
+        into.names.push({ name: t.text, pos: pos(t) });
+      } while (this.tryConsume(","));
+    } else if (this.peek().kind === "string") {
       do {
         const t = this.peek();
         if (t.kind !== "string") this.fail(t, "field name string");
@@ -446,6 +467,13 @@ class Parser {
       label = this.next().text as FieldDecl["label"];
       if (ctx === "oneof") this.error(pos(start), "fields in oneofs must not have labels (required / optional / repeated)");
       if (label === "required" && this.syntax === "proto3") this.error(pos(start), "required fields are not allowed in proto3");
+      // Editions express presence through features, as protoc says.
+      if (label === "optional" && this.syntax === "editions") {
+        this.error(pos(start), `the "optional" label is not allowed in editions; use [features.field_presence = EXPLICIT] (the default)`);
+      }
+      if (label === "required" && this.syntax === "editions") {
+        this.error(pos(start), `the "required" label is not allowed in editions; use [features.field_presence = LEGACY_REQUIRED]`);
+      }
     }
     const isMap = this.is("map") && this.is("<", 1);
     if (!label && !isMap && this.syntax === "proto2" && ctx !== "oneof") {
@@ -482,6 +510,9 @@ class Parser {
     if (this.is("group") && this.peek(1).kind === "ident" && this.is("=", 2)) {
       const groupTok = this.next();
       if (this.syntax === "proto3") this.error(pos(groupTok), "groups are not supported in proto3");
+      if (this.syntax === "editions") {
+        this.error(pos(groupTok), "groups are not supported in editions; declare a message and use [features.message_encoding = DELIMITED] on the field");
+      }
       const nameTok = this.ident("group name");
       const name = nameTok.text;
       if (!/^[A-Z]/.test(name)) this.error(pos(nameTok), "group names must start with a capital letter");

@@ -111,9 +111,8 @@ describe.skipIf(!present)("the .proto front end agrees with buf (and protoc) on 
 });
 
 /**
- * proto-editions/: the proto2/proto3 files there are compared today. The `edition = "2023"` files are refused by our
- * parser until the Editions work of issue 18 (item 1) lands; this test checks they are refused for exactly that
- * reason, and compares them with buf as soon as the parser accepts them (no edit needed here then).
+ * proto-editions/: the proto2/proto3 files and the `edition = "2023"` files, whose presence, packing, closedness,
+ * group (DELIMITED) encoding and UTF-8 checks come from resolved features.
  */
 describe.skipIf(!existsSync(EDITIONS))("proto-editions/ against buf", () => {
   const files = existsSync(EDITIONS) ? protoFiles(EDITIONS) : [];
@@ -123,15 +122,30 @@ describe.skipIf(!existsSync(EDITIONS))("proto-editions/ against buf", () => {
   });
 
   it.each(files)("%s", (rel) => {
-    let ours: Facts;
-    try {
-      // Well-known types come from the proto corpus (buf has its own copies of them built in).
-      ours = ourFacts(EDITIONS, rel, [EDITIONS, CORPUS]);
-    } catch (e) {
-      // TODO(issue 18, Editions): remove this branch once the parser lowers editions.
-      expect((e as Error).message).toContain("editions are not supported yet");
-      return;
-    }
+    // Well-known types come from the proto corpus (buf has its own copies of them built in).
+    const ours = ourFacts(EDITIONS, rel, [EDITIONS, CORPUS]);
     expect(diffFacts(ours, compilerFacts(buf, rel), "buf")).toEqual(KNOWN_DIFFERENCES[`proto-editions/${rel}`] ?? []);
+  });
+
+  it("compares what it claims to: resolved features on both sides", () => {
+    const p2 = "editions/golden/test_messages_proto2_editions.proto";
+    const m2 = "field .protobuf_test_messages.editions.proto2.TestAllTypesProto2";
+    const r2 = "field .protobuf_test_messages.editions.proto2.TestAllRequiredTypesProto2";
+    const e23 = "conformance/test_protos/test_messages_edition2023.proto";
+    const m23 = "field .protobuf_test_messages.editions.TestAllTypesEdition2023";
+    for (const [p2Facts, e23Facts] of [
+      [compilerFacts(buf, p2), compilerFacts(buf, e23)],
+      [ourFacts(EDITIONS, p2, [EDITIONS, CORPUS]), ourFacts(EDITIONS, e23, [EDITIONS, CORPUS])],
+    ] as const) {
+      expect(p2Facts.get(`${m2}.repeated_int32 packed`)).toBe("false");
+      expect(p2Facts.get(`${m2}.packed_int32 packed`)).toBe("true");
+      expect(p2Facts.get(`${m2}.optional_string utf8-verified`)).toBe("false");
+      expect(p2Facts.get(`${m2}.optional_int32 presence`)).toBe("explicit");
+      expect(p2Facts.get(`${m2}.data type`)).toBe("group .protobuf_test_messages.editions.proto2.TestAllTypesProto2.Data");
+      expect(p2Facts.get(`${r2}.required_int32 label`)).toBe("required");
+      expect(p2Facts.get("enum .protobuf_test_messages.editions.proto2.ForeignEnumProto2 closed")).toBe("true");
+      expect(e23Facts.get(`${m23}.delimited_field type`)).toBe("group .protobuf_test_messages.editions.TestAllTypesEdition2023.GroupLikeType");
+      expect(e23Facts.get(`${m23}.optional_string utf8-verified`)).toBe("true");
+    }
   });
 });

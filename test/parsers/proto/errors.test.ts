@@ -11,7 +11,7 @@ const cases: [string, string, string][] = [
   ["unterminated message", P3 + "message A {\n  int32 a = 1;\n", '/spec/main.proto:4:1: expected "}", found end of file'],
   ["bad top-level statement", P3 + "mesage A {}", '/spec/main.proto:2:1: expected top-level statement (message, enum, service, extend, import, package or option), found "mesage"'],
   ["bad syntax value", 'syntax = "proto4";', '/spec/main.proto:1:10: unrecognized syntax "proto4" (expected "proto2" or "proto3")'],
-  ["editions", 'edition = "2023";', "/spec/main.proto:1:1: editions are not supported yet"],
+  ["unsupported edition", 'edition = "2022";', '/spec/main.proto:1:11: edition "2022" is not supported (supported: "2023", "2024")'],
   ["unterminated string", P3 + 'option java_package = "abc;\n', "/spec/main.proto:2:23: unterminated string literal"],
   ["bad escape", P3 + 'option java_package = "a\\qb";', '/spec/main.proto:2:25: invalid escape sequence "\\q"'],
   ["bad octal literal", P3 + "message A { int32 a = 09; }", '/spec/main.proto:2:23: invalid octal number "09"'],

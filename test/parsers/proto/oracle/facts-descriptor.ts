@@ -55,7 +55,10 @@ const scalarName = (s: ScalarType): string => ScalarType[s].toLowerCase();
 function field(facts: Facts, el: string, f: DescField | DescExtension): void {
   put(facts, el, "number", f.number);
   put(facts, el, "type", typeOf(f));
-  const label = f.proto.label === FieldDescriptorProto_Label.REPEATED ? "repeated" : f.proto.label === FieldDescriptorProto_Label.REQUIRED ? "required" : "optional";
+  // Editions write LABEL_OPTIONAL for a required field and say LEGACY_REQUIRED in its features; the resolved
+  // presence is what the IR's label follows.
+  const required = f.proto.label === FieldDescriptorProto_Label.REQUIRED || (f.fieldKind !== "list" && f.fieldKind !== "map" && f.presence === FeatureSet_FieldPresence.LEGACY_REQUIRED);
+  const label = f.proto.label === FieldDescriptorProto_Label.REPEATED ? "repeated" : required ? "required" : "optional";
   put(facts, el, "label", label);
   put(facts, el, "deprecated", f.deprecated);
   if (f.fieldKind === "list") put(facts, el, "packed", f.packed);

@@ -88,7 +88,7 @@ function field(facts: Facts, el: string, f: Field, owner: MessagePlan, types: Re
   if (hint.label !== "repeated") put(facts, el, "presence", plan.presence);
   if (extension === undefined) put(facts, el, "json", hint.jsonName);
   const strings = f.type.kind === "map" ? [f.type.key, f.type.value] : [f.type];
-  if (strings.some((t) => scalarName(t) === "string")) put(facts, el, "utf8-verified", owner.strictUtf8);
+  if (strings.some((t) => scalarName(t) === "string")) put(facts, el, "utf8-verified", plan.strictUtf8);
   if (hint.default !== undefined) {
     const target = f.type.kind === "ref" ? types.get(f.type.id) : undefined;
     put(facts, el, "default", target?.kind === "enum" ? hint.default : canonicalDefault(scalarName(f.type)!, hint.default));
