@@ -3,12 +3,12 @@
  * stdin/stdout for protobuf_test_messages.proto2.TestAllTypesProto2 and proto3.TestAllTypesProto3, binary and JSON,
  * with specforge-generated code. Loops until stdin ends; diagnostics go to stderr.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ProtobufDecodeError, ProtobufEncodeError, ProtoJsonError } from "../src/runtime/index.js";
 import { frame, FrameReader } from "./framing.js";
 import { generateConformanceCode } from "./generate.js";
 import { handleRequest, type ConformanceResult, type MessageCodec } from "./handle-request.js";
+import { readKnownFailures } from "./known-failures.js";
 
 type Generated = Record<string, (...args: never[]) => unknown>;
 
@@ -28,14 +28,6 @@ function codecOf(module: Generated, type: string): MessageCodec {
     fromJsonString: (text, options) => fromJsonString(text, options),
     toJsonString: (message) => toJsonString(message) as string,
   };
-}
-
-/** Test names expected to fail, one per line; "#" starts a comment (the reason). */
-export function readKnownFailures(file = path.join(import.meta.dirname, "known-failures.txt")): string[] {
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .map((l) => l.replace(/#.*/, "").trim())
-    .filter((l) => l !== "");
 }
 
 const [conformanceDir, proto3Dir, proto2Dir] = generateConformanceCode();
