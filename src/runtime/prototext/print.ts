@@ -4,10 +4,26 @@
  * Driven by the field tables of generated `prototext.ts` files.
  */
 import { textDouble, textFloat, textQuoteBytes, textQuoteString } from "./escape.js";
-import type { TextField, TextMessage, TextScalar, TextValue } from "./table.js";
+import type { TextField, TextMessage, TextScalar, TextTypes, TextValue } from "./table.js";
 import { printUnknownFields } from "./unknown.js";
 
 type Obj = Record<string, unknown>;
+
+interface PrintContext {
+  readonly unknown: boolean;
+  readonly types: TextTypes | undefined;
+  readonly expandAny: boolean;
+}
+
+export interface TextPrintOptions {
+  /** Print the unknown fields kept in `$unknown` (by number). Default true, as protoc does. */
+  readonly printUnknownFields?: boolean;
+  /**
+   * Print an Any whose type the file knows as `[type.googleapis.com/pkg.Type] { ... }`. Default false: protoc
+   * --decode prints type_url and value (both forms read back the same).
+   */
+  readonly expandAny?: boolean;
+}
 
 function scalarText(scalar: TextScalar, v: unknown): string {
   switch (scalar) {
@@ -46,10 +62,10 @@ function isZero(value: TextValue, v: unknown): boolean {
   }
 }
 
-function printValue(name: string, value: TextValue, v: unknown, indent: string, out: string[], depth: number): void {
+function printValue(name: string, value: TextValue, v: unknown, indent: string, out: string[], depth: number, ctx: PrintContext): void {
   if (value.kind === "message") {
     out.push(`${indent}${name} {\n`);
-    printMessage(v as Obj, value.message(), `${indent}  `, out, depth + 1);
+    printMessage(v as Obj, value.message(), `${indent}  `, out, depth + 1, ctx);
     out.push(`${indent}}\n`);
   } else if (value.kind === "enum") out.push(`${indent}${name}: ${String(v)}\n`);
   else out.push(`${indent}${name}: ${scalarText(value.scalar, v)}\n`);
@@ -70,7 +86,7 @@ function mapKeyValue(scalar: TextScalar, key: string): unknown {
   return scalar === "bool" ? key === "true" : key;
 }
 
-function printField(message: Obj, f: TextField, indent: string, out: string[], depth: number): void {
+function printField(message: Obj, f: TextField, indent: string, out: string[], depth: number, ctx: PrintContext): void {
   let v: unknown;
   if (f.oneof !== undefined) {
     const o = message[f.oneof] as { case?: string; value?: unknown } | undefined;
@@ -84,35 +100,61 @@ function printField(message: Obj, f: TextField, indent: string, out: string[], d
       out.push(`${indent}${f.name} {\n`);
       const inner = `${indent}  `;
       out.push(`${inner}key: ${scalarText(f.mapKey, mapKeyValue(f.mapKey, key))}\n`);
-      printValue("value", f.value, map[key], inner, out, depth + 1);
+      printValue("value", f.value, map[key], inner, out, depth + 1, ctx);
       out.push(`${indent}}\n`);
     }
     return;
   }
   if (f.repeated === true) {
-    for (const item of v as unknown[]) printValue(f.name, f.value, item, indent, out, depth);
+    for (const item of v as unknown[]) printValue(f.name, f.value, item, indent, out, depth, ctx);
     return;
   }
   if (f.implicit === true && f.oneof === undefined && isZero(f.value, v)) return;
-  printValue(f.name, f.value, v, indent, out, depth);
+  printValue(f.name, f.value, v, indent, out, depth, ctx);
 }
 
-function printMessage(message: Obj, table: TextMessage, indent: string, out: string[], depth: number): void {
+function printMessage(message: Obj, table: TextMessage, indent: string, out: string[], depth: number, ctx: PrintContext): void {
   // Generated types cannot be cyclic values, but a hand-built object can: refuse rather than overflow the stack.
   if (depth > 100) throw new RangeError("text format: message nesting deeper than 100");
+  if (table.any === true && ctx.expandAny && printAny(message, table, indent, out, depth, ctx)) return;
   const extensions = table.extensionsProp !== undefined ? (message[table.extensionsProp] as Obj | undefined) : undefined;
   for (const f of table.fields) {
     if (f.extension === true) {
-      if (extensions !== undefined) printField(extensions, f, indent, out, depth);
-    } else printField(message, f, indent, out, depth);
+      if (extensions !== undefined) printField(extensions, f, indent, out, depth, ctx);
+    } else printField(message, f, indent, out, depth, ctx);
   }
-  const unknown = message[table.unknownProp] as Uint8Array | undefined;
-  if (unknown !== undefined && unknown.length > 0) printUnknownFields(unknown, indent, out);
+  const bytes = ctx.unknown ? (message[table.unknownProp] as Uint8Array | undefined) : undefined;
+  if (bytes !== undefined && bytes.length > 0) printUnknownFields(bytes, indent, out);
+}
+
+/**
+ * An Any whose type this file knows, expanded as protoc prints it: `[type.googleapis.com/pkg.Type] { ... }`.
+ * False (print the plain fields instead) when the type is unknown or the value does not decode.
+ */
+function printAny(message: Obj, table: TextMessage, indent: string, out: string[], depth: number, ctx: PrintContext): boolean {
+  const urlField = table.fields.find((f) => f.name === "type_url");
+  const valueField = table.fields.find((f) => f.name === "value");
+  if (!urlField || !valueField) return false;
+  const url = message[urlField.prop];
+  const value = message[valueField.prop];
+  if (typeof url !== "string" || !(value instanceof Uint8Array)) return false;
+  const type = ctx.types?.get(url.slice(url.lastIndexOf("/") + 1));
+  if (!type) return false;
+  let inner: object;
+  try {
+    inner = type.decode(value);
+  } catch {
+    return false;
+  }
+  out.push(`${indent}[${url}] {\n`);
+  printMessage(inner as Obj, type.table, `${indent}  `, out, depth + 1, ctx);
+  out.push(`${indent}}\n`);
+  return true;
 }
 
 /** A message in the protobuf text format, as `protoc --decode` prints it. */
-export function printText(message: object, table: TextMessage): string {
+export function printText(message: object, table: TextMessage, options: TextPrintOptions = {}, types?: TextTypes): string {
   const out: string[] = [];
-  printMessage(message as Obj, table, "", out, 0);
+  printMessage(message as Obj, table, "", out, 0, { unknown: options.printUnknownFields !== false, types, expandAny: options.expandAny === true });
   return out.join("");
 }

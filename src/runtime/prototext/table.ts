@@ -8,10 +8,13 @@ export type TextScalar =
 
 export type TextValue =
   | { readonly kind: "scalar"; readonly scalar: TextScalar }
-  /** Values are names; an open enum's unlisted number is a number. `zero` is the name of value 0 (implicit presence). */
-  | { readonly kind: "enum"; readonly zero?: string }
-  /** `group`: printed under the group's type name, as protoc does. Lazy because messages refer to each other. */
-  | { readonly kind: "message"; readonly message: () => TextMessage };
+  /**
+   * Values are names; an open enum's unlisted number is a number. `zero` is the name of value 0 (implicit presence);
+   * `values` every name with its number (for parsing); `closed`: numbers not listed are refused.
+   */
+  | { readonly kind: "enum"; readonly zero?: string; readonly values: readonly (readonly [string, number])[]; readonly closed?: true }
+  /** Lazy because messages refer to each other. `group`: delimited on the wire, named by its type name in text. */
+  | { readonly kind: "message"; readonly message: () => TextMessage; readonly group?: true };
 
 export interface TextField {
   /** The name printed: the field name, a group's type name, or `[full.extension.name]`. */
@@ -30,7 +33,18 @@ export interface TextField {
   readonly implicit?: true;
 }
 
+/** A message type an Any can hold, by full name: its table and its binary decoder. */
+export interface TextType {
+  readonly table: TextMessage;
+  readonly decode: (bytes: Uint8Array) => object;
+}
+
+/** The message types a generated file knows, by full name (`pkg.Message`), for Any in text. */
+export type TextTypes = ReadonlyMap<string, TextType>;
+
 export interface TextMessage {
+  /** google.protobuf.Any: printed and read as `[type.googleapis.com/pkg.Type] { ... }` when the type is known. */
+  readonly any?: true;
   /** Sorted by number, extensions included (the order protoc prints them in). */
   readonly fields: readonly TextField[];
   readonly unknownProp: string;

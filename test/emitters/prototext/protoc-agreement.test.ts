@@ -52,6 +52,7 @@ map_int64_int64 { key: -9000000000000000000 value: 1 } map_int64_int64 { key: 5 
 map_string_foreign_enum { key: "e" value: FOREIGN_BAR }
 oneof_string: "chosen"
 optional_timestamp { seconds: 1700000000 nanos: 5000 }
+optional_any { [type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3] { optional_int32: 5 optional_any { type_url: "x/unknown.Type" value: "\\001" } } }
 optional_struct { fields { key: "x" value { list_value { values { number_value: 1 } values { null_value: NULL_VALUE } } } } }
 `;
 
@@ -89,6 +90,8 @@ describe("toText agrees with protoc --decode", () => {
     expect(theirs.length).toBeGreaterThan(100_000);
     expect(ours).toBe(theirs);
     expect(Buffer.from(protocEncode(CONTENT, SPECS, "contentApi.Response", ours)).equals(Buffer.from(bytes))).toBe(true);
+    // And fromText reads protoc's text back to the original message.
+    expect(Buffer.from(content.pb.encodeResponse$!(content.text.fromTextResponse$!(theirs)) as Uint8Array).equals(Buffer.from(bytes))).toBe(true);
   });
 
   it("proto3: every scalar kind, floats, escapes, maps, oneof, well-known types and unknown fields", () => {
@@ -96,6 +99,16 @@ describe("toText agrees with protoc --decode", () => {
     const ours = p3.text.toTextTestAllTypesProto3!(p3.pb.decodeTestAllTypesProto3!(bytes)) as string;
     expect(ours).toBe(protocDecode(PROTO3, CORPUS_PROTO, T3, bytes));
     expect(ours).toContain("5004 {");
+    // protoc --decode prints an Any as type_url and value; expandAny prints the message inside, and both read back.
+    const expanded = p3.text.toTextTestAllTypesProto3!(p3.pb.decodeTestAllTypesProto3!(bytes), { expandAny: true }) as string;
+    expect(expanded).toContain("optional_any {\n  [type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3] {\n    optional_int32: 5\n");
+    expect(expanded).toContain('    optional_any {\n      type_url: "x/unknown.Type"\n');
+    // Unknown fields print by number, which the reader refuses (as protoc's does): read back without them.
+    const known = p3.text.toTextTestAllTypesProto3!(p3.pb.decodeTestAllTypesProto3!(bytes), { expandAny: true, printUnknownFields: false }) as string;
+    expect(known).not.toContain("\n5000: ");
+    const { $unknown, ...decoded } = p3.pb.decodeTestAllTypesProto3!(bytes) as Record<string, unknown>;
+    expect($unknown).toBeInstanceOf(Uint8Array);
+    expect(p3.text.fromTextTestAllTypesProto3!(known)).toEqual(decoded);
   });
 
   it("proto2: explicit zero values, groups, extensions", () => {
@@ -105,6 +118,32 @@ describe("toText agrees with protoc --decode", () => {
     expect(ours).toContain("Data {\n  group_int32: 5\n");
     expect(ours).toContain("[protobuf_test_messages.proto2.extension_int32]: 99\n");
     expect(Buffer.from(protocEncode(PROTO2, CORPUS_PROTO, T2, ours)).equals(Buffer.from(bytes))).toBe(true);
+    expect(p2.text.fromTextTestAllTypesProto2!(RICH2)).toEqual(p2.pb.decodeTestAllTypesProto2!(bytes));
+  });
+
+  it("fromText reads what protoc --encode reads: lists, <> and {}, optional colons, comments, escapes, inf/nan", () => {
+    const bytes = protocEncode(PROTO3, CORPUS_PROTO, T3, RICH3);
+    expect(p3.text.fromTextTestAllTypesProto3!(RICH3)).toEqual(p3.pb.decodeTestAllTypesProto3!(bytes));
+    const odd = `# a comment
+optional_nested_message: < a: 0x10 > ; repeated_string: 'one' "two" , optional_bytes: "\\x41\\101\\u00e9\\U0001F600"
+optional_float: -1.5f optional_double: -Infinity repeated_bool: [t, False, 1] optional_sint32: -0 # trailing
+optional_nested_enum: 2 optional_uint64: 0777`;
+    const want = protocEncode(PROTO3, CORPUS_PROTO, T3, odd);
+    expect(p3.text.fromTextTestAllTypesProto3!(odd)).toEqual(p3.pb.decodeTestAllTypesProto3!(want));
+  });
+
+  it.each([
+    ["optional_int32: 2147483648", "1:17: 2147483648 is out of range for int32"],
+    ["optional_int32: 1\noptional_int32: 2", '2:1: non-repeated field "optional_int32" is given twice'],
+    ["oneof_uint32: 1 oneof_string: \"x\"", '1:17: field "oneof_string" is a second member of its oneof'],
+    ["no_such_field: 1", "1:1: unknown field no_such_field"],
+    ["optional_nested_message { a: 1", '1:31: expected "}", got the end of the input'],
+    ["optional_string: \"abc", "1:18: string literal not closed"],
+    ["optional_int32 1", '1:16: expected ":" after optional_int32'],
+    ["optional_nested_enum: NOPE", "1:23: unknown enum value NOPE"],
+    ["optional_bool: yes", '1:16: expected true or false, got "yes"'],
+  ])("refuses %s with line:column (%s)", (text, message) => {
+    expect(() => p3.text.fromTextTestAllTypesProto3!(text.replace(/\\n/g, "\n").replace(/\\"/g, '"'))).toThrow(message);
   });
 
   it("proto3 implicit fields at their zero value print nothing", () => {
