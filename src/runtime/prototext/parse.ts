@@ -150,7 +150,7 @@ class Parser {
       this.nested(value.message(), body, depth);
       if (value.group === true) {
         out.tag(number, 3);
-        out.bytes.push(...body.bytes);
+        out.append(body.bytes);
         out.tag(number, 4);
       } else {
         out.tag(number, 2);
@@ -201,9 +201,9 @@ class Parser {
         if (t.kind !== "string") fail(t, `expected a string, got ${describe(t)}`);
         const parts = [unquote(t)];
         while (this.tokens.peek().kind === "string") parts.push(unquote(this.tokens.next()));
-        const bytes = parts.flatMap((p) => [...p]);
         out.tag(number, 2);
-        out.lengthDelimited(bytes);
+        out.varint(BigInt(parts.reduce((n, p) => n + p.length, 0)));
+        for (const p of parts) out.append(p);
         return;
       }
       case "bool": {

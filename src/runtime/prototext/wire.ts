@@ -37,6 +37,11 @@ export class WireBytes {
 
   lengthDelimited(body: ArrayLike<number>): void {
     this.varint(BigInt(body.length));
+    this.append(body);
+  }
+
+  /** A loop, not push(...body): spreading a large body would overflow the call stack. */
+  append(body: ArrayLike<number>): void {
     for (let i = 0; i < body.length; i++) this.bytes.push(body[i]!);
   }
 }
