@@ -9,7 +9,8 @@ import { generateSpec } from "../src/pipeline/generate-files.js";
  * folder (with the runtime imported from src/, as tests do).
  */
 const REPO = path.resolve(import.meta.dirname, "..");
-export const GENERATED = path.join(import.meta.dirname, ".generated");
+// One folder per process: the official-suite test and the testee test may run testees at the same time.
+export const GENERATED = path.join(import.meta.dirname, ".generated", String(process.pid));
 export const CORPUS_PROTO = process.env["SPECFORGE_CORPUS_PROTO"] ?? path.resolve(REPO, "../shared/corpus/proto");
 
 const SPECS = ["conformance/conformance.proto", "google/protobuf/test_messages_proto3.proto", "google/protobuf/test_messages_proto2.proto"];
@@ -17,6 +18,7 @@ const SPECS = ["conformance/conformance.proto", "google/protobuf/test_messages_p
 /** Generate every spec and return the folder of each one's index.ts, in SPECS order. */
 export function generateConformanceCode(): string[] {
   rmSync(GENERATED, { recursive: true, force: true });
+  process.on("exit", () => rmSync(GENERATED, { recursive: true, force: true }));
   const host = nodeSpecHost({ includeDirs: [CORPUS_PROTO] });
   return SPECS.map((spec) => {
     const out = generateSpec(

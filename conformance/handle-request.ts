@@ -9,6 +9,8 @@ export interface MessageCodec {
   encode(message: unknown): Uint8Array;
   fromJsonString(text: string, options: { ignoreUnknownFields?: boolean }): unknown;
   toJsonString(message: unknown): string;
+  fromText(text: string): unknown;
+  toText(message: unknown, options: { printUnknownFields: boolean }): string;
 }
 
 export type ConformanceResult =
@@ -17,6 +19,7 @@ export type ConformanceResult =
   | { case: "runtimeError"; value: string }
   | { case: "protobufPayload"; value: Uint8Array }
   | { case: "jsonPayload"; value: string }
+  | { case: "textPayload"; value: string }
   | { case: "skipped"; value: string };
 
 export interface RequestView {
@@ -24,6 +27,7 @@ export interface RequestView {
   readonly requestedOutputFormat: string | number;
   readonly messageType: string;
   readonly testCategory: string | number;
+  readonly printUnknownFields?: boolean;
 }
 
 export interface TesteeDeps {
@@ -49,13 +53,17 @@ export function handleRequest(request: RequestView, deps: TesteeDeps): Conforman
     else if (payload?.case === "jsonPayload") {
       const ignoreUnknownFields = request.testCategory === "JSON_IGNORE_UNKNOWN_PARSING_TEST";
       message = codec.fromJsonString(payload.value as string, { ignoreUnknownFields });
-    } else return { case: "skipped", value: `input ${payload?.case ?? "(none)"} is not supported` };
+    } else if (payload?.case === "textPayload") message = codec.fromText(payload.value as string);
+    else return { case: "skipped", value: `input ${payload?.case ?? "(none)"} is not supported` };
   } catch (e) {
     return deps.isInputError(e) ? { case: "parseError", value: describe(e) } : { case: "runtimeError", value: describe(e) };
   }
   try {
     if (request.requestedOutputFormat === "PROTOBUF") return { case: "protobufPayload", value: codec.encode(message) };
     if (request.requestedOutputFormat === "JSON") return { case: "jsonPayload", value: codec.toJsonString(message) };
+    if (request.requestedOutputFormat === "TEXT_FORMAT") {
+      return { case: "textPayload", value: codec.toText(message, { printUnknownFields: request.printUnknownFields === true }) };
+    }
     return { case: "skipped", value: `output format ${String(request.requestedOutputFormat)} is not supported` };
   } catch (e) {
     return deps.isInputError(e) ? { case: "serializeError", value: describe(e) } : { case: "runtimeError", value: describe(e) };

@@ -1,14 +1,14 @@
 /**
  * protobuf conformance testee (`npm run conformance:testee`): speaks the conformance runner's protocol on
- * stdin/stdout for protobuf_test_messages.proto2.TestAllTypesProto2 and proto3.TestAllTypesProto3, binary and JSON,
+ * stdin/stdout for protobuf_test_messages.proto2.TestAllTypesProto2 and proto3.TestAllTypesProto3, binary, JSON and text,
  * with specforge-generated code. Loops until stdin ends; diagnostics go to stderr.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ProtobufDecodeError, ProtobufEncodeError, ProtoJsonError } from "../src/runtime/index.js";
+import { ProtobufDecodeError, ProtobufEncodeError, ProtoJsonError, TextFormatError } from "../src/runtime/index.js";
 import { frame, FrameReader } from "./framing.js";
 import { generateConformanceCode } from "./generate.js";
 import { handleRequest, type ConformanceResult, type MessageCodec } from "./handle-request.js";
+import { readKnownFailures } from "./known-failures.js";
 
 type Generated = Record<string, (...args: never[]) => unknown>;
 
@@ -22,20 +22,16 @@ function codecOf(module: Generated, type: string): MessageCodec {
   const encode = fn(`encode${type}`);
   const fromJsonString = fn(`fromJsonString${type}`);
   const toJsonString = fn(`toJsonString${type}`);
+  const fromText = fn(`fromText${type}`);
+  const toText = fn(`toText${type}`);
   return {
     decode: (bytes) => decode(bytes),
     encode: (message) => encode(message) as Uint8Array,
     fromJsonString: (text, options) => fromJsonString(text, options),
     toJsonString: (message) => toJsonString(message) as string,
+    fromText: (text) => fromText(text),
+    toText: (message, options) => toText(message, options) as string,
   };
-}
-
-/** Test names expected to fail, one per line; "#" starts a comment (the reason). */
-export function readKnownFailures(file = path.join(import.meta.dirname, "known-failures.txt")): string[] {
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .map((l) => l.replace(/#.*/, "").trim())
-    .filter((l) => l !== "");
 }
 
 const [conformanceDir, proto3Dir, proto2Dir] = generateConformanceCode();
@@ -52,7 +48,8 @@ const deps = {
     ["protobuf_test_messages.proto3.TestAllTypesProto3", codecOf(proto3, "TestAllTypesProto3")],
     ["protobuf_test_messages.proto2.TestAllTypesProto2", codecOf(proto2, "TestAllTypesProto2")],
   ]),
-  isInputError: (e: unknown) => e instanceof ProtoJsonError || e instanceof ProtobufDecodeError || e instanceof ProtobufEncodeError,
+  isInputError: (e: unknown) =>
+    e instanceof ProtoJsonError || e instanceof ProtobufDecodeError || e instanceof ProtobufEncodeError || e instanceof TextFormatError,
   failureSet: () => encodeFailureSet({ failure: readKnownFailures() }),
 };
 

@@ -4,4 +4,5 @@ export * from "./types.js";
 export * from "./protojson.js";
 export * from "./protobuf.js";
 export * from "./validate.js";
+export * from "./prototext.js";
 export * from "./feed.js";

@@ -9,8 +9,8 @@ import { loadGenerated, type GeneratedModule } from "./load-generated.js";
 import { resolveConvertTarget, type ConvertTarget } from "./resolve-type.js";
 import { runtimeModuleUrl } from "./runtime-location.js";
 
-export type WireForm = "binary" | "json" | "xml";
-export const WIRE_FORMS: readonly WireForm[] = ["binary", "json", "xml"];
+export type WireForm = "binary" | "json" | "xml" | "text";
+export const WIRE_FORMS: readonly WireForm[] = ["binary", "json", "xml", "text"];
 
 export interface ConvertOptions {
   /** The spec file, relative to `cwd`. */
@@ -29,7 +29,7 @@ export interface ConvertOptions {
 
 /** Which wire forms each input format has generated codecs for. */
 const FORMS: Readonly<Record<SpecFormat, readonly WireForm[]>> = {
-  proto: ["binary", "json"],
+  proto: ["binary", "json", "text"],
   openapi: ["json"],
   wsdl: ["xml"],
   xsd: ["xml"],
@@ -56,7 +56,9 @@ export async function convertPayload(options: ConvertOptions, input: Uint8Array)
   const format = output.doc.format;
   for (const [flag, form] of [["--from", options.from], ["--to", options.to]] as const) {
     if (!FORMS[format].includes(form)) {
-      throw new UsageError(`${flag} ${form}: ${FORMAT_LABEL[format]} spec converts between ${FORMS[format].join(" and ")} only`);
+      const forms = FORMS[format];
+      const list = forms.length > 1 ? `${forms.slice(0, -1).join(", ")} and ${forms.at(-1)}` : forms.join("");
+      throw new UsageError(`${flag} ${form}: ${FORMAT_LABEL[format]} spec converts between ${list} only`);
     }
   }
   const target = resolveConvertTarget(output.doc, assignNames(output.doc), options.type);
@@ -88,6 +90,12 @@ function codecFor(format: SpecFormat, form: WireForm, target: ConvertTarget, mod
     const decode = fn(`decode${t}`);
     const encode = fn(`encode${t}`);
     return { decode: (bytes) => decode(bytes), encode: (value) => encode(value) as Uint8Array };
+  }
+  if (form === "text") {
+    // The protobuf text format (what protoc --decode prints); Any printed as type_url and value, as protoc does.
+    const fromText = fn(`fromText${t}`);
+    const toText = fn(`toText${t}`);
+    return { decode: (bytes) => fromText(utf8(bytes)), encode: (value) => text(String(toText(value))) };
   }
   if (format === "proto") {
     // The *String variants are left out where their names would clash; parse with the runtime's ProtoJSON reader.
@@ -139,6 +147,7 @@ const PAYLOAD_ERRORS = new Set([
   "XmlDecodeError",
   "XmlEncodeError",
   "TextDecodeError",
+  "TextFormatError",
 ]);
 
 function utf8(bytes: Uint8Array): string {

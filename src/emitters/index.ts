@@ -6,6 +6,7 @@ import { restClientArtifact } from "./rest-client/index.js";
 import { restServerArtifact } from "./rest-server/index.js";
 import { protoJsonArtifact } from "./protojson/artifact.js";
 import { protobufCodecArtifact, protobufValidatorsArtifact } from "./protobuf/artifact.js";
+import { protoTextArtifact } from "./prototext/artifact.js";
 import { protoConnectArtifact, protoFeedArtifact } from "./proto-http/index.js";
 import { xmlArtifact } from "./xml/index.js";
 import { xmlValidatorsArtifact } from "./xml-validators/index.js";
@@ -31,6 +32,7 @@ export const ARTIFACTS: readonly Artifact[] = [
   protoJsonArtifact,
   protobufCodecArtifact,
   protobufValidatorsArtifact,
+  protoTextArtifact,
   protoFeedArtifact,
   protoConnectArtifact,
   xmlArtifact,

@@ -16,6 +16,7 @@ export const ARTIFACT_GROUP_OF: Readonly<Record<string, { readonly group: Artifa
   "rest-server": { group: "server", requires: ["types", "json-validators"], summary: "typed handlers and a web-standard server per API: `create<Api>Server(handlers, options)`" },
   protojson: { group: "serializers", requires: ["types", "protobuf"], summary: "the proto3 JSON mapping: `toJson<T>`, `fromJson<T>` and their string forms" },
   protobuf: { group: "serializers", requires: ["types"], summary: "the binary wire format: `encode<T>` and `decode<T>`" },
+  prototext: { group: "serializers", requires: ["types", "protobuf"], summary: "the protobuf text format: `toText<T>` (what `protoc --decode` prints) and `fromText<T>`" },
   "proto-checks": { group: "validators", requires: ["types"], summary: "`validate<T>` for every message" },
   "proto-feed": { group: "client", requires: ["types", "protobuf", "protojson"], summary: "fetch, iterate and serve paged feeds" },
   "proto-connect": { group: "client", requires: ["types", "protobuf", "protojson"], summary: "Connect clients for the services" },

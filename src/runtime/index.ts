@@ -13,3 +13,4 @@ export * from "./json/index.js";
 export * from "./xml/index.js";
 export * from "./soap/index.js";
 export * from "./protojson/index.js";
+export * from "./prototext/index.js";

@@ -48,6 +48,22 @@ describe("specforge convert: protobuf", () => {
     });
   }
 
+  it("--to text prints what protoc --decode prints; --from text reads it back to the same bytes", () => {
+    const bytes = readFileSync(path.join(DATA, "spinn3r_test3.protobuf"));
+    const r = convert([...PROTO, "--from", "binary", "--to", "text"], bytes);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const protoc = spawnSync("protoc", ["-Ispecs", "--decode=contentApi.Response", "content.proto"], { cwd: REPO, input: bytes, maxBuffer: 64 << 20 });
+    expect(r.out.toString()).toBe(protoc.stdout.toString());
+    const back = convert([...PROTO, "--from", "text", "--to", "binary"], r.out);
+    expect(back.code).toBe(0);
+    expect(Buffer.compare(back.out, bytes)).toBe(0);
+  });
+
+  it("bad text input names the line and column", () => {
+    expectPayloadError(convert([...PROTO, "--from", "text", "--to", "json"], "next_request_url: 1\n"), /^contentApi\.Response: cannot read the text input: 1:19: expected a string, got "1"$/m);
+  });
+
   it("writes ProtoJSON with json names", () => {
     const r = convert([...PROTO, "--from", "binary", "--to", "json"], readFileSync(path.join(DATA, "spinn3r_test2.protobuf")));
     expect(r.code).toBe(0);

@@ -8,6 +8,7 @@
  * spec slipped in, imported and used (codecs, validators, clients and servers over loopback), and checked to do what
  * the spec means. `globalThis.__pwned` stays undefined and process.exit is never called.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -128,7 +129,7 @@ describe("hostile.proto", () => {
   });
 
   it("generates every artifact, strict-clean, with no injected code", () => {
-    checkStatic(g, ["types.ts", "protobuf.ts", "protojson.ts", "validate.ts", "feed.ts", "connect.ts"]);
+    checkStatic(g, ["types.ts", "protobuf.ts", "protojson.ts", "validate.ts", "prototext.ts", "feed.ts", "connect.ts"]);
   });
 
   it("enum values and defaults are exactly the spec's", () => {
@@ -186,6 +187,14 @@ describe("hostile.proto", () => {
     expect(m.encodeConstructor(empty)).toEqual(new Uint8Array(0));
     // A plain object's inherited members are not fields: nothing is written for them.
     expect(m.encodeConstructor({})).toEqual(new Uint8Array(0));
+  });
+
+  it("the text format prints every hostile name and string exactly as protoc --decode does", () => {
+    const bytes = m.encodeConstructor(full());
+    const dir = path.join(import.meta.dirname, "specs");
+    const theirs = execFileSync("protoc", [`-I${dir}`, "--decode=hostile.v1.constructor", "hostile.proto"], { cwd: dir, input: bytes, stdio: ["pipe", "pipe", "pipe"] }).toString("utf8");
+    expect(m.toTextConstructor(m.decodeConstructor(bytes))).toBe(theirs);
+    expect(theirs).toContain('__proto__: "\\"\\\'`${x}` */ ');
   });
 
   it("ProtoJSON round-trips it with the spec's json_name keys; __proto__ keys never reach a prototype", () => {
