@@ -4,7 +4,7 @@
  * emits the .proto: into "<file without .proto>/" under the plugin's output folder, self-contained (it carries the
  * types of its imports, as the CLI's output does).
  *
- * Problems with the input (an unsupported edition, a bad parameter) go to the response's `error` field, with
+ * Problems with the input (an edition newer than the front end knows, a bad parameter) go to the response's `error` field, with
  * file:line:col when known, as the plugin protocol asks; protoc and buf print it and fail.
  */
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
@@ -13,22 +13,29 @@ import {
   CodeGeneratorResponse_Feature,
   CodeGeneratorResponse_FileSchema,
   CodeGeneratorResponseSchema,
+  Edition,
   type CodeGeneratorResponse,
 } from "@bufbuild/protobuf/wkt";
 import { SpecError, UsageError } from "../errors.js";
-import { lowerDescriptors } from "../parsers/proto-descriptors/index.js";
+import { lowerDescriptors, SUPPORTED_DESCRIPTOR_EDITIONS } from "../parsers/proto-descriptors/index.js";
 import { generateFromDocument } from "../pipeline/generate-files.js";
 import { parsePluginParameter } from "./parameters.js";
 
-/** What the plugin declares to protoc/buf: proto3 `optional` (synthetic oneofs). Editions are not supported yet. */
-export const SUPPORTED_FEATURES = BigInt(CodeGeneratorResponse_Feature.PROTO3_OPTIONAL);
+/**
+ * What the plugin declares to protoc/buf: proto3 `optional` (synthetic oneofs) and editions, from proto2 (the
+ * oldest a compiler can name) to the newest edition the descriptor front end resolves. Compilers refuse to hand
+ * an editions file to a plugin that does not declare its edition.
+ */
+export const SUPPORTED_FEATURES = BigInt(CodeGeneratorResponse_Feature.PROTO3_OPTIONAL | CodeGeneratorResponse_Feature.SUPPORTS_EDITIONS);
+export const MINIMUM_EDITION = Edition.EDITION_PROTO2;
+export const MAXIMUM_EDITION = SUPPORTED_DESCRIPTOR_EDITIONS[SUPPORTED_DESCRIPTOR_EDITIONS.length - 1]!;
 
 export function runPlugin(requestBytes: Uint8Array): Uint8Array {
   return toBinary(CodeGeneratorResponseSchema, respond(requestBytes));
 }
 
 function respond(requestBytes: Uint8Array): CodeGeneratorResponse {
-  const response = create(CodeGeneratorResponseSchema, { supportedFeatures: SUPPORTED_FEATURES });
+  const response = create(CodeGeneratorResponseSchema, { supportedFeatures: SUPPORTED_FEATURES, minimumEdition: MINIMUM_EDITION, maximumEdition: MAXIMUM_EDITION });
   try {
     const request = fromBinary(CodeGeneratorRequestSchema, requestBytes);
     const params = parsePluginParameter(request.parameter ?? "");

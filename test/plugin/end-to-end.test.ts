@@ -15,9 +15,12 @@ import { REPO, SHARED } from "../helpers/seeds.js";
 import { BUF } from "../parsers/proto/oracle/compilers.js";
 
 const CORPUS = path.join(SHARED, "corpus/proto");
+const EDITIONS = path.join(SHARED, "corpus/proto-editions");
 const PLUGIN = path.join(REPO, "bin/protoc-gen-specforge.js");
 /** A proto2 file with groups, extensions and imports, and a proto3 file with `optional` fields (synthetic oneofs). */
 const ENTRIES = ["google/protobuf/unittest.proto", "google/protobuf/unittest_proto3.proto"];
+/** Two edition 2023 files: the conformance suite's messages, and proto2's test messages rewritten with features. */
+const EDITION_ENTRIES = ["conformance/test_protos/test_messages_edition2023.proto", "editions/golden/test_messages_proto2_editions.proto"];
 const OPT = "artifacts=types+protobuf,int64=string";
 
 const temp = mkdtempSync(path.join(tmpdir(), "specforge-plugin-"));
@@ -35,11 +38,11 @@ function readTree(dir: string, root = dir): Map<string, string> {
 }
 
 /** What `specforge generate` writes for the entries with the same options, minus the package README. */
-function expected(): Map<string, string> {
+function expected(root = CORPUS, entries = ENTRIES): Map<string, string> {
   const out = new Map<string, string>();
-  for (const rel of ENTRIES) {
-    const spec = { file: path.join(CORPUS, rel), display: rel, outDir: rel.replace(/\.proto$/, ""), int64: "string" as const, artifactNames: ["types", "protobuf"] };
-    for (const f of generateSpec(spec, nodeSpecHost({ includeDirs: [CORPUS] })).files) out.set(f.path, f.content);
+  for (const rel of entries) {
+    const spec = { file: path.join(root, rel), display: rel, outDir: rel.replace(/\.proto$/, ""), int64: "string" as const, artifactNames: ["types", "protobuf"] };
+    for (const f of generateSpec(spec, nodeSpecHost({ includeDirs: [root] })).files) out.set(f.path, f.content);
   }
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
@@ -64,17 +67,30 @@ describe("protoc-gen-specforge end to end", () => {
     expect(tree).toEqual(expected());
   });
 
-  it("buf generate with a local plugin in buf.gen.yaml writes the same files", () => {
-    const dir = path.join(temp, "buf");
+  /** `buf generate root --path entries...` with a buf.gen.yaml naming the built plugin as `local:`. */
+  function bufGenerate(name: string, root: string, entries: readonly string[]): Map<string, string> {
+    const dir = path.join(temp, name);
     execFileSync("mkdir", ["-p", dir]);
     writeFileSync(path.join(dir, "buf.gen.yaml"), ["version: v2", "plugins:", `  - local: ${PLUGIN}`, "    out: gen", `    opt: ${OPT}`, ""].join("\n"));
-    const paths = ENTRIES.flatMap((e) => ["--path", path.join(CORPUS, e)]);
-    execFileSync(BUF, ["generate", CORPUS, ...paths, "--template", "buf.gen.yaml"], {
+    const paths = entries.flatMap((e) => ["--path", path.join(root, e)]);
+    execFileSync(BUF, ["generate", root, ...paths, "--template", "buf.gen.yaml"], {
       cwd: dir,
       env: { ...process.env, BUF_CACHE_DIR: path.join(dir, "cache") },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    expect(readTree(path.join(dir, "gen"))).toEqual(expected());
+    return readTree(path.join(dir, "gen"));
+  }
+
+  it("buf generate with a local plugin in buf.gen.yaml writes the same files", () => {
+    expect(bufGenerate("buf", CORPUS, ENTRIES)).toEqual(expected());
+  });
+
+  it.skipIf(!existsSync(EDITIONS))("buf generate hands the plugin edition 2023 files, and it writes what specforge generate writes", () => {
+    const tree = bufGenerate("buf-editions", EDITIONS, EDITION_ENTRIES);
+    expect([...tree.keys()]).toEqual([...expected(EDITIONS, EDITION_ENTRIES).keys()]);
+    expect(tree).toEqual(expected(EDITIONS, EDITION_ENTRIES));
+    // Features reached the output: the DELIMITED field `data = 201` is framed by start/end-group tags (201<<3|3, |4).
+    expect(tree.get("editions/golden/test_messages_proto2_editions/protobuf.ts")).toMatch(/pbWriteTag\(w, 1611\);\n.*\n\s*pbWriteTag\(w, 1612\);/);
   });
 
   it("protoc reports a bad parameter from the response's error field and fails", () => {

@@ -6,6 +6,7 @@ import {
   CodeGeneratorRequestSchema,
   CodeGeneratorResponse_Feature,
   CodeGeneratorResponseSchema,
+  Edition,
   type FileDescriptorProto,
 } from "@bufbuild/protobuf/wkt";
 import path from "node:path";
@@ -31,10 +32,11 @@ describe.skipIf(!existsSync(CORPUS))("protoc-gen-specforge, in process", () => {
     files = protocDescriptors(CORPUS, [ENTRY]);
   });
 
-  it("declares proto3 optional and no editions", () => {
+  it("declares proto3 optional and editions from proto2 to 2024", () => {
     const response = run(files, [ENTRY]);
     expect(isFieldSet(response, CodeGeneratorResponseSchema.field.error)).toBe(false);
-    expect(response.supportedFeatures).toBe(BigInt(CodeGeneratorResponse_Feature.PROTO3_OPTIONAL));
+    expect(response.supportedFeatures).toBe(BigInt(CodeGeneratorResponse_Feature.PROTO3_OPTIONAL | CodeGeneratorResponse_Feature.SUPPORTS_EDITIONS));
+    expect([response.minimumEdition, response.maximumEdition]).toEqual([Edition.EDITION_PROTO2, Edition.EDITION_2024]);
   });
 
   it("writes what `specforge generate` writes, under the file's path without .proto", () => {
@@ -64,15 +66,15 @@ describe.skipIf(!existsSync(CORPUS))("protoc-gen-specforge, in process", () => {
     expect(response.error).toBe("plugin parameter int64=long: expected bigint, string, number");
   });
 
-  it("refuses an editions file with its file:line:col", () => {
+  it("refuses an edition it does not know with its file:line:col", () => {
     const edition = files.find((f) => f.name === ENTRY)!;
     const copy = create(CodeGeneratorRequestSchema, { protoFile: files }).protoFile.map((f) => (f === edition ? { ...f } : f));
     const target = copy.find((f) => f.name === ENTRY)!;
     target.syntax = "editions";
-    target.edition = 1000;
+    target.edition = Edition.EDITION_UNSTABLE;
     const response = run(copy, [ENTRY]);
     expect(response.file).toEqual([]);
-    expect(response.error).toMatch(/^google\/protobuf\/unittest\.proto:\d+:\d+: edition 1000 is not supported by specforge's plugin yet \(proto2 and proto3 are\)$/);
+    expect(response.error).toMatch(/^google\/protobuf\/unittest\.proto:\d+:\d+: edition UNSTABLE is not supported by specforge \(proto2, proto3 and editions 2023, 2024 are\)$/);
   });
 
   it("reports a file missing from the request", () => {

@@ -3,3 +3,4 @@
  * `buf build` / `protoc -o`) lowered into the same IR as the .proto text parser produces.
  */
 export { lowerDescriptors } from "./lower.js";
+export { SUPPORTED_DESCRIPTOR_EDITIONS } from "./features.js";

@@ -4,12 +4,14 @@
  * (files: entry, then a depth-first walk of its imports; inside a file, declaration order recovered from the
  * SourceCodeInfo spans, each message before its nested types), so both front ends generate the same files.
  *
- * The compiler has already checked the semantic rules, so little is checked here; what this front end cannot
- * take (editions) is refused with a SpecError at the declaration.
+ * The compiler has already checked the semantic rules, so little is checked here. Editions files have their
+ * features resolved (./features.ts) and lowered into the facts proto2 and proto3 produce, as the text parser does;
+ * an edition this front end does not know is refused with a SpecError at the declaration.
  */
 import path from "node:path";
 import { isFieldSet } from "@bufbuild/protobuf";
 import {
+  Edition,
   FieldDescriptorProto_Label as Label,
   FieldDescriptorProto_Type as FieldType,
   FieldOptions_JSType,
@@ -18,13 +20,16 @@ import {
   type DescriptorProto,
   type EnumDescriptorProto,
   type FieldDescriptorProto,
+  type FeatureSet,
   type FileDescriptorProto,
   type ServiceDescriptorProto,
 } from "@bufbuild/protobuf/wkt";
 import { SpecError } from "../../errors.js";
 import type { EnumType, ExtensionDecl, Field, Group, IrDocument, Member, NamedType, Origin, ProtoFieldHint, RecordType, RpcService, ScalarKind, Service, TypeExpr } from "../../ir/model.js";
 import { toJsonName } from "../proto/lower.js";
+import type { Features } from "../proto/features.js";
 import { unescapeBytesDefault } from "./defaults.js";
+import { baseFeatures, mergeFeatures, SUPPORTED_DESCRIPTOR_EDITIONS } from "./features.js";
 import { PATH, sourceInfo, type SourceInfo } from "./source-info.js";
 
 const SCALARS: Readonly<Partial<Record<FieldType, ScalarKind>>> = {
@@ -85,12 +90,22 @@ function originOf(entry: string, file: string): string {
   return rel === "" ? path.posix.basename(file) : rel;
 }
 
-function syntaxOf(f: FileDescriptorProto): "proto2" | "proto3" {
+function syntaxOf(f: FileDescriptorProto): "proto2" | "proto3" | "editions" {
   if (f.syntax === "" || f.syntax === "proto2") return "proto2";
   if (f.syntax === "proto3") return "proto3";
-  const where = sourceInfo(f).pos([12]);
-  throw new SpecError(f.name, where.line, where.column, `${f.syntax === "editions" ? `edition ${f.edition}` : `syntax "${f.syntax}"`} is not supported by specforge's plugin yet (proto2 and proto3 are)`);
+  if (f.syntax === "editions" && SUPPORTED_DESCRIPTOR_EDITIONS.includes(f.edition)) return "editions";
+  const supported = `proto2, proto3 and editions ${SUPPORTED_DESCRIPTOR_EDITIONS.map(editionName).join(", ")}`;
+  const where = sourceInfo(f).pos([f.syntax === "editions" ? PATH.file.edition : PATH.file.syntax]);
+  throw new SpecError(f.name, where.line, where.column, `${f.syntax === "editions" ? `edition ${editionName(f.edition)}` : `syntax "${f.syntax}"`} is not supported by specforge (${supported} are)`);
 }
+
+/** "2023" for EDITION_2023; the enum's name, or the number, for the others. */
+function editionName(e: Edition): string {
+  const name = Edition[e] as string | undefined;
+  return name === undefined ? String(e) : name.replace(/^EDITION_/, "");
+}
+
+const isString = (t: TypeExpr): boolean => t.kind === "scalar" && t.scalar === "string";
 
 const join = (scope: string, name: string): string => (scope === "" ? name : `${scope}.${name}`);
 
@@ -116,6 +131,7 @@ class DescriptorLowerer {
   private file!: FileDescriptorProto;
   private info!: SourceInfo;
   private proto3 = false;
+  private editions = false;
 
   constructor(
     private readonly files: readonly FileDescriptorProto[],
@@ -173,14 +189,17 @@ class DescriptorLowerer {
     for (const f of this.files) {
       this.file = f;
       this.info = sourceInfo(f);
-      this.proto3 = syntaxOf(f) === "proto3";
+      const syntax = syntaxOf(f);
+      this.proto3 = syntax === "proto3";
+      this.editions = syntax === "editions";
+      const features = this.features(baseFeatures(syntax), f.options?.features, [PATH.file.options]);
       const pkg = f.package;
       const decls: Decl[] = [];
       const add = (p: number[], run: () => void): void => void decls.push({ order: this.info.order(p), index: decls.length, run });
       const groups = this.groupDocs(f.extension, [PATH.file.extension], f.messageType, [PATH.file.message]);
-      f.messageType.forEach((m, i) => add([PATH.file.message, i], () => this.message(m, pkg, [PATH.file.message, i], groups.get(i))));
-      f.enumType.forEach((e, i) => add([PATH.file.enum, i], () => this.enumType(e, pkg, [PATH.file.enum, i])));
-      f.extension.forEach((x, i) => add([PATH.file.extension, i], () => this.extension(x, pkg, [PATH.file.extension, i])));
+      f.messageType.forEach((m, i) => add([PATH.file.message, i], () => this.message(m, pkg, [PATH.file.message, i], features, groups.get(i))));
+      f.enumType.forEach((e, i) => add([PATH.file.enum, i], () => this.enumType(e, pkg, [PATH.file.enum, i], features)));
+      f.extension.forEach((x, i) => add([PATH.file.extension, i], () => this.extension(x, pkg, [PATH.file.extension, i], features)));
       f.service.forEach((s, i) => add([PATH.file.service, i], () => this.service(s, pkg, [PATH.file.service, i])));
       inDeclarationOrder(decls);
     }
@@ -201,9 +220,15 @@ class DescriptorLowerer {
     throw new SpecError(this.file.name, pos.line, pos.column, message);
   }
 
+  /** `parent` overridden by a declaration's own `options.features` (only editions files set any). */
+  private features(parent: Features, set: FeatureSet | undefined, p: readonly number[]): Features {
+    return mergeFeatures(parent, set, (message) => this.fail(p, message));
+  }
+
   /** The nested message a group field declares: the message of its type, and its path. */
   private groupOf(f: FieldDescriptorProto, siblings: readonly DescriptorProto[], siblingsPath: readonly number[]): { index: number; path: number[] } | undefined {
-    if (f.type !== FieldType.GROUP) return undefined;
+    // Editions have no group declarations: a DELIMITED field's message is an ordinary message.
+    if (f.type !== FieldType.GROUP || this.editions) return undefined;
     const name = f.typeName.slice(f.typeName.lastIndexOf(".") + 1);
     const index = siblings.findIndex((m) => m.name === name);
     return index < 0 ? undefined : { index, path: [...siblingsPath, index] };
@@ -225,9 +250,10 @@ class DescriptorLowerer {
   }
 
   /** `groupDoc` is set for the message of a group (then its doc). */
-  private message(m: DescriptorProto, scope: string, p: number[], groupDoc?: { doc?: string }): void {
+  private message(m: DescriptorProto, scope: string, p: number[], parent: Features, groupDoc?: { doc?: string }): void {
     const isGroup = groupDoc !== undefined;
     const full = join(scope, m.name);
+    const features = this.features(parent, m.options?.features, p);
     const members: Member[] = [];
     const oneofs = new Map<number, Field[]>();
     const groupFieldDocs = this.groupDocs(m.field, [...p, PATH.message.field], m.nestedType, [...p, PATH.message.nested]);
@@ -238,7 +264,8 @@ class DescriptorLowerer {
       const doc = group ? groupFieldDocs.get(group.index)! : this.doc(fp);
       const synthetic = f.proto3Optional === true;
       const inOneof = isFieldSet(f, FieldDescriptorProtoSchema.field.oneofIndex) && !synthetic;
-      const field = this.field(f, full, fp, doc, inOneof, false);
+      const oneofFeatures = inOneof ? this.features(features, m.oneofDecl[f.oneofIndex!]?.options?.features, [...p, PATH.message.oneof, f.oneofIndex!]) : features;
+      const field = this.field(f, full, fp, doc, inOneof, false, oneofFeatures);
       if (!inOneof) {
         members.push(field);
         return;
@@ -286,10 +313,10 @@ class DescriptorLowerer {
       // Map entries are the map field's type in the IR, not messages of their own.
       if (n.options?.mapEntry) return;
       const np = [...p, PATH.message.nested, i];
-      add(np, () => this.message(n, full, np, groupFieldDocs.get(i) ?? groupExtensionDocs.get(i)));
+      add(np, () => this.message(n, full, np, features, groupFieldDocs.get(i) ?? groupExtensionDocs.get(i)));
     });
-    m.enumType.forEach((e, i) => add([...p, PATH.message.enum, i], () => this.enumType(e, full, [...p, PATH.message.enum, i])));
-    m.extension.forEach((x, i) => add([...p, PATH.message.extension, i], () => this.extension(x, full, [...p, PATH.message.extension, i])));
+    m.enumType.forEach((e, i) => add([...p, PATH.message.enum, i], () => this.enumType(e, full, [...p, PATH.message.enum, i], features)));
+    m.extension.forEach((x, i) => add([...p, PATH.message.extension, i], () => this.extension(x, full, [...p, PATH.message.extension, i], features)));
     inDeclarationOrder(decls);
   }
 
@@ -299,8 +326,9 @@ class DescriptorLowerer {
   }
 
   /** One field (message field, oneof member or extension), as src/parsers/proto/lower.ts lowers it. */
-  private field(f: FieldDescriptorProto, fullScope: string, p: readonly number[], doc: { doc?: string }, inOneof: boolean, isExtension: boolean): Field {
+  private field(f: FieldDescriptorProto, fullScope: string, p: readonly number[], doc: { doc?: string }, inOneof: boolean, isExtension: boolean, parent: Features): Field {
     const full = join(fullScope, f.name);
+    const features = this.features(parent, f.options?.features, p);
     const mapEntry = f.label === Label.REPEATED && f.type === FieldType.MESSAGE ? this.messages.get(f.typeName.slice(1)) : undefined;
     let type: TypeExpr;
     let messageTyped = false;
@@ -320,9 +348,14 @@ class DescriptorLowerer {
     if (f.label === Label.REPEATED) {
       label = "repeated";
       occurs = isMap ? { min: 0, max: 1 } : { min: 0, max: "unbounded" };
-    } else if (f.label === Label.REQUIRED) {
+    } else if (f.label === Label.REQUIRED || (this.editions && !inOneof && !isExtension && features.field_presence === "LEGACY_REQUIRED")) {
       label = "required";
       occurs = { min: 1, max: 1 };
+    } else if (this.editions) {
+      // Oneof members, extensions and message fields always track presence; the rest follow field_presence.
+      const explicit = inOneof || isExtension || messageTyped || features.field_presence === "EXPLICIT";
+      label = explicit ? "optional" : "implicit";
+      occurs = explicit ? { min: 0, max: 1 } : { min: 1, max: 1 };
     } else if (!this.proto3 || f.proto3Optional || inOneof || isExtension) {
       label = "optional";
       occurs = { min: 0, max: 1 };
@@ -335,6 +368,11 @@ class DescriptorLowerer {
     const packable = label === "repeated" && !isMap && f.type !== FieldType.STRING && f.type !== FieldType.BYTES && f.type !== FieldType.MESSAGE && f.type !== FieldType.GROUP;
     let packed = o && isFieldSet(o, FieldOptionsSchema.field.packed) ? o.packed : undefined;
     if (packed === undefined && this.proto3 && packable) packed = true;
+    if (this.editions && packable) packed = features.repeated_field_encoding === "PACKED";
+    // DELIMITED is proto2's group encoding; a compiler may spell it TYPE_GROUP or TYPE_MESSAGE plus the feature.
+    const delimited = this.editions && messageTyped && (f.type === FieldType.GROUP || features.message_encoding === "DELIMITED");
+    const usesStrings = type.kind === "map" ? isString(type.key) || isString(type.value) : isString(type);
+    const validateUtf8 = this.editions && usesStrings ? features.utf8_validation === "VERIFY" : undefined;
     const jstype = o && isFieldSet(o, FieldOptionsSchema.field.jstype) ? JSTYPES[o.jstype] : undefined;
     const defaultValue = isFieldSet(f, FieldDescriptorProtoSchema.field.defaultValue) ? this.defaultOf(f, p) : undefined;
     // Extensions have no json_name of their own (protoc refuses the option); some compilers still fill it in.
@@ -344,10 +382,11 @@ class DescriptorLowerer {
       number: f.number,
       label,
       ...(packed !== undefined ? { packed } : {}),
-      ...(f.type === FieldType.GROUP ? { group: true } : {}),
+      ...(f.type === FieldType.GROUP || delimited ? { group: true } : {}),
       ...(defaultValue !== undefined ? { default: defaultValue } : {}),
       jsonName,
       ...(jstype ? { jstype } : {}),
+      ...(validateUtf8 !== undefined ? { validateUtf8 } : {}),
     };
     return {
       kind: "field",
@@ -382,8 +421,8 @@ class DescriptorLowerer {
 
   // ---- extensions -------------------------------------------------------------------------------------------
 
-  private extension(x: FieldDescriptorProto, scope: string, p: number[]): void {
-    const field = this.field(x, scope, p, this.extensionDoc(x, scope, p), false, true);
+  private extension(x: FieldDescriptorProto, scope: string, p: number[], features: Features): void {
+    const field = this.field(x, scope, p, this.extensionDoc(x, scope, p), false, true, features);
     this.extensions.push({ fullName: join(scope, x.name), extendee: "proto:" + x.extendee, field, origin: field.origin });
   }
 
@@ -398,8 +437,9 @@ class DescriptorLowerer {
 
   // ---- enums ------------------------------------------------------------------------------------------------
 
-  private enumType(e: EnumDescriptorProto, scope: string, p: number[]): void {
+  private enumType(e: EnumDescriptorProto, scope: string, p: number[], parent: Features): void {
     const full = join(scope, e.name);
+    const features = this.features(parent, e.options?.features, p);
     const type: EnumType = {
       kind: "enum",
       id: "proto:." + full,
@@ -421,7 +461,7 @@ class DescriptorLowerer {
         };
       }),
       ...(e.options?.allowAlias ? { allowAlias: true } : {}),
-      closed: !this.proto3,
+      closed: this.editions ? features.enum_type === "CLOSED" : !this.proto3,
     };
     this.types.push(type);
   }

@@ -8,7 +8,7 @@ import type { FileDescriptorProto } from "@bufbuild/protobuf/wkt";
 
 /** Field numbers of descriptor.proto used in location paths. */
 export const PATH = {
-  file: { message: 4, enum: 5, service: 6, extension: 7 },
+  file: { message: 4, enum: 5, service: 6, extension: 7, options: 8, syntax: 12, edition: 14 },
   message: { field: 2, nested: 3, enum: 4, extension: 6, oneof: 8 },
   enum: { value: 2 },
   service: { method: 2 },

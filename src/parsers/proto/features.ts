@@ -34,7 +34,7 @@ const FEATURES: { readonly [K in FeatureName]: { readonly values: readonly Featu
 };
 
 /** Edition 2023's defaults (descriptor.proto's `edition_defaults`); 2024 keeps them for these six features. */
-const EDITION_DEFAULTS: Features = {
+export const EDITION_DEFAULTS: Features = {
   field_presence: "EXPLICIT",
   enum_type: "OPEN",
   repeated_field_encoding: "PACKED",
@@ -44,7 +44,7 @@ const EDITION_DEFAULTS: Features = {
 };
 
 /** proto2 and proto3 expressed as features (what protoc does internally); used for files that are not editions. */
-const SYNTAX_FEATURES: Readonly<Record<"proto2" | "proto3", Features>> = {
+export const SYNTAX_FEATURES: Readonly<Record<"proto2" | "proto3", Features>> = {
   proto2: {
     field_presence: "EXPLICIT",
     enum_type: "CLOSED",
