@@ -6284,24 +6284,38 @@ function readSObject(node: XmlElementNode, path: string): SObject {
   let f1: (string | null)[] | undefined;
   let f2: ID | null | undefined;
   let f3: OpenContentItem[] | undefined;
+  let pos = 0;
   const children = node.children;
   for (let i = 0; i < children.length; i++) {
     const c = children[i]!;
     if (c.ns === ns3) {
       switch (c.local) {
         case "type":
-          f0 = c.text;
-          continue;
+          if (pos <= 0) {
+            pos = 1;
+            f0 = c.text;
+            continue;
+          }
+          break;
         case "fieldsToNull":
-          f1 ??= [];
-          f1.push(isNil(c) ? null : c.text);
-          continue;
+          if (pos <= 1) {
+            pos = 1;
+            f1 ??= [];
+            f1.push(isNil(c) ? null : c.text);
+            continue;
+          }
+          break;
         case "Id":
-          f2 = isNil(c) ? null : c.text;
-          continue;
+          if (pos <= 2) {
+            pos = 3;
+            f2 = isNil(c) ? null : c.text;
+            continue;
+          }
+          break;
       }
     }
     if (c.ns === ns3) {
+      if (pos < 3) pos = 3;
       f3 ??= [];
       f3.push(decodeOpenItem(c, path, "$any", f3.length, xmlOpenTypes));
       continue;

@@ -2,6 +2,7 @@ import type { Printable } from "../../codegen/generated-file.js";
 import { propertyKey, stringLiteral } from "../../codegen/escape.js";
 import type { RecordType } from "../../ir/model.js";
 import { lookupType } from "../types/context.js";
+import { isList } from "../types/properties.js";
 import { parenthesize, typeExprTs, unionOf } from "../types/type-expr.js";
 import { code, typeRef, type XmlContext } from "./context.js";
 import { OPEN_TYPES, readElement, segment } from "./element-values.js";
@@ -12,6 +13,8 @@ import { valueOf } from "./simple-values.js";
 /**
  * `read<Name>(node, path)`: one pass over the element's attributes and children, matching by namespace and local
  * name (order is not enforced when reading; unknown children are skipped), then the required checks and the object.
+ * A record with a wildcard beside fixed elements reads by position instead (emitPositionalCase), so open content
+ * keeps its document order.
  * A family root takes a third argument: whether the value was named by xsi:type (then `$type` is set).
  */
 export function emitRecordReader(t: RecordType, x: XmlContext): void {
@@ -102,44 +105,87 @@ function emitAttributeLoop(slots: readonly FieldSlot[], vars: Map<FieldSlot | An
 }
 
 function emitChildLoop(all: readonly (FieldSlot | AnySlot)[], vars: Map<FieldSlot | AnySlot, string>, x: XmlContext): void {
-  const elements = all.filter((s): s is FieldSlot => s.kind === "element");
-  const anys = all.filter((s): s is AnySlot => s.kind === "any");
-  if (elements.length === 0 && anys.length === 0) return;
+  const particles = all.filter((s): s is FieldSlot | AnySlot => s.kind === "element" || s.kind === "any");
+  const elements = particles.filter((s): s is FieldSlot => s.kind === "element");
+  const anys = particles.filter((s): s is AnySlot => s.kind === "any");
+  if (particles.length === 0) return;
   const { f } = x;
+  // When a wildcard admits some fixed element's name, position decides where it goes: see emitPositionalCase.
+  const positional = elements.some((e) => anys.some((a) => wildcardAdmits(a, e.ns)));
+  if (positional) f.print("  let pos = 0;");
   f.print("  const children = node.children;");
   f.print("  for (let i = 0; i < children.length; i++) {");
   f.print("    const c = children[i]!;");
   for (const [ns, group] of groupByNs(elements)) {
     f.print(`    if (c.ns === ${x.ns(ns)}) {`);
     f.print("      switch (c.local) {");
-    const seen = new Set<string>();
-    for (const s of group) {
-      if (seen.has(s.local)) continue;
-      seen.add(s.local);
-      const v = vars.get(s)!;
-      f.print(`        case ${stringLiteral(s.local)}:`);
-      if (s.list) {
-        const read = readElement("c", code`path + ${segment(s.key)} + "/" + ${v}.length`, s.field.type, x);
-        f.print(`          ${v} ??= [];`);
-        f.print(code`          ${v}.push(${s.field.nullable ? code`${x.rt("isNil")}(c) ? null : ${read}` : read});`);
-      } else {
-        const read = readElement("c", code`path + ${segment(s.key)}`, s.field.type, x);
-        f.print(code`          ${v} = ${s.field.nullable ? code`${x.rt("isNil")}(c) ? null : ${read}` : read};`);
+    const byLocal = new Map<string, FieldSlot[]>();
+    for (const s of group) byLocal.set(s.local, [...(byLocal.get(s.local) ?? []), s]);
+    for (const [local, slots] of byLocal) {
+      f.print(`        case ${stringLiteral(local)}:`);
+      if (anys.some((a) => wildcardAdmits(a, ns))) emitPositionalCase(slots, particles, vars, x);
+      else {
+        emitElementRead(slots[0]!, vars, "          ", x);
+        f.print("          continue;");
       }
-      f.print("          continue;");
     }
     f.print("      }");
     f.print("    }");
   }
   for (const s of anys) {
     const v = vars.get(s)!;
+    const at = particles.indexOf(s);
     f.print(`    if (${namespaceTest("c.ns", s, x)}) {`);
+    if (positional) f.print(`      if (pos < ${at}) pos = ${isList(s.occurs) ? at : at + 1};`);
     f.print(`      ${v} ??= [];`);
     f.print(code`      ${v}.push(${x.rt("decodeOpenItem")}(c, path, ${stringLiteral(s.key)}, ${v}.length, ${OPEN_TYPES}));`);
     f.print("      continue;");
     f.print("    }");
   }
   f.print("  }");
+}
+
+/**
+ * One element name of a record whose wildcard also admits it. The element goes to its fixed field only at its schema
+ * position: while the reader has not yet passed that particle (`pos`, the index of the next particle the content can
+ * be at). Later the wildcard keeps it in `$any`, in document order, as the real partner service's records need
+ * (`Id` is the sObject's own element and again among the queried fields). A fixed element ahead of a wildcard wins
+ * over it (XSD 1.1's rule for element declarations versus wildcards). Elements no wildcard admits are read into
+ * their field wherever they stand, as in records without wildcards (order not enforced).
+ */
+function emitPositionalCase(slots: readonly FieldSlot[], particles: readonly (FieldSlot | AnySlot)[], vars: Map<FieldSlot | AnySlot, string>, x: XmlContext): void {
+  const { f } = x;
+  for (const s of slots) {
+    const at = particles.indexOf(s);
+    f.print(`          if (pos <= ${at}) {`);
+    f.print(`            pos = ${s.list ? at : at + 1};`);
+    emitElementRead(s, vars, "            ", x);
+    f.print("            continue;");
+    f.print("          }");
+  }
+  f.print("          break;");
+}
+
+/** Whether an xsd:any's namespace constraint admits elements of namespace `ns` ("" = no namespace). */
+function wildcardAdmits(s: AnySlot, ns: string): boolean {
+  const tokens = s.any.namespace.trim().split(/\s+/).filter(Boolean);
+  if (tokens.length === 0 || tokens.includes("##any")) return true;
+  if (tokens.length === 1 && tokens[0] === "##other") return ns !== s.tns && ns !== "";
+  return tokens.some((tok) => (tok === "##local" ? ns === "" : tok === "##targetNamespace" ? ns === s.tns : ns === tok));
+}
+
+/** Read child `c` into the slot's local (a list appends). */
+function emitElementRead(s: FieldSlot, vars: Map<FieldSlot | AnySlot, string>, indent: string, x: XmlContext): void {
+  const { f } = x;
+  const v = vars.get(s)!;
+  if (s.list) {
+    const read = readElement("c", code`path + ${segment(s.key)} + "/" + ${v}.length`, s.field.type, x);
+    f.print(`${indent}${v} ??= [];`);
+    f.print(code`${indent}${v}.push(${s.field.nullable ? code`${x.rt("isNil")}(c) ? null : ${read}` : read});`);
+  } else {
+    const read = readElement("c", code`path + ${segment(s.key)}`, s.field.type, x);
+    f.print(code`${indent}${v} = ${s.field.nullable ? code`${x.rt("isNil")}(c) ? null : ${read}` : read};`);
+  }
 }
 
 /** The namespace constraint of an xsd:any as a JS condition on `ns`. */
