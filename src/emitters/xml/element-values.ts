@@ -14,14 +14,19 @@ import { isSimple, lexicalOf, valueOf } from "./simple-values.js";
 export const OPEN_TYPES = "xmlOpenTypes";
 
 export function writeElement(v: Printable, ns: string, local: string, t: TypeExpr, x: XmlContext, where: string): Printable {
+  return code`${writeElementCall(v, ns, local, t, x, where)};`;
+}
+
+/** The call writing the element, as an expression (for arrow functions). */
+export function writeElementCall(v: Printable, ns: string, local: string, t: TypeExpr, x: XmlContext, where: string): Printable {
   const name = stringLiteral(local);
-  if (isSimple(t, x)) return code`w.simpleElement(${ns}, ${name}, ${lexicalOf(v, t, x)});`;
+  if (isSimple(t, x)) return code`w.simpleElement(${ns}, ${name}, ${lexicalOf(v, t, x)})`;
   if (t.kind === "ref") {
     const family = x.names.family(t.id);
-    if (family) return code`write${family}(w, ${ns}, ${name}, ${v});`;
-    return code`write${x.names.type(t.id)}(w, ${ns}, ${name}, ${v}, false);`;
+    if (family) return code`write${family}(w, ${ns}, ${name}, ${v})`;
+    return code`write${x.names.type(t.id)}(w, ${ns}, ${name}, ${v}, false)`;
   }
-  return code`${x.rt("encodeAnyValue")}(w, ${ns}, ${name}, ${v}, ${OPEN_TYPES}, ${stringLiteral(where)});`;
+  return code`${x.rt("encodeAnyValue")}(w, ${ns}, ${name}, ${v}, ${OPEN_TYPES}, ${stringLiteral(where)})`;
 }
 
 export function readElement(node: string, path: Printable, t: TypeExpr, x: XmlContext): Printable {

@@ -5,7 +5,7 @@ import type { ElementDecl, EnumType, NamedType, RecordType } from "../../ir/mode
 import type { EmitContext } from "../artifact.js";
 import { typeExprTs, unionOf } from "../types/type-expr.js";
 import { code, typeRef, xmlContext, type XmlContext } from "./context.js";
-import { OPEN_TYPES, readElement, writeElement } from "./element-values.js";
+import { OPEN_TYPES, readElement, writeElementCall } from "./element-values.js";
 import { elementCodecNames } from "./element-names.js";
 import { emitFamilyReader, emitRecordReader } from "./record-reader.js";
 import { emitFamilyWriter, emitRecordWriter } from "./record-writer.js";
@@ -108,24 +108,26 @@ function emitTypeMap(x: XmlContext, ctx: EmitContext): void {
     if (t.kind === "union" || t.anonymous || keys.has(key)) continue;
     keys.add(key);
     const name = x.names.type(t.id);
-    f.print(`  ${stringLiteral(key)}: {`);
+    let encode: Printable;
+    let decode: Printable;
     if (t.kind === "record") {
       records.push(t);
       const family = x.names.family(t.id);
       if (family) {
-        f.print(code`    encode: (value, w, ns, local) => write${family}(w, ns, local, value as ${x.ts(family)}),`);
-        f.print(`    decode: (node, path = "") => read${family}(node, path),`);
+        encode = code`(value, w, ns, local) => write${family}(w, ns, local, value as ${x.ts(family)})`;
+        decode = `(node, path = "") => read${family}(node, path)`;
       } else {
         const root = x.layout(t.id).familyRoot === t.id;
-        f.print(code`    encode: (value, w, ns, local, xsi) => write${name}(w, ns, local, value as ${x.ts(name)}, xsi === true),`);
-        f.print(`    decode: (node, path = "") => read${name}(node, path${root ? ", false" : ""}),`);
+        encode = code`(value, w, ns, local, xsi) => write${name}(w, ns, local, value as ${x.ts(name)}, xsi === true)`;
+        decode = `(node, path = "") => read${name}(node, path${root ? ", false" : ""})`;
       }
     } else {
       const type = { kind: "ref", id: t.id } as const;
-      f.print(code`    encode: (value, w, ns, local) => w.simpleElement(ns, local, ${lexicalOf(code`(value as ${x.ts(name)})`, type, x)}),`);
-      f.print(code`    decode: (node, path = "") => ${valueOf("node.text", "path", type, x)},`);
+      encode = code`(value, w, ns, local) => w.simpleElement(ns, local, ${lexicalOf(code`(value as ${x.ts(name)})`, type, x)})`;
+      decode = code`(node, path = "") => ${valueOf("node.text", "path", type, x)}`;
     }
-    f.print("  },");
+    // One line per type: a schema has hundreds of them.
+    f.print(code`  ${stringLiteral(key)}: { encode: ${encode}, decode: ${decode} },`);
   }
   f.print("};");
   f.print();
@@ -140,41 +142,30 @@ function emitTypeMap(x: XmlContext, ctx: EmitContext): void {
 function emitElements(x: XmlContext, ctx: EmitContext): void {
   const { f } = x;
   const names = elementCodecNames(ctx.doc);
-  const entries: Printable[][] = [];
+  const entries: Printable[] = [];
   for (const el of ctx.doc.elements) {
     const e = names.get(el.id)!;
     const ts = elementTs(el, x);
     const ns = x.ns(el.name.ns);
     const local = stringLiteral(el.name.local);
-    const body = elementWrite(el, "value", x);
     f.jsdoc("", [el.doc, `Encodes element {${el.name.ns}}${el.name.local} as a standalone XML string.`]);
     f.print(code`export function encode${e}Element(value: ${ts}, options?: ${x.rt("XmlEncodeOptions", true)}): string {`);
-    f.print(code`  const w = new ${x.rt("XmlWriter")}({ namespaces: options?.namespaces ?? xmlNamespaces });`);
-    for (const line of body) f.print("  ", line);
-    f.print(code`  return (options?.xmlDeclaration ? ${x.rt("XML_DECLARATION")} : "") + w.toString();`);
+    f.print(code`  return ${x.rt("encodeXmlElement")}(value, options, xmlNamespaces, (w, v) => ${elementWrite(el, "v", x)});`);
     f.print("}");
     f.print();
     f.jsdoc("", [`Decodes element {${el.name.ns}}${el.name.local} from XML text or a parsed element.`]);
     f.print(code`export function decode${e}Element(input: string | ${x.rt("XmlElementNode", true)}, options?: ${x.rt("XmlDecodeOptions", true)}): ${ts} {`);
-    f.print(code`  const node = typeof input === "string" ? ${x.rt("parseXml")}(input, options?.limits) : input;`);
-    f.print(code`  ${x.rt("expectXmlElement")}(node, ${ns}, ${local});`);
     const read = readElement("node", '""', el.type, x);
-    f.print(code`  return ${el.nullable ? code`${x.rt("isNil")}(node) ? null : ${read}` : read};`);
+    f.print(code`  return ${x.rt("decodeXmlElement")}(input, options, ${ns}, ${local}, (node) => ${el.nullable ? code`${x.rt("isNil")}(node) ? null : ${read}` : read});`);
     f.print("}");
     f.print();
-    entries.push([
-      `  ${stringLiteral(`{${el.name.ns}}${el.name.local}`)}: {`,
-      "    encode: (value, w) => {",
-      code`      const v = value as ${ts};`,
-      ...elementWrite(el, "v", x).map((l) => code`      ${l}`),
-      "    },",
-      code`    decode: (node) => decode${e}Element(node),`,
-      "  },",
-    ]);
+    // The dispatch map's value is unknown: cast to the element's type (without null, which elementWrite tests first).
+    const typed = code`(v as ${typeRef(typeExprTs(el.type, x.types), x)})`;
+    entries.push(code`  ${stringLiteral(`{${el.name.ns}}${el.name.local}`)}: { encode: (v, w) => ${elementWrite(el, typed, x)}, decode: decode${e}Element },`);
   }
   f.jsdoc("", ["Every global element by \"{namespace}localName\", for dispatch by name (SOAP bodies and headers)."]);
   f.print(code`export const xmlElements: { readonly [name: string]: ${x.rt("XmlElementCodec", true)} } = {`);
-  for (const lines of entries) for (const line of lines) f.print(line);
+  for (const line of entries) f.print(line);
   f.print("};");
 }
 
@@ -183,16 +174,10 @@ function elementTs(el: ElementDecl, x: XmlContext): Printable {
   return typeRef(el.nullable ? unionOf([ts, "null"]) : ts, x);
 }
 
-/** Statements writing element `el` with value expression `v` to writer `w`. */
-function elementWrite(el: ElementDecl, v: Printable, x: XmlContext): Printable[] {
+/** An expression writing element `el` with value expression `v` (not null-checked unless nillable) to writer `w`. */
+function elementWrite(el: ElementDecl, v: Printable, x: XmlContext): Printable {
   const ns = x.ns(el.name.ns);
-  const write = writeElement(v, ns, el.name.local, el.type, x, el.name.local);
-  if (!el.nullable) return [write];
-  return [
-    code`if (${v} === null) {`,
-    code`  ${x.rt("xmlNilElement")}(w, ${ns}, ${stringLiteral(el.name.local)});`,
-    "} else {",
-    code`  ${write}`,
-    "}",
-  ];
+  if (!el.nullable) return writeElementCall(v, ns, el.name.local, el.type, x, el.name.local);
+  // `v` may be a cast (`v as T`): test the bare value, write the cast one.
+  return code`v === null ? ${x.rt("xmlNilElement")}(w, ${ns}, ${stringLiteral(el.name.local)}) : ${writeElementCall(v, ns, el.name.local, el.type, x, el.name.local)}`;
 }

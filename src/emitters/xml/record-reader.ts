@@ -93,9 +93,7 @@ function emitAttributeLoop(slots: readonly FieldSlot[], vars: Map<FieldSlot | An
     for (const s of group) {
       if (seen.has(s.local)) continue;
       seen.add(s.local);
-      f.print(`        case ${stringLiteral(s.local)}:`);
-      f.print(code`          ${vars.get(s)!} = ${valueOf("a.value", code`path + ${segment(s.key)}`, s.field.type, x)};`);
-      f.print("          continue;");
+      f.print(code`        case ${stringLiteral(s.local)}: ${vars.get(s)!} = ${valueOf("a.value", code`path + ${segment(s.key)}`, s.field.type, x)}; continue;`);
     }
     f.print("      }");
     f.print("    }");
@@ -122,12 +120,11 @@ function emitChildLoop(all: readonly (FieldSlot | AnySlot)[], vars: Map<FieldSlo
     const byLocal = new Map<string, FieldSlot[]>();
     for (const s of group) byLocal.set(s.local, [...(byLocal.get(s.local) ?? []), s]);
     for (const [local, slots] of byLocal) {
-      f.print(`        case ${stringLiteral(local)}:`);
-      if (anys.some((a) => wildcardAdmits(a, ns))) emitPositionalCase(slots, particles, vars, x);
-      else {
-        emitElementRead(slots[0]!, vars, "          ", x);
-        f.print("          continue;");
-      }
+      // The common case on one line (`case "name": f3 = ...; continue;`): schemas have thousands of fields.
+      if (anys.some((a) => wildcardAdmits(a, ns))) {
+        f.print(`        case ${stringLiteral(local)}:`);
+        emitPositionalCase(slots, particles, vars, x);
+      } else f.print(code`        case ${stringLiteral(local)}: ${elementRead(slots[0]!, vars, x)} continue;`);
     }
     f.print("      }");
     f.print("    }");
@@ -159,7 +156,7 @@ function emitPositionalCase(slots: readonly FieldSlot[], particles: readonly (Fi
     const at = particles.indexOf(s);
     f.print(`          if (pos <= ${at}) {`);
     f.print(`            pos = ${s.list ? at : at + 1};`);
-    emitElementRead(s, vars, "            ", x);
+    f.print(code`            ${elementRead(s, vars, x)}`);
     f.print("            continue;");
     f.print("          }");
   }
@@ -174,18 +171,15 @@ function wildcardAdmits(s: AnySlot, ns: string): boolean {
   return tokens.some((tok) => (tok === "##local" ? ns === "" : tok === "##targetNamespace" ? ns === s.tns : ns === tok));
 }
 
-/** Read child `c` into the slot's local (a list appends). */
-function emitElementRead(s: FieldSlot, vars: Map<FieldSlot | AnySlot, string>, indent: string, x: XmlContext): void {
-  const { f } = x;
+/** The statement reading child `c` into the slot's local (a list appends). */
+function elementRead(s: FieldSlot, vars: Map<FieldSlot | AnySlot, string>, x: XmlContext): Printable {
   const v = vars.get(s)!;
   if (s.list) {
     const read = readElement("c", code`path + ${segment(s.key)} + "/" + ${v}.length`, s.field.type, x);
-    f.print(`${indent}${v} ??= [];`);
-    f.print(code`${indent}${v}.push(${s.field.nullable ? code`${x.rt("isNil")}(c) ? null : ${read}` : read});`);
-  } else {
-    const read = readElement("c", code`path + ${segment(s.key)}`, s.field.type, x);
-    f.print(code`${indent}${v} = ${s.field.nullable ? code`${x.rt("isNil")}(c) ? null : ${read}` : read};`);
+    return code`(${v} ??= []).push(${s.field.nullable ? code`${x.rt("isNil")}(c) ? null : ${read}` : read});`;
   }
+  const read = readElement("c", code`path + ${segment(s.key)}`, s.field.type, x);
+  return code`${v} = ${s.field.nullable ? code`${x.rt("isNil")}(c) ? null : ${read}` : read};`;
 }
 
 /** The namespace constraint of an xsd:any as a JS condition on `ns`. */

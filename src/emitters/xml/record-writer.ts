@@ -1,4 +1,5 @@
 import { stringLiteral } from "../../codegen/escape.js";
+import type { Printable } from "../../codegen/generated-file.js";
 import type { RecordType } from "../../ir/model.js";
 import { lookupType } from "../types/context.js";
 import { code, type XmlContext } from "./context.js";
@@ -10,6 +11,15 @@ import { lexicalOf } from "./simple-values.js";
 /** `v.key` or `v["odd key"]`. */
 export function access(obj: string, key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${obj}.${key}` : `${obj}[${stringLiteral(key)}]`;
+}
+
+/**
+ * A required property's value, or a throw naming it: `?? xmlRequiredProperty(...)` where null is not a value (so null
+ * is refused too), `xmlPresent(...)` (undefined refused) where it means xsi:nil.
+ */
+function requiredValue(value: string, type: string, key: string, nullable: boolean, x: XmlContext): Printable {
+  const where = code`${stringLiteral(type)}, ${stringLiteral(key)}`;
+  return nullable ? code`${x.rt("xmlPresent")}(${value}, ${where})` : code`${value} ?? ${x.rt("xmlRequiredProperty")}(${where})`;
 }
 
 /**
@@ -27,12 +37,14 @@ export function emitRecordWriter(t: RecordType, x: XmlContext): void {
   let n = 0;
   for (const s of fields.filter((s) => s.kind === "attribute")) {
     const v = `f${n++}`;
-    f.print(`  const ${v} = ${access("v", s.key)};`);
     const write = code`w.attribute(${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${lexicalOf(v, s.field.type, x)});`;
     if (s.occurs.min >= 1) {
-      f.print(code`  if (${v} === undefined) throw ${x.rt("xmlMissingProperty")}(${stringLiteral(name)}, ${stringLiteral(s.key)});`);
+      f.print(code`  const ${v} = ${requiredValue(access("v", s.key), name, s.key, false, x)};`);
       f.print(code`  ${write}`);
-    } else f.print(code`  if (${v} !== undefined) ${write}`);
+    } else {
+      f.print(`  const ${v} = ${access("v", s.key)};`);
+      f.print(code`  if (${v} !== undefined) ${write}`);
+    }
   }
   if (layout.attributesKey) {
     f.print(`  const attributes = ${access("v", layout.attributesKey)};`);
@@ -48,9 +60,9 @@ export function emitRecordWriter(t: RecordType, x: XmlContext): void {
     }
     if (s.kind !== "element") continue;
     const ns = x.ns(s.ns);
-    f.print(`  const ${v} = ${access("v", s.key)};`);
     const required = s.occurs.min >= 1;
-    if (required) f.print(code`  if (${v} === undefined) throw ${x.rt("xmlMissingProperty")}(${stringLiteral(name)}, ${stringLiteral(s.key)});`);
+    const value = access("v", s.key);
+    f.print(required ? code`  const ${v} = ${requiredValue(value, name, s.key, s.field.nullable, x)};` : `  const ${v} = ${value};`);
     const where = `${name}/${s.key}`;
     const nil = code`${x.rt("xmlNilElement")}(w, ${ns}, ${stringLiteral(s.local)});`;
     if (s.list) {

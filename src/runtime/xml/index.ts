@@ -1,5 +1,6 @@
 export * from "./base64.js";
 export * from "./codec-options.js";
+export * from "./element-entry.js";
 export * from "./errors.js";
 export * from "./escape.js";
 export * from "./lexical.js";

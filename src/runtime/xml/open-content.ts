@@ -136,6 +136,17 @@ export function xmlMissingProperty(path: string, key: string): XmlEncodeError {
   return new XmlEncodeError(`${path}/${key}: required property is missing`);
 }
 
+/** Generated encoders: a required, non-nillable property is absent (or null). */
+export function xmlRequiredProperty(path: string, key: string): never {
+  throw xmlMissingProperty(path, key);
+}
+
+/** Generated encoders: a required, nillable property's value (null is xsi:nil); absent is an error. */
+export function xmlPresent<T>(value: T | undefined, path: string, key: string): T {
+  if (value === undefined) throw xmlMissingProperty(path, key);
+  return value;
+}
+
 /** Check the root element a decoder was given. */
 export function expectXmlElement(node: XmlElementNode, ns: string, local: string): void {
   if (node.local !== local || node.ns !== ns) {

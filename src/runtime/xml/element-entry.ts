@@ -1,0 +1,24 @@
+import { XML_DECLARATION, type XmlDecodeOptions, type XmlEncodeOptions } from "./codec-options.js";
+import type { XmlElementNode } from "./node.js";
+import { expectXmlElement } from "./open-content.js";
+import { parseXml } from "./parse.js";
+import { XmlWriter } from "./writer.js";
+
+/**
+ * The bodies of the generated `encode<E>Element` / `decode<E>Element` functions, written once here so that a schema
+ * with hundreds of global elements does not repeat them: the generated functions pass the element's writer or reader.
+ */
+
+/** A standalone document: `write` on a writer declaring `namespaces` (or the caller's), optionally with `<?xml ...?>`. */
+export function encodeXmlElement<T>(value: T, options: XmlEncodeOptions | undefined, namespaces: readonly (readonly [string, string])[], write: (w: XmlWriter, value: T) => void): string {
+  const w = new XmlWriter({ namespaces: options?.namespaces ?? namespaces });
+  write(w, value);
+  return (options?.xmlDeclaration ? XML_DECLARATION : "") + w.toString();
+}
+
+/** Parse `input` (under the limits) unless it is already an element, check it is {ns}local, and `read` it. */
+export function decodeXmlElement<T>(input: string | XmlElementNode, options: XmlDecodeOptions | undefined, ns: string, local: string, read: (node: XmlElementNode) => T): T {
+  const node = typeof input === "string" ? parseXml(input, options?.limits) : input;
+  expectXmlElement(node, ns, local);
+  return read(node);
+}
