@@ -9,6 +9,7 @@ import type { SpecOutput } from "./pipeline/generate-files.js";
 import { loadSpec } from "./pipeline/load-spec.js";
 import { runSpec } from "./pipeline/run-spec.js";
 import { Templates } from "./pipeline/templates.js";
+import { runSpecsInWorkers } from "./pipeline/worker-pool.js";
 import { compareWithDisk, writeOutputs, type FileDifference } from "./pipeline/write-output.js";
 
 export type { RunOptions } from "./config/resolve.js";
@@ -37,9 +38,26 @@ function generateAll(run: ResolvedRun, onEvent: EventSink | undefined): SpecOutp
 export function generate(options: RunOptions & RunHooks & { readonly dryRun?: boolean } = {}): GenerateResult {
   const started = performance.now();
   const run = resolveRun(options);
+  options.onEvent?.({ type: "start", command: "generate", specs: run.specs.length });
+  return writeGenerated(run, generateAll(run, options.onEvent), options, started);
+}
+
+/**
+ * generate with the specs spread over `jobs` worker threads (jobs 1: the serial generate). Same events in the same
+ * order, same output bytes, same first error; nothing is written unless every spec succeeded.
+ */
+export async function generateInWorkers(options: RunOptions & RunHooks & { readonly dryRun?: boolean; readonly jobs?: number } = {}): Promise<GenerateResult> {
+  if ((options.jobs ?? 1) <= 1) return generate(options);
+  const started = performance.now();
+  const run = resolveRun(options);
+  options.onEvent?.({ type: "start", command: "generate", specs: run.specs.length });
+  const runs = await runSpecsInWorkers(run, options.jobs!, options.onEvent);
+  return writeGenerated(run, runs.map((r) => r.output), options, started);
+}
+
+/** The write half of generate: swap in the changed folders (unless dryRun), then `written` and `done` events. */
+function writeGenerated(run: ResolvedRun, outputs: SpecOutput[], options: RunHooks & { readonly dryRun?: boolean }, started: number): GenerateResult {
   const onEvent = options.onEvent;
-  onEvent?.({ type: "start", command: "generate", specs: run.specs.length });
-  const outputs = generateAll(run, onEvent);
   const writeStarted = performance.now();
   const written = options.dryRun ? [] : writeOutputs(run.outRoot, outputs);
   const writeMs = elapsed(writeStarted);

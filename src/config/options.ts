@@ -84,6 +84,10 @@ export const OPTIONS = [
     description: "Keep running: regenerate the specs whose files change (debounced); a broken spec keeps its last good output.",
   },
   {
+    name: "jobs", scope: "global", type: "string", flag: "-j, --jobs <n>", commands: ["generate"], inConfig: false, default: "1",
+    description: "Generate specs in this many worker threads: a number, or auto for one per available core (os.availableParallelism()). The output is byte-identical to --jobs 1; see docs/build-systems.md.",
+  },
+  {
     name: "force", scope: "global", type: "boolean", flag: "-f, --force", commands: ["init"], inConfig: false, default: false,
     description: "Overwrite an existing config file.",
   },

@@ -1,6 +1,7 @@
 import { Command } from "commander";
-import { generate } from "../../api.js";
+import { generateInWorkers } from "../../api.js";
 import { loadRunConfig, type RunOptions } from "../../config/resolve.js";
+import { parseJobs } from "../../pipeline/jobs.js";
 import { watch } from "../../pipeline/watch.js";
 import { addTableOptions, tableValues } from "../flags.js";
 import type { CommandContext } from "../io.js";
@@ -14,7 +15,8 @@ export function generateCommand(ctx: CommandContext): Command {
   addTableOptions(command, "generate");
   return command.action(async (specs: string[], opts: Record<string, unknown>) => {
     const values = tableValues("generate", opts);
-    const options = { ...values, specs } as RunOptions & { watch?: boolean; quiet?: boolean; json?: boolean };
+    const options = { ...values, specs } as RunOptions & { watch?: boolean; quiet?: boolean; json?: boolean; jobs?: string };
+    const jobs = parseJobs(options.jobs);
     const report = reporter(ctx.io, reportMode(options, ctx.io), options.watch ? "watch" : "generate");
     if (options.watch) {
       const handle = watch(options, { onEvent: report.onEvent });
@@ -30,7 +32,7 @@ export function generateCommand(ctx: CommandContext): Command {
       return;
     }
     try {
-      generate({ ...(await loadRunConfig(options)), onEvent: report.onEvent });
+      await generateInWorkers({ ...(await loadRunConfig(options)), onEvent: report.onEvent, jobs });
     } catch (e) {
       report.fail((e as Error).message);
       throw e;

@@ -1,0 +1,40 @@
+import type { IrDocument } from "../ir/model.js";
+import type { OutputFile, SpecInput } from "./generate-files.js";
+
+/** One spec for a worker: everything a serial run would take from the ResolvedRun, as plain data. */
+export interface SpecRequest {
+  readonly index: number;
+  readonly spec: SpecInput;
+  readonly importPath: string;
+  /** The run's working folder and proto include folders (the worker builds its own node host from them). */
+  readonly cwd: string;
+  readonly includeDirs: readonly string[];
+  readonly templates?: string;
+}
+
+/** A file the spec read: absolute path, size and time, as the `read` event reports it. */
+export interface WorkerRead {
+  readonly file: string;
+  readonly bytes: number;
+  readonly ms: number;
+}
+
+/** An error thrown in a worker, in parts: SpecError and UsageError are rebuilt as such on the main thread. */
+export type WorkerError =
+  | { readonly kind: "spec"; readonly message: string; readonly file: string; readonly line: number; readonly column: number; readonly detail: string }
+  | { readonly kind: "usage"; readonly message: string }
+  | { readonly kind: "internal"; readonly message: string; readonly stack?: string };
+
+export type SpecResponse =
+  | {
+      readonly index: number;
+      readonly ok: true;
+      readonly dir: string;
+      readonly files: readonly OutputFile[];
+      readonly doc: IrDocument;
+      /** Absolute path -> content hash (null: looked for, missing), as recordingHost keeps them. */
+      readonly inputs: readonly (readonly [string, string | null])[];
+      readonly reads: readonly WorkerRead[];
+      readonly ms: number;
+    }
+  | { readonly index: number; readonly ok: false; readonly error: WorkerError; readonly reads: readonly WorkerRead[] };
