@@ -39,7 +39,7 @@ const RUN: readonly CommandName[] = ["generate", "check"];
 
 export const OPTIONS = [
   {
-    name: "out", scope: "global", type: "string", flag: "-o, --out <dir>", commands: ["generate", "check", "init"], inConfig: true,
+    name: "out", scope: "global", type: "string", flag: "-o, --out <dir>", commands: ["generate", "check", "init", "inspect"], inConfig: true,
     default: "generated", description: "Output root folder; each spec gets a folder under it.",
   },
   {
@@ -63,7 +63,7 @@ export const OPTIONS = [
     description: "Folder under the output root for this spec.",
   },
   {
-    name: "artifacts", scope: "spec", type: "enum[]", values: ARTIFACT_GROUPS, flag: "--artifacts <list>", commands: RUN, inConfig: true,
+    name: "artifacts", scope: "spec", type: "enum[]", values: ARTIFACT_GROUPS, flag: "--artifacts <list>", commands: [...RUN, "inspect"], inConfig: true,
     inherit: true, default: [...ARTIFACT_GROUPS],
     description: "Which artifacts to emit (comma-separated on the command line); what they need comes along (a client needs the types and codecs).",
   },
@@ -76,7 +76,7 @@ export const OPTIONS = [
     inherit: true, default: "string", description: "OpenAPI date-time values as RFC 3339 strings or Date objects.",
   },
   {
-    name: "config", scope: "global", type: "string", flag: "-c, --config <file>", commands: RUN, inConfig: false,
+    name: "config", scope: "global", type: "string", flag: "-c, --config <file>", commands: [...RUN, "inspect"], inConfig: false,
     defaultText: "specforge.config.json, .ts, .mts, .mjs or .js in the working folder", description: "The config file.",
   },
   {
