@@ -85,6 +85,7 @@ export function reporter(io: CliIo, mode: ReportMode, command: "generate" | "che
         case "error":
           clear();
           io.err(`${e.message}\n`);
+          if (e.kept !== undefined) io.err(`${e.spec}: kept the last good output in ${e.kept}/\n`);
           break;
         case "watching":
           line(`watching ${plural(e.files, "file")} for changes (Ctrl-C to stop)`);

@@ -13,8 +13,11 @@ export type PipelineEvent =
   | { readonly type: "written"; readonly spec: string; readonly dir: string; readonly files: number; readonly state: "wrote" | "unchanged"; readonly ms: number }
   /** check: a file that differs from what generate would write. */
   | { readonly type: "difference"; readonly path: string; readonly state: "stale" | "missing" | "extra" }
-  /** A spec that failed (watch keeps running; generate and check stop). `message` is `file:line:col: ...`. */
-  | { readonly type: "error"; readonly spec?: string; readonly message: string }
+  /**
+   * A spec that failed (watch keeps running; generate and check stop). `message` is `file:line:col: ...`. `kept`
+   * (watch): the output folder that still holds the spec's last good output, left as it was.
+   */
+  | { readonly type: "error"; readonly spec?: string; readonly message: string; readonly kept?: string }
   /** watch: waiting for changes to this many files. */
   | { readonly type: "watching"; readonly files: number }
   /** watch: files changed; the specs that read them are regenerated. */

@@ -97,9 +97,10 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
       } catch (e) {
         if (!isSpecError(e)) throw e;
         ok = false;
-        emit({ type: "error", spec: spec.display, message: (e as Error).message });
         // Keep watching what it read before and now, so that fixing any of those files triggers a retry.
         const previous = states.get(key);
+        const kept = keptFolder(previous);
+        emit({ type: "error", spec: spec.display, message: (e as Error).message, ...(kept !== undefined ? { kept } : {}) });
         const inputs = [...new Set([...(previous?.inputs ?? []), ...host.inputs.keys()])];
         states.set(key, { hash: inputsHash(inputs, spec, fingerprint), inputs, outputs: previous?.outputs ?? {}, ok: false });
       }
@@ -186,6 +187,12 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
       await chain;
     },
   };
+}
+
+/** The output folder holding a spec's last good output (nothing is written for a failing spec), if it has one. */
+function keptFolder(state: SpecState | undefined): string | undefined {
+  const first = Object.keys(state?.outputs ?? {})[0];
+  return first === undefined ? undefined : first.split("/")[0];
 }
 
 const keyOf = (s: SpecInput) => `${s.file}\u0000${s.outDir ?? ""}`;
