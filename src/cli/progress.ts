@@ -29,7 +29,15 @@ export function reporter(io: CliIo, mode: ReportMode, command: "generate" | "che
   if (mode === "json") {
     return { onEvent: (e) => io.out(JSON.stringify(e) + "\n"), fail: (message) => io.out(JSON.stringify({ type: "error", message }) + "\n") };
   }
-  if (mode === "quiet") return { onEvent: () => undefined, fail: () => undefined };
+  if (mode === "quiet") {
+    // Errors only. generate and check throw theirs (the CLI prints them); watch keeps running, so it prints its own.
+    const onEvent = (e: PipelineEvent) => {
+      if (command !== "watch" || e.type !== "error") return;
+      io.err(`${e.message}\n`);
+      if (e.kept !== undefined) io.err(`${e.spec}: kept the last good output in ${e.kept}/\n`);
+    };
+    return { onEvent, fail: () => undefined };
+  }
 
   const tty = mode === "tty";
   let statusShown = false;
