@@ -199,7 +199,7 @@ function wholeCorpusConfig(dir: string): { config: string; specs: number } {
     ...walk(path.join(CORPUS, "wsdl")).filter((f) => /\.(wsdl|xsd)$/.test(f)),
     ...walk(path.join(CORPUS, "openapi")).filter((f) => /\.(ya?ml|json)$/.test(f) && isOpenApiEntry(f)),
   ].filter((f) => !CORPUS_GAPS.has(rel(f)));
-  const specs = files.map((f) => ({ input: f, out: rel(f).replace(/\.[a-z0-9]+$/i, "").replace(/[^A-Za-z0-9]+/g, "_") }));
+  const specs = files.map((f) => ({ input: f, out: rel(f).replace(/[^A-Za-z0-9]+/g, "_") }));
   const config = path.join(dir, "specforge.config.json");
   writeFileSync(config, JSON.stringify({ specs, protoPaths: [path.join(CORPUS, "proto")] }));
   return { config, specs: specs.length };

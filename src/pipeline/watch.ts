@@ -6,6 +6,7 @@ import { loadRunConfig, resolveRun, type ResolvedRun, type RunOptions } from "..
 import { elapsed, type EventSink } from "./events.js";
 import { generateSpec, type SpecInput, type SpecOutput } from "./generate-files.js";
 import { isSpecError } from "./load-spec.js";
+import { outputDirFor } from "./output-dir.js";
 import { contentHash, importPathOf, recordingHost } from "./run-spec.js";
 import { TEMPLATE_NAMES, Templates } from "./templates.js";
 import { listFiles, writeOutputs } from "./write-output.js";
@@ -99,7 +100,7 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
         ok = false;
         // Keep watching what it read before and now, so that fixing any of those files triggers a retry.
         const previous = states.get(key);
-        const kept = keptFolder(previous);
+        const kept = keptFolder(spec, previous);
         emit({ type: "error", spec: spec.display, message: (e as Error).message, ...(kept !== undefined ? { kept } : {}) });
         const inputs = [...new Set([...(previous?.inputs ?? []), ...host.inputs.keys()])];
         states.set(key, { hash: inputsHash(inputs, spec, fingerprint), inputs, outputs: previous?.outputs ?? {}, ok: false });
@@ -190,9 +191,8 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
 }
 
 /** The output folder holding a spec's last good output (nothing is written for a failing spec), if it has one. */
-function keptFolder(state: SpecState | undefined): string | undefined {
-  const first = Object.keys(state?.outputs ?? {})[0];
-  return first === undefined ? undefined : first.split("/")[0];
+function keptFolder(spec: SpecInput, state: SpecState | undefined): string | undefined {
+  return Object.keys(state?.outputs ?? {}).length > 0 ? (spec.outDir ?? outputDirFor(spec.file)) : undefined;
 }
 
 const keyOf = (s: SpecInput) => `${s.file}\u0000${s.outDir ?? ""}`;

@@ -36,7 +36,7 @@ export function corpusSpecs(part: "proto" | "wsdl" | "openapi" | "large"): strin
 
 /** A config entry per spec, its output folder named after its whole corpus path (unique, readable). */
 export function entriesFor(specs: readonly string[]): SpecEntry[] {
-  return specs.map((input) => ({ input, out: input.replace(/\.[a-z0-9]+$/i, "").replace(/[^A-Za-z0-9]+/g, "_") }));
+  return specs.map((input) => ({ input, out: input.replace(/[^A-Za-z0-9]+/g, "_") }));
 }
 
 /** Run options for the corpus: working folder the corpus, `proto/` as the proto path (as protoc -I proto). */

@@ -52,6 +52,8 @@ describe.each(["proto", "wsdl", "openapi"] as const)("--jobs 2 on the corpus: %s
     const workerEvents: PipelineEvent[] = [];
     const parallel = await generateInWorkers({ ...corpusRunOptions(good, out), dryRun: true, jobs: 2, onEvent: (e) => workerEvents.push(e) });
 
+    // One folder per spec: otherwise two specs' files would overwrite each other in the comparison.
+    expect(new Set(serial.outputs.map((o) => o.dir)).size).toBe(good.length);
     const want = filesOf(serial);
     const got = filesOf(parallel);
     expect([...got.keys()]).toEqual([...want.keys()]);

@@ -108,6 +108,35 @@ describe("watch", () => {
     expect(readFileSync(path.join(root, "gen/b/types.ts"), "utf8")).toContain("export interface Bee");
   });
 
+  it("a broken spec with its own output folder names that folder as kept; one that never generated keeps nothing", async () => {
+    const root = project();
+    writeFileSync(
+      path.join(root, "specforge.config.json"),
+      JSON.stringify({ specs: [{ input: "specs/a.proto", out: "ay-custom" }, "specs/b.proto"], out: "gen", protoPaths: ["protos"] }),
+    );
+    const { events, handle } = start(root);
+    await handle.ready;
+    let from = events.length;
+    writeFileSync(path.join(root, "specs/a.proto"), A.replace("common.Id id = 1;", "common.Id id = ;"));
+    expect(await waitFor(events, from, (e) => e.type === "error")).toMatchObject({ spec: "specs/a.proto", kept: "ay-custom" });
+    expect(readFileSync(path.join(root, "gen/ay-custom/types.ts"), "utf8")).toContain("export interface Ay");
+
+    // Broken again before it ever generated again: the last good output is still the first one.
+    await waitFor(events, from, roundDone);
+    from = events.length;
+    writeFileSync(path.join(root, "specs/a.proto"), A.replace("common.Id id = 1;", "common.Id = 1;"));
+    expect(await waitFor(events, from, (e) => e.type === "error")).toMatchObject({ kept: "ay-custom" });
+    await handle.stop();
+
+    // A fresh watch on a spec that is broken from the start: nothing to keep, so no `kept`.
+    rmSync(path.join(root, ".specforge-cache"), { recursive: true, force: true });
+    const second = start(root);
+    await second.handle.ready;
+    const error = second.events.find((e) => e.type === "error");
+    expect(error).toMatchObject({ type: "error", spec: "specs/a.proto" });
+    expect(error).not.toHaveProperty("kept");
+  });
+
   it("picks up a config change", async () => {
     const root = project();
     const { events, handle } = start(root);
