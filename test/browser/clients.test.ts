@@ -52,7 +52,8 @@ function observed(handler: HttpHandler, seen: Seen[]): HttpHandler {
 
 const ADMIN = `Basic ${Buffer.from("ck_admin:cs_admin").toString("base64")}`;
 
-type Report = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON from the page
+/** The JSON the page reports (checked field by field below). */
+type Report = Record<string, any>;
 
 let browser: Chromium | undefined;
 let page: PageServer | undefined;
