@@ -40,7 +40,13 @@ function sourceFile(roots: ReadonlyMap<string, string>, urlPath: string): string
   if (!urlPath.endsWith(".js")) return undefined;
   for (const [prefix, dir] of roots) {
     if (!urlPath.startsWith(prefix)) continue;
-    const file = path.resolve(dir, `${decodeURIComponent(urlPath.slice(prefix.length, -3))}.ts`);
+    let name: string;
+    try {
+      name = decodeURIComponent(urlPath.slice(prefix.length, -3));
+    } catch {
+      return undefined; // not valid percent-encoding
+    }
+    const file = path.resolve(dir, `${name}.ts`);
     if (!file.startsWith(dir + path.sep)) return undefined; // ../ out of the root
     return file;
   }
