@@ -15,9 +15,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`invalid --port ${values.port}`);
   process.exit(2);
 }
+let origins: ReturnType<typeof corsOriginsOfFlag>;
+try {
+  origins = corsOriginsOfFlag(values["cors-origin"]);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 try {
   const fixture = loadFixture(values.fixture);
-  const origins = corsOriginsOfFlag(values["cors-origin"]);
   const cors = origins === false ? false : origins === undefined ? PARTNER_CORS : { ...PARTNER_CORS, origins };
   const emulator = await startPartnerEmulator({ port, host: values.host, fixture, cors });
   console.log(`listening on http://${values.host}:${emulator.port}`);

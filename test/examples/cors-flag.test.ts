@@ -113,8 +113,8 @@ describe("the emulators' --cors-origin flag", () => {
     }
   });
 
-  it("refuses an origin with a path, naming the fix, with exit code 2", async () => {
-    const child = start("serve:webhooks", ["--port", "0", "--cors-origin", "http://localhost:5173/app"], "ignore");
+  it.each(["serve:webhooks", "serve:members", "serve:partner", "serve:content"])("%s refuses an origin with a path, naming the fix, with exit code 2", async (script) => {
+    const child = start(script, ["--port", "0", "--cors-origin", "http://localhost:5173/app"], "ignore");
     let stderr = "";
     child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     const [code] = (await once(child, "exit")) as [number | null];
