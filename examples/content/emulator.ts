@@ -1,4 +1,5 @@
 import { serveResponses, type Entry } from "../../generated/content/index.js";
+import { withCors, type CorsOptions } from "../../src/runtime/http/cors.js";
 import type { HttpHandler } from "../../src/runtime/http/handler.js";
 import { serveNode, type NodeServerHandle } from "../../src/runtime/http/node.js";
 import { DEFAULT_DATA_DIR, loadEntries, responseFiles } from "./entries.js";
@@ -11,7 +12,15 @@ export interface EmulatorOptions {
   readonly dataDir?: string;
   /** Entries per page (default 10). */
   readonly pageSize?: number;
+  /** CORS for pages in a browser (default CONTENT_CORS: localhost origins); false leaves CORS out. */
+  readonly cors?: CorsOptions | false;
 }
+
+/**
+ * CORS of the emulator: the feed client sends only Accept (safelisted) and reads only Content-Type, so the runtime's
+ * defaults suffice.
+ */
+export const CONTENT_CORS: CorsOptions = {};
 
 export interface RunningEmulator extends NodeServerHandle {
   /** The entries served, in order, across all pages. */
@@ -35,7 +44,9 @@ export async function startContentEmulator(options: EmulatorOptions = {}): Promi
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new RangeError(`page size must be a positive integer, got ${pageSize}`);
   const entries = loadEntries(responseFiles(options.dataDir ?? DEFAULT_DATA_DIR));
-  const server = await serveNode(contentFeedHandler(entries, pageSize), {
+  const handler = contentFeedHandler(entries, pageSize);
+  const cors = options.cors ?? CONTENT_CORS;
+  const server = await serveNode(cors === false ? handler : withCors(handler, cors), {
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(options.host === undefined ? {} : { host: options.host }),
     onError: (error) => console.error("content emulator:", error),

@@ -1,9 +1,11 @@
 /**
- * `npm run serve:content -- [--port <n>] [--host <h>] [--data <dir>] [--page-size <k>]`: serve a directory of
- * content-feed Response files as a paged feed at /feed?page=K. Prints `listening on http://<host>:<port>` when ready.
+ * `npm run serve:content -- [--port <n>] [--host <h>] [--data <dir>] [--page-size <k>] [--cors-origin <o|*|none>]...`:
+ * serve a directory of content-feed Response files as a paged feed at /feed?page=K. Prints
+ * `listening on http://<host>:<port>` when ready.
  */
 import { parseArgs } from "node:util";
-import { DEFAULT_PAGE_SIZE, startContentEmulator } from "./emulator.js";
+import { corsOriginsOfFlag, CORS_ORIGIN_OPTION } from "../common/cors-flag.js";
+import { CONTENT_CORS, DEFAULT_PAGE_SIZE, startContentEmulator } from "./emulator.js";
 
 function integerOption(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -20,13 +22,25 @@ const { values } = parseArgs({
     host: { type: "string" },
     data: { type: "string" },
     "page-size": { type: "string" },
+    ...CORS_ORIGIN_OPTION,
   },
 });
+
+function corsOption(values: readonly string[] | undefined) {
+  try {
+    const origins = corsOriginsOfFlag(values);
+    return origins === false ? false : origins === undefined ? CONTENT_CORS : { ...CONTENT_CORS, origins };
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
 
 const emulator = await startContentEmulator({
   port: integerOption("port", values.port, 8080, 0),
   host: values.host ?? "127.0.0.1",
   pageSize: integerOption("page-size", values["page-size"], DEFAULT_PAGE_SIZE, 1),
+  cors: corsOption(values["cors-origin"]),
   ...(values.data === undefined ? {} : { dataDir: values.data }),
 });
 console.log(`listening on ${emulator.url}`);

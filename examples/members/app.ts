@@ -1,9 +1,12 @@
 import { createMembersAPIServer } from "../../generated/members/index.js";
-import type { ValidationIssue } from "../../src/runtime/index.js";
+import { DEFAULT_CORS_ALLOW_HEADERS, type CorsOptions, type ValidationIssue } from "../../src/runtime/index.js";
 import { access, isFailure } from "./access.js";
 import { loadMembersFixture, type MembersFixture } from "./fixture.js";
 import { membersHandlers, writeAccess } from "./handlers.js";
 import { createMembersStore, type MembersStore, type SourceKind } from "./store.js";
+
+/** CORS beyond the runtime's defaults: a page authenticates with the PRIVATE-TOKEN header. */
+export const MEMBERS_CORS: CorsOptions = { allowHeaders: [...DEFAULT_CORS_ALLOW_HEADERS, "private-token"] };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createPartnerServiceServer } from "../../generated/partner/index.js";
+import { withCors, type CorsOptions } from "../../src/runtime/http/cors.js";
 import { serveNode } from "../../src/runtime/http/node.js";
 import { partnerHandlers } from "./handlers.js";
 import { SERVICE_PATH } from "./session.js";
@@ -36,11 +37,21 @@ export function createPartnerEmulator(options: EmulatorOptions & { onError?: (er
   return { state, handler };
 }
 
-/** Listen on 127.0.0.1 (port 0 picks a free port). */
+/**
+ * CORS of the emulator: the runtime's defaults already cover what the generated SOAP client sends (Content-Type,
+ * SOAPAction) and it reads no other response header.
+ */
+export const PARTNER_CORS: CorsOptions = {};
+
+/**
+ * Listen on 127.0.0.1 (port 0 picks a free port). `cors` (default PARTNER_CORS: localhost origins) lets pages call
+ * it; false leaves CORS out.
+ */
 export async function startPartnerEmulator(
-  options: EmulatorOptions & { port?: number; host?: string; onError?: (error: unknown, operation: string) => void } = {},
+  options: EmulatorOptions & { port?: number; host?: string; cors?: CorsOptions | false; onError?: (error: unknown, operation: string) => void } = {},
 ): Promise<RunningPartnerEmulator> {
   const emulator = createPartnerEmulator(options);
-  const server = await serveNode(emulator.handler, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  const cors = options.cors ?? PARTNER_CORS;
+  const server = await serveNode(cors === false ? emulator.handler : withCors(emulator.handler, cors), { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   return { ...emulator, endpoint: `${server.url}${SERVICE_PATH}`, port: server.port, close: () => server.close() };
 }

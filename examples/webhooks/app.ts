@@ -1,4 +1,4 @@
-import type { ValidationIssue } from "../../src/runtime/index.js";
+import type { CorsOptions, ValidationIssue } from "../../src/runtime/index.js";
 import { createWebhooksAPIServer } from "../../generated/webhooks/index.js";
 import { authenticate, can, CAPABILITIES } from "./auth.js";
 import { errorResponse, failure, serverErrorBody } from "./errors.js";
@@ -7,6 +7,9 @@ import { webhooksHandlers, type WebhooksEmulatorOptions } from "./handlers.js";
 import { createStore } from "./store.js";
 
 export type { WebhooksEmulatorOptions } from "./handlers.js";
+
+/** CORS beyond the runtime's defaults: a page's client reads the list's pagination headers. */
+export const WEBHOOKS_CORS: CorsOptions = { exposeHeaders: ["x-total", "x-totalpages", "link"] };
 
 /** Which capability the operation needs, and the error code when the caller lacks it. */
 const GUARDS: Readonly<Record<string, readonly [string, string]>> = {

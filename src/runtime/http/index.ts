@@ -4,6 +4,9 @@
  */
 export { negotiateMediaType } from "./accept.js";
 export { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readBodyWithLimit } from "./body-limit.js";
+export {
+  checkedOrigin, DEFAULT_CORS_ALLOW_HEADERS, DEFAULT_CORS_ALLOW_METHODS, isLoopbackOrigin, withCors, type CorsOptions, type CorsOrigins,
+} from "./cors.js";
 export { callSignal, type CallSignal } from "./deadline.js";
 export type { FetchFunction, HttpHandler } from "./handler.js";
 export { knownBody, responseWithKnownBody } from "./known-body.js";
