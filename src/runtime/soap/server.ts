@@ -73,7 +73,7 @@ export interface SoapHandlerContext<H, RH> {
    * The namespace family the request used (spec namespace -> the request's), when it used one of
    * `options.namespaceAliases`; undefined for a request in the spec's own namespaces.
    */
-  readonly namespaces: ReadonlyMap<string, string> | undefined;
+  readonly namespaces?: ReadonlyMap<string, string> | undefined;
   /** Add a SOAP header to the response. */
   setResponseHeader<K extends keyof RH & string>(name: K, value: NonNullable<RH[K]>): void;
 }

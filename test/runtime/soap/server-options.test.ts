@@ -89,6 +89,26 @@ describe("namespaceAliases", () => {
     expect(xsiType(spec.envelope.fault!.detail!)).toEqual({ ns: SPEC.fns, local: "InvalidIdFault" });
   });
 
+  it("decodes aliased request headers and writes response headers in the request's family", async () => {
+    let sessionId: string | undefined;
+    const handlers: Partial<PartnerServiceHandlers> = {
+      create: (_input, ctx) => {
+        sessionId = ctx.headers.SessionHeader?.sessionId;
+        ctx.setResponseHeader("DebuggingInfo", { debugLog: "log" });
+        return { result: [{ id: "001000000000001AAA", success: true }] };
+      },
+    };
+    const body = envelope(`<tns:create><tns:sObjects><ens:type>Account</ens:type><ens:Id xsi:nil="true"/></tns:sObjects></tns:create>`, REAL).replace(
+      "<soapenv:Body>",
+      `<soapenv:Header><tns:SessionHeader><tns:sessionId>abc</tns:sessionId></tns:SessionHeader></soapenv:Header><soapenv:Body>`,
+    );
+    const r = await post(handlers, { namespaceAliases: [FAMILY] }, body);
+    expect(r.status).toBe(200);
+    expect(sessionId).toBe("abc");
+    expect(r.envelope.headers.map((h) => [h.ns, h.local])).toEqual([[REAL.tns, "DebuggingInfo"]]);
+    expect(r.envelope.body[0]).toMatchObject({ ns: REAL.tns, local: "createResponse" });
+  });
+
   it("refuses an ambiguous alias table when the server is built", () => {
     expect(() => createPartnerServiceServer({}, { namespaceAliases: [{ [SPEC.tns]: "urn:x", [SPEC.ens]: "urn:x" }] })).toThrow(TypeError);
   });
