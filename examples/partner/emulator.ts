@@ -4,6 +4,8 @@ import { createPartnerServiceServer } from "../../generated/partner/index.js";
 import { withCors, type CorsOptions } from "../../src/runtime/http/cors.js";
 import { serveNode } from "../../src/runtime/http/node.js";
 import { partnerHandlers } from "./handlers.js";
+import { REAL_SERVICE_NAMESPACES } from "./namespaces.js";
+import { withRealServiceFaults } from "./real-service-faults.js";
 import { SERVICE_PATH } from "./session.js";
 import { PartnerState, type EmulatorOptions } from "./state.js";
 
@@ -25,14 +27,21 @@ export interface RunningPartnerEmulator extends PartnerEmulator {
   close(): Promise<void>;
 }
 
-/** The emulator on the generated server. sendEmail is validated per message by the emulator itself (see email.ts). */
+/**
+ * The emulator on the generated server. sendEmail is validated per message by the emulator itself (see email.ts).
+ * It also answers clients built from the real service's WSDLs (see namespaces.ts).
+ */
 export function createPartnerEmulator(options: EmulatorOptions & { onError?: (error: unknown, operation: string) => void } = {}): PartnerEmulator {
   const state = new PartnerState(options);
   const wsdl = readFileSync(WSDL_FILE, "utf8");
-  const handler = createPartnerServiceServer(partnerHandlers(state), {
+  const handler = createPartnerServiceServer(withRealServiceFaults(partnerHandlers(state)), {
     wsdl: (request) => wsdl.replace(WSDL_ADDRESS, `${new URL(request.url).origin}${SERVICE_PATH}`),
     validate: (operation) => operation !== "sendEmail",
     onError: options.onError ?? ((error, operation) => console.error(`partner emulator: ${operation} failed:`, error)),
+    // Clients generated from the real service's WSDLs speak its namespaces, and leave out sObject.Id on create
+    // (required + nillable in the schema) as the real service allows.
+    namespaceAliases: [REAL_SERVICE_NAMESPACES],
+    lenientNillable: true,
   });
   return { state, handler };
 }

@@ -59,7 +59,7 @@ export function partnerHandlers(state: PartnerState): PartnerServiceHandlers {
     });
 
   return {
-    login: (input, ctx) => ({ result: sessions.login(state, input.username, input.password, new URL(ctx.request.url).origin) }),
+    login: (input, ctx) => ({ result: sessions.login(state, input.username, input.password, ctx.request.url) }),
     logout: (_input, ctx) => {
       sessions.logout(state, auth(ctx.headers, ctx.operation).session);
       return {};
@@ -68,7 +68,7 @@ export function partnerHandlers(state: PartnerState): PartnerServiceHandlers {
       auth(ctx.headers, ctx.operation);
       return { result: sessions.invalidateSessions(state, input.sessionIds ?? []) };
     },
-    getUserInfo: (_input, ctx) => ({ result: sessions.getUserInfo(state, auth(ctx.headers, ctx.operation).user) }),
+    getUserInfo: (_input, ctx) => ({ result: sessions.getUserInfo(state, auth(ctx.headers, ctx.operation).user, ctx.request.url) }),
     getServerTimestamp: (_input, ctx) => {
       auth(ctx.headers, ctx.operation);
       return { result: sessions.getServerTimestamp(state) };

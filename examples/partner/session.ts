@@ -1,12 +1,13 @@
 import type {
   GetServerTimestampResult, GetUserInfoResult, InvalidateSessionsResult, LoginResult, ResetPasswordResult, SessionHeader,
 } from "../../generated/partner/index.js";
+import { apiVersionOf, SPEC_API_VERSION } from "./api-version.js";
 import { apiFault, invalidIdFault, invalidNewPasswordFault, loginFault } from "./faults.js";
 import { isWellFormedId } from "./ids.js";
 import type { PartnerState, Session, UserState } from "./state.js";
 
 /** Where the emulator answers: the same path as the WSDL's soap:address, on whatever host the client used. */
-export const SERVICE_PATH = "/services/Soap/u/17.0";
+export const SERVICE_PATH = `/services/Soap/u/${SPEC_API_VERSION}`;
 
 /**
  * The session a call runs in. Every operation except login needs a SessionHeader naming a live session:
@@ -26,21 +27,24 @@ export function requireSession(state: PartnerState, header: SessionHeader | unde
 }
 
 /** Wrong username or password: INVALID_LOGIN (LoginFault), with no hint which one was wrong. */
-export function login(state: PartnerState, username: string, password: string, origin: string): LoginResult {
+export function login(state: PartnerState, username: string, password: string, url: string): LoginResult {
   const user = state.users.find((u) => u.fixture.username.toLowerCase() === username.trim().toLowerCase());
   if (!user || user.password !== password) {
     throw loginFault("INVALID_LOGIN", "Invalid username, password, security token; or user locked out.");
   }
   const id = state.newSessionId();
   state.sessions.set(id, { id, userId: user.id, expiresAt: state.nowMs() + state.sessionSeconds * 1000 });
+  // The URLs keep the version the client logged in with, as the real service's do.
+  const origin = new URL(url).origin;
+  const version = apiVersionOf(url);
   return {
-    metadataServerUrl: `${origin}/services/Soap/m/17.0/${state.organizationId.slice(0, 15)}`,
+    metadataServerUrl: `${origin}/services/Soap/m/${version}/${state.organizationId.slice(0, 15)}`,
     passwordExpired: user.passwordExpired,
     sandbox: false,
-    serverUrl: `${origin}${SERVICE_PATH}/${state.organizationId.slice(0, 15)}`,
+    serverUrl: `${origin}/services/Soap/u/${version}/${state.organizationId.slice(0, 15)}`,
     sessionId: id,
     userId: user.id,
-    userInfo: state.userInfo(user),
+    userInfo: state.userInfo(user, version),
   };
 }
 
@@ -56,8 +60,8 @@ export function invalidateSessions(state: PartnerState, ids: readonly string[]):
   });
 }
 
-export function getUserInfo(state: PartnerState, user: UserState): GetUserInfoResult {
-  return state.userInfo(user);
+export function getUserInfo(state: PartnerState, user: UserState, url: string): GetUserInfoResult {
+  return state.userInfo(user, apiVersionOf(url));
 }
 
 export function getServerTimestamp(state: PartnerState): GetServerTimestampResult {

@@ -1,3 +1,4 @@
+import { apiMajor, SPEC_API_VERSION, USER_INFO_V40 } from "./api-version.js";
 import type { GetUserInfoResult } from "../../generated/partner/index.js";
 import type { ApprovalInstance } from "./approval.js";
 import { Cursors } from "./query/cursors.js";
@@ -87,12 +88,20 @@ export class PartnerState {
     return this.users.find((u) => u.id.slice(0, 15) === id.slice(0, 15));
   }
 
-  userInfo(user: UserState): GetUserInfoResult {
+  /**
+   * getUserInfo / LoginResult.userInfo. From API 40.0 on (by the endpoint path) it carries the four elements the
+   * v40 WSDL requires and older ones do not declare; older clients never see them.
+   */
+  userInfo(user: UserState, apiVersion: string = SPEC_API_VERSION): GetUserInfoResult {
     const u = user.fixture;
+    const v40 = apiMajor(apiVersion) >= USER_INFO_V40;
     return {
       accessibilityMode: false,
+      ...(v40 ? { chatterExternal: false } : {}),
       currencySymbol: "$",
+      ...(v40 ? { orgAttachmentFileSizeLimit: 5_242_880 } : {}),
       orgDefaultCurrencyIsoCode: "USD",
+      ...(v40 ? { orgDefaultCurrencyLocale: "en_US" } : {}),
       orgDisallowHtmlAttachments: false,
       orgHasPersonAccounts: false,
       organizationId: this.organizationId,
@@ -100,6 +109,7 @@ export class PartnerState {
       organizationName: this.fixture.organization.name,
       profileId: u.profileId ?? makeId("00e", 1),
       roleId: u.roleId ?? null,
+      ...(v40 ? { sessionSecondsValid: this.sessionSeconds } : {}),
       userDefaultCurrencyIsoCode: null,
       userEmail: u.email,
       userFullName: u.fullName,

@@ -539,8 +539,14 @@ export interface LoginResult {
 /** @generated from xsd complexType {urn:partner.api.example}GetUserInfoResult */
 export interface GetUserInfoResult {
   accessibilityMode: boolean;
+  /** Later interface versions (40.0) only; absent in 17.0. */
+  chatterExternal?: boolean;
   currencySymbol: string | null;
+  /** Later interface versions (40.0) only; absent in 17.0. Largest attachment, in bytes. */
+  orgAttachmentFileSizeLimit?: number;
   orgDefaultCurrencyIsoCode: string | null;
+  /** Later interface versions (40.0) only; absent in 17.0. */
+  orgDefaultCurrencyLocale?: string | null;
   orgDisallowHtmlAttachments: boolean;
   orgHasPersonAccounts: boolean;
   organizationId: ID;
@@ -548,6 +554,8 @@ export interface GetUserInfoResult {
   organizationName: string;
   profileId: ID;
   roleId: ID | null;
+  /** Later interface versions (40.0) only; absent in 17.0. Seconds a session lasts. */
+  sessionSecondsValid?: number;
   userDefaultCurrencyIsoCode: string | null;
   userEmail: string;
   userFullName: string;

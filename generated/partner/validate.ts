@@ -494,170 +494,201 @@ function checkGetUserInfoResult(value: unknown, path: string, issues: Validation
     }
   }
   {
-    const v1 = value["currencySymbol"];
-    const p1 = path + "/currencySymbol";
-    if (v1 === undefined) xsdIssue(issues, p1, "required", "currencySymbol is required");
-    else if (v1 !== null) {
-      checkXsdString(v1, p1, issues);
+    const v1 = value["chatterExternal"];
+    const p1 = path + "/chatterExternal";
+    if (v1 === null) xsdIssue(issues, p1, "nullable", "chatterExternal is not nillable");
+    else if (v1 !== undefined) {
+      checkXsdBoolean(v1, p1, issues);
     }
   }
   {
-    const v2 = value["orgDefaultCurrencyIsoCode"];
-    const p2 = path + "/orgDefaultCurrencyIsoCode";
-    if (v2 === undefined) xsdIssue(issues, p2, "required", "orgDefaultCurrencyIsoCode is required");
+    const v2 = value["currencySymbol"];
+    const p2 = path + "/currencySymbol";
+    if (v2 === undefined) xsdIssue(issues, p2, "required", "currencySymbol is required");
     else if (v2 !== null) {
       checkXsdString(v2, p2, issues);
     }
   }
   {
-    const v3 = value["orgDisallowHtmlAttachments"];
-    const p3 = path + "/orgDisallowHtmlAttachments";
-    if (v3 === undefined) xsdIssue(issues, p3, "required", "orgDisallowHtmlAttachments is required");
-    else if (v3 === null) xsdIssue(issues, p3, "nullable", "orgDisallowHtmlAttachments is not nillable");
-    else {
-      checkXsdBoolean(v3, p3, issues);
+    const v3 = value["orgAttachmentFileSizeLimit"];
+    const p3 = path + "/orgAttachmentFileSizeLimit";
+    if (v3 === null) xsdIssue(issues, p3, "nullable", "orgAttachmentFileSizeLimit is not nillable");
+    else if (v3 !== undefined) {
+      checkXsdInt(v3, -2147483648, 2147483647, "xsd:int", p3, issues);
     }
   }
   {
-    const v4 = value["orgHasPersonAccounts"];
-    const p4 = path + "/orgHasPersonAccounts";
-    if (v4 === undefined) xsdIssue(issues, p4, "required", "orgHasPersonAccounts is required");
-    else if (v4 === null) xsdIssue(issues, p4, "nullable", "orgHasPersonAccounts is not nillable");
-    else {
-      checkXsdBoolean(v4, p4, issues);
+    const v4 = value["orgDefaultCurrencyIsoCode"];
+    const p4 = path + "/orgDefaultCurrencyIsoCode";
+    if (v4 === undefined) xsdIssue(issues, p4, "required", "orgDefaultCurrencyIsoCode is required");
+    else if (v4 !== null) {
+      checkXsdString(v4, p4, issues);
     }
   }
   {
-    const v5 = value["organizationId"];
-    const p5 = path + "/organizationId";
-    if (v5 === undefined) xsdIssue(issues, p5, "required", "organizationId is required");
-    else if (v5 === null) xsdIssue(issues, p5, "nullable", "organizationId is not nillable");
-    else {
-      checkID(v5, p5, issues);
+    const v5 = value["orgDefaultCurrencyLocale"];
+    const p5 = path + "/orgDefaultCurrencyLocale";
+    if (v5 !== undefined && v5 !== null) {
+      checkXsdString(v5, p5, issues);
     }
   }
   {
-    const v6 = value["organizationMultiCurrency"];
-    const p6 = path + "/organizationMultiCurrency";
-    if (v6 === undefined) xsdIssue(issues, p6, "required", "organizationMultiCurrency is required");
-    else if (v6 === null) xsdIssue(issues, p6, "nullable", "organizationMultiCurrency is not nillable");
+    const v6 = value["orgDisallowHtmlAttachments"];
+    const p6 = path + "/orgDisallowHtmlAttachments";
+    if (v6 === undefined) xsdIssue(issues, p6, "required", "orgDisallowHtmlAttachments is required");
+    else if (v6 === null) xsdIssue(issues, p6, "nullable", "orgDisallowHtmlAttachments is not nillable");
     else {
       checkXsdBoolean(v6, p6, issues);
     }
   }
   {
-    const v7 = value["organizationName"];
-    const p7 = path + "/organizationName";
-    if (v7 === undefined) xsdIssue(issues, p7, "required", "organizationName is required");
-    else if (v7 === null) xsdIssue(issues, p7, "nullable", "organizationName is not nillable");
+    const v7 = value["orgHasPersonAccounts"];
+    const p7 = path + "/orgHasPersonAccounts";
+    if (v7 === undefined) xsdIssue(issues, p7, "required", "orgHasPersonAccounts is required");
+    else if (v7 === null) xsdIssue(issues, p7, "nullable", "orgHasPersonAccounts is not nillable");
     else {
-      checkXsdString(v7, p7, issues);
+      checkXsdBoolean(v7, p7, issues);
     }
   }
   {
-    const v8 = value["profileId"];
-    const p8 = path + "/profileId";
-    if (v8 === undefined) xsdIssue(issues, p8, "required", "profileId is required");
-    else if (v8 === null) xsdIssue(issues, p8, "nullable", "profileId is not nillable");
+    const v8 = value["organizationId"];
+    const p8 = path + "/organizationId";
+    if (v8 === undefined) xsdIssue(issues, p8, "required", "organizationId is required");
+    else if (v8 === null) xsdIssue(issues, p8, "nullable", "organizationId is not nillable");
     else {
       checkID(v8, p8, issues);
     }
   }
   {
-    const v9 = value["roleId"];
-    const p9 = path + "/roleId";
-    if (v9 === undefined) xsdIssue(issues, p9, "required", "roleId is required");
-    else if (v9 !== null) {
-      checkID(v9, p9, issues);
+    const v9 = value["organizationMultiCurrency"];
+    const p9 = path + "/organizationMultiCurrency";
+    if (v9 === undefined) xsdIssue(issues, p9, "required", "organizationMultiCurrency is required");
+    else if (v9 === null) xsdIssue(issues, p9, "nullable", "organizationMultiCurrency is not nillable");
+    else {
+      checkXsdBoolean(v9, p9, issues);
     }
   }
   {
-    const v10 = value["userDefaultCurrencyIsoCode"];
-    const p10 = path + "/userDefaultCurrencyIsoCode";
-    if (v10 === undefined) xsdIssue(issues, p10, "required", "userDefaultCurrencyIsoCode is required");
-    else if (v10 !== null) {
+    const v10 = value["organizationName"];
+    const p10 = path + "/organizationName";
+    if (v10 === undefined) xsdIssue(issues, p10, "required", "organizationName is required");
+    else if (v10 === null) xsdIssue(issues, p10, "nullable", "organizationName is not nillable");
+    else {
       checkXsdString(v10, p10, issues);
     }
   }
   {
-    const v11 = value["userEmail"];
-    const p11 = path + "/userEmail";
-    if (v11 === undefined) xsdIssue(issues, p11, "required", "userEmail is required");
-    else if (v11 === null) xsdIssue(issues, p11, "nullable", "userEmail is not nillable");
+    const v11 = value["profileId"];
+    const p11 = path + "/profileId";
+    if (v11 === undefined) xsdIssue(issues, p11, "required", "profileId is required");
+    else if (v11 === null) xsdIssue(issues, p11, "nullable", "profileId is not nillable");
     else {
-      checkXsdString(v11, p11, issues);
+      checkID(v11, p11, issues);
     }
   }
   {
-    const v12 = value["userFullName"];
-    const p12 = path + "/userFullName";
-    if (v12 === undefined) xsdIssue(issues, p12, "required", "userFullName is required");
-    else if (v12 === null) xsdIssue(issues, p12, "nullable", "userFullName is not nillable");
-    else {
-      checkXsdString(v12, p12, issues);
+    const v12 = value["roleId"];
+    const p12 = path + "/roleId";
+    if (v12 === undefined) xsdIssue(issues, p12, "required", "roleId is required");
+    else if (v12 !== null) {
+      checkID(v12, p12, issues);
     }
   }
   {
-    const v13 = value["userId"];
-    const p13 = path + "/userId";
-    if (v13 === undefined) xsdIssue(issues, p13, "required", "userId is required");
-    else if (v13 === null) xsdIssue(issues, p13, "nullable", "userId is not nillable");
-    else {
-      checkID(v13, p13, issues);
+    const v13 = value["sessionSecondsValid"];
+    const p13 = path + "/sessionSecondsValid";
+    if (v13 === null) xsdIssue(issues, p13, "nullable", "sessionSecondsValid is not nillable");
+    else if (v13 !== undefined) {
+      checkXsdInt(v13, -2147483648, 2147483647, "xsd:int", p13, issues);
     }
   }
   {
-    const v14 = value["userLanguage"];
-    const p14 = path + "/userLanguage";
-    if (v14 === undefined) xsdIssue(issues, p14, "required", "userLanguage is required");
-    else if (v14 === null) xsdIssue(issues, p14, "nullable", "userLanguage is not nillable");
-    else {
+    const v14 = value["userDefaultCurrencyIsoCode"];
+    const p14 = path + "/userDefaultCurrencyIsoCode";
+    if (v14 === undefined) xsdIssue(issues, p14, "required", "userDefaultCurrencyIsoCode is required");
+    else if (v14 !== null) {
       checkXsdString(v14, p14, issues);
     }
   }
   {
-    const v15 = value["userLocale"];
-    const p15 = path + "/userLocale";
-    if (v15 === undefined) xsdIssue(issues, p15, "required", "userLocale is required");
-    else if (v15 === null) xsdIssue(issues, p15, "nullable", "userLocale is not nillable");
+    const v15 = value["userEmail"];
+    const p15 = path + "/userEmail";
+    if (v15 === undefined) xsdIssue(issues, p15, "required", "userEmail is required");
+    else if (v15 === null) xsdIssue(issues, p15, "nullable", "userEmail is not nillable");
     else {
       checkXsdString(v15, p15, issues);
     }
   }
   {
-    const v16 = value["userName"];
-    const p16 = path + "/userName";
-    if (v16 === undefined) xsdIssue(issues, p16, "required", "userName is required");
-    else if (v16 === null) xsdIssue(issues, p16, "nullable", "userName is not nillable");
+    const v16 = value["userFullName"];
+    const p16 = path + "/userFullName";
+    if (v16 === undefined) xsdIssue(issues, p16, "required", "userFullName is required");
+    else if (v16 === null) xsdIssue(issues, p16, "nullable", "userFullName is not nillable");
     else {
       checkXsdString(v16, p16, issues);
     }
   }
   {
-    const v17 = value["userTimeZone"];
-    const p17 = path + "/userTimeZone";
-    if (v17 === undefined) xsdIssue(issues, p17, "required", "userTimeZone is required");
-    else if (v17 === null) xsdIssue(issues, p17, "nullable", "userTimeZone is not nillable");
+    const v17 = value["userId"];
+    const p17 = path + "/userId";
+    if (v17 === undefined) xsdIssue(issues, p17, "required", "userId is required");
+    else if (v17 === null) xsdIssue(issues, p17, "nullable", "userId is not nillable");
     else {
-      checkXsdString(v17, p17, issues);
+      checkID(v17, p17, issues);
     }
   }
   {
-    const v18 = value["userType"];
-    const p18 = path + "/userType";
-    if (v18 === undefined) xsdIssue(issues, p18, "required", "userType is required");
-    else if (v18 === null) xsdIssue(issues, p18, "nullable", "userType is not nillable");
+    const v18 = value["userLanguage"];
+    const p18 = path + "/userLanguage";
+    if (v18 === undefined) xsdIssue(issues, p18, "required", "userLanguage is required");
+    else if (v18 === null) xsdIssue(issues, p18, "nullable", "userLanguage is not nillable");
     else {
       checkXsdString(v18, p18, issues);
     }
   }
   {
-    const v19 = value["userUiSkin"];
-    const p19 = path + "/userUiSkin";
-    if (v19 === undefined) xsdIssue(issues, p19, "required", "userUiSkin is required");
-    else if (v19 === null) xsdIssue(issues, p19, "nullable", "userUiSkin is not nillable");
+    const v19 = value["userLocale"];
+    const p19 = path + "/userLocale";
+    if (v19 === undefined) xsdIssue(issues, p19, "required", "userLocale is required");
+    else if (v19 === null) xsdIssue(issues, p19, "nullable", "userLocale is not nillable");
     else {
       checkXsdString(v19, p19, issues);
+    }
+  }
+  {
+    const v20 = value["userName"];
+    const p20 = path + "/userName";
+    if (v20 === undefined) xsdIssue(issues, p20, "required", "userName is required");
+    else if (v20 === null) xsdIssue(issues, p20, "nullable", "userName is not nillable");
+    else {
+      checkXsdString(v20, p20, issues);
+    }
+  }
+  {
+    const v21 = value["userTimeZone"];
+    const p21 = path + "/userTimeZone";
+    if (v21 === undefined) xsdIssue(issues, p21, "required", "userTimeZone is required");
+    else if (v21 === null) xsdIssue(issues, p21, "nullable", "userTimeZone is not nillable");
+    else {
+      checkXsdString(v21, p21, issues);
+    }
+  }
+  {
+    const v22 = value["userType"];
+    const p22 = path + "/userType";
+    if (v22 === undefined) xsdIssue(issues, p22, "required", "userType is required");
+    else if (v22 === null) xsdIssue(issues, p22, "nullable", "userType is not nillable");
+    else {
+      checkXsdString(v22, p22, issues);
+    }
+  }
+  {
+    const v23 = value["userUiSkin"];
+    const p23 = path + "/userUiSkin";
+    if (v23 === undefined) xsdIssue(issues, p23, "required", "userUiSkin is required");
+    else if (v23 === null) xsdIssue(issues, p23, "nullable", "userUiSkin is not nillable");
+    else {
+      checkXsdString(v23, p23, issues);
     }
   }
   return true;

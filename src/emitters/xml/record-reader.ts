@@ -42,7 +42,9 @@ export function emitRecordReader(t: RecordType, x: XmlContext): void {
     const key = propertyKey(s.key);
     if (s.occurs.min >= 1 && s.kind !== "any") {
       const what = `${s.kind === "attribute" ? "attribute" : "element"} ${s.local}`;
-      f.print(code`  if (${v} === undefined) throw ${x.rt("xmlMissing")}(path, ${stringLiteral(what)});`);
+      // A single required + nillable element may be read as nil when absent (XmlDecodeOptions.lenientNillable).
+      if (s.kind === "element" && !s.list && s.field.nullable) f.print(code`  if (${v} === undefined) ${v} = ${x.rt("xmlMissingNillable")}(path, ${stringLiteral(what)});`);
+      else f.print(code`  if (${v} === undefined) throw ${x.rt("xmlMissing")}(path, ${stringLiteral(what)});`);
       const item = itemType(s, x);
       props.push(s.kind === "element" && s.list ? code`${key}: ${v} as [${typeRef(item, x)}, ...${typeRef(item, x)}[]]` : `${key}: ${v}`);
     } else optional.push(`  if (${v} !== undefined) out${accessKey(s.key)} = ${v};`);

@@ -2,3 +2,4 @@ export * from "./envelope.js";
 export * from "./fault-error.js";
 export * from "./client.js";
 export * from "./server.js";
+export type { SoapNamespaceFamily } from "./namespace-aliases.js";

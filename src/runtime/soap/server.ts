@@ -8,11 +8,14 @@ import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readBodyWithLimit } from "..
 import type { HttpHandler } from "../http/handler.js";
 import { mediaTypeEssence } from "../http/media-type.js";
 import type { ValidationIssue } from "../validation.js";
+import type { XmlDecodeOptions, XmlEncodeOptions } from "../xml/codec-options.js";
 import { attrValue, clarkName, type XmlElementNode } from "../xml/node.js";
 import { buildSoapEnvelope, buildSoapFault, parseSoapEnvelope, soapContentType, SOAP11_NS, SOAP12_NS, type SoapVersion } from "./envelope.js";
 import { SoapFaultError, type SoapFaultCode } from "./fault-error.js";
+import { NamespaceCanonicalizer, namespaceAliasTable, type SoapNamespaceFamily } from "./namespace-aliases.js";
 
-type Decode = (node: XmlElementNode) => unknown;
+type Decode = (node: XmlElementNode, options?: XmlDecodeOptions) => unknown;
+type Encode = (value: never, options?: XmlEncodeOptions) => string;
 
 /** What a generated server knows about one operation. */
 export interface SoapServerOperation {
@@ -24,18 +27,18 @@ export interface SoapServerOperation {
   readonly decodeInput: Decode;
   /** The input type's validator; omitted when the input has no named type. */
   readonly validateInput?: (value: unknown) => ValidationIssue[];
-  readonly encodeOutput: (value: never) => string;
+  readonly encodeOutput: Encode;
   /** Request header decoders by Clark name; `name` is the key in `ctx.headers`. */
   readonly requestHeaders: { readonly [clark: string]: { readonly name: string; readonly decode: Decode } };
   /** Response header encoders by header element local name (the key of `ctx.setResponseHeader`). */
-  readonly responseHeaders: { readonly [name: string]: (value: never) => string };
+  readonly responseHeaders: { readonly [name: string]: Encode };
 }
 
 export interface SoapServiceDescriptor {
   readonly version: SoapVersion;
   readonly operations: readonly SoapServerOperation[];
   /** Fault detail encoders by wsdl:fault name. */
-  readonly faults: { readonly [fault: string]: (value: never) => string };
+  readonly faults: { readonly [fault: string]: Encode };
 }
 
 export interface SoapServerOptions {
@@ -47,6 +50,18 @@ export interface SoapServerOptions {
   readonly validate?: boolean | ((operation: string) => boolean);
   /** Told about errors a handler threw that were not SoapFaultErrors (the client only sees "internal error"). */
   readonly onError?: (error: unknown, operation: string) => void;
+  /**
+   * Other namespaces to accept for the spec's: each family maps a spec namespace URI to the URI another edition of
+   * the contract uses for it (e.g. `{ "urn:partner.api.example": "urn:partner.soap.sforce.com", ... }`). A request
+   * in a family's namespaces is read as if it used the spec's, and answered in that family: response and header
+   * elements, xsi:type values, fault detail elements and fault codes. Default: none (the spec's namespaces only).
+   */
+  readonly namespaceAliases?: readonly SoapNamespaceFamily[];
+  /**
+   * Accept requests that leave out an element the schema declares required and nillable, reading it as nil
+   * (null), as real services often do (the partner service's sObject Id on create). Default false: strict.
+   */
+  readonly lenientNillable?: boolean;
 }
 
 export interface SoapHandlerContext<H, RH> {
@@ -54,6 +69,11 @@ export interface SoapHandlerContext<H, RH> {
   readonly headers: H;
   readonly operation: string;
   readonly request: Request;
+  /**
+   * The namespace family the request used (spec namespace -> the request's), when it used one of
+   * `options.namespaceAliases`; undefined for a request in the spec's own namespaces.
+   */
+  readonly namespaces?: ReadonlyMap<string, string> | undefined;
   /** Add a SOAP header to the response. */
   setResponseHeader<K extends keyof RH & string>(name: K, value: NonNullable<RH[K]>): void;
 }
@@ -72,6 +92,8 @@ export function createSoapHandler(
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const shouldValidate = (name: string) =>
     typeof options.validate === "function" ? options.validate(name) : options.validate !== false;
+  const aliases = namespaceAliasTable(options.namespaceAliases);
+  const decodeOptions: XmlDecodeOptions | undefined = options.lenientNillable === true ? { lenientNillable: true } : undefined;
 
   return async (request) => {
     const url = new URL(request.url);
@@ -106,8 +128,19 @@ export function createSoapHandler(
       return fault(version, "Client", `malformed request: ${(error as Error).message}`);
     }
     version = envelope.version;
-    const node = envelope.body[0];
+    let node = envelope.body[0];
     if (!node) return fault(version, "Client", "the SOAP body is empty");
+    // Without aliases configured this is one undefined check: the default path does no extra work.
+    let family: ReadonlyMap<string, string> | undefined;
+    let requestHeaders = envelope.headers;
+    if (aliases !== undefined) {
+      // The body element's namespace says which family to answer in; every alias is read as its spec namespace.
+      family = aliases.familyOf.get(node.ns);
+      const canonical = new NamespaceCanonicalizer(aliases.toSpec);
+      node = canonical.element(node);
+      requestHeaders = requestHeaders.map((h) => canonical.element(h));
+    }
+    const encodeOptions: XmlEncodeOptions | undefined = family === undefined ? undefined : { namespaceAliases: family };
     const op = byElement.get(clarkName(node.ns, node.local));
     if (!op) return fault(version, "Client", `no operation takes a {${node.ns}}${node.local} element`);
     const action = requestAction(request, contentType, version);
@@ -123,14 +156,14 @@ export function createSoapHandler(
     let input: unknown;
     const headers: Record<string, unknown> = {};
     try {
-      for (const h of envelope.headers) {
+      for (const h of requestHeaders) {
         const decoder = op.requestHeaders[clarkName(h.ns, h.local)];
-        if (decoder) headers[decoder.name] = decoder.decode(h);
+        if (decoder) headers[decoder.name] = decoder.decode(h, decodeOptions);
         else if (mustUnderstand(h, version)) {
           return fault(version, { ns: version === "1.2" ? SOAP12_NS : SOAP11_NS, local: "MustUnderstand" }, `header {${h.ns}}${h.local} was not understood`);
         }
       }
-      input = op.decodeInput(node);
+      input = op.decodeInput(node, decodeOptions);
     } catch (error) {
       return fault(version, "Client", `invalid request: ${(error as Error).message}`);
     }
@@ -146,21 +179,22 @@ export function createSoapHandler(
       headers,
       operation: op.name,
       request,
+      namespaces: family,
       setResponseHeader(name, value) {
-        const encode = op.responseHeaders[name] as ((value: unknown) => string) | undefined;
+        const encode = op.responseHeaders[name] as ((value: unknown, options?: XmlEncodeOptions) => string) | undefined;
         if (!encode) throw new TypeError(`${op.name}: the binding declares no response header ${name}`);
-        responseHeaders.push(encode(value));
+        responseHeaders.push(encode(value, encodeOptions));
       },
     };
     try {
       const output = await handler(input, ctx);
-      const body = (op.encodeOutput as (value: unknown) => string)(output);
+      const body = (op.encodeOutput as (value: unknown, options?: XmlEncodeOptions) => string)(output, encodeOptions);
       return new Response(buildSoapEnvelope({ version, headers: responseHeaders, body }), {
         status: 200,
         headers: { "content-type": soapContentType(version) },
       });
     } catch (error) {
-      if (error instanceof SoapFaultError) return thrownFault(service, version, error);
+      if (error instanceof SoapFaultError) return thrownFault(service, version, error, family);
       options.onError?.(error, op.name);
       return fault(version, "Server", "internal error");
     }
@@ -196,16 +230,18 @@ function fault(version: SoapVersion, code: SoapFaultCode, message: string, statu
   return new Response(body, { status: httpStatus, headers: { "content-type": soapContentType(version) } });
 }
 
-function thrownFault(service: SoapServiceDescriptor, version: SoapVersion, error: SoapFaultError): Response {
+function thrownFault(service: SoapServiceDescriptor, version: SoapVersion, error: SoapFaultError, family: ReadonlyMap<string, string> | undefined): Response {
   let detail: string | undefined;
-  const encode = error.fault !== undefined && Object.hasOwn(service.faults, error.fault) ? (service.faults[error.fault] as ((value: unknown) => string) | undefined) : undefined;
+  const encode = error.fault !== undefined && Object.hasOwn(service.faults, error.fault) ? (service.faults[error.fault] as ((value: unknown, options?: XmlEncodeOptions) => string) | undefined) : undefined;
   if (encode && error.detail !== undefined) {
     try {
-      detail = encode(error.detail);
+      detail = encode(error.detail, family === undefined ? undefined : { namespaceAliases: family });
     } catch {
       return fault(version, "Server", "internal error: a fault detail could not be encoded");
     }
   }
   const status = version === "1.2" && error.code === "Client" ? 400 : 500;
-  return fault(version, error.code, error.message, status, detail);
+  // A QName fault code in a spec namespace (e.g. fns:INVALID_LOGIN) is answered in the request's family too.
+  const code = typeof error.code === "object" && family?.has(error.code.ns) ? { ns: family.get(error.code.ns)!, local: error.code.local } : error.code;
+  return fault(version, code, error.message, status, detail);
 }

@@ -1,5 +1,6 @@
 import { XML_DECLARATION, type XmlDecodeOptions, type XmlEncodeOptions } from "./codec-options.js";
 import type { XmlElementNode } from "./node.js";
+import { readingAbsentNillableAsNil } from "./absent-nillable.js";
 import { expectXmlElement } from "./open-content.js";
 import { parseXml } from "./parse.js";
 import { XmlWriter } from "./writer.js";
@@ -11,7 +12,8 @@ import { XmlWriter } from "./writer.js";
 
 /** A standalone document: `write` on a writer declaring `namespaces` (or the caller's), optionally with `<?xml ...?>`. */
 export function encodeXmlElement<T>(value: T, options: XmlEncodeOptions | undefined, namespaces: readonly (readonly [string, string])[], write: (w: XmlWriter, value: T) => void): string {
-  const w = new XmlWriter({ namespaces: options?.namespaces ?? namespaces });
+  const aliases = options?.namespaceAliases;
+  const w = new XmlWriter(aliases === undefined ? { namespaces: options?.namespaces ?? namespaces } : { namespaces: options?.namespaces ?? namespaces, namespaceAliases: aliases });
   write(w, value);
   return (options?.xmlDeclaration ? XML_DECLARATION : "") + w.toString();
 }
@@ -20,5 +22,5 @@ export function encodeXmlElement<T>(value: T, options: XmlEncodeOptions | undefi
 export function decodeXmlElement<T>(input: string | XmlElementNode, options: XmlDecodeOptions | undefined, ns: string, local: string, read: (node: XmlElementNode) => T): T {
   const node = typeof input === "string" ? parseXml(input, options?.limits) : input;
   expectXmlElement(node, ns, local);
-  return read(node);
+  return options?.lenientNillable === true ? readingAbsentNillableAsNil(() => read(node)) : read(node);
 }

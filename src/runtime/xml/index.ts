@@ -1,3 +1,4 @@
+export { xmlMissingNillable } from "./absent-nillable.js";
 export * from "./base64.js";
 export * from "./codec-options.js";
 export * from "./element-entry.js";

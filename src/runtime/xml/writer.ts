@@ -5,6 +5,11 @@ import { XSI_NS } from "./node.js";
 export interface XmlWriterOptions {
   /** Namespaces to declare on the first element written, as [uri, preferred prefix]. */
   readonly namespaces?: readonly (readonly [uri: string, prefix: string])[];
+  /**
+   * Names in namespace K are written in namespace V instead (K -> V). Every name goes through a prefix, so only the
+   * URI of each xmlns declaration changes; text is never touched. (A server answering in a client's namespaces.)
+   */
+  readonly namespaceAliases?: ReadonlyMap<string, string>;
 }
 
 interface Declared {
@@ -28,9 +33,11 @@ export class XmlWriter {
   private readonly declared: Declared[] = [];
   private pending: readonly (readonly [string, string])[] | undefined;
   private counter = 0;
+  private readonly aliases: ReadonlyMap<string, string> | undefined;
 
   constructor(options: XmlWriterOptions = {}) {
     this.pending = options.namespaces;
+    this.aliases = options.namespaceAliases;
   }
 
   startElement(ns: string, local: string): void {
@@ -139,6 +146,7 @@ export class XmlWriter {
     this.declared.push({ depth: this.names.length, ns, previous: this.prefixes.get(ns) });
     this.prefixes.set(ns, prefix);
     this.usedPrefixes.add(prefix);
-    return ` xmlns:${prefix}="${escapeAttribute(ns)}"`;
+    const uri = this.aliases === undefined ? ns : (this.aliases.get(ns) ?? ns);
+    return ` xmlns:${prefix}="${escapeAttribute(uri)}"`;
   }
 }
