@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { resolveRun, type ResolvedRun, type RunOptions } from "./config/resolve.js";
 import type { IrDocument } from "./ir/model.js";
@@ -41,7 +41,7 @@ export function generate(options: RunOptions & RunHooks & { readonly dryRun?: bo
   onEvent?.({ type: "start", command: "generate", specs: run.specs.length });
   const outputs = generateAll(run, onEvent);
   const writeStarted = performance.now();
-  const written = options.dryRun ? [] : writeOutputs(run.outRoot, outputs);
+  const written = options.dryRun ? [] : writeOutputs(run.outRoot, outputs, { force: options.force, display: (f) => run.host.displayPath(f) });
   const writeMs = elapsed(writeStarted);
   for (const o of outputs) {
     const state = written.includes(o.dir) ? "wrote" : "unchanged";
@@ -75,9 +75,9 @@ export function check(options: RunOptions & RunHooks = {}): CheckResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const shown = path.relative(cwd, run.outRoot).split(path.sep).join("/");
   const name = (p: string) => (shown === "" ? p : `${shown}/${p}`);
-  const differences = compareWithDisk(run.outRoot, outputs).map((d): CheckDifference => {
+  const differences = compareWithDisk(run.outRoot, outputs, { display: (f) => run.host.displayPath(f) }).map((d): CheckDifference => {
     onEvent?.({ type: "difference", path: d.path, state: d.state });
-    if (d.state !== "stale") return d;
+    if (d.state !== "stale" && !(d.state === "unowned" && wanted.has(d.path) && isFile(path.join(run.outRoot, d.path)))) return d;
     const disk = readFileSync(path.join(run.outRoot, d.path), "utf8");
     return { ...d, diff: unifiedDiff(disk, wanted.get(d.path)!, `a/${name(d.path)}`, `b/${name(d.path)}`) };
   });
@@ -91,4 +91,12 @@ export function inspect(spec: string, options: { cwd?: string; protoPaths?: read
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const includeDirs = (options.protoPaths ?? []).map((p) => path.resolve(cwd, p));
   return loadSpec(path.resolve(cwd, spec), nodeSpecHost({ cwd, includeDirs }));
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }

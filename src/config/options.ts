@@ -84,8 +84,8 @@ export const OPTIONS = [
     description: "Keep running: regenerate the specs whose files change (debounced); a broken spec keeps its last good output.",
   },
   {
-    name: "force", scope: "global", type: "boolean", flag: "-f, --force", commands: ["init"], inConfig: false, default: false,
-    description: "Overwrite an existing config file.",
+    name: "force", scope: "global", type: "boolean", flag: "-f, --force", commands: ["generate", "init"], inConfig: false, default: false,
+    description: "generate: replace files specforge did not write where it writes a generated file (other files in output folders are kept anyway); init: overwrite an existing config file.",
   },
   {
     name: "quiet", scope: "global", type: "boolean", flag: "-q, --quiet", commands: [...RUN, "init"], inConfig: false, default: false,

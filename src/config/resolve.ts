@@ -15,6 +15,8 @@ export interface RunOptions extends RunOptionsFromTable {
   readonly cwd?: string;
   /** A config already loaded (module configs load asynchronously: see loadRunConfig). */
   readonly loadedConfig?: LoadedConfig;
+  /** generate: replace files specforge did not write that are where a generated file goes (see write-output.ts). */
+  readonly force?: boolean;
 }
 
 export interface ResolvedRun {
