@@ -175,8 +175,9 @@ export function writeOutputs(outRoot: string, outputs: readonly SpecOutput[], op
     for (const plan of changed) commitFolder(plan, outRoot, staging, staged, journal);
   } catch (e) {
     const failed = journal.rollBack();
-    rmSync(staging, { recursive: true, force: true });
-    const kept = failed.length > 0 ? ` (could not restore: ${failed.map(display).join(", ")}; the moved-aside copies were kept)` : "";
+    // What could not be moved back stays in the staging folder, named in the message, rather than being lost.
+    if (failed.length === 0) rmSync(staging, { recursive: true, force: true });
+    const kept = failed.length > 0 ? ` (could not restore: ${failed.map(display).join(", ")}; the moved-aside copies are in ${display(staging)})` : "";
     if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot write the output under ${display(outRoot)}: ${(e as Error).message}; the output was left as it was${kept}`);
   }
@@ -211,16 +212,18 @@ function commitFolder(plan: FolderPlan, outRoot: string, staging: string, staged
  * staging folder is inside the output root), so rolling back is renaming it back.
  */
 class Journal {
-  private readonly steps: { readonly target: string; readonly aside?: string; readonly placed: boolean; readonly folder?: boolean }[] = [];
+  private readonly steps: { readonly target: string; readonly aside?: string; placed: boolean; readonly folder?: boolean }[] = [];
   private count = 0;
 
   constructor(private readonly asideDir: string) {}
 
   /** Move what is at `target` aside (if anything), then rename `source` onto it. */
   put(source: string, target: string): void {
-    const aside = this.aside(target);
+    const step = { target, aside: this.aside(target), placed: false };
+    // Journaled before the rename: if it fails, what was moved aside must still come back.
+    this.steps.push(step);
     renameSync(source, target);
-    this.steps.push({ target, aside, placed: true });
+    step.placed = true;
   }
 
   moveAside(target: string): void {
