@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { resolveRun, type ResolvedRun, type RunOptions } from "./config/resolve.js";
 import type { IrDocument } from "./ir/model.js";
@@ -56,10 +56,10 @@ export async function generateInWorkers(options: RunOptions & RunHooks & { reado
 }
 
 /** The write half of generate: swap in the changed folders (unless dryRun), then `written` and `done` events. */
-function writeGenerated(run: ResolvedRun, outputs: SpecOutput[], options: RunHooks & { readonly dryRun?: boolean }, started: number): GenerateResult {
+function writeGenerated(run: ResolvedRun, outputs: SpecOutput[], options: RunOptions & RunHooks & { readonly dryRun?: boolean }, started: number): GenerateResult {
   const onEvent = options.onEvent;
   const writeStarted = performance.now();
-  const written = options.dryRun ? [] : writeOutputs(run.outRoot, outputs);
+  const written = options.dryRun ? [] : writeOutputs(run.outRoot, outputs, { force: options.force, display: (f) => run.host.displayPath(f) });
   const writeMs = elapsed(writeStarted);
   for (const o of outputs) {
     const state = written.includes(o.dir) ? "wrote" : "unchanged";
@@ -93,9 +93,9 @@ export function check(options: RunOptions & RunHooks = {}): CheckResult {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const shown = path.relative(cwd, run.outRoot).split(path.sep).join("/");
   const name = (p: string) => (shown === "" ? p : `${shown}/${p}`);
-  const differences = compareWithDisk(run.outRoot, outputs).map((d): CheckDifference => {
+  const differences = compareWithDisk(run.outRoot, outputs, { display: (f) => run.host.displayPath(f) }).map((d): CheckDifference => {
     onEvent?.({ type: "difference", path: d.path, state: d.state });
-    if (d.state !== "stale") return d;
+    if (d.state !== "stale" && !(d.state === "unowned" && wanted.has(d.path) && isFile(path.join(run.outRoot, d.path)))) return d;
     const disk = readFileSync(path.join(run.outRoot, d.path), "utf8");
     return { ...d, diff: unifiedDiff(disk, wanted.get(d.path)!, `a/${name(d.path)}`, `b/${name(d.path)}`) };
   });
@@ -109,4 +109,12 @@ export function inspect(spec: string, options: { cwd?: string; protoPaths?: read
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const includeDirs = (options.protoPaths ?? []).map((p) => path.resolve(cwd, p));
   return loadSpec(path.resolve(cwd, spec), nodeSpecHost({ cwd, includeDirs }));
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -5,7 +5,9 @@ import { convertCommand } from "./commands/convert.js";
 import { generateCommand } from "./commands/generate.js";
 import { initCommand } from "./commands/init.js";
 import { inspectCommand } from "./commands/inspect.js";
+import { examplesHelp } from "./examples.js";
 import { processIo, type CliIo, type CommandContext } from "./io.js";
+import { packageVersion } from "./version.js";
 
 export type { CliIo } from "./io.js";
 
@@ -20,6 +22,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), int
   const program = new Command()
     .name("specforge")
     .description("Generate TypeScript from WSDL/XSD, .proto and OpenAPI contracts.")
+    .version(packageVersion(), "-V, --version", "print the specforge version")
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
 
@@ -30,6 +33,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), int
   program.addCommand(convertCommand());
   // Subcommands are built separately, so they need the same error handling as the program.
   for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err });
+  // commander adds `help` itself, after these: it gets an example too.
+  program.addHelpText("after", examplesHelp([...program.commands.map((c) => c.name()), "help"]));
 
   try {
     await program.parseAsync([...argv], { from: "user" });

@@ -88,8 +88,8 @@ export const OPTIONS = [
     description: "Generate specs in this many worker threads: a number, or auto for one per available core (os.availableParallelism()). The output is byte-identical to --jobs 1; see docs/build-systems.md.",
   },
   {
-    name: "force", scope: "global", type: "boolean", flag: "-f, --force", commands: ["init"], inConfig: false, default: false,
-    description: "Overwrite an existing config file.",
+    name: "force", scope: "global", type: "boolean", flag: "-f, --force", commands: ["generate", "init"], inConfig: false, default: false,
+    description: "generate: replace files specforge did not write where it writes a generated file (other files in output folders are kept anyway); init: overwrite an existing config file.",
   },
   {
     name: "quiet", scope: "global", type: "boolean", flag: "-q, --quiet", commands: [...RUN, "init"], inConfig: false, default: false,

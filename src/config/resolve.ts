@@ -3,6 +3,9 @@ import path from "node:path";
 import { UsageError } from "../errors.js";
 import { nodeSpecHost, type SpecHost } from "../parsers/host.js";
 import type { SpecInput } from "../pipeline/generate-files.js";
+import { outputDirFor } from "../pipeline/output-dir.js";
+import { ConfigPositions } from "./config-positions.js";
+import { checkDistinctFolders, outputFolderOf, type FolderOrigin } from "./output-folders.js";
 import { findConfig, loadConfigFile, readConfigFile, specsInFolder, type LoadedConfig } from "./config-file.js";
 import type { ConfigFile, RunOptionsFromTable, SpecEntry } from "./options.js";
 
@@ -15,6 +18,8 @@ export interface RunOptions extends RunOptionsFromTable {
   readonly cwd?: string;
   /** A config already loaded (module configs load asynchronously: see loadRunConfig). */
   readonly loadedConfig?: LoadedConfig;
+  /** generate: replace files specforge did not write that are where a generated file goes (see write-output.ts). */
+  readonly force?: boolean;
 }
 
 export interface ResolvedRun {
@@ -58,16 +63,26 @@ export function resolveRun(options: RunOptions): ResolvedRun {
   const entryBase = fromArgs ? cwd : base;
 
   const specs: SpecInput[] = [];
-  for (const entry of entries) {
+  const shown = (file: string) => path.relative(cwd, file).split(path.sep).join("/");
+  const positions = new ConfigPositions(fromArgs ? undefined : configFile, configFile ? shown(configFile) : "options");
+  const folders: { dir: string; origin: FolderOrigin }[] = [];
+  for (const [index, entry] of entries.entries()) {
     const own = typeof entry === "string" ? { input: entry } : entry;
+    // Where this entry is in the config (specs given as arguments have no place but their own name).
+    const keys = fromArgs ? undefined : typeof config.specs === "string" ? ["specs"] : config.specs ? ["specs", index] : [];
+    const outDir = own.out === undefined ? undefined : outputFolderOf(own.out, keys ? positions.place([...keys, "out"]) : { where: own.input, short: "" }, keys ? `${keys.length === 2 ? `specs[${index}].` : ""}out` : "out");
     const abs = path.resolve(entryBase, own.input);
     if (!existsSync(abs)) throw new UsageError(`${own.input}: no such spec file or folder`);
     const files = statSync(abs).isDirectory() ? specsInFolder(abs) : [abs];
     for (const file of files) {
+      const display = shown(file);
+      const place = keys ? positions.place(own.out === undefined ? keys : [...keys, "out"]) : { where: display, short: "" };
+      const name = keys?.length === 2 ? `specs[${index}] (${display})` : display;
+      folders.push({ dir: outDir ?? outputDirFor(file), origin: { place, name } });
       specs.push({
         file,
-        display: path.relative(cwd, file).split(path.sep).join("/"),
-        outDir: own.out,
+        display,
+        outDir,
         // A spec entry's own setting wins, then the command line / library option, then the config's top level.
         int64: own.int64 ?? options.int64 ?? config.int64,
         dates: own.dates ?? options.dates ?? config.dates,
@@ -76,6 +91,7 @@ export function resolveRun(options: RunOptions): ResolvedRun {
     }
   }
   if (specs.length === 0) throw new UsageError("no spec files found (give spec paths or a specforge.config.json)");
+  checkDistinctFolders(folders);
   const outRoot = path.resolve(options.out !== undefined ? cwd : base, options.out ?? config.out ?? "generated");
   const protoPaths = [...(options.protoPaths ?? []).map((p) => path.resolve(cwd, p)), ...(config.protoPaths ?? []).map((p) => path.resolve(base, p))];
   const templates =

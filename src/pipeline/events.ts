@@ -12,7 +12,7 @@ export type PipelineEvent =
   /** A spec's folder after writing: rewritten, or left alone because it was up to date. */
   | { readonly type: "written"; readonly spec: string; readonly dir: string; readonly files: number; readonly state: "wrote" | "unchanged"; readonly ms: number }
   /** check: a file that differs from what generate would write. */
-  | { readonly type: "difference"; readonly path: string; readonly state: "stale" | "missing" | "extra" }
+  | { readonly type: "difference"; readonly path: string; readonly state: "stale" | "missing" | "extra" | "unowned" }
   /**
    * A spec that failed (watch keeps running; generate and check stop). `message` is `file:line:col: ...`. `kept`
    * (watch): the output folder that still holds the spec's last good output, left as it was.

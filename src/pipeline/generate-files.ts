@@ -11,6 +11,7 @@ import { assignNames } from "../naming/assign-names.js";
 import type { SpecHost } from "../parsers/host.js";
 import { loadSpec } from "./load-spec.js";
 import { outputDirFor } from "./output-dir.js";
+import { manifestFile } from "./output-manifest.js";
 
 /** One spec to generate from, as the config file or the command line gives it. */
 export interface SpecInput {
@@ -41,6 +42,11 @@ export interface RenderOptions {
    * that only want code leave it out.
    */
   readonly readme?: { readonly importPath: string };
+  /**
+   * Add `<dir>/.specforge-manifest.json`, the list of files specforge owns in the folder (output-manifest.ts):
+   * generate, check and watch add it, since only listed files are ever replaced or removed.
+   */
+  readonly manifest?: boolean;
 }
 
 /** A file ready to be written: path relative to the output root. */
@@ -86,6 +92,7 @@ export function generateFromDocument(doc: IrDocument, spec: SpecInput, render: R
     const listed = emitted.map((e, i) => ({ artifact: e.artifact, path: e.file.path, content: files[i]!.content }));
     files.push({ path: `${dir}/README.md`, content: packageReadme(ctx, listed, render.readme.importPath, templates) });
   }
+  if (render.manifest) files.push(manifestFile(dir, files));
   return { spec, dir, doc, files };
 }
 

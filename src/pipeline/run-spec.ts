@@ -50,7 +50,7 @@ export function contentHash(text: string | null): string {
 export function runSpec(run: ResolvedRun, spec: SpecInput, onEvent?: EventSink, templates = new Templates(run.templates)): SpecRun {
   const started = performance.now();
   const host = recordingHost(run.host, (file, bytes, ms) => onEvent?.({ type: "read", spec: spec.display, file: run.host.displayPath(file), bytes, ms }));
-  const output = generateSpec(spec, host, { templates, readme: { importPath: importPathOf(run, spec) } });
+  const output = generateSpec(spec, host, { templates, readme: { importPath: importPathOf(run, spec) }, manifest: true });
   onEvent?.({ type: "generated", spec: spec.display, dir: output.dir, inputs: host.inputs.size, files: output.files.length, ms: elapsed(started) });
   return { output, inputs: host.inputs };
 }

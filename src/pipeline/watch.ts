@@ -90,7 +90,7 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
       const specStarted = performance.now();
       const host = recordingHost(current.host, (file, bytes, ms) => emit({ type: "read", spec: spec.display, file: current.host.displayPath(file), bytes, ms }));
       try {
-        const output = generateSpec(spec, host, { templates, readme: { importPath: importPathOf(current, spec) } });
+        const output = generateSpec(spec, host, { templates, readme: { importPath: importPathOf(current, spec) }, manifest: true });
         emit({ type: "generated", spec: spec.display, dir: output.dir, inputs: host.inputs.size, files: output.files.length, ms: elapsed(specStarted) });
         outputs.push(output);
         const inputs = [...host.inputs.keys()];
@@ -107,7 +107,7 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
       }
     }
     const writeStarted = performance.now();
-    const written = writeOutputs(current.outRoot, outputs);
+    const written = writeOutputs(current.outRoot, outputs, { force: options.force, display: (f) => current.host.displayPath(f) });
     const writeMs = elapsed(writeStarted);
     for (const o of outputs) {
       const state = written.includes(o.dir) ? "wrote" : "unchanged";

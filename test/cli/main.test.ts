@@ -65,13 +65,13 @@ describe("specforge CLI", () => {
     const dir = project({ "hello.proto": GOOD_PROTO });
     expect((await run(dir, "generate", "hello.proto", "--out", "gen")).code).toBe(0);
     writeFileSync(path.join(dir, "gen/hello/types.ts"), "// edited\n");
-    writeFileSync(path.join(dir, "gen/hello/extra.ts"), "");
     rmSync(path.join(dir, "gen/hello/index.ts"));
-    const res = await run(dir, "check", "hello.proto", "--out", "gen");
+    // Only the types now: the codecs specforge wrote before are extra (a user's file would not be).
+    const res = await run(dir, "check", "hello.proto", "--out", "gen", "--artifacts", "types");
     expect(res.code).toBe(1);
     expect(res.err).toContain("stale: hello/types.ts");
     expect(res.err).toContain("missing: hello/index.ts");
-    expect(res.err).toContain("extra: hello/extra.ts");
+    expect(res.err).toContain("extra: hello/protobuf.ts");
   });
 
   it("reports a spec error as file:line:col, exits 1, and leaves the output exactly as it was", async () => {
@@ -133,9 +133,9 @@ describe("specforge CLI", () => {
     const dir = project({ "hello.proto": GOOD_PROTO });
     const plain = await run(dir, "generate", "hello.proto");
     expect(plain.err).toBe("");
-    expect(plain.out).toMatch(/^hello\.proto -> hello\/ \(7 files, wrote; read 1 file in [\d.]+ ms, generated in [\d.]+ ms, written in [\d.]+ ms\)\ngenerated 1 spec in [\d.]+ ms\n$/);
+    expect(plain.out).toMatch(/^hello\.proto -> hello\/ \(8 files, wrote; read 1 file in [\d.]+ ms, generated in [\d.]+ ms, written in [\d.]+ ms\)\ngenerated 1 spec in [\d.]+ ms\n$/);
     const again = await run(dir, "generate", "hello.proto");
-    expect(again.out).toContain("(7 files, unchanged; ");
+    expect(again.out).toContain("(8 files, unchanged; ");
     expect(await run(dir, "generate", "hello.proto", "--quiet")).toEqual({ code: 0, out: "", err: "" });
   });
 
@@ -146,7 +146,7 @@ describe("specforge CLI", () => {
     expect(res.err).toContain("\r\x1b[2K");
     expect(res.err).toContain("[1/1] hello.proto: read 1 file (hello.proto, ");
     expect(res.err.endsWith("\r\x1b[2K")).toBe(true);
-    expect(res.out).toContain("hello.proto -> hello/ (7 files, wrote; ");
+    expect(res.out).toContain("hello.proto -> hello/ (8 files, wrote; ");
   });
 
   it("--json prints one event object per line, errors included", async () => {
@@ -156,7 +156,7 @@ describe("specforge CLI", () => {
     const events = res.out.trimEnd().split("\n").map((l) => JSON.parse(l));
     expect(events.map((e) => e.type)).toEqual(["start", "read", "generated", "written", "done"]);
     expect(events[1]).toMatchObject({ spec: "hello.proto", file: "hello.proto", bytes: GOOD_PROTO.length, ms: expect.any(Number) });
-    expect(events[3]).toMatchObject({ spec: "hello.proto", dir: "hello", files: 7, state: "wrote" });
+    expect(events[3]).toMatchObject({ spec: "hello.proto", dir: "hello", files: 8, state: "wrote" });
     expect(events[4]).toMatchObject({ type: "done", specs: 1, written: 1, ok: true });
 
     const bad = await run(dir, "generate", "bad.proto", "--json");
@@ -181,9 +181,9 @@ describe("specforge CLI", () => {
   it("--artifacts picks artifact groups, with what they need", async () => {
     const dir = project({ "hello.proto": GOOD_PROTO });
     expect((await run(dir, "generate", "hello.proto", "--artifacts", "types", "-q")).code).toBe(0);
-    expect(listFiles(path.join(dir, "generated/hello"))).toEqual(["README.md", "index.ts", "types.ts"]);
+    expect(listFiles(path.join(dir, "generated/hello"))).toEqual([".specforge-manifest.json", "README.md", "index.ts", "types.ts"]);
     expect((await run(dir, "generate", "hello.proto", "--artifacts", "serializers", "-q")).code).toBe(0);
-    expect(listFiles(path.join(dir, "generated/hello"))).toEqual(["README.md", "index.ts", "protobuf.ts", "protojson.ts", "prototext.ts", "types.ts"]);
+    expect(listFiles(path.join(dir, "generated/hello"))).toEqual([".specforge-manifest.json", "README.md", "index.ts", "protobuf.ts", "protojson.ts", "prototext.ts", "types.ts"]);
     const bad = await run(dir, "generate", "hello.proto", "--artifacts", "types,docs");
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("Allowed: types, validators, serializers, client, server");
@@ -229,7 +229,7 @@ describe("specforge CLI", () => {
       "--watch",
     );
     expect(res.code).toBe(0);
-    expect(res.out).toContain("hello.proto -> hello/ (7 files, wrote; ");
+    expect(res.out).toContain("hello.proto -> hello/ (8 files, wrote; ");
     expect(res.out).toContain("watching 2 files for changes (Ctrl-C to stop)\n");
     expect(existsSync(path.join(dir, "generated/hello/types.ts"))).toBe(true);
   });

@@ -18,13 +18,13 @@ const output = (dir: string, files: Record<string, string>): SpecOutput =>
   ({ dir, files: Object.entries(files).map(([p, content]) => ({ path: `${dir}/${p}`, content })) }) as unknown as SpecOutput;
 
 describe("writeOutputs", () => {
-  it("writes new folders, replaces changed ones whole (removing stale files) and leaves up-to-date ones alone", () => {
+  it("writes new folders, replaces changed ones (removing files it wrote before) and leaves up-to-date ones alone", () => {
     const root = tempRoot();
-    expect(writeOutputs(root, [output("a", { "types.ts": "1" }), output("b", { "types.ts": "2" })])).toEqual(["a", "b"]);
-    writeFileSync(path.join(root, "a/old.ts"), "stale");
+    expect(writeOutputs(root, [output("a", { "types.ts": "1", "old.ts": "0" }), output("b", { "types.ts": "2" })])).toEqual(["a", "b"]);
     const bBefore = statSync(path.join(root, "b/types.ts")).mtimeMs;
     expect(writeOutputs(root, [output("a", { "types.ts": "1b" }), output("b", { "types.ts": "2" })])).toEqual(["a"]);
-    expect(listFiles(root)).toEqual(["a/types.ts", "b/types.ts"]);
+    expect(listFiles(root)).toEqual(["a/.specforge-manifest.json", "a/types.ts", "b/.specforge-manifest.json", "b/types.ts"]);
+    expect(JSON.parse(readFileSync(path.join(root, "a/.specforge-manifest.json"), "utf8")).files).toEqual([".specforge-manifest.json", "types.ts"]);
     expect(readFileSync(path.join(root, "a/types.ts"), "utf8")).toBe("1b");
     expect(statSync(path.join(root, "b/types.ts")).mtimeMs).toBe(bBefore);
     // No staging folder is left behind.
@@ -43,11 +43,12 @@ describe("writeOutputs", () => {
 describe("compareWithDisk", () => {
   it("reports stale, missing and extra files, sorted", () => {
     const root = tempRoot();
-    writeOutputs(root, [output("a", { "x.ts": "1", "y.ts": "2" })]);
+    writeOutputs(root, [output("a", { "x.ts": "1", "y.ts": "2", "z.ts": "3" })]);
     writeFileSync(path.join(root, "a/x.ts"), "changed");
-    writeFileSync(path.join(root, "a/z.ts"), "extra");
+    writeFileSync(path.join(root, "a/notes.txt"), "the user's: not a difference");
     rmSync(path.join(root, "a/y.ts"));
     expect(compareWithDisk(root, [output("a", { "x.ts": "1", "y.ts": "2" })])).toEqual([
+      { path: "a/.specforge-manifest.json", state: "stale" },
       { path: "a/x.ts", state: "stale" },
       { path: "a/y.ts", state: "missing" },
       { path: "a/z.ts", state: "extra" },
