@@ -8,6 +8,8 @@ import type { ValidationIssue } from "../runtime/validation.js";
 import { loadGenerated, type GeneratedModule } from "./load-generated.js";
 import { resolveConvertTarget, type ConvertTarget } from "./resolve-type.js";
 import { runtimeModuleUrl } from "./runtime-location.js";
+import { text, utf8, type Codec } from "./codec.js";
+import { xmlElementJsonCodec } from "./xml-json-codec.js";
 
 export type WireForm = "binary" | "json" | "xml" | "text";
 export const WIRE_FORMS: readonly WireForm[] = ["binary", "json", "xml", "text"];
@@ -31,16 +33,12 @@ export interface ConvertOptions {
 const FORMS: Readonly<Record<SpecFormat, readonly WireForm[]>> = {
   proto: ["binary", "json", "text"],
   openapi: ["json"],
-  wsdl: ["xml"],
-  xsd: ["xml"],
+  wsdl: ["xml", "json"],
+  xsd: ["xml", "json"],
 };
 
 const FORMAT_LABEL: Readonly<Record<SpecFormat, string>> = { proto: "a .proto", openapi: "an OpenAPI", wsdl: "a WSDL", xsd: "an XSD" };
 
-interface Codec {
-  decode(input: Uint8Array): unknown;
-  encode(value: unknown): Uint8Array;
-}
 
 /**
  * One payload from one wire form to another through the code specforge generates for the spec: the spec is
@@ -48,6 +46,16 @@ interface Codec {
  * UsageError naming where it is (byte offset and field path, JSON pointer, line and column).
  */
 export async function convertPayload(options: ConvertOptions, input: Uint8Array): Promise<Uint8Array> {
+  const converter = await openConverter(options);
+  return converter.convert(input);
+}
+
+/** A spec and type loaded once, converting any number of payloads between `options.from` and `options.to`. */
+export interface Converter {
+  convert(input: Uint8Array): Uint8Array;
+}
+
+export async function openConverter(options: ConvertOptions): Promise<Converter> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const file = path.resolve(cwd, options.spec);
   const host = nodeSpecHost({ cwd, includeDirs: (options.protoPaths ?? []).map((p) => path.resolve(cwd, p)) });
@@ -61,21 +69,28 @@ export async function convertPayload(options: ConvertOptions, input: Uint8Array)
       throw new UsageError(`${flag} ${form}: ${FORMAT_LABEL[format]} spec converts between ${list} only`);
     }
   }
-  const target = resolveConvertTarget(output.doc, assignNames(output.doc), options.type);
+  const names = assignNames(output.doc);
+  const target = resolveConvertTarget(output.doc, names, options.type);
   const mod = await loadGenerated(output.files, output.dir, runtimeUrl, options.cacheDir);
   const runtime = (await import(runtimeUrl)) as GeneratedModule;
 
-  const from = codecFor(format, options.from, target, mod, runtime);
-  const to = codecFor(format, options.to, target, mod, runtime);
-  const value = guard(target, `cannot read the ${options.from} input`, () => from.decode(input));
-  if (options.validate) {
-    const issues = validatorFor(target, mod)(value);
-    if (issues.length > 0) {
-      const list = issues.map((i) => `  ${i.path || "/"}: ${i.message}`).join("\n");
-      throw new UsageError(`${target.display}: the input is not valid (${issues.length} issue(s)):\n${list}`);
-    }
-  }
-  return guard(target, `cannot write the ${options.to} output`, () => to.encode(value));
+  const xmlJson = () => xmlElementJsonCodec(output.doc, names, target);
+  const from = options.from === "json" && target.kind === "element" ? xmlJson() : codecFor(format, options.from, target, mod, runtime);
+  const to = options.to === "json" && target.kind === "element" ? xmlJson() : codecFor(format, options.to, target, mod, runtime);
+  const validate = options.validate ? validatorFor(target, mod) : undefined;
+  return {
+    convert(input) {
+      const value = guard(target, `cannot read the ${options.from} input`, () => from.decode(input));
+      if (validate) {
+        const issues = validate(value);
+        if (issues.length > 0) {
+          const list = issues.map((i) => `  ${i.path || "/"}: ${i.message}`).join("\n");
+          throw new UsageError(`${target.display}: the input is not valid (${issues.length} issue(s)):\n${list}`);
+        }
+      }
+      return guard(target, `cannot write the ${options.to} output`, () => to.encode(value));
+    },
+  };
 }
 
 function codecFor(format: SpecFormat, form: WireForm, target: ConvertTarget, mod: GeneratedModule, runtime: GeneratedModule): Codec {
@@ -148,16 +163,6 @@ const PAYLOAD_ERRORS = new Set([
   "XmlEncodeError",
   "TextDecodeError",
   "TextFormatError",
+  "XmlJsonShapeError",
+  "JsonLimitError",
 ]);
-
-function utf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw Object.assign(new Error("the input is not UTF-8 text"), { name: "TextDecodeError" });
-  }
-}
-
-function text(s: string): Uint8Array {
-  return new TextEncoder().encode(s);
-}
