@@ -46,49 +46,59 @@ const FORMAT_LABEL: Readonly<Record<SpecFormat, string>> = { proto: "a .proto", 
  * UsageError naming where it is (byte offset and field path, JSON pointer, line and column).
  */
 export async function convertPayload(options: ConvertOptions, input: Uint8Array): Promise<Uint8Array> {
-  const converter = await openConverter(options);
-  return converter.convert(input);
+  const spec = await openSpec(options);
+  return spec.converter(options).convert(input);
 }
 
-/** A spec and type loaded once, converting any number of payloads between `options.from` and `options.to`. */
+/** One payload conversion, set up once (type resolved, codecs found) for any number of payloads. */
 export interface Converter {
   convert(input: Uint8Array): Uint8Array;
 }
 
-export async function openConverter(options: ConvertOptions): Promise<Converter> {
+/** A spec generated, transpiled and imported once; `converter` picks the type and the two wire forms. */
+export interface OpenSpec {
+  converter(options: Pick<ConvertOptions, "type" | "from" | "to" | "validate">): Converter;
+}
+
+export async function openSpec(options: Pick<ConvertOptions, "spec" | "cwd" | "protoPaths" | "cacheDir">): Promise<OpenSpec> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const file = path.resolve(cwd, options.spec);
   const host = nodeSpecHost({ cwd, includeDirs: (options.protoPaths ?? []).map((p) => path.resolve(cwd, p)) });
   const runtimeUrl = runtimeModuleUrl();
   const output = generateSpec({ file, display: host.displayPath(file), runtimeModule: runtimeUrl }, host);
   const format = output.doc.format;
-  for (const [flag, form] of [["--from", options.from], ["--to", options.to]] as const) {
-    if (!FORMS[format].includes(form)) {
-      const forms = FORMS[format];
-      const list = forms.length > 1 ? `${forms.slice(0, -1).join(", ")} and ${forms.at(-1)}` : forms.join("");
-      throw new UsageError(`${flag} ${form}: ${FORMAT_LABEL[format]} spec converts between ${list} only`);
-    }
-  }
   const names = assignNames(output.doc);
-  const target = resolveConvertTarget(output.doc, names, options.type);
   const mod = await loadGenerated(output.files, output.dir, runtimeUrl, options.cacheDir);
   const runtime = (await import(runtimeUrl)) as GeneratedModule;
-
-  const xmlJson = () => xmlElementJsonCodec(output.doc, names, target);
-  const from = options.from === "json" && target.kind === "element" ? xmlJson() : codecFor(format, options.from, target, mod, runtime);
-  const to = options.to === "json" && target.kind === "element" ? xmlJson() : codecFor(format, options.to, target, mod, runtime);
-  const validate = options.validate ? validatorFor(target, mod) : undefined;
   return {
-    convert(input) {
-      const value = guard(target, `cannot read the ${options.from} input`, () => from.decode(input));
-      if (validate) {
-        const issues = validate(value);
-        if (issues.length > 0) {
-          const list = issues.map((i) => `  ${i.path || "/"}: ${i.message}`).join("\n");
-          throw new UsageError(`${target.display}: the input is not valid (${issues.length} issue(s)):\n${list}`);
+    converter(conv) {
+      for (const [flag, form] of [["--from", conv.from], ["--to", conv.to]] as const) {
+        if (!FORMS[format].includes(form)) {
+          const forms = FORMS[format];
+          const list = forms.length > 1 ? `${forms.slice(0, -1).join(", ")} and ${forms.at(-1)}` : forms.join("");
+          throw new UsageError(`${flag} ${form}: ${FORMAT_LABEL[format]} spec converts between ${list} only`);
         }
       }
-      return guard(target, `cannot write the ${options.to} output`, () => to.encode(value));
+      const target = resolveConvertTarget(output.doc, names, conv.type);
+      // An XSD element's JSON form has no generated codec: it is the generated value, read by the schema (xml-json-form).
+      const codec = (form: WireForm): Codec =>
+        form === "json" && target.kind === "element" ? xmlElementJsonCodec(output.doc, names, target) : codecFor(format, form, target, mod, runtime);
+      const from = codec(conv.from);
+      const to = codec(conv.to);
+      const validate = conv.validate ? validatorFor(target, mod) : undefined;
+      return {
+        convert(input) {
+          const value = guard(target, `cannot read the ${conv.from} input`, () => from.decode(input));
+          if (validate) {
+            const issues = validate(value);
+            if (issues.length > 0) {
+              const list = issues.map((i) => `  ${i.path || "/"}: ${i.message}`).join("\n");
+              throw new UsageError(`${target.display}: the input is not valid (${issues.length} issue(s)):\n${list}`);
+            }
+          }
+          return guard(target, `cannot write the ${conv.to} output`, () => to.encode(value));
+        },
+      };
     },
   };
 }
