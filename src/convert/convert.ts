@@ -8,6 +8,8 @@ import type { ValidationIssue } from "../runtime/validation.js";
 import { loadGenerated, type GeneratedModule } from "./load-generated.js";
 import { resolveConvertTarget, type ConvertTarget } from "./resolve-type.js";
 import { runtimeModuleUrl } from "./runtime-location.js";
+import { text, utf8, type Codec } from "./codec.js";
+import { xmlElementJsonCodec } from "./xml-json-codec.js";
 
 export type WireForm = "binary" | "json" | "xml" | "text";
 export const WIRE_FORMS: readonly WireForm[] = ["binary", "json", "xml", "text"];
@@ -31,16 +33,12 @@ export interface ConvertOptions {
 const FORMS: Readonly<Record<SpecFormat, readonly WireForm[]>> = {
   proto: ["binary", "json", "text"],
   openapi: ["json"],
-  wsdl: ["xml"],
-  xsd: ["xml"],
+  wsdl: ["xml", "json"],
+  xsd: ["xml", "json"],
 };
 
 const FORMAT_LABEL: Readonly<Record<SpecFormat, string>> = { proto: "a .proto", openapi: "an OpenAPI", wsdl: "a WSDL", xsd: "an XSD" };
 
-interface Codec {
-  decode(input: Uint8Array): unknown;
-  encode(value: unknown): Uint8Array;
-}
 
 /**
  * One payload from one wire form to another through the code specforge generates for the spec: the spec is
@@ -48,34 +46,61 @@ interface Codec {
  * UsageError naming where it is (byte offset and field path, JSON pointer, line and column).
  */
 export async function convertPayload(options: ConvertOptions, input: Uint8Array): Promise<Uint8Array> {
+  const spec = await openSpec(options);
+  return spec.converter(options).convert(input);
+}
+
+/** One payload conversion, set up once (type resolved, codecs found) for any number of payloads. */
+export interface Converter {
+  convert(input: Uint8Array): Uint8Array;
+}
+
+/** A spec generated, transpiled and imported once; `converter` picks the type and the two wire forms. */
+export interface OpenSpec {
+  converter(options: Pick<ConvertOptions, "type" | "from" | "to" | "validate">): Converter;
+}
+
+export async function openSpec(options: Pick<ConvertOptions, "spec" | "cwd" | "protoPaths" | "cacheDir">): Promise<OpenSpec> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const file = path.resolve(cwd, options.spec);
   const host = nodeSpecHost({ cwd, includeDirs: (options.protoPaths ?? []).map((p) => path.resolve(cwd, p)) });
   const runtimeUrl = runtimeModuleUrl();
   const output = generateSpec({ file, display: host.displayPath(file), runtimeModule: runtimeUrl }, host);
   const format = output.doc.format;
-  for (const [flag, form] of [["--from", options.from], ["--to", options.to]] as const) {
-    if (!FORMS[format].includes(form)) {
-      const forms = FORMS[format];
-      const list = forms.length > 1 ? `${forms.slice(0, -1).join(", ")} and ${forms.at(-1)}` : forms.join("");
-      throw new UsageError(`${flag} ${form}: ${FORMAT_LABEL[format]} spec converts between ${list} only`);
-    }
-  }
-  const target = resolveConvertTarget(output.doc, assignNames(output.doc), options.type);
+  const names = assignNames(output.doc);
   const mod = await loadGenerated(output.files, output.dir, runtimeUrl, options.cacheDir);
   const runtime = (await import(runtimeUrl)) as GeneratedModule;
-
-  const from = codecFor(format, options.from, target, mod, runtime);
-  const to = codecFor(format, options.to, target, mod, runtime);
-  const value = guard(target, `cannot read the ${options.from} input`, () => from.decode(input));
-  if (options.validate) {
-    const issues = validatorFor(target, mod)(value);
-    if (issues.length > 0) {
-      const list = issues.map((i) => `  ${i.path || "/"}: ${i.message}`).join("\n");
-      throw new UsageError(`${target.display}: the input is not valid (${issues.length} issue(s)):\n${list}`);
-    }
-  }
-  return guard(target, `cannot write the ${options.to} output`, () => to.encode(value));
+  return {
+    converter(conv) {
+      for (const [flag, form] of [["--from", conv.from], ["--to", conv.to]] as const) {
+        if (!FORMS[format].includes(form)) {
+          const forms = FORMS[format];
+          const list = forms.length > 1 ? `${forms.slice(0, -1).join(", ")} and ${forms.at(-1)}` : forms.join("");
+          throw new UsageError(`${flag} ${form}: ${FORMAT_LABEL[format]} spec converts between ${list} only`);
+        }
+      }
+      const target = resolveConvertTarget(output.doc, names, conv.type);
+      // An XSD element's JSON form has no generated codec: it is the generated value, read by the schema (xml-json-form).
+      const codec = (form: WireForm): Codec =>
+        form === "json" && target.kind === "element" ? xmlElementJsonCodec(output.doc, names, target) : codecFor(format, form, target, mod, runtime);
+      const from = codec(conv.from);
+      const to = codec(conv.to);
+      const validate = conv.validate ? validatorFor(target, mod) : undefined;
+      return {
+        convert(input) {
+          const value = guard(target, `cannot read the ${conv.from} input`, () => from.decode(input));
+          if (validate) {
+            const issues = validate(value);
+            if (issues.length > 0) {
+              const list = issues.map((i) => `  ${i.path || "/"}: ${i.message}`).join("\n");
+              throw new UsageError(`${target.display}: the input is not valid (${issues.length} issue(s)):\n${list}`);
+            }
+          }
+          return guard(target, `cannot write the ${conv.to} output`, () => to.encode(value));
+        },
+      };
+    },
+  };
 }
 
 function codecFor(format: SpecFormat, form: WireForm, target: ConvertTarget, mod: GeneratedModule, runtime: GeneratedModule): Codec {
@@ -148,16 +173,6 @@ const PAYLOAD_ERRORS = new Set([
   "XmlEncodeError",
   "TextDecodeError",
   "TextFormatError",
+  "XmlJsonShapeError",
+  "JsonLimitError",
 ]);
-
-function utf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw Object.assign(new Error("the input is not UTF-8 text"), { name: "TextDecodeError" });
-  }
-}
-
-function text(s: string): Uint8Array {
-  return new TextEncoder().encode(s);
-}

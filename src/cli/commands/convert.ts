@@ -18,7 +18,7 @@ export function convertCommand(streams: ConvertStreams = processStreams()): Comm
     .description("convert one payload from stdin to stdout between wire forms, using the spec's generated codecs")
     .argument("<spec>", "spec file (.proto, .wsdl/.xsd, OpenAPI .yaml/.json)")
     .requiredOption("-t, --type <name>", "The payload's type: its TS name or the spec's name (contentApi.Response, {ns}local or local element name, schema name)")
-    .addOption(form("--from <form>", "Input form: binary (protobuf), json (ProtoJSON for proto, JSON for OpenAPI), text (protobuf text format), xml (an XSD element)"))
+    .addOption(form("--from <form>", "Input form: binary (protobuf), json (ProtoJSON for proto, JSON for OpenAPI, the element's value for WSDL/XSD), text (protobuf text format), xml (an XSD element)"))
     .addOption(form("--to <form>", "Output form"))
     .option("--validate", "Also run the generated validator on the decoded value; any issue is an error")
     .option("-I, --proto-path <dir...>", "Extra folders searched for proto imports, like protoc -I")

@@ -86,7 +86,7 @@ function scalarLexical(v: Printable, t: ScalarType, x: XmlContext): Printable {
     case "bytes":
       return code`${x.rt(t.builtin === "xsd:hexBinary" ? "encodeHex" : "encodeBase64")}(${v})`;
     case "dateTime":
-      return x.types.options.dates === "Date" ? code`${v}.toISOString()` : v;
+      return x.types.options.dates === "Date" ? code`${x.rt("formatXsdDateTime")}(${v})` : v;
     case "string":
     case "decimal":
     case "date":

@@ -156,24 +156,27 @@ function readResponse<O, H>(
 
 type ParsedFault = NonNullable<ReturnType<typeof parseSoapEnvelope>["fault"]>;
 
-/** A fault as a SoapFaultError, its detail decoded when the detail element is one the binding declares. */
+/**
+ * A fault as a SoapFaultError, its detail decoded when a detail element is one the binding declares (the first such:
+ * stacks may put their own elements beside it).
+ */
 function faultError(binding: SoapClientBinding, fault: ParsedFault, status: number): SoapFaultError {
-  const detailNode = fault.detail;
-  const decoder = detailNode ? binding.faults[clarkName(detailNode.ns, detailNode.local)] : undefined;
-  let detail: unknown;
-  if (decoder && detailNode) {
+  let decoded: { fault: string; detail: unknown } | undefined;
+  for (const node of fault.details ?? []) {
+    const decoder = binding.faults[clarkName(node.ns, node.local)];
+    if (decoder === undefined) continue;
     try {
-      detail = decoder.decode(detailNode);
+      decoded = { fault: decoder.name, detail: decoder.decode(node) };
     } catch {
       // A detail we cannot read still leaves a readable fault code and message.
-      detail = undefined;
     }
+    break;
   }
   return new SoapFaultError({
     code: fault.code,
     message: fault.string,
     ...(fault.actor !== undefined ? { actor: fault.actor } : {}),
-    ...(decoder && detail !== undefined ? { fault: decoder.name, detail } : {}),
+    ...(decoded !== undefined && decoded.detail !== undefined ? decoded : {}),
     status,
   });
 }

@@ -30,6 +30,11 @@ export interface SoapFault {
   readonly actor?: string;
   /** The first element inside detail (1.1) / Detail (1.2). */
   readonly detail?: XmlElementNode;
+  /**
+   * Every element inside detail / Detail, in order. Some stacks put more than the declared fault there (Axis 1 adds
+   * its own hostname element, JAX-WS a stack trace), so a client looks for the one it can decode.
+   */
+  readonly details?: readonly XmlElementNode[];
 }
 
 export interface SoapEnvelope {
@@ -128,22 +133,46 @@ function child(node: XmlElementNode, ns: string, local: string): XmlElementNode 
   return node.children.find((c) => c.local === local && c.ns === ns);
 }
 
-function qnameOf(node: XmlElementNode): { ns: string; local: string } {
-  const q = resolveQName(node, node.text);
-  if (q === undefined) throw new SoapEnvelopeError(`fault code '${node.text.trim()}' uses an undeclared prefix`);
+/**
+ * A SOAP 1.1 fault's own children (faultcode, faultstring, faultactor, detail) are unqualified by the spec, but an
+ * envelope that declares the SOAP namespace as its default namespace (`<Envelope xmlns="...soap/envelope/">`, as
+ * some .NET and hand-written services send) puts them in the envelope namespace; both mean the same element.
+ */
+function child11(fault: XmlElementNode, local: string): XmlElementNode | undefined {
+  return fault.children.find((c) => c.local === local && (c.ns === "" || c.ns === SOAP11_NS));
+}
+
+/** The codes every SOAP version defines; written unprefixed in no namespace by some stacks, they still mean these. */
+const STANDARD_CODES: Readonly<Record<SoapVersion, ReadonlySet<string>>> = {
+  "1.1": new Set(["VersionMismatch", "MustUnderstand", "Client", "Server"]),
+  "1.2": new Set(["VersionMismatch", "MustUnderstand", "DataEncodingUnknown", "Sender", "Receiver"]),
+};
+
+function qnameOf(node: XmlElementNode, version: SoapVersion): { ns: string; local: string } {
+  const text = node.text.trim();
+  const q = resolveQName(node, text);
+  // An undeclared prefix is the sender's mistake; the fault is still a fault, so keep its code as written.
+  if (q === undefined) return { ns: "", local: text };
+  const dot = q.local.indexOf(".");
+  const head = dot < 0 ? q.local : q.local.slice(0, dot);
+  if (q.ns === "" && STANDARD_CODES[version].has(head)) return { ns: envNs(version), local: q.local };
   return q;
 }
 
+function elementsOf(node: XmlElementNode | undefined): { detail?: XmlElementNode; details?: readonly XmlElementNode[] } {
+  const first = node?.children[0];
+  return first !== undefined ? { detail: first, details: node!.children } : {};
+}
+
 function fault11(f: XmlElementNode): SoapFault {
-  const code = child(f, "", "faultcode");
+  const code = child11(f, "faultcode");
   if (code === undefined) throw new SoapEnvelopeError("the Fault has no faultcode");
-  const actor = child(f, "", "faultactor")?.text;
-  const detail = child(f, "", "detail")?.children[0];
+  const actor = child11(f, "faultactor")?.text;
   return {
-    code: qnameOf(code),
-    string: child(f, "", "faultstring")?.text ?? "",
+    code: qnameOf(code, "1.1"),
+    string: child11(f, "faultstring")?.text ?? "",
     ...(actor !== undefined ? { actor } : {}),
-    ...(detail !== undefined ? { detail } : {}),
+    ...elementsOf(child11(f, "detail")),
   };
 }
 
@@ -157,11 +186,10 @@ function fault12(f: XmlElementNode): SoapFault {
   const texts = reason?.children.filter((c) => c.ns === SOAP12_NS && c.local === "Text") ?? [];
   const english = texts.find((t) => t.attrs.some((a) => a.ns === XML_NS && a.local === "lang" && a.value.startsWith("en")));
   const actor = child(f, SOAP12_NS, "Role")?.text;
-  const detail = child(f, SOAP12_NS, "Detail")?.children[0];
   return {
-    code: qnameOf(value),
+    code: qnameOf(value, "1.2"),
     string: (english ?? texts[0])?.text ?? "",
     ...(actor !== undefined ? { actor } : {}),
-    ...(detail !== undefined ? { detail } : {}),
+    ...elementsOf(child(f, SOAP12_NS, "Detail")),
   };
 }

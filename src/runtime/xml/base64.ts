@@ -1,10 +1,15 @@
+import { XmlValueTypeError } from "./value-type-error.js";
+
 /** base64Binary and hexBinary without Node's Buffer (the runtime runs in browsers and workers too). */
 
+const BEFORE_ELEMENT = { inElement: false } as const;
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const DECODE = new Int16Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
 
 export function encodeBase64(bytes: Uint8Array): string {
+  // A string here (from a cast or JSON) would otherwise index to undefined and encode zeros without a word.
+  if (!(bytes instanceof Uint8Array)) throw new XmlValueTypeError("Uint8Array", bytes, BEFORE_ELEMENT);
   let out = "";
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
@@ -52,6 +57,7 @@ function sextet(s: string, i: number): number {
 }
 
 export function encodeHex(bytes: Uint8Array): string {
+  if (!(bytes instanceof Uint8Array)) throw new XmlValueTypeError("Uint8Array", bytes, BEFORE_ELEMENT);
   let out = "";
   for (let i = 0; i < bytes.length; i++) out += (bytes[i]! < 16 ? "0" : "") + bytes[i]!.toString(16).toUpperCase();
   return out;

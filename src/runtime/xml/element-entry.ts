@@ -3,6 +3,8 @@ import type { XmlElementNode } from "./node.js";
 import { readingAbsentNillableAsNil } from "./absent-nillable.js";
 import { expectXmlElement } from "./open-content.js";
 import { parseXml } from "./parse.js";
+import { encodeLocation } from "./encode-location.js";
+import { XmlValueTypeError } from "./value-type-error.js";
 import { XmlWriter } from "./writer.js";
 
 /**
@@ -14,7 +16,16 @@ import { XmlWriter } from "./writer.js";
 export function encodeXmlElement<T>(value: T, options: XmlEncodeOptions | undefined, namespaces: readonly (readonly [string, string])[], write: (w: XmlWriter, value: T) => void): string {
   const aliases = options?.namespaceAliases;
   const w = new XmlWriter(aliases === undefined ? { namespaces: options?.namespaces ?? namespaces } : { namespaces: options?.namespaces ?? namespaces, namespaceAliases: aliases });
-  write(w, value);
+  try {
+    write(w, value);
+  } catch (e) {
+    // A value of the wrong type: say where it is. The location is worked out only here, never while encoding.
+    if (e instanceof XmlValueTypeError && e.path === undefined) {
+      const path = encodeLocation(w.written(), value, e.value, e.where.inElement);
+      throw e.at(e.where.attribute !== undefined ? `${path}@${e.where.attribute}` : path);
+    }
+    throw e;
+  }
   return (options?.xmlDeclaration ? XML_DECLARATION : "") + w.toString();
 }
 

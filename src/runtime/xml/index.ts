@@ -11,3 +11,4 @@ export * from "./open-content.js";
 export * from "./parse.js";
 export * from "./writer.js";
 export * from "./checks.js";
+export * from "./value-type-error.js";

@@ -1,3 +1,4 @@
+import { XmlValueTypeError } from "./value-type-error.js";
 import { decodeBase64, decodeHex } from "./base64.js";
 import { XmlDecodeError } from "./errors.js";
 
@@ -127,4 +128,11 @@ export function parseXsdHex(text: string, path: string): Uint8Array {
 export function splitXsdList(text: string): string[] {
   const t = text.trim();
   return t === "" ? [] : t.split(/[ \t\n\r]+/);
+}
+
+/** A dateTime held as a Date (`dates: "Date"`), in its lexical form; anything else is refused with its type. */
+export function formatXsdDateTime(value: Date): string {
+  if (!(value instanceof Date)) throw new XmlValueTypeError("Date", value, { inElement: false });
+  if (Number.isNaN(value.getTime())) throw new XmlValueTypeError("a valid Date", value, { inElement: false });
+  return value.toISOString();
 }

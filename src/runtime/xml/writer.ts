@@ -1,6 +1,7 @@
 import { escapeAttribute, escapeText } from "./escape.js";
 import { XmlEncodeError } from "./errors.js";
 import { XSI_NS } from "./node.js";
+import { XmlValueTypeError } from "./value-type-error.js";
 
 export interface XmlWriterOptions {
   /** Namespaces to declare on the first element written, as [uri, preferred prefix]. */
@@ -11,6 +12,8 @@ export interface XmlWriterOptions {
    */
   readonly namespaceAliases?: ReadonlyMap<string, string>;
 }
+
+const IN_ELEMENT = { inElement: true } as const;
 
 interface Declared {
   readonly depth: number;
@@ -65,6 +68,7 @@ export class XmlWriter {
   /** An attribute of the element just started. */
   attribute(ns: string, local: string, value: string): void {
     if (!this.startOpen) throw new XmlEncodeError(`attribute ${local} written outside a start tag`);
+    if (typeof value !== "string") throw new XmlValueTypeError("string", value, { inElement: true, attribute: local });
     const prefix = ns === "" ? "" : `${this.prefixFor(ns)}:`;
     this.out += ` ${prefix}${local}="${escapeAttribute(value)}"`;
   }
@@ -81,6 +85,9 @@ export class XmlWriter {
   }
 
   text(value: string): void {
+    // Every lexical value reaches here as a string; anything else (a Date for a dateTime string, a number for a
+    // string field) came through a cast or JSON and would be written as whatever String() makes of it.
+    if (typeof value !== "string") throw new XmlValueTypeError("string", value, IN_ELEMENT);
     if (this.startOpen) {
       this.out += ">";
       this.startOpen = false;
@@ -119,6 +126,11 @@ export class XmlWriter {
     this.startElement(ns, local);
     this.text(text);
     this.endElement();
+  }
+
+  /** What has been written so far (for locating an encode error; see encode-location.ts). */
+  written(): string {
+    return this.out;
   }
 
   toString(): string {
