@@ -33,7 +33,7 @@ function handle(req: SpecRequest): SpecResponse {
   const reads: { file: string; bytes: number; ms: number }[] = [];
   const host = recordingHost(nodeSpecHost({ cwd: req.cwd, includeDirs: req.includeDirs }), (file, bytes, ms) => reads.push({ file, bytes, ms }));
   try {
-    const output = generateSpec(req.spec, host, { templates: templatesFor(req.templates), readme: { importPath: req.importPath } });
+    const output = generateSpec(req.spec, host, { templates: templatesFor(req.templates), readme: { importPath: req.importPath }, manifest: true });
     return {
       index: req.index,
       ok: true,

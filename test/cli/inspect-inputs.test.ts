@@ -78,8 +78,8 @@ describe("inspect --inputs", () => {
     expect(report.config).toBe("specforge.config.json");
     expect(report.templates).toEqual(["tpl/package-readme.hbs"]);
     expect(report.specs).toEqual([
-      { spec: "specs/a.proto", out: "gen/a", inputs: ["protos/common.proto", "specs/a.proto"], outputs: ["gen/a/README.md", "gen/a/index.ts", "gen/a/types.ts"] },
-      { spec: "specs/b.proto", out: "gen/b", inputs: ["specs/b.proto"], outputs: ["gen/b/README.md", "gen/b/index.ts", "gen/b/types.ts"] },
+      { spec: "specs/a.proto", out: "gen/a", inputs: ["protos/common.proto", "specs/a.proto"], outputs: ["gen/a/.specforge-manifest.json", "gen/a/README.md", "gen/a/index.ts", "gen/a/types.ts"] },
+      { spec: "specs/b.proto", out: "gen/b", inputs: ["specs/b.proto"], outputs: ["gen/b/.specforge-manifest.json", "gen/b/README.md", "gen/b/index.ts", "gen/b/types.ts"] },
     ]);
     // Nothing was written.
     expect(listFiles(path.join(dir, "gen"))).toEqual([]);
