@@ -10,3 +10,4 @@ export * from "./open-content.js";
 export * from "./parse.js";
 export * from "./writer.js";
 export * from "./checks.js";
+export * from "./record-checks.js";
