@@ -87,15 +87,12 @@ function checkQueryResult(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfQueryResult, path, issues);
 }
 
-const rulesOfQueryResult: XsdRecordRules = {
-  name: "QueryResult",
-  properties: [
-    { key: "done", min: 1, check: checkXsdBoolean },
-    { key: "queryLocator", min: 1, nillable: true, check: checkQueryLocator },
-    { key: "records", list: true, nillable: true, check: checkSObject },
-    { key: "size", min: 1, check: checkValue$8 },
-  ],
-};
+const rulesOfQueryResult: XsdRecordRules = { name: "QueryResult", properties: [
+  { key: "done", min: 1, check: checkXsdBoolean },
+  { key: "queryLocator", min: 1, nillable: true, check: checkQueryLocator },
+  { key: "records", list: true, nillable: true, check: checkSObject },
+  { key: "size", min: 1, check: checkValue$8 },
+] };
 
 /** Checks a value against SearchResult: every issue, with its path ("" is the value itself). */
 export const validateSearchResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSearchResult);
@@ -104,13 +101,10 @@ function checkSearchResult(value: unknown, path: string, issues: ValidationIssue
   return checkXsdRecord(value, rulesOfSearchResult, path, issues);
 }
 
-const rulesOfSearchResult: XsdRecordRules = {
-  name: "SearchResult",
-  properties: [
-    { key: "searchRecords", list: true, check: checkSearchRecord },
-    { key: "platformReserved", check: checkXsdString },
-  ],
-};
+const rulesOfSearchResult: XsdRecordRules = { name: "SearchResult", properties: [
+  { key: "searchRecords", list: true, check: checkSearchRecord },
+  { key: "platformReserved", check: checkXsdString },
+] };
 
 /** Checks a value against SearchRecord: every issue, with its path ("" is the value itself). */
 export const validateSearchRecord = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSearchRecord);
@@ -119,12 +113,9 @@ function checkSearchRecord(value: unknown, path: string, issues: ValidationIssue
   return checkXsdRecord(value, rulesOfSearchRecord, path, issues);
 }
 
-const rulesOfSearchRecord: XsdRecordRules = {
-  name: "SearchRecord",
-  properties: [
-    { key: "record", min: 1, check: checkSObject },
-  ],
-};
+const rulesOfSearchRecord: XsdRecordRules = { name: "SearchRecord", properties: [
+  { key: "record", min: 1, check: checkSObject },
+] };
 
 /** Checks a value against GetUpdatedResult: every issue, with its path ("" is the value itself). */
 export const validateGetUpdatedResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUpdatedResult);
@@ -133,14 +124,11 @@ function checkGetUpdatedResult(value: unknown, path: string, issues: ValidationI
   return checkXsdRecord(value, rulesOfGetUpdatedResult, path, issues);
 }
 
-const rulesOfGetUpdatedResult: XsdRecordRules = {
-  name: "GetUpdatedResult",
-  properties: [
-    { key: "ids", list: true, check: checkID },
-    { key: "latestDateCovered", min: 1, check: checkValue$9 },
-    { key: "platformReserved", check: checkXsdString },
-  ],
-};
+const rulesOfGetUpdatedResult: XsdRecordRules = { name: "GetUpdatedResult", properties: [
+  { key: "ids", list: true, check: checkID },
+  { key: "latestDateCovered", min: 1, check: checkValue$9 },
+  { key: "platformReserved", check: checkXsdString },
+] };
 
 /** Checks a value against GetDeletedResult: every issue, with its path ("" is the value itself). */
 export const validateGetDeletedResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetDeletedResult);
@@ -149,15 +137,12 @@ function checkGetDeletedResult(value: unknown, path: string, issues: ValidationI
   return checkXsdRecord(value, rulesOfGetDeletedResult, path, issues);
 }
 
-const rulesOfGetDeletedResult: XsdRecordRules = {
-  name: "GetDeletedResult",
-  properties: [
-    { key: "deletedRecords", list: true, check: checkDeletedRecord },
-    { key: "earliestDateAvailable", min: 1, check: checkValue$9 },
-    { key: "latestDateCovered", min: 1, check: checkValue$9 },
-    { key: "platformReserved", check: checkXsdString },
-  ],
-};
+const rulesOfGetDeletedResult: XsdRecordRules = { name: "GetDeletedResult", properties: [
+  { key: "deletedRecords", list: true, check: checkDeletedRecord },
+  { key: "earliestDateAvailable", min: 1, check: checkValue$9 },
+  { key: "latestDateCovered", min: 1, check: checkValue$9 },
+  { key: "platformReserved", check: checkXsdString },
+] };
 
 /** Checks a value against DeletedRecord: every issue, with its path ("" is the value itself). */
 export const validateDeletedRecord = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDeletedRecord);
@@ -166,13 +151,10 @@ function checkDeletedRecord(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfDeletedRecord, path, issues);
 }
 
-const rulesOfDeletedRecord: XsdRecordRules = {
-  name: "DeletedRecord",
-  properties: [
-    { key: "deletedDate", min: 1, check: checkValue$9 },
-    { key: "id", min: 1, check: checkID },
-  ],
-};
+const rulesOfDeletedRecord: XsdRecordRules = { name: "DeletedRecord", properties: [
+  { key: "deletedDate", min: 1, check: checkValue$9 },
+  { key: "id", min: 1, check: checkID },
+] };
 
 /** Checks a value against GetServerTimestampResult: every issue, with its path ("" is the value itself). */
 export const validateGetServerTimestampResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetServerTimestampResult);
@@ -181,12 +163,9 @@ function checkGetServerTimestampResult(value: unknown, path: string, issues: Val
   return checkXsdRecord(value, rulesOfGetServerTimestampResult, path, issues);
 }
 
-const rulesOfGetServerTimestampResult: XsdRecordRules = {
-  name: "GetServerTimestampResult",
-  properties: [
-    { key: "timestamp", min: 1, check: checkValue$9 },
-  ],
-};
+const rulesOfGetServerTimestampResult: XsdRecordRules = { name: "GetServerTimestampResult", properties: [
+  { key: "timestamp", min: 1, check: checkValue$9 },
+] };
 
 /** Checks a value against LoginResult: every issue, with its path ("" is the value itself). */
 export const validateLoginResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLoginResult);
@@ -195,18 +174,15 @@ function checkLoginResult(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfLoginResult, path, issues);
 }
 
-const rulesOfLoginResult: XsdRecordRules = {
-  name: "LoginResult",
-  properties: [
-    { key: "metadataServerUrl", min: 1, nillable: true, check: checkXsdString },
-    { key: "passwordExpired", min: 1, check: checkXsdBoolean },
-    { key: "sandbox", min: 1, check: checkXsdBoolean },
-    { key: "serverUrl", min: 1, nillable: true, check: checkXsdString },
-    { key: "sessionId", min: 1, nillable: true, check: checkXsdString },
-    { key: "userId", min: 1, nillable: true, check: checkID },
-    { key: "userInfo", check: checkGetUserInfoResult },
-  ],
-};
+const rulesOfLoginResult: XsdRecordRules = { name: "LoginResult", properties: [
+  { key: "metadataServerUrl", min: 1, nillable: true, check: checkXsdString },
+  { key: "passwordExpired", min: 1, check: checkXsdBoolean },
+  { key: "sandbox", min: 1, check: checkXsdBoolean },
+  { key: "serverUrl", min: 1, nillable: true, check: checkXsdString },
+  { key: "sessionId", min: 1, nillable: true, check: checkXsdString },
+  { key: "userId", min: 1, nillable: true, check: checkID },
+  { key: "userInfo", check: checkGetUserInfoResult },
+] };
 
 /** Checks a value against GetUserInfoResult: every issue, with its path ("" is the value itself). */
 export const validateGetUserInfoResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUserInfoResult);
@@ -215,31 +191,28 @@ function checkGetUserInfoResult(value: unknown, path: string, issues: Validation
   return checkXsdRecord(value, rulesOfGetUserInfoResult, path, issues);
 }
 
-const rulesOfGetUserInfoResult: XsdRecordRules = {
-  name: "GetUserInfoResult",
-  properties: [
-    { key: "accessibilityMode", min: 1, check: checkXsdBoolean },
-    { key: "currencySymbol", min: 1, nillable: true, check: checkXsdString },
-    { key: "orgDefaultCurrencyIsoCode", min: 1, nillable: true, check: checkXsdString },
-    { key: "orgDisallowHtmlAttachments", min: 1, check: checkXsdBoolean },
-    { key: "orgHasPersonAccounts", min: 1, check: checkXsdBoolean },
-    { key: "organizationId", min: 1, check: checkID },
-    { key: "organizationMultiCurrency", min: 1, check: checkXsdBoolean },
-    { key: "organizationName", min: 1, check: checkXsdString },
-    { key: "profileId", min: 1, check: checkID },
-    { key: "roleId", min: 1, nillable: true, check: checkID },
-    { key: "userDefaultCurrencyIsoCode", min: 1, nillable: true, check: checkXsdString },
-    { key: "userEmail", min: 1, check: checkXsdString },
-    { key: "userFullName", min: 1, check: checkXsdString },
-    { key: "userId", min: 1, check: checkID },
-    { key: "userLanguage", min: 1, check: checkXsdString },
-    { key: "userLocale", min: 1, check: checkXsdString },
-    { key: "userName", min: 1, check: checkXsdString },
-    { key: "userTimeZone", min: 1, check: checkXsdString },
-    { key: "userType", min: 1, check: checkXsdString },
-    { key: "userUiSkin", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfGetUserInfoResult: XsdRecordRules = { name: "GetUserInfoResult", properties: [
+  { key: "accessibilityMode", min: 1, check: checkXsdBoolean },
+  { key: "currencySymbol", min: 1, nillable: true, check: checkXsdString },
+  { key: "orgDefaultCurrencyIsoCode", min: 1, nillable: true, check: checkXsdString },
+  { key: "orgDisallowHtmlAttachments", min: 1, check: checkXsdBoolean },
+  { key: "orgHasPersonAccounts", min: 1, check: checkXsdBoolean },
+  { key: "organizationId", min: 1, check: checkID },
+  { key: "organizationMultiCurrency", min: 1, check: checkXsdBoolean },
+  { key: "organizationName", min: 1, check: checkXsdString },
+  { key: "profileId", min: 1, check: checkID },
+  { key: "roleId", min: 1, nillable: true, check: checkID },
+  { key: "userDefaultCurrencyIsoCode", min: 1, nillable: true, check: checkXsdString },
+  { key: "userEmail", min: 1, check: checkXsdString },
+  { key: "userFullName", min: 1, check: checkXsdString },
+  { key: "userId", min: 1, check: checkID },
+  { key: "userLanguage", min: 1, check: checkXsdString },
+  { key: "userLocale", min: 1, check: checkXsdString },
+  { key: "userName", min: 1, check: checkXsdString },
+  { key: "userTimeZone", min: 1, check: checkXsdString },
+  { key: "userType", min: 1, check: checkXsdString },
+  { key: "userUiSkin", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against InvalidateSessionsResult: every issue, with its path ("" is the value itself). */
 export const validateInvalidateSessionsResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidateSessionsResult);
@@ -248,13 +221,10 @@ function checkInvalidateSessionsResult(value: unknown, path: string, issues: Val
   return checkXsdRecord(value, rulesOfInvalidateSessionsResult, path, issues);
 }
 
-const rulesOfInvalidateSessionsResult: XsdRecordRules = {
-  name: "InvalidateSessionsResult",
-  properties: [
-    { key: "errors", list: true, check: checkError$ },
-    { key: "success", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfInvalidateSessionsResult: XsdRecordRules = { name: "InvalidateSessionsResult", properties: [
+  { key: "errors", list: true, check: checkError$ },
+  { key: "success", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against SetPasswordResult: every issue, with its path ("" is the value itself). */
 export const validateSetPasswordResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSetPasswordResult);
@@ -263,10 +233,7 @@ function checkSetPasswordResult(value: unknown, path: string, issues: Validation
   return checkXsdRecord(value, rulesOfSetPasswordResult, path, issues);
 }
 
-const rulesOfSetPasswordResult: XsdRecordRules = {
-  name: "SetPasswordResult",
-  properties: [],
-};
+const rulesOfSetPasswordResult: XsdRecordRules = { name: "SetPasswordResult", properties: [] };
 
 /** Checks a value against ResetPasswordResult: every issue, with its path ("" is the value itself). */
 export const validateResetPasswordResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkResetPasswordResult);
@@ -275,12 +242,9 @@ function checkResetPasswordResult(value: unknown, path: string, issues: Validati
   return checkXsdRecord(value, rulesOfResetPasswordResult, path, issues);
 }
 
-const rulesOfResetPasswordResult: XsdRecordRules = {
-  name: "ResetPasswordResult",
-  properties: [
-    { key: "password", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfResetPasswordResult: XsdRecordRules = { name: "ResetPasswordResult", properties: [
+  { key: "password", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against Error$: every issue, with its path ("" is the value itself). */
 export const validateError = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkError$);
@@ -289,14 +253,11 @@ function checkError$(value: unknown, path: string, issues: ValidationIssue[]): b
   return checkXsdRecord(value, rulesOfError$, path, issues);
 }
 
-const rulesOfError$: XsdRecordRules = {
-  name: "Error",
-  properties: [
-    { key: "fields", list: true, nillable: true, check: checkXsdString },
-    { key: "message", min: 1, check: checkXsdString },
-    { key: "statusCode", min: 1, check: checkStatusCode },
-  ],
-};
+const rulesOfError$: XsdRecordRules = { name: "Error", properties: [
+  { key: "fields", list: true, nillable: true, check: checkXsdString },
+  { key: "message", min: 1, check: checkXsdString },
+  { key: "statusCode", min: 1, check: checkStatusCode },
+] };
 
 /** Checks a value against SendEmailError: every issue, with its path ("" is the value itself). */
 export const validateSendEmailError = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSendEmailError);
@@ -305,15 +266,12 @@ function checkSendEmailError(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfSendEmailError, path, issues);
 }
 
-const rulesOfSendEmailError: XsdRecordRules = {
-  name: "SendEmailError",
-  properties: [
-    { key: "fields", list: true, nillable: true, check: checkXsdString },
-    { key: "message", min: 1, check: checkXsdString },
-    { key: "statusCode", min: 1, check: checkStatusCode },
-    { key: "targetObjectId", min: 1, nillable: true, check: checkID },
-  ],
-};
+const rulesOfSendEmailError: XsdRecordRules = { name: "SendEmailError", properties: [
+  { key: "fields", list: true, nillable: true, check: checkXsdString },
+  { key: "message", min: 1, check: checkXsdString },
+  { key: "statusCode", min: 1, check: checkStatusCode },
+  { key: "targetObjectId", min: 1, nillable: true, check: checkID },
+] };
 
 /** Checks a value against SaveResult: every issue, with its path ("" is the value itself). */
 export const validateSaveResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSaveResult);
@@ -322,14 +280,11 @@ function checkSaveResult(value: unknown, path: string, issues: ValidationIssue[]
   return checkXsdRecord(value, rulesOfSaveResult, path, issues);
 }
 
-const rulesOfSaveResult: XsdRecordRules = {
-  name: "SaveResult",
-  properties: [
-    { key: "errors", list: true, check: checkError$ },
-    { key: "id", min: 1, nillable: true, check: checkID },
-    { key: "success", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfSaveResult: XsdRecordRules = { name: "SaveResult", properties: [
+  { key: "errors", list: true, check: checkError$ },
+  { key: "id", min: 1, nillable: true, check: checkID },
+  { key: "success", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against UpsertResult: every issue, with its path ("" is the value itself). */
 export const validateUpsertResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUpsertResult);
@@ -338,15 +293,12 @@ function checkUpsertResult(value: unknown, path: string, issues: ValidationIssue
   return checkXsdRecord(value, rulesOfUpsertResult, path, issues);
 }
 
-const rulesOfUpsertResult: XsdRecordRules = {
-  name: "UpsertResult",
-  properties: [
-    { key: "created", min: 1, check: checkXsdBoolean },
-    { key: "errors", list: true, check: checkError$ },
-    { key: "id", min: 1, nillable: true, check: checkID },
-    { key: "success", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfUpsertResult: XsdRecordRules = { name: "UpsertResult", properties: [
+  { key: "created", min: 1, check: checkXsdBoolean },
+  { key: "errors", list: true, check: checkError$ },
+  { key: "id", min: 1, nillable: true, check: checkID },
+  { key: "success", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against DeleteResult: every issue, with its path ("" is the value itself). */
 export const validateDeleteResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDeleteResult);
@@ -355,14 +307,11 @@ function checkDeleteResult(value: unknown, path: string, issues: ValidationIssue
   return checkXsdRecord(value, rulesOfDeleteResult, path, issues);
 }
 
-const rulesOfDeleteResult: XsdRecordRules = {
-  name: "DeleteResult",
-  properties: [
-    { key: "errors", list: true, nillable: true, check: checkError$ },
-    { key: "id", min: 1, nillable: true, check: checkID },
-    { key: "success", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfDeleteResult: XsdRecordRules = { name: "DeleteResult", properties: [
+  { key: "errors", list: true, nillable: true, check: checkError$ },
+  { key: "id", min: 1, nillable: true, check: checkID },
+  { key: "success", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against UndeleteResult: every issue, with its path ("" is the value itself). */
 export const validateUndeleteResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUndeleteResult);
@@ -371,14 +320,11 @@ function checkUndeleteResult(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfUndeleteResult, path, issues);
 }
 
-const rulesOfUndeleteResult: XsdRecordRules = {
-  name: "UndeleteResult",
-  properties: [
-    { key: "errors", list: true, check: checkError$ },
-    { key: "id", min: 1, nillable: true, check: checkID },
-    { key: "success", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfUndeleteResult: XsdRecordRules = { name: "UndeleteResult", properties: [
+  { key: "errors", list: true, check: checkError$ },
+  { key: "id", min: 1, nillable: true, check: checkID },
+  { key: "success", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against EmptyRecycleBinResult: every issue, with its path ("" is the value itself). */
 export const validateEmptyRecycleBinResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkEmptyRecycleBinResult);
@@ -387,14 +333,11 @@ function checkEmptyRecycleBinResult(value: unknown, path: string, issues: Valida
   return checkXsdRecord(value, rulesOfEmptyRecycleBinResult, path, issues);
 }
 
-const rulesOfEmptyRecycleBinResult: XsdRecordRules = {
-  name: "EmptyRecycleBinResult",
-  properties: [
-    { key: "errors", list: true, check: checkError$ },
-    { key: "id", min: 1, nillable: true, check: checkID },
-    { key: "success", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfEmptyRecycleBinResult: XsdRecordRules = { name: "EmptyRecycleBinResult", properties: [
+  { key: "errors", list: true, check: checkError$ },
+  { key: "id", min: 1, nillable: true, check: checkID },
+  { key: "success", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against MergeRequest: every issue, with its path ("" is the value itself). */
 export const validateMergeRequest = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMergeRequest);
@@ -403,13 +346,10 @@ function checkMergeRequest(value: unknown, path: string, issues: ValidationIssue
   return checkXsdRecord(value, rulesOfMergeRequest, path, issues);
 }
 
-const rulesOfMergeRequest: XsdRecordRules = {
-  name: "MergeRequest",
-  properties: [
-    { key: "masterRecord", min: 1, check: checkSObject },
-    { key: "recordToMergeIds", min: 1, list: true, check: checkID },
-  ],
-};
+const rulesOfMergeRequest: XsdRecordRules = { name: "MergeRequest", properties: [
+  { key: "masterRecord", min: 1, check: checkSObject },
+  { key: "recordToMergeIds", min: 1, list: true, check: checkID },
+] };
 
 /** Checks a value against MergeResult: every issue, with its path ("" is the value itself). */
 export const validateMergeResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMergeResult);
@@ -418,16 +358,13 @@ function checkMergeResult(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfMergeResult, path, issues);
 }
 
-const rulesOfMergeResult: XsdRecordRules = {
-  name: "MergeResult",
-  properties: [
-    { key: "errors", list: true, check: checkError$ },
-    { key: "id", min: 1, nillable: true, check: checkID },
-    { key: "mergedRecordIds", list: true, check: checkID },
-    { key: "success", min: 1, check: checkXsdBoolean },
-    { key: "updatedRelatedIds", list: true, check: checkID },
-  ],
-};
+const rulesOfMergeResult: XsdRecordRules = { name: "MergeResult", properties: [
+  { key: "errors", list: true, check: checkError$ },
+  { key: "id", min: 1, nillable: true, check: checkID },
+  { key: "mergedRecordIds", list: true, check: checkID },
+  { key: "success", min: 1, check: checkXsdBoolean },
+  { key: "updatedRelatedIds", list: true, check: checkID },
+] };
 
 /**
  * Checks a value against ProcessRequest or a type derived from it (by $type): every issue, with its path ("" is the
@@ -439,14 +376,10 @@ function checkProcessRequest(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfProcessRequest, path, issues);
 }
 
-const rulesOfProcessRequest: XsdRecordRules = {
-  name: "ProcessRequest",
-  xsiType: "optional",
-  properties: [
-    { key: "comments", min: 1, nillable: true, check: checkXsdString },
-    { key: "nextApproverIds", list: true, nillable: true, check: checkID },
-  ],
-};
+const rulesOfProcessRequest: XsdRecordRules = { name: "ProcessRequest", xsiType: "optional", properties: [
+  { key: "comments", min: 1, nillable: true, check: checkXsdString },
+  { key: "nextApproverIds", list: true, nillable: true, check: checkID },
+] };
 function checkAnyProcessRequest(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!isXsdRecord(value)) {
     xsdIssue(issues, path, "type", "expected an object (ProcessRequest)");
@@ -474,15 +407,11 @@ function checkProcessSubmitRequest(value: unknown, path: string, issues: Validat
   return checkXsdRecord(value, rulesOfProcessSubmitRequest, path, issues);
 }
 
-const rulesOfProcessSubmitRequest: XsdRecordRules = {
-  name: "ProcessSubmitRequest",
-  xsiType: "required",
-  properties: [
-    { key: "comments", min: 1, nillable: true, check: checkXsdString },
-    { key: "nextApproverIds", list: true, nillable: true, check: checkID },
-    { key: "objectId", min: 1, check: checkID },
-  ],
-};
+const rulesOfProcessSubmitRequest: XsdRecordRules = { name: "ProcessSubmitRequest", xsiType: "required", properties: [
+  { key: "comments", min: 1, nillable: true, check: checkXsdString },
+  { key: "nextApproverIds", list: true, nillable: true, check: checkID },
+  { key: "objectId", min: 1, check: checkID },
+] };
 
 /** Checks a value against ProcessWorkitemRequest: every issue, with its path ("" is the value itself). */
 export const validateProcessWorkitemRequest = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkProcessWorkitemRequest);
@@ -491,16 +420,12 @@ function checkProcessWorkitemRequest(value: unknown, path: string, issues: Valid
   return checkXsdRecord(value, rulesOfProcessWorkitemRequest, path, issues);
 }
 
-const rulesOfProcessWorkitemRequest: XsdRecordRules = {
-  name: "ProcessWorkitemRequest",
-  xsiType: "required",
-  properties: [
-    { key: "comments", min: 1, nillable: true, check: checkXsdString },
-    { key: "nextApproverIds", list: true, nillable: true, check: checkID },
-    { key: "action", min: 1, check: checkXsdString },
-    { key: "workitemId", min: 1, check: checkID },
-  ],
-};
+const rulesOfProcessWorkitemRequest: XsdRecordRules = { name: "ProcessWorkitemRequest", xsiType: "required", properties: [
+  { key: "comments", min: 1, nillable: true, check: checkXsdString },
+  { key: "nextApproverIds", list: true, nillable: true, check: checkID },
+  { key: "action", min: 1, check: checkXsdString },
+  { key: "workitemId", min: 1, check: checkID },
+] };
 
 /** Checks a value against ProcessResult: every issue, with its path ("" is the value itself). */
 export const validateProcessResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkProcessResult);
@@ -509,18 +434,15 @@ function checkProcessResult(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfProcessResult, path, issues);
 }
 
-const rulesOfProcessResult: XsdRecordRules = {
-  name: "ProcessResult",
-  properties: [
-    { key: "actorIds", list: true, check: checkID },
-    { key: "entityId", min: 1, nillable: true, check: checkID },
-    { key: "errors", list: true, check: checkError$ },
-    { key: "instanceId", min: 1, nillable: true, check: checkID },
-    { key: "instanceStatus", min: 1, nillable: true, check: checkXsdString },
-    { key: "newWorkitemIds", list: true, nillable: true, check: checkID },
-    { key: "success", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfProcessResult: XsdRecordRules = { name: "ProcessResult", properties: [
+  { key: "actorIds", list: true, check: checkID },
+  { key: "entityId", min: 1, nillable: true, check: checkID },
+  { key: "errors", list: true, check: checkError$ },
+  { key: "instanceId", min: 1, nillable: true, check: checkID },
+  { key: "instanceStatus", min: 1, nillable: true, check: checkXsdString },
+  { key: "newWorkitemIds", list: true, nillable: true, check: checkID },
+  { key: "success", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against LeadConvert: every issue, with its path ("" is the value itself). */
 export const validateLeadConvert = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLeadConvert);
@@ -529,20 +451,17 @@ function checkLeadConvert(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfLeadConvert, path, issues);
 }
 
-const rulesOfLeadConvert: XsdRecordRules = {
-  name: "LeadConvert",
-  properties: [
-    { key: "accountId", min: 1, nillable: true, check: checkID },
-    { key: "contactId", min: 1, nillable: true, check: checkID },
-    { key: "convertedStatus", min: 1, check: checkXsdString },
-    { key: "doNotCreateOpportunity", min: 1, check: checkXsdBoolean },
-    { key: "leadId", min: 1, check: checkID },
-    { key: "opportunityName", min: 1, nillable: true, check: checkXsdString },
-    { key: "overwriteLeadSource", min: 1, check: checkXsdBoolean },
-    { key: "ownerId", min: 1, nillable: true, check: checkID },
-    { key: "sendNotificationEmail", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfLeadConvert: XsdRecordRules = { name: "LeadConvert", properties: [
+  { key: "accountId", min: 1, nillable: true, check: checkID },
+  { key: "contactId", min: 1, nillable: true, check: checkID },
+  { key: "convertedStatus", min: 1, check: checkXsdString },
+  { key: "doNotCreateOpportunity", min: 1, check: checkXsdBoolean },
+  { key: "leadId", min: 1, check: checkID },
+  { key: "opportunityName", min: 1, nillable: true, check: checkXsdString },
+  { key: "overwriteLeadSource", min: 1, check: checkXsdBoolean },
+  { key: "ownerId", min: 1, nillable: true, check: checkID },
+  { key: "sendNotificationEmail", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against LeadConvertResult: every issue, with its path ("" is the value itself). */
 export const validateLeadConvertResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLeadConvertResult);
@@ -551,17 +470,14 @@ function checkLeadConvertResult(value: unknown, path: string, issues: Validation
   return checkXsdRecord(value, rulesOfLeadConvertResult, path, issues);
 }
 
-const rulesOfLeadConvertResult: XsdRecordRules = {
-  name: "LeadConvertResult",
-  properties: [
-    { key: "accountId", min: 1, nillable: true, check: checkID },
-    { key: "contactId", min: 1, nillable: true, check: checkID },
-    { key: "errors", list: true, check: checkError$ },
-    { key: "leadId", min: 1, nillable: true, check: checkID },
-    { key: "opportunityId", min: 1, nillable: true, check: checkID },
-    { key: "success", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfLeadConvertResult: XsdRecordRules = { name: "LeadConvertResult", properties: [
+  { key: "accountId", min: 1, nillable: true, check: checkID },
+  { key: "contactId", min: 1, nillable: true, check: checkID },
+  { key: "errors", list: true, check: checkError$ },
+  { key: "leadId", min: 1, nillable: true, check: checkID },
+  { key: "opportunityId", min: 1, nillable: true, check: checkID },
+  { key: "success", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against DescribeGlobalResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeGlobalResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeGlobalResult);
@@ -570,14 +486,11 @@ function checkDescribeGlobalResult(value: unknown, path: string, issues: Validat
   return checkXsdRecord(value, rulesOfDescribeGlobalResult, path, issues);
 }
 
-const rulesOfDescribeGlobalResult: XsdRecordRules = {
-  name: "DescribeGlobalResult",
-  properties: [
-    { key: "encoding", min: 1, nillable: true, check: checkXsdString },
-    { key: "maxBatchSize", min: 1, check: checkValue$8 },
-    { key: "sobjects", list: true, check: checkDescribeGlobalSObjectResult },
-  ],
-};
+const rulesOfDescribeGlobalResult: XsdRecordRules = { name: "DescribeGlobalResult", properties: [
+  { key: "encoding", min: 1, nillable: true, check: checkXsdString },
+  { key: "maxBatchSize", min: 1, check: checkValue$8 },
+  { key: "sobjects", list: true, check: checkDescribeGlobalSObjectResult },
+] };
 
 /** Checks a value against DescribeGlobalSObjectResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeGlobalSObjectResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeGlobalSObjectResult);
@@ -586,30 +499,27 @@ function checkDescribeGlobalSObjectResult(value: unknown, path: string, issues: 
   return checkXsdRecord(value, rulesOfDescribeGlobalSObjectResult, path, issues);
 }
 
-const rulesOfDescribeGlobalSObjectResult: XsdRecordRules = {
-  name: "DescribeGlobalSObjectResult",
-  properties: [
-    { key: "activateable", min: 1, check: checkXsdBoolean },
-    { key: "createable", min: 1, check: checkXsdBoolean },
-    { key: "custom", min: 1, check: checkXsdBoolean },
-    { key: "customSetting", min: 1, check: checkXsdBoolean },
-    { key: "deletable", min: 1, check: checkXsdBoolean },
-    { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
-    { key: "keyPrefix", min: 1, nillable: true, check: checkXsdString },
-    { key: "label", min: 1, check: checkXsdString },
-    { key: "labelPlural", min: 1, check: checkXsdString },
-    { key: "layoutable", min: 1, check: checkXsdBoolean },
-    { key: "mergeable", min: 1, check: checkXsdBoolean },
-    { key: "name", min: 1, check: checkXsdString },
-    { key: "queryable", min: 1, check: checkXsdBoolean },
-    { key: "replicateable", min: 1, check: checkXsdBoolean },
-    { key: "retrieveable", min: 1, check: checkXsdBoolean },
-    { key: "searchable", min: 1, check: checkXsdBoolean },
-    { key: "triggerable", min: 1, check: checkXsdBoolean },
-    { key: "undeletable", min: 1, check: checkXsdBoolean },
-    { key: "updateable", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfDescribeGlobalSObjectResult: XsdRecordRules = { name: "DescribeGlobalSObjectResult", properties: [
+  { key: "activateable", min: 1, check: checkXsdBoolean },
+  { key: "createable", min: 1, check: checkXsdBoolean },
+  { key: "custom", min: 1, check: checkXsdBoolean },
+  { key: "customSetting", min: 1, check: checkXsdBoolean },
+  { key: "deletable", min: 1, check: checkXsdBoolean },
+  { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
+  { key: "keyPrefix", min: 1, nillable: true, check: checkXsdString },
+  { key: "label", min: 1, check: checkXsdString },
+  { key: "labelPlural", min: 1, check: checkXsdString },
+  { key: "layoutable", min: 1, check: checkXsdBoolean },
+  { key: "mergeable", min: 1, check: checkXsdBoolean },
+  { key: "name", min: 1, check: checkXsdString },
+  { key: "queryable", min: 1, check: checkXsdBoolean },
+  { key: "replicateable", min: 1, check: checkXsdBoolean },
+  { key: "retrieveable", min: 1, check: checkXsdBoolean },
+  { key: "searchable", min: 1, check: checkXsdBoolean },
+  { key: "triggerable", min: 1, check: checkXsdBoolean },
+  { key: "undeletable", min: 1, check: checkXsdBoolean },
+  { key: "updateable", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against DescribeSObjectResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeSObjectResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSObjectResult);
@@ -618,36 +528,33 @@ function checkDescribeSObjectResult(value: unknown, path: string, issues: Valida
   return checkXsdRecord(value, rulesOfDescribeSObjectResult, path, issues);
 }
 
-const rulesOfDescribeSObjectResult: XsdRecordRules = {
-  name: "DescribeSObjectResult",
-  properties: [
-    { key: "activateable", min: 1, check: checkXsdBoolean },
-    { key: "childRelationships", list: true, check: checkChildRelationship },
-    { key: "createable", min: 1, check: checkXsdBoolean },
-    { key: "custom", min: 1, check: checkXsdBoolean },
-    { key: "customSetting", min: 1, check: checkXsdBoolean },
-    { key: "deletable", min: 1, check: checkXsdBoolean },
-    { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
-    { key: "fields", list: true, nillable: true, check: checkField },
-    { key: "keyPrefix", min: 1, nillable: true, check: checkXsdString },
-    { key: "label", min: 1, check: checkXsdString },
-    { key: "labelPlural", min: 1, check: checkXsdString },
-    { key: "layoutable", min: 1, check: checkXsdBoolean },
-    { key: "mergeable", min: 1, check: checkXsdBoolean },
-    { key: "name", min: 1, check: checkXsdString },
-    { key: "queryable", min: 1, check: checkXsdBoolean },
-    { key: "recordTypeInfos", list: true, check: checkRecordTypeInfo },
-    { key: "replicateable", min: 1, check: checkXsdBoolean },
-    { key: "retrieveable", min: 1, check: checkXsdBoolean },
-    { key: "searchable", min: 1, check: checkXsdBoolean },
-    { key: "triggerable", check: checkXsdBoolean },
-    { key: "undeletable", min: 1, check: checkXsdBoolean },
-    { key: "updateable", min: 1, check: checkXsdBoolean },
-    { key: "urlDetail", min: 1, nillable: true, check: checkXsdString },
-    { key: "urlEdit", min: 1, nillable: true, check: checkXsdString },
-    { key: "urlNew", min: 1, nillable: true, check: checkXsdString },
-  ],
-};
+const rulesOfDescribeSObjectResult: XsdRecordRules = { name: "DescribeSObjectResult", properties: [
+  { key: "activateable", min: 1, check: checkXsdBoolean },
+  { key: "childRelationships", list: true, check: checkChildRelationship },
+  { key: "createable", min: 1, check: checkXsdBoolean },
+  { key: "custom", min: 1, check: checkXsdBoolean },
+  { key: "customSetting", min: 1, check: checkXsdBoolean },
+  { key: "deletable", min: 1, check: checkXsdBoolean },
+  { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
+  { key: "fields", list: true, nillable: true, check: checkField },
+  { key: "keyPrefix", min: 1, nillable: true, check: checkXsdString },
+  { key: "label", min: 1, check: checkXsdString },
+  { key: "labelPlural", min: 1, check: checkXsdString },
+  { key: "layoutable", min: 1, check: checkXsdBoolean },
+  { key: "mergeable", min: 1, check: checkXsdBoolean },
+  { key: "name", min: 1, check: checkXsdString },
+  { key: "queryable", min: 1, check: checkXsdBoolean },
+  { key: "recordTypeInfos", list: true, check: checkRecordTypeInfo },
+  { key: "replicateable", min: 1, check: checkXsdBoolean },
+  { key: "retrieveable", min: 1, check: checkXsdBoolean },
+  { key: "searchable", min: 1, check: checkXsdBoolean },
+  { key: "triggerable", check: checkXsdBoolean },
+  { key: "undeletable", min: 1, check: checkXsdBoolean },
+  { key: "updateable", min: 1, check: checkXsdBoolean },
+  { key: "urlDetail", min: 1, nillable: true, check: checkXsdString },
+  { key: "urlEdit", min: 1, nillable: true, check: checkXsdString },
+  { key: "urlNew", min: 1, nillable: true, check: checkXsdString },
+] };
 
 /** Checks a value against ChildRelationship: every issue, with its path ("" is the value itself). */
 export const validateChildRelationship = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkChildRelationship);
@@ -656,16 +563,13 @@ function checkChildRelationship(value: unknown, path: string, issues: Validation
   return checkXsdRecord(value, rulesOfChildRelationship, path, issues);
 }
 
-const rulesOfChildRelationship: XsdRecordRules = {
-  name: "ChildRelationship",
-  properties: [
-    { key: "cascadeDelete", min: 1, check: checkXsdBoolean },
-    { key: "childSObject", min: 1, check: checkXsdString },
-    { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
-    { key: "field", min: 1, check: checkXsdString },
-    { key: "relationshipName", check: checkXsdString },
-  ],
-};
+const rulesOfChildRelationship: XsdRecordRules = { name: "ChildRelationship", properties: [
+  { key: "cascadeDelete", min: 1, check: checkXsdBoolean },
+  { key: "childSObject", min: 1, check: checkXsdString },
+  { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
+  { key: "field", min: 1, check: checkXsdString },
+  { key: "relationshipName", check: checkXsdString },
+] };
 
 /** Checks a value against Field: every issue, with its path ("" is the value itself). */
 export const validateField = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkField);
@@ -674,48 +578,45 @@ function checkField(value: unknown, path: string, issues: ValidationIssue[]): bo
   return checkXsdRecord(value, rulesOfField, path, issues);
 }
 
-const rulesOfField: XsdRecordRules = {
-  name: "Field",
-  properties: [
-    { key: "autoNumber", min: 1, check: checkXsdBoolean },
-    { key: "byteLength", min: 1, check: checkValue$8 },
-    { key: "calculated", min: 1, check: checkXsdBoolean },
-    { key: "calculatedFormula", check: checkXsdString },
-    { key: "caseSensitive", min: 1, check: checkXsdBoolean },
-    { key: "controllerName", check: checkXsdString },
-    { key: "createable", min: 1, check: checkXsdBoolean },
-    { key: "custom", min: 1, check: checkXsdBoolean },
-    { key: "defaultValueFormula", check: checkXsdString },
-    { key: "defaultedOnCreate", min: 1, check: checkXsdBoolean },
-    { key: "dependentPicklist", check: checkXsdBoolean },
-    { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
-    { key: "digits", min: 1, check: checkValue$8 },
-    { key: "externalId", check: checkXsdBoolean },
-    { key: "filterable", min: 1, check: checkXsdBoolean },
-    { key: "htmlFormatted", check: checkXsdBoolean },
-    { key: "idLookup", min: 1, check: checkXsdBoolean },
-    { key: "inlineHelpText", check: checkXsdString },
-    { key: "label", min: 1, check: checkXsdString },
-    { key: "length", min: 1, check: checkValue$8 },
-    { key: "name", min: 1, check: checkXsdString },
-    { key: "nameField", min: 1, check: checkXsdBoolean },
-    { key: "namePointing", check: checkXsdBoolean },
-    { key: "nillable", min: 1, check: checkXsdBoolean },
-    { key: "picklistValues", list: true, nillable: true, check: checkPicklistEntry },
-    { key: "precision", min: 1, check: checkValue$8 },
-    { key: "referenceTo", list: true, nillable: true, check: checkXsdString },
-    { key: "relationshipName", check: checkXsdString },
-    { key: "relationshipOrder", check: checkValue$8 },
-    { key: "restrictedPicklist", min: 1, check: checkXsdBoolean },
-    { key: "scale", min: 1, check: checkValue$8 },
-    { key: "soapType", min: 1, check: checkSoapType },
-    { key: "sortable", check: checkXsdBoolean },
-    { key: "type", min: 1, check: checkFieldType },
-    { key: "unique", min: 1, check: checkXsdBoolean },
-    { key: "updateable", min: 1, check: checkXsdBoolean },
-    { key: "writeRequiresMasterRead", check: checkXsdBoolean },
-  ],
-};
+const rulesOfField: XsdRecordRules = { name: "Field", properties: [
+  { key: "autoNumber", min: 1, check: checkXsdBoolean },
+  { key: "byteLength", min: 1, check: checkValue$8 },
+  { key: "calculated", min: 1, check: checkXsdBoolean },
+  { key: "calculatedFormula", check: checkXsdString },
+  { key: "caseSensitive", min: 1, check: checkXsdBoolean },
+  { key: "controllerName", check: checkXsdString },
+  { key: "createable", min: 1, check: checkXsdBoolean },
+  { key: "custom", min: 1, check: checkXsdBoolean },
+  { key: "defaultValueFormula", check: checkXsdString },
+  { key: "defaultedOnCreate", min: 1, check: checkXsdBoolean },
+  { key: "dependentPicklist", check: checkXsdBoolean },
+  { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
+  { key: "digits", min: 1, check: checkValue$8 },
+  { key: "externalId", check: checkXsdBoolean },
+  { key: "filterable", min: 1, check: checkXsdBoolean },
+  { key: "htmlFormatted", check: checkXsdBoolean },
+  { key: "idLookup", min: 1, check: checkXsdBoolean },
+  { key: "inlineHelpText", check: checkXsdString },
+  { key: "label", min: 1, check: checkXsdString },
+  { key: "length", min: 1, check: checkValue$8 },
+  { key: "name", min: 1, check: checkXsdString },
+  { key: "nameField", min: 1, check: checkXsdBoolean },
+  { key: "namePointing", check: checkXsdBoolean },
+  { key: "nillable", min: 1, check: checkXsdBoolean },
+  { key: "picklistValues", list: true, nillable: true, check: checkPicklistEntry },
+  { key: "precision", min: 1, check: checkValue$8 },
+  { key: "referenceTo", list: true, nillable: true, check: checkXsdString },
+  { key: "relationshipName", check: checkXsdString },
+  { key: "relationshipOrder", check: checkValue$8 },
+  { key: "restrictedPicklist", min: 1, check: checkXsdBoolean },
+  { key: "scale", min: 1, check: checkValue$8 },
+  { key: "soapType", min: 1, check: checkSoapType },
+  { key: "sortable", check: checkXsdBoolean },
+  { key: "type", min: 1, check: checkFieldType },
+  { key: "unique", min: 1, check: checkXsdBoolean },
+  { key: "updateable", min: 1, check: checkXsdBoolean },
+  { key: "writeRequiresMasterRead", check: checkXsdBoolean },
+] };
 
 /** Checks a value against PicklistEntry: every issue, with its path ("" is the value itself). */
 export const validatePicklistEntry = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkPicklistEntry);
@@ -724,16 +625,13 @@ function checkPicklistEntry(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfPicklistEntry, path, issues);
 }
 
-const rulesOfPicklistEntry: XsdRecordRules = {
-  name: "PicklistEntry",
-  properties: [
-    { key: "active", min: 1, check: checkXsdBoolean },
-    { key: "defaultValue", min: 1, check: checkXsdBoolean },
-    { key: "label", min: 1, nillable: true, check: checkXsdString },
-    { key: "validFor", check: checkXsdBytes },
-    { key: "value", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfPicklistEntry: XsdRecordRules = { name: "PicklistEntry", properties: [
+  { key: "active", min: 1, check: checkXsdBoolean },
+  { key: "defaultValue", min: 1, check: checkXsdBoolean },
+  { key: "label", min: 1, nillable: true, check: checkXsdString },
+  { key: "validFor", check: checkXsdBytes },
+  { key: "value", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against RecordTypeInfo: every issue, with its path ("" is the value itself). */
 export const validateRecordTypeInfo = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRecordTypeInfo);
@@ -742,15 +640,12 @@ function checkRecordTypeInfo(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfRecordTypeInfo, path, issues);
 }
 
-const rulesOfRecordTypeInfo: XsdRecordRules = {
-  name: "RecordTypeInfo",
-  properties: [
-    { key: "available", min: 1, check: checkXsdBoolean },
-    { key: "defaultRecordTypeMapping", min: 1, check: checkXsdBoolean },
-    { key: "name", min: 1, check: checkXsdString },
-    { key: "recordTypeId", min: 1, nillable: true, check: checkID },
-  ],
-};
+const rulesOfRecordTypeInfo: XsdRecordRules = { name: "RecordTypeInfo", properties: [
+  { key: "available", min: 1, check: checkXsdBoolean },
+  { key: "defaultRecordTypeMapping", min: 1, check: checkXsdBoolean },
+  { key: "name", min: 1, check: checkXsdString },
+  { key: "recordTypeId", min: 1, nillable: true, check: checkID },
+] };
 
 /** Checks a value against RecordTypeMapping: every issue, with its path ("" is the value itself). */
 export const validateRecordTypeMapping = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRecordTypeMapping);
@@ -759,17 +654,14 @@ function checkRecordTypeMapping(value: unknown, path: string, issues: Validation
   return checkXsdRecord(value, rulesOfRecordTypeMapping, path, issues);
 }
 
-const rulesOfRecordTypeMapping: XsdRecordRules = {
-  name: "RecordTypeMapping",
-  properties: [
-    { key: "available", min: 1, check: checkXsdBoolean },
-    { key: "defaultRecordTypeMapping", min: 1, check: checkXsdBoolean },
-    { key: "layoutId", min: 1, check: checkID },
-    { key: "name", min: 1, check: checkXsdString },
-    { key: "picklistsForRecordType", list: true, nillable: true, check: checkPicklistForRecordType },
-    { key: "recordTypeId", min: 1, nillable: true, check: checkID },
-  ],
-};
+const rulesOfRecordTypeMapping: XsdRecordRules = { name: "RecordTypeMapping", properties: [
+  { key: "available", min: 1, check: checkXsdBoolean },
+  { key: "defaultRecordTypeMapping", min: 1, check: checkXsdBoolean },
+  { key: "layoutId", min: 1, check: checkID },
+  { key: "name", min: 1, check: checkXsdString },
+  { key: "picklistsForRecordType", list: true, nillable: true, check: checkPicklistForRecordType },
+  { key: "recordTypeId", min: 1, nillable: true, check: checkID },
+] };
 
 /** Checks a value against PicklistForRecordType: every issue, with its path ("" is the value itself). */
 export const validatePicklistForRecordType = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkPicklistForRecordType);
@@ -778,13 +670,10 @@ function checkPicklistForRecordType(value: unknown, path: string, issues: Valida
   return checkXsdRecord(value, rulesOfPicklistForRecordType, path, issues);
 }
 
-const rulesOfPicklistForRecordType: XsdRecordRules = {
-  name: "PicklistForRecordType",
-  properties: [
-    { key: "picklistName", min: 1, check: checkXsdString },
-    { key: "picklistValues", list: true, nillable: true, check: checkPicklistEntry },
-  ],
-};
+const rulesOfPicklistForRecordType: XsdRecordRules = { name: "PicklistForRecordType", properties: [
+  { key: "picklistName", min: 1, check: checkXsdString },
+  { key: "picklistValues", list: true, nillable: true, check: checkPicklistEntry },
+] };
 
 /** Checks a value against DescribeLayoutResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutResult);
@@ -793,14 +682,11 @@ function checkDescribeLayoutResult(value: unknown, path: string, issues: Validat
   return checkXsdRecord(value, rulesOfDescribeLayoutResult, path, issues);
 }
 
-const rulesOfDescribeLayoutResult: XsdRecordRules = {
-  name: "DescribeLayoutResult",
-  properties: [
-    { key: "layouts", min: 1, list: true, check: checkDescribeLayout },
-    { key: "recordTypeMappings", list: true, check: checkRecordTypeMapping },
-    { key: "recordTypeSelectorRequired", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfDescribeLayoutResult: XsdRecordRules = { name: "DescribeLayoutResult", properties: [
+  { key: "layouts", min: 1, list: true, check: checkDescribeLayout },
+  { key: "recordTypeMappings", list: true, check: checkRecordTypeMapping },
+  { key: "recordTypeSelectorRequired", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against DescribeLayout: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayout = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayout);
@@ -809,16 +695,13 @@ function checkDescribeLayout(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfDescribeLayout, path, issues);
 }
 
-const rulesOfDescribeLayout: XsdRecordRules = {
-  name: "DescribeLayout",
-  properties: [
-    { key: "buttonLayoutSection", check: checkDescribeLayoutButtonSection },
-    { key: "detailLayoutSections", list: true, check: checkDescribeLayoutSection },
-    { key: "editLayoutSections", list: true, check: checkDescribeLayoutSection },
-    { key: "id", min: 1, check: checkID },
-    { key: "relatedLists", list: true, check: checkRelatedList },
-  ],
-};
+const rulesOfDescribeLayout: XsdRecordRules = { name: "DescribeLayout", properties: [
+  { key: "buttonLayoutSection", check: checkDescribeLayoutButtonSection },
+  { key: "detailLayoutSections", list: true, check: checkDescribeLayoutSection },
+  { key: "editLayoutSections", list: true, check: checkDescribeLayoutSection },
+  { key: "id", min: 1, check: checkID },
+  { key: "relatedLists", list: true, check: checkRelatedList },
+] };
 
 /** Checks a value against DescribeLayoutSection: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutSection = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutSection);
@@ -827,17 +710,14 @@ function checkDescribeLayoutSection(value: unknown, path: string, issues: Valida
   return checkXsdRecord(value, rulesOfDescribeLayoutSection, path, issues);
 }
 
-const rulesOfDescribeLayoutSection: XsdRecordRules = {
-  name: "DescribeLayoutSection",
-  properties: [
-    { key: "columns", min: 1, check: checkValue$8 },
-    { key: "heading", min: 1, check: checkXsdString },
-    { key: "layoutRows", min: 1, list: true, check: checkDescribeLayoutRow },
-    { key: "rows", min: 1, check: checkValue$8 },
-    { key: "useCollapsibleSection", min: 1, check: checkXsdBoolean },
-    { key: "useHeading", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfDescribeLayoutSection: XsdRecordRules = { name: "DescribeLayoutSection", properties: [
+  { key: "columns", min: 1, check: checkValue$8 },
+  { key: "heading", min: 1, check: checkXsdString },
+  { key: "layoutRows", min: 1, list: true, check: checkDescribeLayoutRow },
+  { key: "rows", min: 1, check: checkValue$8 },
+  { key: "useCollapsibleSection", min: 1, check: checkXsdBoolean },
+  { key: "useHeading", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against DescribeLayoutButtonSection: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutButtonSection = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutButtonSection);
@@ -846,12 +726,9 @@ function checkDescribeLayoutButtonSection(value: unknown, path: string, issues: 
   return checkXsdRecord(value, rulesOfDescribeLayoutButtonSection, path, issues);
 }
 
-const rulesOfDescribeLayoutButtonSection: XsdRecordRules = {
-  name: "DescribeLayoutButtonSection",
-  properties: [
-    { key: "detailButtons", min: 1, list: true, check: checkDescribeLayoutButton },
-  ],
-};
+const rulesOfDescribeLayoutButtonSection: XsdRecordRules = { name: "DescribeLayoutButtonSection", properties: [
+  { key: "detailButtons", min: 1, list: true, check: checkDescribeLayoutButton },
+] };
 
 /** Checks a value against DescribeLayoutRow: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutRow = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutRow);
@@ -860,13 +737,10 @@ function checkDescribeLayoutRow(value: unknown, path: string, issues: Validation
   return checkXsdRecord(value, rulesOfDescribeLayoutRow, path, issues);
 }
 
-const rulesOfDescribeLayoutRow: XsdRecordRules = {
-  name: "DescribeLayoutRow",
-  properties: [
-    { key: "layoutItems", min: 1, list: true, check: checkDescribeLayoutItem },
-    { key: "numItems", min: 1, check: checkValue$8 },
-  ],
-};
+const rulesOfDescribeLayoutRow: XsdRecordRules = { name: "DescribeLayoutRow", properties: [
+  { key: "layoutItems", min: 1, list: true, check: checkDescribeLayoutItem },
+  { key: "numItems", min: 1, check: checkValue$8 },
+] };
 
 /** Checks a value against DescribeLayoutItem: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutItem = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutItem);
@@ -875,16 +749,13 @@ function checkDescribeLayoutItem(value: unknown, path: string, issues: Validatio
   return checkXsdRecord(value, rulesOfDescribeLayoutItem, path, issues);
 }
 
-const rulesOfDescribeLayoutItem: XsdRecordRules = {
-  name: "DescribeLayoutItem",
-  properties: [
-    { key: "editable", min: 1, check: checkXsdBoolean },
-    { key: "label", min: 1, nillable: true, check: checkXsdString },
-    { key: "layoutComponents", list: true, check: checkDescribeLayoutComponent },
-    { key: "placeholder", min: 1, check: checkXsdBoolean },
-    { key: "required", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfDescribeLayoutItem: XsdRecordRules = { name: "DescribeLayoutItem", properties: [
+  { key: "editable", min: 1, check: checkXsdBoolean },
+  { key: "label", min: 1, nillable: true, check: checkXsdString },
+  { key: "layoutComponents", list: true, check: checkDescribeLayoutComponent },
+  { key: "placeholder", min: 1, check: checkXsdBoolean },
+  { key: "required", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against DescribeLayoutButton: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutButton = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutButton);
@@ -893,14 +764,11 @@ function checkDescribeLayoutButton(value: unknown, path: string, issues: Validat
   return checkXsdRecord(value, rulesOfDescribeLayoutButton, path, issues);
 }
 
-const rulesOfDescribeLayoutButton: XsdRecordRules = {
-  name: "DescribeLayoutButton",
-  properties: [
-    { key: "custom", min: 1, check: checkXsdBoolean },
-    { key: "label", min: 1, nillable: true, check: checkXsdString },
-    { key: "name", min: 1, nillable: true, check: checkXsdString },
-  ],
-};
+const rulesOfDescribeLayoutButton: XsdRecordRules = { name: "DescribeLayoutButton", properties: [
+  { key: "custom", min: 1, check: checkXsdBoolean },
+  { key: "label", min: 1, nillable: true, check: checkXsdString },
+  { key: "name", min: 1, nillable: true, check: checkXsdString },
+] };
 
 /** Checks a value against DescribeLayoutComponent: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutComponent = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutComponent);
@@ -909,15 +777,12 @@ function checkDescribeLayoutComponent(value: unknown, path: string, issues: Vali
   return checkXsdRecord(value, rulesOfDescribeLayoutComponent, path, issues);
 }
 
-const rulesOfDescribeLayoutComponent: XsdRecordRules = {
-  name: "DescribeLayoutComponent",
-  properties: [
-    { key: "displayLines", min: 1, check: checkValue$8 },
-    { key: "tabOrder", min: 1, check: checkValue$8 },
-    { key: "type", min: 1, check: checkLayoutComponentType },
-    { key: "value", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfDescribeLayoutComponent: XsdRecordRules = { name: "DescribeLayoutComponent", properties: [
+  { key: "displayLines", min: 1, check: checkValue$8 },
+  { key: "tabOrder", min: 1, check: checkValue$8 },
+  { key: "type", min: 1, check: checkLayoutComponentType },
+  { key: "value", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against RelatedList: every issue, with its path ("" is the value itself). */
 export const validateRelatedList = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRelatedList);
@@ -926,19 +791,16 @@ function checkRelatedList(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfRelatedList, path, issues);
 }
 
-const rulesOfRelatedList: XsdRecordRules = {
-  name: "RelatedList",
-  properties: [
-    { key: "columns", min: 1, list: true, check: checkRelatedListColumn },
-    { key: "custom", min: 1, check: checkXsdBoolean },
-    { key: "field", min: 1, nillable: true, check: checkXsdString },
-    { key: "label", min: 1, check: checkXsdString },
-    { key: "limitRows", min: 1, check: checkValue$8 },
-    { key: "name", min: 1, check: checkXsdString },
-    { key: "sobject", min: 1, nillable: true, check: checkXsdString },
-    { key: "sort", list: true, check: checkRelatedListSort },
-  ],
-};
+const rulesOfRelatedList: XsdRecordRules = { name: "RelatedList", properties: [
+  { key: "columns", min: 1, list: true, check: checkRelatedListColumn },
+  { key: "custom", min: 1, check: checkXsdBoolean },
+  { key: "field", min: 1, nillable: true, check: checkXsdString },
+  { key: "label", min: 1, check: checkXsdString },
+  { key: "limitRows", min: 1, check: checkValue$8 },
+  { key: "name", min: 1, check: checkXsdString },
+  { key: "sobject", min: 1, nillable: true, check: checkXsdString },
+  { key: "sort", list: true, check: checkRelatedListSort },
+] };
 
 /** Checks a value against RelatedListColumn: every issue, with its path ("" is the value itself). */
 export const validateRelatedListColumn = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRelatedListColumn);
@@ -947,15 +809,12 @@ function checkRelatedListColumn(value: unknown, path: string, issues: Validation
   return checkXsdRecord(value, rulesOfRelatedListColumn, path, issues);
 }
 
-const rulesOfRelatedListColumn: XsdRecordRules = {
-  name: "RelatedListColumn",
-  properties: [
-    { key: "field", min: 1, nillable: true, check: checkXsdString },
-    { key: "format", min: 1, nillable: true, check: checkXsdString },
-    { key: "label", min: 1, check: checkXsdString },
-    { key: "name", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfRelatedListColumn: XsdRecordRules = { name: "RelatedListColumn", properties: [
+  { key: "field", min: 1, nillable: true, check: checkXsdString },
+  { key: "format", min: 1, nillable: true, check: checkXsdString },
+  { key: "label", min: 1, check: checkXsdString },
+  { key: "name", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against RelatedListSort: every issue, with its path ("" is the value itself). */
 export const validateRelatedListSort = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRelatedListSort);
@@ -964,13 +823,10 @@ function checkRelatedListSort(value: unknown, path: string, issues: ValidationIs
   return checkXsdRecord(value, rulesOfRelatedListSort, path, issues);
 }
 
-const rulesOfRelatedListSort: XsdRecordRules = {
-  name: "RelatedListSort",
-  properties: [
-    { key: "ascending", min: 1, check: checkXsdBoolean },
-    { key: "column", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfRelatedListSort: XsdRecordRules = { name: "RelatedListSort", properties: [
+  { key: "ascending", min: 1, check: checkXsdBoolean },
+  { key: "column", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against DescribeSoftphoneLayoutResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutResult);
@@ -979,14 +835,11 @@ function checkDescribeSoftphoneLayoutResult(value: unknown, path: string, issues
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutResult, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutResult: XsdRecordRules = {
-  name: "DescribeSoftphoneLayoutResult",
-  properties: [
-    { key: "callTypes", min: 1, list: true, check: checkDescribeSoftphoneLayoutCallType },
-    { key: "id", min: 1, check: checkID },
-    { key: "name", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfDescribeSoftphoneLayoutResult: XsdRecordRules = { name: "DescribeSoftphoneLayoutResult", properties: [
+  { key: "callTypes", min: 1, list: true, check: checkDescribeSoftphoneLayoutCallType },
+  { key: "id", min: 1, check: checkID },
+  { key: "name", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against DescribeSoftphoneLayoutCallType: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutCallType = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutCallType);
@@ -995,14 +848,11 @@ function checkDescribeSoftphoneLayoutCallType(value: unknown, path: string, issu
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutCallType, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutCallType: XsdRecordRules = {
-  name: "DescribeSoftphoneLayoutCallType",
-  properties: [
-    { key: "infoFields", min: 1, list: true, check: checkDescribeSoftphoneLayoutInfoField },
-    { key: "name", min: 1, check: checkXsdString },
-    { key: "sections", list: true, check: checkDescribeSoftphoneLayoutSection },
-  ],
-};
+const rulesOfDescribeSoftphoneLayoutCallType: XsdRecordRules = { name: "DescribeSoftphoneLayoutCallType", properties: [
+  { key: "infoFields", min: 1, list: true, check: checkDescribeSoftphoneLayoutInfoField },
+  { key: "name", min: 1, check: checkXsdString },
+  { key: "sections", list: true, check: checkDescribeSoftphoneLayoutSection },
+] };
 
 /** Checks a value against DescribeSoftphoneLayoutInfoField: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutInfoField = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutInfoField);
@@ -1011,12 +861,9 @@ function checkDescribeSoftphoneLayoutInfoField(value: unknown, path: string, iss
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutInfoField, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutInfoField: XsdRecordRules = {
-  name: "DescribeSoftphoneLayoutInfoField",
-  properties: [
-    { key: "name", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfDescribeSoftphoneLayoutInfoField: XsdRecordRules = { name: "DescribeSoftphoneLayoutInfoField", properties: [
+  { key: "name", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against DescribeSoftphoneLayoutSection: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutSection = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutSection);
@@ -1025,13 +872,10 @@ function checkDescribeSoftphoneLayoutSection(value: unknown, path: string, issue
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutSection, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutSection: XsdRecordRules = {
-  name: "DescribeSoftphoneLayoutSection",
-  properties: [
-    { key: "entityApiName", min: 1, check: checkXsdString },
-    { key: "items", min: 1, list: true, check: checkDescribeSoftphoneLayoutItem },
-  ],
-};
+const rulesOfDescribeSoftphoneLayoutSection: XsdRecordRules = { name: "DescribeSoftphoneLayoutSection", properties: [
+  { key: "entityApiName", min: 1, check: checkXsdString },
+  { key: "items", min: 1, list: true, check: checkDescribeSoftphoneLayoutItem },
+] };
 
 /** Checks a value against DescribeSoftphoneLayoutItem: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutItem = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutItem);
@@ -1040,12 +884,9 @@ function checkDescribeSoftphoneLayoutItem(value: unknown, path: string, issues: 
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutItem, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutItem: XsdRecordRules = {
-  name: "DescribeSoftphoneLayoutItem",
-  properties: [
-    { key: "itemApiName", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfDescribeSoftphoneLayoutItem: XsdRecordRules = { name: "DescribeSoftphoneLayoutItem", properties: [
+  { key: "itemApiName", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against DescribeTabSetResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeTabSetResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeTabSetResult);
@@ -1054,16 +895,13 @@ function checkDescribeTabSetResult(value: unknown, path: string, issues: Validat
   return checkXsdRecord(value, rulesOfDescribeTabSetResult, path, issues);
 }
 
-const rulesOfDescribeTabSetResult: XsdRecordRules = {
-  name: "DescribeTabSetResult",
-  properties: [
-    { key: "label", min: 1, check: checkXsdString },
-    { key: "logoUrl", min: 1, check: checkXsdString },
-    { key: "namespace", check: checkXsdString },
-    { key: "selected", min: 1, check: checkXsdBoolean },
-    { key: "tabs", list: true, check: checkDescribeTab },
-  ],
-};
+const rulesOfDescribeTabSetResult: XsdRecordRules = { name: "DescribeTabSetResult", properties: [
+  { key: "label", min: 1, check: checkXsdString },
+  { key: "logoUrl", min: 1, check: checkXsdString },
+  { key: "namespace", check: checkXsdString },
+  { key: "selected", min: 1, check: checkXsdBoolean },
+  { key: "tabs", list: true, check: checkDescribeTab },
+] };
 
 /** Checks a value against DescribeTab: every issue, with its path ("" is the value itself). */
 export const validateDescribeTab = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeTab);
@@ -1072,17 +910,14 @@ function checkDescribeTab(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfDescribeTab, path, issues);
 }
 
-const rulesOfDescribeTab: XsdRecordRules = {
-  name: "DescribeTab",
-  properties: [
-    { key: "custom", min: 1, check: checkXsdBoolean },
-    { key: "iconUrl", min: 1, check: checkXsdString },
-    { key: "label", min: 1, check: checkXsdString },
-    { key: "miniIconUrl", min: 1, check: checkXsdString },
-    { key: "sobjectName", min: 1, nillable: true, check: checkXsdString },
-    { key: "url", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfDescribeTab: XsdRecordRules = { name: "DescribeTab", properties: [
+  { key: "custom", min: 1, check: checkXsdBoolean },
+  { key: "iconUrl", min: 1, check: checkXsdString },
+  { key: "label", min: 1, check: checkXsdString },
+  { key: "miniIconUrl", min: 1, check: checkXsdString },
+  { key: "sobjectName", min: 1, nillable: true, check: checkXsdString },
+  { key: "url", min: 1, check: checkXsdString },
+] };
 
 /**
  * Checks a value against Email or a type derived from it (by $type): every issue, with its path ("" is the value
@@ -1094,19 +929,15 @@ function checkEmail(value: unknown, path: string, issues: ValidationIssue[]): bo
   return checkXsdRecord(value, rulesOfEmail, path, issues);
 }
 
-const rulesOfEmail: XsdRecordRules = {
-  name: "Email",
-  xsiType: "optional",
-  properties: [
-    { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
-    { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
-    { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
-    { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
-    { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
-    { key: "subject", min: 1, nillable: true, check: checkXsdString },
-    { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
-  ],
-};
+const rulesOfEmail: XsdRecordRules = { name: "Email", xsiType: "optional", properties: [
+  { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
+  { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
+  { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
+  { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
+  { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
+  { key: "subject", min: 1, nillable: true, check: checkXsdString },
+  { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
+] };
 function checkAnyEmail(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!isXsdRecord(value)) {
     xsdIssue(issues, path, "type", "expected an object (Email)");
@@ -1134,23 +965,19 @@ function checkMassEmailMessage(value: unknown, path: string, issues: ValidationI
   return checkXsdRecord(value, rulesOfMassEmailMessage, path, issues);
 }
 
-const rulesOfMassEmailMessage: XsdRecordRules = {
-  name: "MassEmailMessage",
-  xsiType: "required",
-  properties: [
-    { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
-    { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
-    { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
-    { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
-    { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
-    { key: "subject", min: 1, nillable: true, check: checkXsdString },
-    { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
-    { key: "description", min: 1, nillable: true, check: checkXsdString },
-    { key: "targetObjectIds", list: true, max: 250, check: checkID },
-    { key: "templateId", min: 1, check: checkID },
-    { key: "whatIds", list: true, max: 250, check: checkID },
-  ],
-};
+const rulesOfMassEmailMessage: XsdRecordRules = { name: "MassEmailMessage", xsiType: "required", properties: [
+  { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
+  { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
+  { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
+  { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
+  { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
+  { key: "subject", min: 1, nillable: true, check: checkXsdString },
+  { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
+  { key: "description", min: 1, nillable: true, check: checkXsdString },
+  { key: "targetObjectIds", list: true, max: 250, check: checkID },
+  { key: "templateId", min: 1, check: checkID },
+  { key: "whatIds", list: true, max: 250, check: checkID },
+] };
 
 /** Checks a value against SingleEmailMessage: every issue, with its path ("" is the value itself). */
 export const validateSingleEmailMessage = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSingleEmailMessage);
@@ -1159,33 +986,29 @@ function checkSingleEmailMessage(value: unknown, path: string, issues: Validatio
   return checkXsdRecord(value, rulesOfSingleEmailMessage, path, issues);
 }
 
-const rulesOfSingleEmailMessage: XsdRecordRules = {
-  name: "SingleEmailMessage",
-  xsiType: "required",
-  properties: [
-    { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
-    { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
-    { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
-    { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
-    { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
-    { key: "subject", min: 1, nillable: true, check: checkXsdString },
-    { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
-    { key: "bccAddresses", list: true, max: 25, nillable: true, check: checkXsdString },
-    { key: "ccAddresses", list: true, max: 25, nillable: true, check: checkXsdString },
-    { key: "charset", min: 1, nillable: true, check: checkXsdString },
-    { key: "documentAttachments", list: true, check: checkID },
-    { key: "htmlBody", min: 1, nillable: true, check: checkXsdString },
-    { key: "inReplyTo", nillable: true, check: checkXsdString },
-    { key: "fileAttachments", list: true, check: checkEmailFileAttachment },
-    { key: "orgWideEmailAddressId", nillable: true, check: checkID },
-    { key: "plainTextBody", min: 1, nillable: true, check: checkXsdString },
-    { key: "references", nillable: true, check: checkXsdString },
-    { key: "targetObjectId", min: 1, nillable: true, check: checkID },
-    { key: "templateId", min: 1, nillable: true, check: checkID },
-    { key: "toAddresses", list: true, max: 100, nillable: true, check: checkXsdString },
-    { key: "whatId", min: 1, nillable: true, check: checkID },
-  ],
-};
+const rulesOfSingleEmailMessage: XsdRecordRules = { name: "SingleEmailMessage", xsiType: "required", properties: [
+  { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
+  { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
+  { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
+  { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
+  { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
+  { key: "subject", min: 1, nillable: true, check: checkXsdString },
+  { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
+  { key: "bccAddresses", list: true, max: 25, nillable: true, check: checkXsdString },
+  { key: "ccAddresses", list: true, max: 25, nillable: true, check: checkXsdString },
+  { key: "charset", min: 1, nillable: true, check: checkXsdString },
+  { key: "documentAttachments", list: true, check: checkID },
+  { key: "htmlBody", min: 1, nillable: true, check: checkXsdString },
+  { key: "inReplyTo", nillable: true, check: checkXsdString },
+  { key: "fileAttachments", list: true, check: checkEmailFileAttachment },
+  { key: "orgWideEmailAddressId", nillable: true, check: checkID },
+  { key: "plainTextBody", min: 1, nillable: true, check: checkXsdString },
+  { key: "references", nillable: true, check: checkXsdString },
+  { key: "targetObjectId", min: 1, nillable: true, check: checkID },
+  { key: "templateId", min: 1, nillable: true, check: checkID },
+  { key: "toAddresses", list: true, max: 100, nillable: true, check: checkXsdString },
+  { key: "whatId", min: 1, nillable: true, check: checkID },
+] };
 
 /** Checks a value against EmailFileAttachment: every issue, with its path ("" is the value itself). */
 export const validateEmailFileAttachment = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkEmailFileAttachment);
@@ -1194,15 +1017,12 @@ function checkEmailFileAttachment(value: unknown, path: string, issues: Validati
   return checkXsdRecord(value, rulesOfEmailFileAttachment, path, issues);
 }
 
-const rulesOfEmailFileAttachment: XsdRecordRules = {
-  name: "EmailFileAttachment",
-  properties: [
-    { key: "body", nillable: true, check: checkXsdBytes },
-    { key: "contentType", nillable: true, check: checkXsdString },
-    { key: "fileName", min: 1, check: checkXsdString },
-    { key: "inline", check: checkXsdBoolean },
-  ],
-};
+const rulesOfEmailFileAttachment: XsdRecordRules = { name: "EmailFileAttachment", properties: [
+  { key: "body", nillable: true, check: checkXsdBytes },
+  { key: "contentType", nillable: true, check: checkXsdString },
+  { key: "fileName", min: 1, check: checkXsdString },
+  { key: "inline", check: checkXsdBoolean },
+] };
 
 /** Checks a value against SendEmailResult: every issue, with its path ("" is the value itself). */
 export const validateSendEmailResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSendEmailResult);
@@ -1211,13 +1031,10 @@ function checkSendEmailResult(value: unknown, path: string, issues: ValidationIs
   return checkXsdRecord(value, rulesOfSendEmailResult, path, issues);
 }
 
-const rulesOfSendEmailResult: XsdRecordRules = {
-  name: "SendEmailResult",
-  properties: [
-    { key: "errors", list: true, check: checkSendEmailError },
-    { key: "success", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfSendEmailResult: XsdRecordRules = { name: "SendEmailResult", properties: [
+  { key: "errors", list: true, check: checkSendEmailError },
+  { key: "success", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against SessionHeader: every issue, with its path ("" is the value itself). */
 export const validateSessionHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSessionHeader);
@@ -1226,12 +1043,9 @@ function checkSessionHeader(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfSessionHeader, path, issues);
 }
 
-const rulesOfSessionHeader: XsdRecordRules = {
-  name: "SessionHeader",
-  properties: [
-    { key: "sessionId", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfSessionHeader: XsdRecordRules = { name: "SessionHeader", properties: [
+  { key: "sessionId", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against LoginScopeHeader: every issue, with its path ("" is the value itself). */
 export const validateLoginScopeHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLoginScopeHeader);
@@ -1240,13 +1054,10 @@ function checkLoginScopeHeader(value: unknown, path: string, issues: ValidationI
   return checkXsdRecord(value, rulesOfLoginScopeHeader, path, issues);
 }
 
-const rulesOfLoginScopeHeader: XsdRecordRules = {
-  name: "LoginScopeHeader",
-  properties: [
-    { key: "organizationId", min: 1, check: checkID },
-    { key: "portalId", check: checkID },
-  ],
-};
+const rulesOfLoginScopeHeader: XsdRecordRules = { name: "LoginScopeHeader", properties: [
+  { key: "organizationId", min: 1, check: checkID },
+  { key: "portalId", check: checkID },
+] };
 
 /** Checks a value against CallOptions: every issue, with its path ("" is the value itself). */
 export const validateCallOptions = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkCallOptions);
@@ -1255,13 +1066,10 @@ function checkCallOptions(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfCallOptions, path, issues);
 }
 
-const rulesOfCallOptions: XsdRecordRules = {
-  name: "CallOptions",
-  properties: [
-    { key: "client", min: 1, nillable: true, check: checkXsdString },
-    { key: "defaultNamespace", min: 1, nillable: true, check: checkXsdString },
-  ],
-};
+const rulesOfCallOptions: XsdRecordRules = { name: "CallOptions", properties: [
+  { key: "client", min: 1, nillable: true, check: checkXsdString },
+  { key: "defaultNamespace", min: 1, nillable: true, check: checkXsdString },
+] };
 
 /** Checks a value against QueryOptions: every issue, with its path ("" is the value itself). */
 export const validateQueryOptions = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryOptions);
@@ -1270,12 +1078,9 @@ function checkQueryOptions(value: unknown, path: string, issues: ValidationIssue
   return checkXsdRecord(value, rulesOfQueryOptions, path, issues);
 }
 
-const rulesOfQueryOptions: XsdRecordRules = {
-  name: "QueryOptions",
-  properties: [
-    { key: "batchSize", check: checkValue$8 },
-  ],
-};
+const rulesOfQueryOptions: XsdRecordRules = { name: "QueryOptions", properties: [
+  { key: "batchSize", check: checkValue$8 },
+] };
 
 /** Checks a value against DebuggingHeader: every issue, with its path ("" is the value itself). */
 export const validateDebuggingHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDebuggingHeader);
@@ -1284,12 +1089,9 @@ function checkDebuggingHeader(value: unknown, path: string, issues: ValidationIs
   return checkXsdRecord(value, rulesOfDebuggingHeader, path, issues);
 }
 
-const rulesOfDebuggingHeader: XsdRecordRules = {
-  name: "DebuggingHeader",
-  properties: [
-    { key: "debugLevel", min: 1, check: checkDebugLevel },
-  ],
-};
+const rulesOfDebuggingHeader: XsdRecordRules = { name: "DebuggingHeader", properties: [
+  { key: "debugLevel", min: 1, check: checkDebugLevel },
+] };
 
 /** Checks a value against DebuggingInfo: every issue, with its path ("" is the value itself). */
 export const validateDebuggingInfo = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDebuggingInfo);
@@ -1298,12 +1100,9 @@ function checkDebuggingInfo(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfDebuggingInfo, path, issues);
 }
 
-const rulesOfDebuggingInfo: XsdRecordRules = {
-  name: "DebuggingInfo",
-  properties: [
-    { key: "debugLog", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfDebuggingInfo: XsdRecordRules = { name: "DebuggingInfo", properties: [
+  { key: "debugLog", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against PackageVersionHeader: every issue, with its path ("" is the value itself). */
 export const validatePackageVersionHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkPackageVersionHeader);
@@ -1312,12 +1111,9 @@ function checkPackageVersionHeader(value: unknown, path: string, issues: Validat
   return checkXsdRecord(value, rulesOfPackageVersionHeader, path, issues);
 }
 
-const rulesOfPackageVersionHeader: XsdRecordRules = {
-  name: "PackageVersionHeader",
-  properties: [
-    { key: "packageVersions", list: true, check: checkPackageVersion },
-  ],
-};
+const rulesOfPackageVersionHeader: XsdRecordRules = { name: "PackageVersionHeader", properties: [
+  { key: "packageVersions", list: true, check: checkPackageVersion },
+] };
 
 /** Checks a value against PackageVersion: every issue, with its path ("" is the value itself). */
 export const validatePackageVersion = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkPackageVersion);
@@ -1326,14 +1122,11 @@ function checkPackageVersion(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfPackageVersion, path, issues);
 }
 
-const rulesOfPackageVersion: XsdRecordRules = {
-  name: "PackageVersion",
-  properties: [
-    { key: "majorNumber", min: 1, check: checkValue$8 },
-    { key: "minorNumber", min: 1, check: checkValue$8 },
-    { key: "namespace", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfPackageVersion: XsdRecordRules = { name: "PackageVersion", properties: [
+  { key: "majorNumber", min: 1, check: checkValue$8 },
+  { key: "minorNumber", min: 1, check: checkValue$8 },
+  { key: "namespace", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against AllowFieldTruncationHeader: every issue, with its path ("" is the value itself). */
 export const validateAllowFieldTruncationHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkAllowFieldTruncationHeader);
@@ -1342,12 +1135,9 @@ function checkAllowFieldTruncationHeader(value: unknown, path: string, issues: V
   return checkXsdRecord(value, rulesOfAllowFieldTruncationHeader, path, issues);
 }
 
-const rulesOfAllowFieldTruncationHeader: XsdRecordRules = {
-  name: "AllowFieldTruncationHeader",
-  properties: [
-    { key: "allowFieldTruncation", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfAllowFieldTruncationHeader: XsdRecordRules = { name: "AllowFieldTruncationHeader", properties: [
+  { key: "allowFieldTruncation", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against MruHeader: every issue, with its path ("" is the value itself). */
 export const validateMruHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMruHeader);
@@ -1356,12 +1146,9 @@ function checkMruHeader(value: unknown, path: string, issues: ValidationIssue[])
   return checkXsdRecord(value, rulesOfMruHeader, path, issues);
 }
 
-const rulesOfMruHeader: XsdRecordRules = {
-  name: "MruHeader",
-  properties: [
-    { key: "updateMru", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfMruHeader: XsdRecordRules = { name: "MruHeader", properties: [
+  { key: "updateMru", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against EmailHeader: every issue, with its path ("" is the value itself). */
 export const validateEmailHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkEmailHeader);
@@ -1370,14 +1157,11 @@ function checkEmailHeader(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfEmailHeader, path, issues);
 }
 
-const rulesOfEmailHeader: XsdRecordRules = {
-  name: "EmailHeader",
-  properties: [
-    { key: "triggerAutoResponseEmail", min: 1, check: checkXsdBoolean },
-    { key: "triggerOtherEmail", min: 1, check: checkXsdBoolean },
-    { key: "triggerUserEmail", min: 1, check: checkXsdBoolean },
-  ],
-};
+const rulesOfEmailHeader: XsdRecordRules = { name: "EmailHeader", properties: [
+  { key: "triggerAutoResponseEmail", min: 1, check: checkXsdBoolean },
+  { key: "triggerOtherEmail", min: 1, check: checkXsdBoolean },
+  { key: "triggerUserEmail", min: 1, check: checkXsdBoolean },
+] };
 
 /** Checks a value against AssignmentRuleHeader: every issue, with its path ("" is the value itself). */
 export const validateAssignmentRuleHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkAssignmentRuleHeader);
@@ -1386,13 +1170,10 @@ function checkAssignmentRuleHeader(value: unknown, path: string, issues: Validat
   return checkXsdRecord(value, rulesOfAssignmentRuleHeader, path, issues);
 }
 
-const rulesOfAssignmentRuleHeader: XsdRecordRules = {
-  name: "AssignmentRuleHeader",
-  properties: [
-    { key: "assignmentRuleId", min: 1, nillable: true, check: checkID },
-    { key: "useDefaultRule", min: 1, nillable: true, check: checkXsdBoolean },
-  ],
-};
+const rulesOfAssignmentRuleHeader: XsdRecordRules = { name: "AssignmentRuleHeader", properties: [
+  { key: "assignmentRuleId", min: 1, nillable: true, check: checkID },
+  { key: "useDefaultRule", min: 1, nillable: true, check: checkXsdBoolean },
+] };
 
 /** Checks a value against UserTerritoryDeleteHeader: every issue, with its path ("" is the value itself). */
 export const validateUserTerritoryDeleteHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUserTerritoryDeleteHeader);
@@ -1401,12 +1182,9 @@ function checkUserTerritoryDeleteHeader(value: unknown, path: string, issues: Va
   return checkXsdRecord(value, rulesOfUserTerritoryDeleteHeader, path, issues);
 }
 
-const rulesOfUserTerritoryDeleteHeader: XsdRecordRules = {
-  name: "UserTerritoryDeleteHeader",
-  properties: [
-    { key: "transferToUserId", min: 1, nillable: true, check: checkID },
-  ],
-};
+const rulesOfUserTerritoryDeleteHeader: XsdRecordRules = { name: "UserTerritoryDeleteHeader", properties: [
+  { key: "transferToUserId", min: 1, nillable: true, check: checkID },
+] };
 
 /** Checks a value against LocaleOptions: every issue, with its path ("" is the value itself). */
 export const validateLocaleOptions = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLocaleOptions);
@@ -1415,12 +1193,9 @@ function checkLocaleOptions(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfLocaleOptions, path, issues);
 }
 
-const rulesOfLocaleOptions: XsdRecordRules = {
-  name: "LocaleOptions",
-  properties: [
-    { key: "language", check: checkXsdString },
-  ],
-};
+const rulesOfLocaleOptions: XsdRecordRules = { name: "LocaleOptions", properties: [
+  { key: "language", check: checkXsdString },
+] };
 
 /** Checks a value against Login: every issue, with its path ("" is the value itself). */
 export const validateLogin = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLogin);
@@ -1429,13 +1204,10 @@ function checkLogin(value: unknown, path: string, issues: ValidationIssue[]): bo
   return checkXsdRecord(value, rulesOfLogin, path, issues);
 }
 
-const rulesOfLogin: XsdRecordRules = {
-  name: "login",
-  properties: [
-    { key: "username", min: 1, check: checkXsdString },
-    { key: "password", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfLogin: XsdRecordRules = { name: "login", properties: [
+  { key: "username", min: 1, check: checkXsdString },
+  { key: "password", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against LoginResponse: every issue, with its path ("" is the value itself). */
 export const validateLoginResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLoginResponse);
@@ -1444,12 +1216,9 @@ function checkLoginResponse(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfLoginResponse, path, issues);
 }
 
-const rulesOfLoginResponse: XsdRecordRules = {
-  name: "loginResponse",
-  properties: [
-    { key: "result", min: 1, check: checkLoginResult },
-  ],
-};
+const rulesOfLoginResponse: XsdRecordRules = { name: "loginResponse", properties: [
+  { key: "result", min: 1, check: checkLoginResult },
+] };
 
 /** Checks a value against Logout: every issue, with its path ("" is the value itself). */
 export const validateLogout = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLogout);
@@ -1458,10 +1227,7 @@ function checkLogout(value: unknown, path: string, issues: ValidationIssue[]): b
   return checkXsdRecord(value, rulesOfLogout, path, issues);
 }
 
-const rulesOfLogout: XsdRecordRules = {
-  name: "logout",
-  properties: [],
-};
+const rulesOfLogout: XsdRecordRules = { name: "logout", properties: [] };
 
 /** Checks a value against LogoutResponse: every issue, with its path ("" is the value itself). */
 export const validateLogoutResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLogoutResponse);
@@ -1470,10 +1236,7 @@ function checkLogoutResponse(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfLogoutResponse, path, issues);
 }
 
-const rulesOfLogoutResponse: XsdRecordRules = {
-  name: "logoutResponse",
-  properties: [],
-};
+const rulesOfLogoutResponse: XsdRecordRules = { name: "logoutResponse", properties: [] };
 
 /** Checks a value against InvalidateSessions: every issue, with its path ("" is the value itself). */
 export const validateInvalidateSessions = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidateSessions);
@@ -1482,12 +1245,9 @@ function checkInvalidateSessions(value: unknown, path: string, issues: Validatio
   return checkXsdRecord(value, rulesOfInvalidateSessions, path, issues);
 }
 
-const rulesOfInvalidateSessions: XsdRecordRules = {
-  name: "invalidateSessions",
-  properties: [
-    { key: "sessionIds", list: true, check: checkXsdString },
-  ],
-};
+const rulesOfInvalidateSessions: XsdRecordRules = { name: "invalidateSessions", properties: [
+  { key: "sessionIds", list: true, check: checkXsdString },
+] };
 
 /** Checks a value against InvalidateSessionsResponse: every issue, with its path ("" is the value itself). */
 export const validateInvalidateSessionsResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidateSessionsResponse);
@@ -1496,12 +1256,9 @@ function checkInvalidateSessionsResponse(value: unknown, path: string, issues: V
   return checkXsdRecord(value, rulesOfInvalidateSessionsResponse, path, issues);
 }
 
-const rulesOfInvalidateSessionsResponse: XsdRecordRules = {
-  name: "invalidateSessionsResponse",
-  properties: [
-    { key: "result", list: true, check: checkInvalidateSessionsResult },
-  ],
-};
+const rulesOfInvalidateSessionsResponse: XsdRecordRules = { name: "invalidateSessionsResponse", properties: [
+  { key: "result", list: true, check: checkInvalidateSessionsResult },
+] };
 
 /** Checks a value against GetUserInfo: every issue, with its path ("" is the value itself). */
 export const validateGetUserInfo = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUserInfo);
@@ -1510,10 +1267,7 @@ function checkGetUserInfo(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfGetUserInfo, path, issues);
 }
 
-const rulesOfGetUserInfo: XsdRecordRules = {
-  name: "getUserInfo",
-  properties: [],
-};
+const rulesOfGetUserInfo: XsdRecordRules = { name: "getUserInfo", properties: [] };
 
 /** Checks a value against GetUserInfoResponse: every issue, with its path ("" is the value itself). */
 export const validateGetUserInfoResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUserInfoResponse);
@@ -1522,12 +1276,9 @@ function checkGetUserInfoResponse(value: unknown, path: string, issues: Validati
   return checkXsdRecord(value, rulesOfGetUserInfoResponse, path, issues);
 }
 
-const rulesOfGetUserInfoResponse: XsdRecordRules = {
-  name: "getUserInfoResponse",
-  properties: [
-    { key: "result", min: 1, check: checkGetUserInfoResult },
-  ],
-};
+const rulesOfGetUserInfoResponse: XsdRecordRules = { name: "getUserInfoResponse", properties: [
+  { key: "result", min: 1, check: checkGetUserInfoResult },
+] };
 
 /** Checks a value against GetServerTimestamp: every issue, with its path ("" is the value itself). */
 export const validateGetServerTimestamp = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetServerTimestamp);
@@ -1536,10 +1287,7 @@ function checkGetServerTimestamp(value: unknown, path: string, issues: Validatio
   return checkXsdRecord(value, rulesOfGetServerTimestamp, path, issues);
 }
 
-const rulesOfGetServerTimestamp: XsdRecordRules = {
-  name: "getServerTimestamp",
-  properties: [],
-};
+const rulesOfGetServerTimestamp: XsdRecordRules = { name: "getServerTimestamp", properties: [] };
 
 /** Checks a value against GetServerTimestampResponse: every issue, with its path ("" is the value itself). */
 export const validateGetServerTimestampResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetServerTimestampResponse);
@@ -1548,12 +1296,9 @@ function checkGetServerTimestampResponse(value: unknown, path: string, issues: V
   return checkXsdRecord(value, rulesOfGetServerTimestampResponse, path, issues);
 }
 
-const rulesOfGetServerTimestampResponse: XsdRecordRules = {
-  name: "getServerTimestampResponse",
-  properties: [
-    { key: "result", min: 1, check: checkGetServerTimestampResult },
-  ],
-};
+const rulesOfGetServerTimestampResponse: XsdRecordRules = { name: "getServerTimestampResponse", properties: [
+  { key: "result", min: 1, check: checkGetServerTimestampResult },
+] };
 
 /** Checks a value against SetPassword: every issue, with its path ("" is the value itself). */
 export const validateSetPassword = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSetPassword);
@@ -1562,13 +1307,10 @@ function checkSetPassword(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfSetPassword, path, issues);
 }
 
-const rulesOfSetPassword: XsdRecordRules = {
-  name: "setPassword",
-  properties: [
-    { key: "userId", min: 1, check: checkID },
-    { key: "password", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfSetPassword: XsdRecordRules = { name: "setPassword", properties: [
+  { key: "userId", min: 1, check: checkID },
+  { key: "password", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against SetPasswordResponse: every issue, with its path ("" is the value itself). */
 export const validateSetPasswordResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSetPasswordResponse);
@@ -1577,12 +1319,9 @@ function checkSetPasswordResponse(value: unknown, path: string, issues: Validati
   return checkXsdRecord(value, rulesOfSetPasswordResponse, path, issues);
 }
 
-const rulesOfSetPasswordResponse: XsdRecordRules = {
-  name: "setPasswordResponse",
-  properties: [
-    { key: "result", min: 1, check: checkSetPasswordResult },
-  ],
-};
+const rulesOfSetPasswordResponse: XsdRecordRules = { name: "setPasswordResponse", properties: [
+  { key: "result", min: 1, check: checkSetPasswordResult },
+] };
 
 /** Checks a value against ResetPassword: every issue, with its path ("" is the value itself). */
 export const validateResetPassword = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkResetPassword);
@@ -1591,12 +1330,9 @@ function checkResetPassword(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfResetPassword, path, issues);
 }
 
-const rulesOfResetPassword: XsdRecordRules = {
-  name: "resetPassword",
-  properties: [
-    { key: "userId", min: 1, check: checkID },
-  ],
-};
+const rulesOfResetPassword: XsdRecordRules = { name: "resetPassword", properties: [
+  { key: "userId", min: 1, check: checkID },
+] };
 
 /** Checks a value against ResetPasswordResponse: every issue, with its path ("" is the value itself). */
 export const validateResetPasswordResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkResetPasswordResponse);
@@ -1605,12 +1341,9 @@ function checkResetPasswordResponse(value: unknown, path: string, issues: Valida
   return checkXsdRecord(value, rulesOfResetPasswordResponse, path, issues);
 }
 
-const rulesOfResetPasswordResponse: XsdRecordRules = {
-  name: "resetPasswordResponse",
-  properties: [
-    { key: "result", min: 1, check: checkResetPasswordResult },
-  ],
-};
+const rulesOfResetPasswordResponse: XsdRecordRules = { name: "resetPasswordResponse", properties: [
+  { key: "result", min: 1, check: checkResetPasswordResult },
+] };
 
 /** Checks a value against Create: every issue, with its path ("" is the value itself). */
 export const validateCreate = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkCreate);
@@ -1619,12 +1352,9 @@ function checkCreate(value: unknown, path: string, issues: ValidationIssue[]): b
   return checkXsdRecord(value, rulesOfCreate, path, issues);
 }
 
-const rulesOfCreate: XsdRecordRules = {
-  name: "create",
-  properties: [
-    { key: "sObjects", list: true, check: checkSObject },
-  ],
-};
+const rulesOfCreate: XsdRecordRules = { name: "create", properties: [
+  { key: "sObjects", list: true, check: checkSObject },
+] };
 
 /** Checks a value against CreateResponse: every issue, with its path ("" is the value itself). */
 export const validateCreateResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkCreateResponse);
@@ -1633,12 +1363,9 @@ function checkCreateResponse(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfCreateResponse, path, issues);
 }
 
-const rulesOfCreateResponse: XsdRecordRules = {
-  name: "createResponse",
-  properties: [
-    { key: "result", list: true, check: checkSaveResult },
-  ],
-};
+const rulesOfCreateResponse: XsdRecordRules = { name: "createResponse", properties: [
+  { key: "result", list: true, check: checkSaveResult },
+] };
 
 /** Checks a value against Update: every issue, with its path ("" is the value itself). */
 export const validateUpdate = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUpdate);
@@ -1647,12 +1374,9 @@ function checkUpdate(value: unknown, path: string, issues: ValidationIssue[]): b
   return checkXsdRecord(value, rulesOfUpdate, path, issues);
 }
 
-const rulesOfUpdate: XsdRecordRules = {
-  name: "update",
-  properties: [
-    { key: "sObjects", list: true, check: checkSObject },
-  ],
-};
+const rulesOfUpdate: XsdRecordRules = { name: "update", properties: [
+  { key: "sObjects", list: true, check: checkSObject },
+] };
 
 /** Checks a value against UpdateResponse: every issue, with its path ("" is the value itself). */
 export const validateUpdateResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUpdateResponse);
@@ -1661,12 +1385,9 @@ function checkUpdateResponse(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfUpdateResponse, path, issues);
 }
 
-const rulesOfUpdateResponse: XsdRecordRules = {
-  name: "updateResponse",
-  properties: [
-    { key: "result", list: true, check: checkSaveResult },
-  ],
-};
+const rulesOfUpdateResponse: XsdRecordRules = { name: "updateResponse", properties: [
+  { key: "result", list: true, check: checkSaveResult },
+] };
 
 /** Checks a value against Upsert: every issue, with its path ("" is the value itself). */
 export const validateUpsert = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUpsert);
@@ -1675,13 +1396,10 @@ function checkUpsert(value: unknown, path: string, issues: ValidationIssue[]): b
   return checkXsdRecord(value, rulesOfUpsert, path, issues);
 }
 
-const rulesOfUpsert: XsdRecordRules = {
-  name: "upsert",
-  properties: [
-    { key: "externalIDFieldName", min: 1, check: checkXsdString },
-    { key: "sObjects", list: true, check: checkSObject },
-  ],
-};
+const rulesOfUpsert: XsdRecordRules = { name: "upsert", properties: [
+  { key: "externalIDFieldName", min: 1, check: checkXsdString },
+  { key: "sObjects", list: true, check: checkSObject },
+] };
 
 /** Checks a value against UpsertResponse: every issue, with its path ("" is the value itself). */
 export const validateUpsertResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUpsertResponse);
@@ -1690,12 +1408,9 @@ function checkUpsertResponse(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfUpsertResponse, path, issues);
 }
 
-const rulesOfUpsertResponse: XsdRecordRules = {
-  name: "upsertResponse",
-  properties: [
-    { key: "result", list: true, check: checkUpsertResult },
-  ],
-};
+const rulesOfUpsertResponse: XsdRecordRules = { name: "upsertResponse", properties: [
+  { key: "result", list: true, check: checkUpsertResult },
+] };
 
 /** Checks a value against Merge: every issue, with its path ("" is the value itself). */
 export const validateMerge = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMerge);
@@ -1704,12 +1419,9 @@ function checkMerge(value: unknown, path: string, issues: ValidationIssue[]): bo
   return checkXsdRecord(value, rulesOfMerge, path, issues);
 }
 
-const rulesOfMerge: XsdRecordRules = {
-  name: "merge",
-  properties: [
-    { key: "request", list: true, check: checkMergeRequest },
-  ],
-};
+const rulesOfMerge: XsdRecordRules = { name: "merge", properties: [
+  { key: "request", list: true, check: checkMergeRequest },
+] };
 
 /** Checks a value against MergeResponse: every issue, with its path ("" is the value itself). */
 export const validateMergeResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMergeResponse);
@@ -1718,12 +1430,9 @@ function checkMergeResponse(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfMergeResponse, path, issues);
 }
 
-const rulesOfMergeResponse: XsdRecordRules = {
-  name: "mergeResponse",
-  properties: [
-    { key: "result", list: true, check: checkMergeResult },
-  ],
-};
+const rulesOfMergeResponse: XsdRecordRules = { name: "mergeResponse", properties: [
+  { key: "result", list: true, check: checkMergeResult },
+] };
 
 /** Checks a value against Delete: every issue, with its path ("" is the value itself). */
 export const validateDelete = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDelete);
@@ -1732,12 +1441,9 @@ function checkDelete(value: unknown, path: string, issues: ValidationIssue[]): b
   return checkXsdRecord(value, rulesOfDelete, path, issues);
 }
 
-const rulesOfDelete: XsdRecordRules = {
-  name: "delete",
-  properties: [
-    { key: "ids", list: true, check: checkID },
-  ],
-};
+const rulesOfDelete: XsdRecordRules = { name: "delete", properties: [
+  { key: "ids", list: true, check: checkID },
+] };
 
 /** Checks a value against DeleteResponse: every issue, with its path ("" is the value itself). */
 export const validateDeleteResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDeleteResponse);
@@ -1746,12 +1452,9 @@ function checkDeleteResponse(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfDeleteResponse, path, issues);
 }
 
-const rulesOfDeleteResponse: XsdRecordRules = {
-  name: "deleteResponse",
-  properties: [
-    { key: "result", list: true, check: checkDeleteResult },
-  ],
-};
+const rulesOfDeleteResponse: XsdRecordRules = { name: "deleteResponse", properties: [
+  { key: "result", list: true, check: checkDeleteResult },
+] };
 
 /** Checks a value against Undelete: every issue, with its path ("" is the value itself). */
 export const validateUndelete = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUndelete);
@@ -1760,12 +1463,9 @@ function checkUndelete(value: unknown, path: string, issues: ValidationIssue[]):
   return checkXsdRecord(value, rulesOfUndelete, path, issues);
 }
 
-const rulesOfUndelete: XsdRecordRules = {
-  name: "undelete",
-  properties: [
-    { key: "ids", min: 1, list: true, check: checkID },
-  ],
-};
+const rulesOfUndelete: XsdRecordRules = { name: "undelete", properties: [
+  { key: "ids", min: 1, list: true, check: checkID },
+] };
 
 /** Checks a value against UndeleteResponse: every issue, with its path ("" is the value itself). */
 export const validateUndeleteResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUndeleteResponse);
@@ -1774,12 +1474,9 @@ function checkUndeleteResponse(value: unknown, path: string, issues: ValidationI
   return checkXsdRecord(value, rulesOfUndeleteResponse, path, issues);
 }
 
-const rulesOfUndeleteResponse: XsdRecordRules = {
-  name: "undeleteResponse",
-  properties: [
-    { key: "result", min: 1, list: true, check: checkUndeleteResult },
-  ],
-};
+const rulesOfUndeleteResponse: XsdRecordRules = { name: "undeleteResponse", properties: [
+  { key: "result", min: 1, list: true, check: checkUndeleteResult },
+] };
 
 /** Checks a value against EmptyRecycleBin: every issue, with its path ("" is the value itself). */
 export const validateEmptyRecycleBin = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkEmptyRecycleBin);
@@ -1788,12 +1485,9 @@ function checkEmptyRecycleBin(value: unknown, path: string, issues: ValidationIs
   return checkXsdRecord(value, rulesOfEmptyRecycleBin, path, issues);
 }
 
-const rulesOfEmptyRecycleBin: XsdRecordRules = {
-  name: "emptyRecycleBin",
-  properties: [
-    { key: "ids", min: 1, list: true, check: checkID },
-  ],
-};
+const rulesOfEmptyRecycleBin: XsdRecordRules = { name: "emptyRecycleBin", properties: [
+  { key: "ids", min: 1, list: true, check: checkID },
+] };
 
 /** Checks a value against EmptyRecycleBinResponse: every issue, with its path ("" is the value itself). */
 export const validateEmptyRecycleBinResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkEmptyRecycleBinResponse);
@@ -1802,12 +1496,9 @@ function checkEmptyRecycleBinResponse(value: unknown, path: string, issues: Vali
   return checkXsdRecord(value, rulesOfEmptyRecycleBinResponse, path, issues);
 }
 
-const rulesOfEmptyRecycleBinResponse: XsdRecordRules = {
-  name: "emptyRecycleBinResponse",
-  properties: [
-    { key: "result", min: 1, list: true, check: checkEmptyRecycleBinResult },
-  ],
-};
+const rulesOfEmptyRecycleBinResponse: XsdRecordRules = { name: "emptyRecycleBinResponse", properties: [
+  { key: "result", min: 1, list: true, check: checkEmptyRecycleBinResult },
+] };
 
 /** Checks a value against Retrieve: every issue, with its path ("" is the value itself). */
 export const validateRetrieve = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRetrieve);
@@ -1816,14 +1507,11 @@ function checkRetrieve(value: unknown, path: string, issues: ValidationIssue[]):
   return checkXsdRecord(value, rulesOfRetrieve, path, issues);
 }
 
-const rulesOfRetrieve: XsdRecordRules = {
-  name: "retrieve",
-  properties: [
-    { key: "fieldList", min: 1, check: checkXsdString },
-    { key: "sObjectType", min: 1, check: checkXsdString },
-    { key: "ids", list: true, check: checkID },
-  ],
-};
+const rulesOfRetrieve: XsdRecordRules = { name: "retrieve", properties: [
+  { key: "fieldList", min: 1, check: checkXsdString },
+  { key: "sObjectType", min: 1, check: checkXsdString },
+  { key: "ids", list: true, check: checkID },
+] };
 
 /** Checks a value against RetrieveResponse: every issue, with its path ("" is the value itself). */
 export const validateRetrieveResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRetrieveResponse);
@@ -1832,12 +1520,9 @@ function checkRetrieveResponse(value: unknown, path: string, issues: ValidationI
   return checkXsdRecord(value, rulesOfRetrieveResponse, path, issues);
 }
 
-const rulesOfRetrieveResponse: XsdRecordRules = {
-  name: "retrieveResponse",
-  properties: [
-    { key: "result", list: true, nillable: true, check: checkSObject },
-  ],
-};
+const rulesOfRetrieveResponse: XsdRecordRules = { name: "retrieveResponse", properties: [
+  { key: "result", list: true, nillable: true, check: checkSObject },
+] };
 
 /** Checks a value against Query: every issue, with its path ("" is the value itself). */
 export const validateQuery = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQuery);
@@ -1846,12 +1531,9 @@ function checkQuery(value: unknown, path: string, issues: ValidationIssue[]): bo
   return checkXsdRecord(value, rulesOfQuery, path, issues);
 }
 
-const rulesOfQuery: XsdRecordRules = {
-  name: "query",
-  properties: [
-    { key: "queryString", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfQuery: XsdRecordRules = { name: "query", properties: [
+  { key: "queryString", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against QueryResponse: every issue, with its path ("" is the value itself). */
 export const validateQueryResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryResponse);
@@ -1860,12 +1542,9 @@ function checkQueryResponse(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfQueryResponse, path, issues);
 }
 
-const rulesOfQueryResponse: XsdRecordRules = {
-  name: "queryResponse",
-  properties: [
-    { key: "result", min: 1, check: checkQueryResult },
-  ],
-};
+const rulesOfQueryResponse: XsdRecordRules = { name: "queryResponse", properties: [
+  { key: "result", min: 1, check: checkQueryResult },
+] };
 
 /** Checks a value against QueryAll: every issue, with its path ("" is the value itself). */
 export const validateQueryAll = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryAll);
@@ -1874,12 +1553,9 @@ function checkQueryAll(value: unknown, path: string, issues: ValidationIssue[]):
   return checkXsdRecord(value, rulesOfQueryAll, path, issues);
 }
 
-const rulesOfQueryAll: XsdRecordRules = {
-  name: "queryAll",
-  properties: [
-    { key: "queryString", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfQueryAll: XsdRecordRules = { name: "queryAll", properties: [
+  { key: "queryString", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against QueryAllResponse: every issue, with its path ("" is the value itself). */
 export const validateQueryAllResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryAllResponse);
@@ -1888,12 +1564,9 @@ function checkQueryAllResponse(value: unknown, path: string, issues: ValidationI
   return checkXsdRecord(value, rulesOfQueryAllResponse, path, issues);
 }
 
-const rulesOfQueryAllResponse: XsdRecordRules = {
-  name: "queryAllResponse",
-  properties: [
-    { key: "result", min: 1, check: checkQueryResult },
-  ],
-};
+const rulesOfQueryAllResponse: XsdRecordRules = { name: "queryAllResponse", properties: [
+  { key: "result", min: 1, check: checkQueryResult },
+] };
 
 /** Checks a value against QueryMore: every issue, with its path ("" is the value itself). */
 export const validateQueryMore = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryMore);
@@ -1902,12 +1575,9 @@ function checkQueryMore(value: unknown, path: string, issues: ValidationIssue[])
   return checkXsdRecord(value, rulesOfQueryMore, path, issues);
 }
 
-const rulesOfQueryMore: XsdRecordRules = {
-  name: "queryMore",
-  properties: [
-    { key: "queryLocator", min: 1, check: checkQueryLocator },
-  ],
-};
+const rulesOfQueryMore: XsdRecordRules = { name: "queryMore", properties: [
+  { key: "queryLocator", min: 1, check: checkQueryLocator },
+] };
 
 /** Checks a value against QueryMoreResponse: every issue, with its path ("" is the value itself). */
 export const validateQueryMoreResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryMoreResponse);
@@ -1916,12 +1586,9 @@ function checkQueryMoreResponse(value: unknown, path: string, issues: Validation
   return checkXsdRecord(value, rulesOfQueryMoreResponse, path, issues);
 }
 
-const rulesOfQueryMoreResponse: XsdRecordRules = {
-  name: "queryMoreResponse",
-  properties: [
-    { key: "result", min: 1, check: checkQueryResult },
-  ],
-};
+const rulesOfQueryMoreResponse: XsdRecordRules = { name: "queryMoreResponse", properties: [
+  { key: "result", min: 1, check: checkQueryResult },
+] };
 
 /** Checks a value against Search: every issue, with its path ("" is the value itself). */
 export const validateSearch = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSearch);
@@ -1930,12 +1597,9 @@ function checkSearch(value: unknown, path: string, issues: ValidationIssue[]): b
   return checkXsdRecord(value, rulesOfSearch, path, issues);
 }
 
-const rulesOfSearch: XsdRecordRules = {
-  name: "search",
-  properties: [
-    { key: "searchString", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfSearch: XsdRecordRules = { name: "search", properties: [
+  { key: "searchString", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against SearchResponse: every issue, with its path ("" is the value itself). */
 export const validateSearchResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSearchResponse);
@@ -1944,12 +1608,9 @@ function checkSearchResponse(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfSearchResponse, path, issues);
 }
 
-const rulesOfSearchResponse: XsdRecordRules = {
-  name: "searchResponse",
-  properties: [
-    { key: "result", min: 1, check: checkSearchResult },
-  ],
-};
+const rulesOfSearchResponse: XsdRecordRules = { name: "searchResponse", properties: [
+  { key: "result", min: 1, check: checkSearchResult },
+] };
 
 /** Checks a value against GetUpdated: every issue, with its path ("" is the value itself). */
 export const validateGetUpdated = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUpdated);
@@ -1958,14 +1619,11 @@ function checkGetUpdated(value: unknown, path: string, issues: ValidationIssue[]
   return checkXsdRecord(value, rulesOfGetUpdated, path, issues);
 }
 
-const rulesOfGetUpdated: XsdRecordRules = {
-  name: "getUpdated",
-  properties: [
-    { key: "sObjectType", min: 1, check: checkXsdString },
-    { key: "startDate", min: 1, check: checkValue$9 },
-    { key: "endDate", min: 1, check: checkValue$9 },
-  ],
-};
+const rulesOfGetUpdated: XsdRecordRules = { name: "getUpdated", properties: [
+  { key: "sObjectType", min: 1, check: checkXsdString },
+  { key: "startDate", min: 1, check: checkValue$9 },
+  { key: "endDate", min: 1, check: checkValue$9 },
+] };
 
 /** Checks a value against GetUpdatedResponse: every issue, with its path ("" is the value itself). */
 export const validateGetUpdatedResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUpdatedResponse);
@@ -1974,12 +1632,9 @@ function checkGetUpdatedResponse(value: unknown, path: string, issues: Validatio
   return checkXsdRecord(value, rulesOfGetUpdatedResponse, path, issues);
 }
 
-const rulesOfGetUpdatedResponse: XsdRecordRules = {
-  name: "getUpdatedResponse",
-  properties: [
-    { key: "result", min: 1, check: checkGetUpdatedResult },
-  ],
-};
+const rulesOfGetUpdatedResponse: XsdRecordRules = { name: "getUpdatedResponse", properties: [
+  { key: "result", min: 1, check: checkGetUpdatedResult },
+] };
 
 /** Checks a value against GetDeleted: every issue, with its path ("" is the value itself). */
 export const validateGetDeleted = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetDeleted);
@@ -1988,14 +1643,11 @@ function checkGetDeleted(value: unknown, path: string, issues: ValidationIssue[]
   return checkXsdRecord(value, rulesOfGetDeleted, path, issues);
 }
 
-const rulesOfGetDeleted: XsdRecordRules = {
-  name: "getDeleted",
-  properties: [
-    { key: "sObjectType", min: 1, check: checkXsdString },
-    { key: "startDate", min: 1, check: checkValue$9 },
-    { key: "endDate", min: 1, check: checkValue$9 },
-  ],
-};
+const rulesOfGetDeleted: XsdRecordRules = { name: "getDeleted", properties: [
+  { key: "sObjectType", min: 1, check: checkXsdString },
+  { key: "startDate", min: 1, check: checkValue$9 },
+  { key: "endDate", min: 1, check: checkValue$9 },
+] };
 
 /** Checks a value against GetDeletedResponse: every issue, with its path ("" is the value itself). */
 export const validateGetDeletedResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetDeletedResponse);
@@ -2004,12 +1656,9 @@ function checkGetDeletedResponse(value: unknown, path: string, issues: Validatio
   return checkXsdRecord(value, rulesOfGetDeletedResponse, path, issues);
 }
 
-const rulesOfGetDeletedResponse: XsdRecordRules = {
-  name: "getDeletedResponse",
-  properties: [
-    { key: "result", min: 1, check: checkGetDeletedResult },
-  ],
-};
+const rulesOfGetDeletedResponse: XsdRecordRules = { name: "getDeletedResponse", properties: [
+  { key: "result", min: 1, check: checkGetDeletedResult },
+] };
 
 /** Checks a value against ConvertLead: every issue, with its path ("" is the value itself). */
 export const validateConvertLead = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkConvertLead);
@@ -2018,12 +1667,9 @@ function checkConvertLead(value: unknown, path: string, issues: ValidationIssue[
   return checkXsdRecord(value, rulesOfConvertLead, path, issues);
 }
 
-const rulesOfConvertLead: XsdRecordRules = {
-  name: "convertLead",
-  properties: [
-    { key: "leadConverts", list: true, check: checkLeadConvert },
-  ],
-};
+const rulesOfConvertLead: XsdRecordRules = { name: "convertLead", properties: [
+  { key: "leadConverts", list: true, check: checkLeadConvert },
+] };
 
 /** Checks a value against ConvertLeadResponse: every issue, with its path ("" is the value itself). */
 export const validateConvertLeadResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkConvertLeadResponse);
@@ -2032,12 +1678,9 @@ function checkConvertLeadResponse(value: unknown, path: string, issues: Validati
   return checkXsdRecord(value, rulesOfConvertLeadResponse, path, issues);
 }
 
-const rulesOfConvertLeadResponse: XsdRecordRules = {
-  name: "convertLeadResponse",
-  properties: [
-    { key: "result", list: true, check: checkLeadConvertResult },
-  ],
-};
+const rulesOfConvertLeadResponse: XsdRecordRules = { name: "convertLeadResponse", properties: [
+  { key: "result", list: true, check: checkLeadConvertResult },
+] };
 
 /** Checks a value against Process: every issue, with its path ("" is the value itself). */
 export const validateProcess = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkProcess);
@@ -2046,12 +1689,9 @@ function checkProcess(value: unknown, path: string, issues: ValidationIssue[]): 
   return checkXsdRecord(value, rulesOfProcess, path, issues);
 }
 
-const rulesOfProcess: XsdRecordRules = {
-  name: "process",
-  properties: [
-    { key: "actions", list: true, check: checkAnyProcessRequest },
-  ],
-};
+const rulesOfProcess: XsdRecordRules = { name: "process", properties: [
+  { key: "actions", list: true, check: checkAnyProcessRequest },
+] };
 
 /** Checks a value against ProcessResponse: every issue, with its path ("" is the value itself). */
 export const validateProcessResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkProcessResponse);
@@ -2060,12 +1700,9 @@ function checkProcessResponse(value: unknown, path: string, issues: ValidationIs
   return checkXsdRecord(value, rulesOfProcessResponse, path, issues);
 }
 
-const rulesOfProcessResponse: XsdRecordRules = {
-  name: "processResponse",
-  properties: [
-    { key: "result", list: true, check: checkProcessResult },
-  ],
-};
+const rulesOfProcessResponse: XsdRecordRules = { name: "processResponse", properties: [
+  { key: "result", list: true, check: checkProcessResult },
+] };
 
 /** Checks a value against SendEmail: every issue, with its path ("" is the value itself). */
 export const validateSendEmail = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSendEmail);
@@ -2074,12 +1711,9 @@ function checkSendEmail(value: unknown, path: string, issues: ValidationIssue[])
   return checkXsdRecord(value, rulesOfSendEmail, path, issues);
 }
 
-const rulesOfSendEmail: XsdRecordRules = {
-  name: "sendEmail",
-  properties: [
-    { key: "messages", list: true, max: 10, check: checkAnyEmail },
-  ],
-};
+const rulesOfSendEmail: XsdRecordRules = { name: "sendEmail", properties: [
+  { key: "messages", list: true, max: 10, check: checkAnyEmail },
+] };
 
 /** Checks a value against SendEmailResponse: every issue, with its path ("" is the value itself). */
 export const validateSendEmailResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSendEmailResponse);
@@ -2088,12 +1722,9 @@ function checkSendEmailResponse(value: unknown, path: string, issues: Validation
   return checkXsdRecord(value, rulesOfSendEmailResponse, path, issues);
 }
 
-const rulesOfSendEmailResponse: XsdRecordRules = {
-  name: "sendEmailResponse",
-  properties: [
-    { key: "result", list: true, max: 10, check: checkSendEmailResult },
-  ],
-};
+const rulesOfSendEmailResponse: XsdRecordRules = { name: "sendEmailResponse", properties: [
+  { key: "result", list: true, max: 10, check: checkSendEmailResult },
+] };
 
 /** Checks a value against DescribeSObject: every issue, with its path ("" is the value itself). */
 export const validateDescribeSObject = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSObject);
@@ -2102,12 +1733,9 @@ function checkDescribeSObject(value: unknown, path: string, issues: ValidationIs
   return checkXsdRecord(value, rulesOfDescribeSObject, path, issues);
 }
 
-const rulesOfDescribeSObject: XsdRecordRules = {
-  name: "describeSObject",
-  properties: [
-    { key: "sObjectType", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfDescribeSObject: XsdRecordRules = { name: "describeSObject", properties: [
+  { key: "sObjectType", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against DescribeSObjectResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeSObjectResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSObjectResponse);
@@ -2116,12 +1744,9 @@ function checkDescribeSObjectResponse(value: unknown, path: string, issues: Vali
   return checkXsdRecord(value, rulesOfDescribeSObjectResponse, path, issues);
 }
 
-const rulesOfDescribeSObjectResponse: XsdRecordRules = {
-  name: "describeSObjectResponse",
-  properties: [
-    { key: "result", min: 1, nillable: true, check: checkDescribeSObjectResult },
-  ],
-};
+const rulesOfDescribeSObjectResponse: XsdRecordRules = { name: "describeSObjectResponse", properties: [
+  { key: "result", min: 1, nillable: true, check: checkDescribeSObjectResult },
+] };
 
 /** Checks a value against DescribeSObjects: every issue, with its path ("" is the value itself). */
 export const validateDescribeSObjects = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSObjects);
@@ -2130,12 +1755,9 @@ function checkDescribeSObjects(value: unknown, path: string, issues: ValidationI
   return checkXsdRecord(value, rulesOfDescribeSObjects, path, issues);
 }
 
-const rulesOfDescribeSObjects: XsdRecordRules = {
-  name: "describeSObjects",
-  properties: [
-    { key: "sObjectType", list: true, max: 100, check: checkXsdString },
-  ],
-};
+const rulesOfDescribeSObjects: XsdRecordRules = { name: "describeSObjects", properties: [
+  { key: "sObjectType", list: true, max: 100, check: checkXsdString },
+] };
 
 /** Checks a value against DescribeSObjectsResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeSObjectsResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSObjectsResponse);
@@ -2144,12 +1766,9 @@ function checkDescribeSObjectsResponse(value: unknown, path: string, issues: Val
   return checkXsdRecord(value, rulesOfDescribeSObjectsResponse, path, issues);
 }
 
-const rulesOfDescribeSObjectsResponse: XsdRecordRules = {
-  name: "describeSObjectsResponse",
-  properties: [
-    { key: "result", list: true, max: 100, nillable: true, check: checkDescribeSObjectResult },
-  ],
-};
+const rulesOfDescribeSObjectsResponse: XsdRecordRules = { name: "describeSObjectsResponse", properties: [
+  { key: "result", list: true, max: 100, nillable: true, check: checkDescribeSObjectResult },
+] };
 
 /** Checks a value against DescribeGlobal: every issue, with its path ("" is the value itself). */
 export const validateDescribeGlobal = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeGlobal);
@@ -2158,10 +1777,7 @@ function checkDescribeGlobal(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfDescribeGlobal, path, issues);
 }
 
-const rulesOfDescribeGlobal: XsdRecordRules = {
-  name: "describeGlobal",
-  properties: [],
-};
+const rulesOfDescribeGlobal: XsdRecordRules = { name: "describeGlobal", properties: [] };
 
 /** Checks a value against DescribeGlobalResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeGlobalResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeGlobalResponse);
@@ -2170,12 +1786,9 @@ function checkDescribeGlobalResponse(value: unknown, path: string, issues: Valid
   return checkXsdRecord(value, rulesOfDescribeGlobalResponse, path, issues);
 }
 
-const rulesOfDescribeGlobalResponse: XsdRecordRules = {
-  name: "describeGlobalResponse",
-  properties: [
-    { key: "result", min: 1, check: checkDescribeGlobalResult },
-  ],
-};
+const rulesOfDescribeGlobalResponse: XsdRecordRules = { name: "describeGlobalResponse", properties: [
+  { key: "result", min: 1, check: checkDescribeGlobalResult },
+] };
 
 /** Checks a value against DescribeLayoutElement: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutElement = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutElement);
@@ -2184,13 +1797,10 @@ function checkDescribeLayoutElement(value: unknown, path: string, issues: Valida
   return checkXsdRecord(value, rulesOfDescribeLayoutElement, path, issues);
 }
 
-const rulesOfDescribeLayoutElement: XsdRecordRules = {
-  name: "describeLayout",
-  properties: [
-    { key: "sObjectType", min: 1, check: checkXsdString },
-    { key: "recordTypeIds", list: true, check: checkID },
-  ],
-};
+const rulesOfDescribeLayoutElement: XsdRecordRules = { name: "describeLayout", properties: [
+  { key: "sObjectType", min: 1, check: checkXsdString },
+  { key: "recordTypeIds", list: true, check: checkID },
+] };
 
 /** Checks a value against DescribeLayoutResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutResponse);
@@ -2199,12 +1809,9 @@ function checkDescribeLayoutResponse(value: unknown, path: string, issues: Valid
   return checkXsdRecord(value, rulesOfDescribeLayoutResponse, path, issues);
 }
 
-const rulesOfDescribeLayoutResponse: XsdRecordRules = {
-  name: "describeLayoutResponse",
-  properties: [
-    { key: "result", min: 1, nillable: true, check: checkDescribeLayoutResult },
-  ],
-};
+const rulesOfDescribeLayoutResponse: XsdRecordRules = { name: "describeLayoutResponse", properties: [
+  { key: "result", min: 1, nillable: true, check: checkDescribeLayoutResult },
+] };
 
 /** Checks a value against DescribeSoftphoneLayout: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayout = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayout);
@@ -2213,10 +1820,7 @@ function checkDescribeSoftphoneLayout(value: unknown, path: string, issues: Vali
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayout, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayout: XsdRecordRules = {
-  name: "describeSoftphoneLayout",
-  properties: [],
-};
+const rulesOfDescribeSoftphoneLayout: XsdRecordRules = { name: "describeSoftphoneLayout", properties: [] };
 
 /** Checks a value against DescribeSoftphoneLayoutResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutResponse);
@@ -2225,12 +1829,9 @@ function checkDescribeSoftphoneLayoutResponse(value: unknown, path: string, issu
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutResponse, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutResponse: XsdRecordRules = {
-  name: "describeSoftphoneLayoutResponse",
-  properties: [
-    { key: "result", min: 1, nillable: true, check: checkDescribeSoftphoneLayoutResult },
-  ],
-};
+const rulesOfDescribeSoftphoneLayoutResponse: XsdRecordRules = { name: "describeSoftphoneLayoutResponse", properties: [
+  { key: "result", min: 1, nillable: true, check: checkDescribeSoftphoneLayoutResult },
+] };
 
 /** Checks a value against DescribeTabs: every issue, with its path ("" is the value itself). */
 export const validateDescribeTabs = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeTabs);
@@ -2239,10 +1840,7 @@ function checkDescribeTabs(value: unknown, path: string, issues: ValidationIssue
   return checkXsdRecord(value, rulesOfDescribeTabs, path, issues);
 }
 
-const rulesOfDescribeTabs: XsdRecordRules = {
-  name: "describeTabs",
-  properties: [],
-};
+const rulesOfDescribeTabs: XsdRecordRules = { name: "describeTabs", properties: [] };
 
 /** Checks a value against DescribeTabsResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeTabsResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeTabsResponse);
@@ -2251,12 +1849,9 @@ function checkDescribeTabsResponse(value: unknown, path: string, issues: Validat
   return checkXsdRecord(value, rulesOfDescribeTabsResponse, path, issues);
 }
 
-const rulesOfDescribeTabsResponse: XsdRecordRules = {
-  name: "describeTabsResponse",
-  properties: [
-    { key: "result", list: true, nillable: true, check: checkDescribeTabSetResult },
-  ],
-};
+const rulesOfDescribeTabsResponse: XsdRecordRules = { name: "describeTabsResponse", properties: [
+  { key: "result", list: true, nillable: true, check: checkDescribeTabSetResult },
+] };
 
 /** Checks a value against SObject: every issue, with its path ("" is the value itself). */
 export const validateSObject = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSObject);
@@ -2265,15 +1860,12 @@ function checkSObject(value: unknown, path: string, issues: ValidationIssue[]): 
   return checkXsdRecord(value, rulesOfSObject, path, issues);
 }
 
-const rulesOfSObject: XsdRecordRules = {
-  name: "sObject",
-  properties: [
-    { key: "type", min: 1, check: checkXsdString },
-    { key: "fieldsToNull", list: true, nillable: true, check: checkXsdString },
-    { key: "Id", min: 1, nillable: true, check: checkID },
-    { key: "$any", wildcard: { namespace: "urn:sobject.api.example", namespaces: { allowed: ["urn:sobject.api.example"] } } },
-  ],
-};
+const rulesOfSObject: XsdRecordRules = { name: "sObject", properties: [
+  { key: "type", min: 1, check: checkXsdString },
+  { key: "fieldsToNull", list: true, nillable: true, check: checkXsdString },
+  { key: "Id", min: 1, nillable: true, check: checkID },
+  { key: "$any", wildcard: { namespace: "urn:sobject.api.example", namespaces: { allowed: ["urn:sobject.api.example"] } } },
+] };
 
 /** Checks a value against ExceptionCode: every issue, with its path ("" is the value itself). */
 export const validateExceptionCode = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkExceptionCode);
@@ -2303,14 +1895,10 @@ function checkApiFault(value: unknown, path: string, issues: ValidationIssue[]):
   return checkXsdRecord(value, rulesOfApiFault, path, issues);
 }
 
-const rulesOfApiFault: XsdRecordRules = {
-  name: "ApiFault",
-  xsiType: "optional",
-  properties: [
-    { key: "exceptionCode", min: 1, check: checkExceptionCode },
-    { key: "exceptionMessage", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfApiFault: XsdRecordRules = { name: "ApiFault", xsiType: "optional", properties: [
+  { key: "exceptionCode", min: 1, check: checkExceptionCode },
+  { key: "exceptionMessage", min: 1, check: checkXsdString },
+] };
 function checkAnyApiFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!isXsdRecord(value)) {
     xsdIssue(issues, path, "type", "expected an object (ApiFault)");
@@ -2346,16 +1934,12 @@ function checkApiQueryFault(value: unknown, path: string, issues: ValidationIssu
   return checkXsdRecord(value, rulesOfApiQueryFault, path, issues);
 }
 
-const rulesOfApiQueryFault: XsdRecordRules = {
-  name: "ApiQueryFault",
-  xsiType: "required",
-  properties: [
-    { key: "exceptionCode", min: 1, check: checkExceptionCode },
-    { key: "exceptionMessage", min: 1, check: checkXsdString },
-    { key: "row", min: 1, check: checkValue$8 },
-    { key: "column", min: 1, check: checkValue$8 },
-  ],
-};
+const rulesOfApiQueryFault: XsdRecordRules = { name: "ApiQueryFault", xsiType: "required", properties: [
+  { key: "exceptionCode", min: 1, check: checkExceptionCode },
+  { key: "exceptionMessage", min: 1, check: checkXsdString },
+  { key: "row", min: 1, check: checkValue$8 },
+  { key: "column", min: 1, check: checkValue$8 },
+] };
 
 /** Checks a value against LoginFault: every issue, with its path ("" is the value itself). */
 export const validateLoginFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLoginFault);
@@ -2364,14 +1948,10 @@ function checkLoginFault(value: unknown, path: string, issues: ValidationIssue[]
   return checkXsdRecord(value, rulesOfLoginFault, path, issues);
 }
 
-const rulesOfLoginFault: XsdRecordRules = {
-  name: "LoginFault",
-  xsiType: "required",
-  properties: [
-    { key: "exceptionCode", min: 1, check: checkExceptionCode },
-    { key: "exceptionMessage", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfLoginFault: XsdRecordRules = { name: "LoginFault", xsiType: "required", properties: [
+  { key: "exceptionCode", min: 1, check: checkExceptionCode },
+  { key: "exceptionMessage", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against InvalidQueryLocatorFault: every issue, with its path ("" is the value itself). */
 export const validateInvalidQueryLocatorFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidQueryLocatorFault);
@@ -2380,14 +1960,10 @@ function checkInvalidQueryLocatorFault(value: unknown, path: string, issues: Val
   return checkXsdRecord(value, rulesOfInvalidQueryLocatorFault, path, issues);
 }
 
-const rulesOfInvalidQueryLocatorFault: XsdRecordRules = {
-  name: "InvalidQueryLocatorFault",
-  xsiType: "required",
-  properties: [
-    { key: "exceptionCode", min: 1, check: checkExceptionCode },
-    { key: "exceptionMessage", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfInvalidQueryLocatorFault: XsdRecordRules = { name: "InvalidQueryLocatorFault", xsiType: "required", properties: [
+  { key: "exceptionCode", min: 1, check: checkExceptionCode },
+  { key: "exceptionMessage", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against InvalidNewPasswordFault: every issue, with its path ("" is the value itself). */
 export const validateInvalidNewPasswordFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidNewPasswordFault);
@@ -2396,14 +1972,10 @@ function checkInvalidNewPasswordFault(value: unknown, path: string, issues: Vali
   return checkXsdRecord(value, rulesOfInvalidNewPasswordFault, path, issues);
 }
 
-const rulesOfInvalidNewPasswordFault: XsdRecordRules = {
-  name: "InvalidNewPasswordFault",
-  xsiType: "required",
-  properties: [
-    { key: "exceptionCode", min: 1, check: checkExceptionCode },
-    { key: "exceptionMessage", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfInvalidNewPasswordFault: XsdRecordRules = { name: "InvalidNewPasswordFault", xsiType: "required", properties: [
+  { key: "exceptionCode", min: 1, check: checkExceptionCode },
+  { key: "exceptionMessage", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against InvalidIdFault: every issue, with its path ("" is the value itself). */
 export const validateInvalidIdFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidIdFault);
@@ -2412,14 +1984,10 @@ function checkInvalidIdFault(value: unknown, path: string, issues: ValidationIss
   return checkXsdRecord(value, rulesOfInvalidIdFault, path, issues);
 }
 
-const rulesOfInvalidIdFault: XsdRecordRules = {
-  name: "InvalidIdFault",
-  xsiType: "required",
-  properties: [
-    { key: "exceptionCode", min: 1, check: checkExceptionCode },
-    { key: "exceptionMessage", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfInvalidIdFault: XsdRecordRules = { name: "InvalidIdFault", xsiType: "required", properties: [
+  { key: "exceptionCode", min: 1, check: checkExceptionCode },
+  { key: "exceptionMessage", min: 1, check: checkXsdString },
+] };
 
 /** Checks a value against UnexpectedErrorFault: every issue, with its path ("" is the value itself). */
 export const validateUnexpectedErrorFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUnexpectedErrorFault);
@@ -2428,14 +1996,10 @@ function checkUnexpectedErrorFault(value: unknown, path: string, issues: Validat
   return checkXsdRecord(value, rulesOfUnexpectedErrorFault, path, issues);
 }
 
-const rulesOfUnexpectedErrorFault: XsdRecordRules = {
-  name: "UnexpectedErrorFault",
-  xsiType: "required",
-  properties: [
-    { key: "exceptionCode", min: 1, check: checkExceptionCode },
-    { key: "exceptionMessage", min: 1, check: checkXsdString },
-  ],
-};
+const rulesOfUnexpectedErrorFault: XsdRecordRules = { name: "UnexpectedErrorFault", xsiType: "required", properties: [
+  { key: "exceptionCode", min: 1, check: checkExceptionCode },
+  { key: "exceptionMessage", min: 1, check: checkXsdString },
+] };
 
 // Compiled once, at module load.
 const pattern$1 = new RegExp("^(?:[a-zA-Z0-9]{18})$", "u");

@@ -78,6 +78,6 @@ export const RUNTIME_EXPORTS: ReadonlySet<string> = new Set([
   "stringFromJson", "structFromJson", "structToJson", "textDouble", "textFloat", "textQuoteBytes", "textQuoteString",
   "timestampFromJson", "timestampToJson", "uint32FromJson", "uint32KeyFromJson", "uint64FromJson",
   "uint64KeyFromJson", "unknownJsonField", "valueFromJson", "valueToJson", "writeJsonMessage", "xmlMissing",
-  "xmlMissingProperty", "xmlNilElement", "xmlPresent", "xmlRequiredProperty", "xsdCompare", "xsdDigits", "xsdIssue",
-  "xsdLength", "xsdLexical", "xsiType",
+  "xmlMissingProperty", "xmlNilElement", "xmlPresent", "xmlRequired", "xmlRequiredProperty", "xmlTextElement",
+  "xmlTextElements", "xsdCompare", "xsdDigits", "xsdIssue", "xsdLength", "xsdLexical", "xsiType",
 ]);

@@ -136,16 +136,15 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   }
   f.print("}");
   f.print();
-  f.print(code`const ${rules}: ${v.rt("XsdRecordRules", true)} = {`);
-  f.print(`  name: ${stringLiteral(t.name)},`);
-  if (layout.familyRoot !== undefined) f.print(`  xsiType: ${layout.familyRoot === t.id ? '"optional"' : '"required"'},`);
-  if (layout.slots.length === 0) f.print("  properties: [],");
+  // The record's own rules on the first line, then one line per property.
+  const xsiType = layout.familyRoot === undefined ? "" : `, xsiType: ${layout.familyRoot === t.id ? '"optional"' : '"required"'}`;
+  const head = code`const ${rules}: ${v.rt("XsdRecordRules", true)} = { name: ${stringLiteral(t.name)}${xsiType}, properties: [`;
+  if (layout.slots.length === 0) f.print(head, "] };");
   else {
-    f.print("  properties: [");
-    for (const s of layout.slots) f.print("    ", s.kind === "any" ? wildcardRule(s) : propertyRule(s, v), ",");
-    f.print("  ],");
+    f.print(head);
+    for (const s of layout.slots) f.print("  ", s.kind === "any" ? wildcardRule(s) : propertyRule(s, v), ",");
+    f.print("] };");
   }
-  f.print("};");
 }
 
 /** `{ key, min, list, nillable, check }` of one property, leaving out what is the default. */
