@@ -2017,13 +2017,11 @@ const enumeration$6: ReadonlySet<string> = new Set<string>(SoapTypeValues);
 const enumeration$7: ReadonlySet<string> = new Set<string>(StatusCodeValues);
 
 function checkValue$8(value: unknown, path: string, issues: ValidationIssue[]): boolean {
-  if (!checkXsdInt(value, -2147483648, 2147483647, "xsd:int", path, issues)) return false;
-  return true;
+  return checkXsdInt(value, -2147483648, 2147483647, "xsd:int", path, issues);
 }
 
 function checkValue$9(value: unknown, path: string, issues: ValidationIssue[]): boolean {
-  if (!checkXsdTemporal(value, "dateTime", path, issues)) return false;
-  return true;
+  return checkXsdTemporal(value, "dateTime", path, issues);
 }
 
 const enumeration$10: ReadonlySet<string> = new Set<string>(ExceptionCodeValues);

@@ -186,11 +186,9 @@ function valueCheck(s: FieldSlot, v: ValidatorContext): Printable | undefined {
     if (direct !== null) return direct;
   }
   return declareValueCheck(`value:${JSON.stringify({ type, facets, fixed })}`, v, (name) => {
-    const lines: Printable[] = [
-      code`function ${name}(value: unknown, path: string, issues: ${v.rt("ValidationIssue", true)}[]): boolean {`,
-      code`  if (!${typeCheck("value", "path", type, v)}) return false;`,
-      ...facetChecks("value", "path", facets, "  ", v),
-    ];
+    const head = code`function ${name}(value: unknown, path: string, issues: ${v.rt("ValidationIssue", true)}[]): boolean {`;
+    if (plain) return [head, code`  return ${typeCheck("value", "path", type, v)};`, "}"];
+    const lines: Printable[] = [head, code`  if (!${typeCheck("value", "path", type, v)}) return false;`, ...facetChecks("value", "path", facets, "  ", v)];
     if (fixed !== undefined) {
       lines.push(code`  if (${v.rt("xsdLexical")}(value) !== ${stringLiteral(fixed)}) ${v.rt("xsdIssue")}(issues, path, "fixed", ${stringLiteral(`must be ${fixed}`)});`);
     }
