@@ -1,6 +1,8 @@
 /**
  * Output size and the cost of compiling it, on Stripe's OpenAPI document (shared/corpus/openapi/stripe/spec3.json,
  * 402 operations): specforge with every artifact against openapi-typescript (types only) on the same document.
+ * The same rows for WSDL (see measureWsdlSize): sf-partner-v40.wsdl against wsdl-tsclient, and its schemas x10
+ * against ten times our own x1 figures (whether output grows in proportion to the schema).
  *
  * Rows: lines of each generated file, lines of what each `--artifacts` choice writes (with what it brings along)
  * and bytes of all, then `tsc --noEmit` (strict, as a user's project would compile it) on ours (all files, and
@@ -12,11 +14,12 @@
  * artifact costs on top of the types (`--artifacts` picks the ones you need).
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { nodeSpecHost } from "../src/parsers/host.js";
 import type { ArtifactGroup } from "../src/config/options.js";
 import { generateSpec } from "../src/pipeline/generate-files.js";
+import { repeatedPartnerWsdl } from "./generate.bench.js";
 import { median, type BenchResult, type BenchSuite } from "./harness.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
@@ -25,6 +28,8 @@ const STRIPE = path.join(CORPUS, "openapi", "stripe", "spec3.json");
 const CACHE = path.join(import.meta.dirname, ".cache", "size");
 const TSC = path.join(REPO, "node_modules", "typescript", "lib", "tsc.js");
 const OPENAPI_TS = path.join(REPO, "node_modules", "openapi-typescript", "bin", "cli.js");
+const PARTNER_WSDL = path.join(CORPUS, "wsdl", "sf-partner-v40.wsdl");
+const WSDL_TSCLIENT = path.join(REPO, "node_modules", ".bin", "wsdl-tsclient");
 const PEER = "openapi-typescript";
 /** tsc runs per measured file set; each takes seconds, so a few suffice for a stable median. */
 const TSC_RUNS = 3;
@@ -77,7 +82,7 @@ function generatePeer(file: string): FileSize {
  * `specforge/runtime` resolves to the built declarations (dist/, which `npm run bench` builds first), as in a
  * user's project where the runtime is an installed package: its own source is not part of what is measured.
  */
-function writeTsconfig(dir: string, name: string, files: readonly string[]): string {
+function writeTsconfig(dir: string, name: string, files: readonly string[], overrides: Readonly<Record<string, unknown>> = {}): string {
   const config = {
     compilerOptions: {
       strict: true,
@@ -91,6 +96,7 @@ function writeTsconfig(dir: string, name: string, files: readonly string[]): str
       types: [],
       lib: ["ES2022", "DOM"],
       paths: { "specforge/runtime": [path.join(REPO, "dist", "runtime", "index.d.ts")] },
+      ...overrides,
     },
     files,
   };
@@ -133,8 +139,8 @@ function tsc(project: string): TscRun {
 const round = (n: number, digits: number) => Number(n.toFixed(digits));
 
 /** A "smaller is better" figure as a row whose ratio, like every other row's, is > 1 when ours is better. */
-function smaller(name: string, ours: number, peer: number, unit: string, digits = 0): BenchResult {
-  return { name, ours: round(ours, digits), peer: round(peer, digits), peerName: PEER, unit, ratio: round(peer / ours, 2) };
+function smaller(name: string, ours: number, peer: number, unit: string, digits = 0, peerName = PEER): BenchResult {
+  return { name, ours: round(ours, digits), peer: round(peer, digits), peerName, unit, ratio: round(peer / ours, 2) };
 }
 
 export async function measureSize(): Promise<BenchResult[]> {
@@ -167,4 +173,94 @@ export async function measureSize(): Promise<BenchResult[]> {
   return results;
 }
 
-export const suite: BenchSuite = { name: "size", run: measureSize };
+// ---------------------------------------------------------------------------------------------------------------
+// WSDL
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A WSDL generated with every artifact into `dir`: the sizes of each file. */
+function generateWsdl(file: string, dir: string): Map<string, FileSize> {
+  rmSync(dir, { recursive: true, force: true });
+  const out = generateSpec({ file, display: path.basename(file), outDir: "." }, nodeSpecHost({ cwd: path.dirname(file) }));
+  const sizes = new Map<string, FileSize>();
+  for (const f of out.files) {
+    const target = path.join(dir, f.path);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, f.content);
+    sizes.set(path.basename(f.path), sizeOf(f.content));
+  }
+  return sizes;
+}
+
+/** The .ts files under `dir`, relative to it (wsdl-tsclient writes one file per type, in folders). */
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => f.split(path.sep).join("/"))
+    .sort();
+}
+
+/** wsdl-tsclient's output (types, one file each, and a node-soap client): its files and their total size. */
+function generateWsdlTsclient(wsdl: string, dir: string): { files: string[]; size: FileSize } {
+  rmSync(dir, { recursive: true, force: true });
+  const run = spawnSync(WSDL_TSCLIENT, [wsdl, "-o", dir], { encoding: "utf8", timeout: 600_000, maxBuffer: 1 << 24 });
+  if (run.status !== 0) throw new Error(`wsdl-tsclient failed (exit ${run.status}): ${run.stderr.slice(0, 500)}`);
+  const files = tsFiles(dir);
+  const texts = files.map((f) => readFileSync(path.join(dir, f), "utf8"));
+  return { files, size: { lines: texts.reduce((n, t) => n + sizeOf(t).lines, 0), bytes: texts.reduce((n, t) => n + Buffer.byteLength(t), 0) } };
+}
+
+/**
+ * sf-partner-v40.wsdl (every artifact) against wsdl-tsclient (types and a client on node-soap, which does the XML at
+ * run time): lines per file and in all, bytes, tsc CPU time and peak memory. wsdl-tsclient's files are CommonJS
+ * with extensionless imports, so its tsconfig says so; strictness is the same.
+ * Its schemas x10 (bench/generate.bench.ts builds that input; wsdl-tsclient writes next to nothing for it, as it has
+ * no operations): the same figures against ten times ours on x1, so a ratio near 1 means output and compile cost
+ * grow in proportion to the schema.
+ */
+export function measureWsdlSize(): BenchResult[] {
+  const results: BenchResult[] = [];
+  const peerName = "wsdl-tsclient";
+  const oursDir = path.join(CACHE, "sf-partner-v40");
+  const ours = generateWsdl(PARTNER_WSDL, oursDir);
+  const peerDir = path.join(CACHE, "wsdl-tsclient", "sf-partner-v40");
+  const peer = generateWsdlTsclient(PARTNER_WSDL, peerDir);
+  for (const [file, size] of ours) {
+    if (file.endsWith(".ts") && file !== "index.ts") results.push(smaller(`sf-partner-v40 ${file}: lines`, size.lines, peer.size.lines, "lines", 0, peerName));
+  }
+  results.push(smaller("sf-partner-v40 all artifacts: lines", totalLines(ours), peer.size.lines, "lines", 0, peerName));
+  const bytes = (sizes: ReadonlyMap<string, FileSize>) => [...sizes.values()].reduce((n, s) => n + s.bytes, 0);
+  results.push(smaller("sf-partner-v40 all artifacts: bytes", bytes(ours) / 1e6, peer.size.bytes / 1e6, "MB", 2, peerName));
+  const tsOf = (sizes: ReadonlyMap<string, FileSize>) => [...sizes.keys()].filter((f) => f.endsWith(".ts"));
+  const oursTsc = tsc(writeTsconfig(oursDir, "tsconfig.all.json", tsOf(ours)));
+  const peerTsc = tsc(writeTsconfig(peerDir, "tsconfig.json", peer.files, { module: "CommonJS", moduleResolution: "Node10", paths: {} }));
+  for (const [label, r] of [["sf-partner-v40", oursTsc], [peerName, peerTsc]] as const) {
+    if (r.errors > 0) process.stderr.write(`size: tsc on ${label} reported ${r.errors} errors\n`);
+  }
+  results.push(smaller("sf-partner-v40 tsc --noEmit CPU time, all artifacts", oursTsc.ms, peerTsc.ms, "cpu-ms", 0, peerName));
+  results.push(smaller("sf-partner-v40 tsc peak memory, all artifacts", oursTsc.maxRssMb, peerTsc.maxRssMb, "MB RSS", 0, peerName));
+
+  const x10Dir = path.join(CACHE, "sf-partner-v40-x10");
+  mkdirSync(x10Dir, { recursive: true });
+  const x10Wsdl = path.join(x10Dir, "x10.wsdl");
+  writeFileSync(x10Wsdl, repeatedPartnerWsdl(10));
+  const x1Wsdl = path.join(x10Dir, "x1.wsdl");
+  writeFileSync(x1Wsdl, repeatedPartnerWsdl(1));
+  const x10 = generateWsdl(x10Wsdl, path.join(x10Dir, "out-x10"));
+  const x1 = generateWsdl(x1Wsdl, path.join(x10Dir, "out-x1"));
+  const tenTimes = "ours x1 times 10";
+  for (const [file, size] of x10) {
+    if (file.endsWith(".ts") && file !== "index.ts") results.push(smaller(`sf-partner-v40 schemas x10 ${file}: lines`, size.lines, 10 * (x1.get(file)?.lines ?? 0), "lines", 0, tenTimes));
+  }
+  results.push(smaller("sf-partner-v40 schemas x10: lines", totalLines(x10), 10 * totalLines(x1), "lines", 0, tenTimes));
+  results.push(smaller("sf-partner-v40 schemas x10: bytes", bytes(x10) / 1e6, (10 * bytes(x1)) / 1e6, "MB", 2, tenTimes));
+  const x10Tsc = tsc(writeTsconfig(path.join(x10Dir, "out-x10"), "tsconfig.json", tsOf(x10)));
+  const x1Tsc = tsc(writeTsconfig(path.join(x10Dir, "out-x1"), "tsconfig.json", tsOf(x1)));
+  results.push(smaller("sf-partner-v40 schemas x10 tsc --noEmit CPU time", x10Tsc.ms, 10 * x1Tsc.ms, "cpu-ms", 0, tenTimes));
+  results.push(smaller("sf-partner-v40 schemas x10 tsc peak memory", x10Tsc.maxRssMb, 10 * x1Tsc.maxRssMb, "MB RSS", 0, tenTimes));
+  return results;
+}
+
+export const suite: BenchSuite = {
+  name: "size",
+  run: async () => [...(await measureSize()), ...measureWsdlSize()],
+};

@@ -1,11 +1,11 @@
 import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
 import { stringLiteral } from "../../codegen/escape.js";
-import type { AliasType, EnumType, Member, NamedType, RecordType } from "../../ir/model.js";
+import type { AliasType, EnumType, Member, NamedType, RecordType, TypeExpr } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import { lookupType, typesContext } from "../types/context.js";
 import { code } from "../xml/context.js";
 import { recordLayout, type AnySlot, type FieldSlot, type RecordLayout } from "../xml/record-layout.js";
-import { checkFunction, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
+import { checkFunction, compositeName, declareValueCheck, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
 
 /**
  * `<dir>/validate.ts` for a WSDL/XSD document: `validate<Name>(value)` per named type, returning every issue
@@ -49,11 +49,8 @@ function emitValidate(t: NamedType, name: string, v: ValidatorContext): void {
   const family = v.names.family(t.id);
   const what = family ? `${v.names.type(t.id)} or a type derived from it (by $type)` : v.names.type(t.id);
   f.jsdoc("", [`Checks a value against ${what}: every issue, with its path ("" is the value itself).`]);
-  f.print(code`export function ${name}(value: unknown): ${v.rt("ValidationIssue", true)}[] {`);
-  f.print(code`  const issues: ${v.rt("ValidationIssue", true)}[] = [];`);
-  f.print(`  ${checkFunction(t.id, v)}(value, "", issues);`);
-  f.print("  return issues;");
-  f.print("}");
+  const issues = code`${v.rt("ValidationIssue", true)}[]`;
+  f.print(code`export const ${name} = (value: unknown): ${issues} => ${v.rt("runXsdCheck")}(value, ${checkFunction(t.id, v)});`);
   f.print();
 }
 
@@ -120,94 +117,129 @@ function emitFamilyCheck(t: RecordType, v: ValidatorContext): void {
   f.print();
 }
 
+/**
+ * `check<Name>` for a record: the runtime walks the record's property table (`rulesOf<Name>`, one line per
+ * property, printed after the function); xsd:choice rules, which tie properties together, stay inline.
+ */
 function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const { f } = v;
   const layout = recordLayout(t, v.types);
-  signature(`check${v.names.type(t.id)}`, v);
-  f.print(code`  if (!${v.rt("isXsdRecord")}(value)) {`);
-  f.print(code`    ${v.rt("xsdIssue")}(issues, path, "type", ${stringLiteral(`expected an object (${t.name})`)});`);
-  f.print("    return false;");
-  f.print("  }");
-  if (layout.familyRoot !== undefined) {
-    const root = layout.familyRoot === t.id;
-    const cond = root ? `value.$type !== undefined && value.$type !== ${stringLiteral(t.name)}` : `value.$type !== ${stringLiteral(t.name)}`;
-    f.print(code`  if (${cond}) ${v.rt("xsdIssue")}(issues, path + "/$type", "type", ${stringLiteral(`must be "${t.name}"`)});`);
+  const name = v.names.type(t.id);
+  const rules = `rulesOf${name}`;
+  const choices = choiceChecks(t, layout, v);
+  signature(`check${name}`, v);
+  if (choices.length === 0) f.print(code`  return ${v.rt("checkXsdRecord")}(value, ${rules}, path, issues);`);
+  else {
+    f.print(code`  if (!${v.rt("checkXsdRecord")}(value, ${rules}, path, issues)) return false;`);
+    for (const line of choices) f.print("  ", line);
+    f.print("  return true;");
   }
-  layout.slots.forEach((s, i) => {
-    f.print("  {");
-    f.print(`    const v${i} = value[${stringLiteral(s.key)}];`);
-    f.print(`    const p${i} = path + ${stringLiteral(`/${s.key.replace(/~/g, "~0").replace(/\//g, "~1")}`)};`);
-    for (const line of s.kind === "any" ? anyChecks(s, `v${i}`, `p${i}`, v) : fieldChecks(s, `v${i}`, `p${i}`, v)) f.print("    ", line);
-    f.print("  }");
-  });
-  for (const line of choiceChecks(t, layout, v)) f.print("  ", line);
-  f.print("  return true;");
   f.print("}");
+  f.print();
+  // The record's own rules on the first line, then one line per property.
+  const xsiType = layout.familyRoot === undefined ? "" : `, xsiType: ${layout.familyRoot === t.id ? '"optional"' : '"required"'}`;
+  const head = code`const ${rules}: ${v.rt("XsdRecordRules", true)} = { name: ${stringLiteral(t.name)}${xsiType}, properties: [`;
+  if (layout.slots.length === 0) f.print(head, "] };");
+  else {
+    f.print(head);
+    for (const s of layout.slots) f.print("  ", s.kind === "any" ? wildcardRule(s) : propertyRule(s, v), ",");
+    f.print("] };");
+  }
 }
 
-function fieldChecks(s: FieldSlot, val: string, path: string, v: ValidatorContext): Printable[] {
-  const issue = (p: string, rule: string, message: string): Printable => code`${v.rt("xsdIssue")}(issues, ${p}, "${rule}", ${stringLiteral(message)});`;
-  const out: Printable[] = [];
-  const required = s.occurs.min >= 1;
-  const nilAllowed = s.field.nullable && !s.list;
-  const missing = code`${issue(path, "required", `${s.local} is required`)}`;
-  const nil = code`${issue(path, "nullable", s.list ? `${s.local} must be an array` : `${s.local} is not nillable`)}`;
-  // The branch that checks a present value is opened here and closed below.
-  if (required && nilAllowed) out.push(code`if (${val} === undefined) ${missing}`, code`else if (${val} !== null) {`);
-  else if (required) out.push(code`if (${val} === undefined) ${missing}`, code`else if (${val} === null) ${nil}`, "else {");
-  else if (nilAllowed) out.push(`if (${val} !== undefined && ${val} !== null) {`);
-  else out.push(code`if (${val} === null) ${nil}`, `else if (${val} !== undefined) {`);
-  const one = (item: string, p: string, indent: string): Printable[] => {
-    const lines: Printable[] = [];
-    const facets = facetChecks(item, p, s.field.facets, `${indent}  `, v);
-    const fixed = s.field.fixed;
-    const check = typeCheck(item, p, s.field.type, v);
-    if (facets.length === 0 && fixed === undefined) return [code`${indent}${check};`];
-    lines.push(code`${indent}if (${check}) {`, ...facets);
-    if (fixed !== undefined) lines.push(code`${indent}  if (${v.rt("xsdLexical")}(${item}) !== ${stringLiteral(fixed)}) ${issue(p, "fixed", `must be ${fixed}`)}`);
-    lines.push(`${indent}}`);
+/** `{ key, min, list, nillable, check }` of one property, leaving out what is the default. */
+function propertyRule(s: FieldSlot, v: ValidatorContext): Printable {
+  const parts: Printable[] = [`key: ${stringLiteral(s.key)}`];
+  if (s.local !== s.key) parts.push(`name: ${stringLiteral(s.local)}`);
+  if (s.occurs.min > 0) parts.push(`min: ${s.occurs.min}`);
+  if (s.list) {
+    parts.push("list: true");
+    if (s.occurs.max !== "unbounded") parts.push(`max: ${s.occurs.max}`);
+  }
+  if (s.field.nullable) parts.push("nillable: true");
+  const check = valueCheck(s, v);
+  if (check !== undefined) parts.push(code`check: ${check}`);
+  return code`{ ${joinPrintables(parts, ", ")} }`;
+}
+
+function wildcardRule(s: AnySlot): string {
+  const parts = [`key: ${stringLiteral(s.key)}`];
+  if (s.occurs.min > 0) parts.push(`min: ${s.occurs.min}`);
+  if (s.occurs.max !== "unbounded") parts.push(`max: ${s.occurs.max}`);
+  parts.push(`wildcard: { namespace: ${stringLiteral(s.any.namespace)}, namespaces: ${wildcardNamespaces(s)} }`);
+  return `{ ${parts.join(", ")} }`;
+}
+
+function joinPrintables(parts: readonly Printable[], separator: string): Printable {
+  return parts.reduce<Printable>((acc, p, i) => (i === 0 ? p : code`${acc}${separator}${p}`), "");
+}
+
+/**
+ * The function checking one present value of a property: a runtime primitive or `check<Type>` when the value's
+ * type says everything, otherwise a `checkValue$N` generated once per distinct (type, facets, fixed value).
+ */
+function valueCheck(s: FieldSlot, v: ValidatorContext): Printable | undefined {
+  const { type, facets, fixed } = s.field;
+  const plain = facets === undefined && fixed === undefined;
+  if (plain) {
+    const direct = directCheck(type, v);
+    if (direct !== null) return direct;
+  }
+  return declareValueCheck(`value:${JSON.stringify({ type, facets, fixed })}`, v, (name) => {
+    const head = code`function ${name}(value: unknown, path: string, issues: ${v.rt("ValidationIssue", true)}[]): boolean {`;
+    if (plain) return [head, code`  return ${typeCheck("value", "path", type, v)};`, "}"];
+    const lines: Printable[] = [head, code`  if (!${typeCheck("value", "path", type, v)}) return false;`, ...facetChecks("value", "path", facets, "  ", v)];
+    if (fixed !== undefined) {
+      lines.push(code`  if (${v.rt("xsdLexical")}(value) !== ${stringLiteral(fixed)}) ${v.rt("xsdIssue")}(issues, path, "fixed", ${stringLiteral(`must be ${fixed}`)});`);
+    }
+    lines.push("  return true;", "}");
     return lines;
-  };
-  if (!s.list) {
-    out.push(...one(val, path, "  "), "}");
-    return out;
-  }
-  out.push(code`  if (!Array.isArray(${val})) ${issue(path, "type", `${s.local} must be an array`)}`, "  else {");
-  if (s.occurs.min > 0) out.push(code`    if (${val}.length < ${s.occurs.min}) ${issue(path, "minOccurs", `at least ${s.occurs.min} ${s.local}`)}`);
-  if (s.occurs.max !== "unbounded") out.push(code`    if (${val}.length > ${s.occurs.max}) ${issue(path, "maxOccurs", `at most ${s.occurs.max} ${s.local}`)}`);
-  out.push(`    ${val}.forEach((item: unknown, i: number) => {`, `      const pi = ${path} + "/" + i;`);
-  if (s.field.nullable) out.push("      if (item === null) return;");
-  else out.push("      if (item === null) {", code`        ${issue("pi", "nullable", `${s.local} is not nillable`)}`, "        return;", "      }");
-  out.push(...one("item", "pi", "      "), "    });", "  }", "}");
-  return out;
+  });
 }
 
-function anyChecks(s: AnySlot, val: string, path: string, v: ValidatorContext): Printable[] {
-  const issue = (p: string, rule: string, message: Printable): Printable => code`${v.rt("xsdIssue")}(issues, ${p}, "${rule}", ${message});`;
-  const out: Printable[] = [];
-  out.push(`if (${val} !== undefined) {`);
-  out.push(code`  if (!Array.isArray(${val})) ${issue(path, "type", '"open content must be an array"')}`);
-  out.push("  else {");
-  if (s.occurs.max !== "unbounded") out.push(code`    if (${val}.length > ${s.occurs.max}) ${issue(path, "maxOccurs", stringLiteral(`at most ${s.occurs.max} elements`))}`);
-  out.push(`    ${val}.forEach((item: unknown, i: number) => {`);
-  out.push(code`      if (!${v.rt("isXsdOpenItem")}(item)) ${issue(`${path} + "/" + i`, "type", '"expected { ns, name, value }"')}`);
-  const test = namespaceTest("item.ns", s);
-  if (test !== "true") {
-    const message = stringLiteral(`namespace not allowed here (xsd:any namespace="${s.any.namespace}")`);
-    out.push(code`      else if (!(${test})) ${issue(`${path} + "/" + i + "/ns"`, "namespace", message)}`);
+/** A check function that already has the (value, path, issues) shape; undefined for "anything goes", null for none. */
+function directCheck(t: TypeExpr, v: ValidatorContext): Printable | undefined | null {
+  switch (t.kind) {
+    case "ref":
+      lookupType(v.types, t.id);
+      return checkFunction(t.id, v);
+    case "list":
+    case "union":
+      return compositeName(t, v);
+    case "map":
+      return undefined;
+    case "literal":
+      return null;
+    case "scalar":
+      switch (t.scalar) {
+        case "string":
+        case "anyURI":
+        case "QName":
+          return v.rt("checkXsdString");
+        case "boolean":
+          return v.rt("checkXsdBoolean");
+        case "float":
+        case "double":
+          return v.rt("checkXsdNumber");
+        case "decimal":
+          return v.rt("checkXsdDecimal");
+        case "bytes":
+          return v.rt("checkXsdBytes");
+        case "any":
+          return undefined;
+        default:
+          return null;
+      }
   }
-  out.push("    });", "  }", "}");
-  if (s.occurs.min >= 1) out.push(code`if (${val} === undefined || (Array.isArray(${val}) && ${val}.length < ${s.occurs.min})) ${issue(path, "minOccurs", stringLiteral(`at least ${s.occurs.min} elements`))}`);
-  return out;
 }
 
-function namespaceTest(ns: string, s: AnySlot): string {
+/** The wildcard's namespace constraint as the runtime's XsdWildcardNamespaces. */
+function wildcardNamespaces(s: AnySlot): string {
   const tokens = s.any.namespace.trim().split(/\s+/).filter(Boolean);
-  if (tokens.length === 0 || tokens.includes("##any")) return "true";
-  if (tokens.length === 1 && tokens[0] === "##other") return `${ns} !== ${stringLiteral(s.tns)} && ${ns} !== ""`;
-  return tokens
-    .map((tok) => `${ns} === ${stringLiteral(tok === "##local" ? "" : tok === "##targetNamespace" ? s.tns : tok)}`)
-    .join(" || ");
+  if (tokens.length === 0 || tokens.includes("##any")) return "{ any: true }";
+  if (tokens.length === 1 && tokens[0] === "##other") return `{ excluded: [${stringLiteral(s.tns)}, ""] }`;
+  const allowed = tokens.map((tok) => stringLiteral(tok === "##local" ? "" : tok === "##targetNamespace" ? s.tns : tok));
+  return `{ allowed: [${allowed.join(", ")}] }`;
 }
 
 /** xsd:choice groups that occur at most once: at most one alternative present (and one when required). */

@@ -111,6 +111,16 @@ export function enumValueSet(t: { readonly id: string }, v: ValidatorContext): s
   return declare(`enum-type:${t.id}`, v, (n) => [code`const ${n}: ReadonlySet<string> = new Set<string>(${list});`], "enumeration");
 }
 
+/** A `checkValue$N(value, path, issues)` function, declared once per key. */
+export function declareValueCheck(key: string, v: ValidatorContext, make: (name: string) => Printable[]): string {
+  return declare(key, v, make, "checkValue");
+}
+
+/** The name of the helper checking an xsd:list or xsd:union value. */
+export function compositeName(t: TypeExpr & { kind: "list" | "union" }, v: ValidatorContext): string {
+  return composite(t, v);
+}
+
 /** Helpers for xsd:list and xsd:union values. */
 function composite(t: TypeExpr & { kind: "list" | "union" }, v: ValidatorContext): string {
   return declare(`composite:${JSON.stringify(t)}`, v, (name) => {

@@ -41,12 +41,13 @@ export function emitRecordReader(t: RecordType, x: XmlContext): void {
     const v = vars.get(s)!;
     const key = propertyKey(s.key);
     if (s.occurs.min >= 1 && s.kind !== "any") {
+      // Absent is an error, thrown as the object is built (in schema order, as the properties are evaluated).
       const what = `${s.kind === "attribute" ? "attribute" : "element"} ${s.local}`;
       // A single required + nillable element may be read as nil when absent (XmlDecodeOptions.lenientNillable).
-      if (s.kind === "element" && !s.list && s.field.nullable) f.print(code`  if (${v} === undefined) ${v} = ${x.rt("xmlMissingNillable")}(path, ${stringLiteral(what)});`);
-      else f.print(code`  if (${v} === undefined) throw ${x.rt("xmlMissing")}(path, ${stringLiteral(what)});`);
+      const lenient = s.kind === "element" && !s.list && s.field.nullable;
+      const present = code`${x.rt(lenient ? "xmlRequiredNillable" : "xmlRequired")}(${v}, path, ${stringLiteral(what)})`;
       const item = itemType(s, x);
-      props.push(s.kind === "element" && s.list ? code`${key}: ${v} as [${typeRef(item, x)}, ...${typeRef(item, x)}[]]` : `${key}: ${v}`);
+      props.push(s.kind === "element" && s.list ? code`${key}: ${present} as [${typeRef(item, x)}, ...${typeRef(item, x)}[]]` : code`${key}: ${present}`);
     } else optional.push(`  if (${v} !== undefined) out${accessKey(s.key)} = ${v};`);
   }
   if (layout.attributesKey) optional.push(`  if (attributes !== undefined) out${accessKey(layout.attributesKey)} = attributes;`);
@@ -113,9 +114,7 @@ function emitChildLoop(all: readonly (FieldSlot | AnySlot)[], vars: Map<FieldSlo
   // When a wildcard admits some fixed element's name, position decides where it goes: see emitPositionalCase.
   const positional = elements.some((e) => anys.some((a) => wildcardAdmits(a, e.ns)));
   if (positional) f.print("  let pos = 0;");
-  f.print("  const children = node.children;");
-  f.print("  for (let i = 0; i < children.length; i++) {");
-  f.print("    const c = children[i]!;");
+  f.print("  for (const c of node.children) {");
   for (const [ns, group] of groupByNs(elements)) {
     f.print(`    if (c.ns === ${x.ns(ns)}) {`);
     f.print("      switch (c.local) {");

@@ -6,7 +6,7 @@ import { code, type XmlContext } from "./context.js";
 import { OPEN_TYPES, writeElement } from "./element-values.js";
 import type { FieldSlot } from "./record-layout.js";
 import { familyRootOf } from "./record-layout.js";
-import { lexicalOf } from "./simple-values.js";
+import { isSimple, lexicalOf } from "./simple-values.js";
 
 /** `v.key` or `v["odd key"]`. */
 export function access(obj: string, key: string): string {
@@ -58,31 +58,66 @@ export function emitRecordWriter(t: RecordType, x: XmlContext): void {
       f.print(code`  if (${v} !== undefined) ${x.rt("encodeOpenContent")}(w, ${v}, ${OPEN_TYPES}, ${stringLiteral(`${name}/${s.key}`)});`);
       continue;
     }
-    if (s.kind !== "element") continue;
-    const ns = x.ns(s.ns);
-    const required = s.occurs.min >= 1;
-    const value = access("v", s.key);
-    f.print(required ? code`  const ${v} = ${requiredValue(value, name, s.key, s.field.nullable, x)};` : `  const ${v} = ${value};`);
-    const where = `${name}/${s.key}`;
-    const nil = code`${x.rt("xmlNilElement")}(w, ${ns}, ${stringLiteral(s.local)});`;
-    if (s.list) {
-      const loop = required ? "  " : "    ";
-      if (!required) f.print(`  if (${v} !== undefined) {`);
-      f.print(`${loop}for (const item of ${v}) {`);
-      if (s.field.nullable) {
-        f.print(code`${loop}  if (item === null) ${nil}`);
-        f.print(code`${loop}  else ${writeElement("item", ns, s.local, s.field.type, x, where)}`);
-      } else f.print(code`${loop}  ${writeElement("item", ns, s.local, s.field.type, x, where)}`);
-      f.print(`${loop}}`);
-      if (!required) f.print("  }");
-    } else if (s.field.nullable) {
-      f.print(code`  if (${v} === null) ${nil}`);
-      f.print(code`  else${required ? "" : ` if (${v} !== undefined)`} ${writeElement(v, ns, s.local, s.field.type, x, where)}`);
-    } else if (required) f.print(code`  ${writeElement(v, ns, s.local, s.field.type, x, where)}`);
-    else f.print(code`  if (${v} !== undefined) ${writeElement(v, ns, s.local, s.field.type, x, where)}`);
+    if (s.kind === "element") emitElementWrite(s, v, name, x);
   }
   f.print("  w.endElement();");
   f.print("}");
+}
+
+/**
+ * The statements writing one element property, one line where the runtime can take the value as it is: text whose
+ * lexical form is the value itself (strings, enumerations) goes through xmlTextElement(s), which also writes xsi:nil
+ * for null and nothing for undefined; a non-nillable single value is read where it is written.
+ */
+function emitElementWrite(s: FieldSlot, v: string, name: string, x: XmlContext): void {
+  const { f } = x;
+  const ns = x.ns(s.ns);
+  const local = stringLiteral(s.local);
+  const required = s.occurs.min >= 1;
+  const value = access("v", s.key);
+  const where = `${name}/${s.key}`;
+  const type = s.field.type;
+  const simple = isSimple(type, x);
+  // lexicalOf hands the value back unchanged when its lexical form is the value itself.
+  const text = simple && lexicalOf("$", type, x) === "$";
+  const nil = code`${x.rt("xmlNilElement")}(w, ${ns}, ${local});`;
+  if (s.list) {
+    // A required list is refused when absent or null (it is an array of items, never nil itself).
+    const list = required ? requiredValue(value, name, s.key, false, x) : value;
+    if (text) {
+      f.print(code`  ${x.rt("xmlTextElements")}(w, ${ns}, ${local}, ${list});`);
+      return;
+    }
+    const loop = required ? "  " : "    ";
+    f.print(code`  const ${v} = ${list};`);
+    if (!required) f.print(`  if (${v} !== undefined) {`);
+    f.print(`${loop}for (const item of ${v}) {`);
+    if (s.field.nullable) {
+      f.print(code`${loop}  if (item === null) ${nil}`);
+      f.print(code`${loop}  else ${writeElement("item", ns, s.local, type, x, where)}`);
+    } else f.print(code`${loop}  ${writeElement("item", ns, s.local, type, x, where)}`);
+    f.print(`${loop}}`);
+    if (!required) f.print("  }");
+    return;
+  }
+  if (!s.field.nullable) {
+    if (required) f.print(code`  ${writeElement(code`(${requiredValue(value, name, s.key, false, x)})`, ns, s.local, type, x, where)}`);
+    else f.print(code`  if (${value} !== undefined) ${writeElement(value, ns, s.local, type, x, where)}`);
+    return;
+  }
+  const present = required ? requiredValue(value, name, s.key, true, x) : value;
+  if (text) {
+    f.print(code`  ${x.rt("xmlTextElement")}(w, ${ns}, ${local}, ${present});`);
+    return;
+  }
+  f.print(code`  const ${v} = ${present};`);
+  if (simple) {
+    const absent = required ? `${v} === null` : `${v} === undefined || ${v} === null`;
+    f.print(code`  ${x.rt("xmlTextElement")}(w, ${ns}, ${local}, ${absent} ? ${v} : ${lexicalOf(v, type, x)});`);
+    return;
+  }
+  f.print(code`  if (${v} === null) ${nil}`);
+  f.print(code`  else${required ? "" : ` if (${v} !== undefined)`} ${writeElement(v, ns, s.local, type, x, where)}`);
 }
 
 /** `write<AnyName>(w, ns, local, v)`: picks the member's writer by `$type`, which then writes xsi:type. */

@@ -26,3 +26,8 @@ export function xmlMissingNillable(path: string, what: string): null {
   if (absentNillableIsNil) return null;
   throw new XmlDecodeError(path, `required ${what} is missing`);
 }
+
+/** Generated readers: a required, nillable element's value (null is xsi:nil); absent is null when lenient, else an error. */
+export function xmlRequiredNillable<T>(value: T | undefined, path: string, what: string): T | null {
+  return value !== undefined ? value : xmlMissingNillable(path, what);
+}

@@ -1,4 +1,4 @@
-export { xmlMissingNillable } from "./absent-nillable.js";
+export { xmlMissingNillable, xmlRequiredNillable } from "./absent-nillable.js";
 export * from "./base64.js";
 export * from "./codec-options.js";
 export * from "./element-entry.js";
@@ -12,3 +12,4 @@ export * from "./parse.js";
 export * from "./writer.js";
 export * from "./checks.js";
 export * from "./value-type-error.js";
+export * from "./record-checks.js";

@@ -147,6 +147,12 @@ export function xmlPresent<T>(value: T | undefined, path: string, key: string): 
   return value;
 }
 
+/** Generated decoders: a required element's or attribute's value (null is xsi:nil); absent is an error. */
+export function xmlRequired<T>(value: T | undefined, path: string, what: string): T {
+  if (value === undefined) throw xmlMissing(path, what);
+  return value;
+}
+
 /** Check the root element a decoder was given. */
 export function expectXmlElement(node: XmlElementNode, ns: string, local: string): void {
   if (node.local !== local || node.ns !== ns) {
@@ -159,6 +165,25 @@ export function xmlNilElement(w: XmlWriter, ns: string, local: string): void {
   w.startElement(ns, local);
   w.nil();
   w.endElement();
+}
+
+/**
+ * Generated encoders: an element of text whose lexical form is the value itself (strings, enumerations): the element,
+ * `<local xsi:nil="true"/>` for null, nothing for undefined.
+ */
+export function xmlTextElement(w: XmlWriter, ns: string, local: string, text: string | null | undefined): void {
+  if (text === undefined) return;
+  if (text === null) xmlNilElement(w, ns, local);
+  else w.simpleElement(ns, local, text);
+}
+
+/** Generated encoders: a repeated text element (xmlTextElement per item); nothing for undefined. */
+export function xmlTextElements(w: XmlWriter, ns: string, local: string, items: readonly (string | null)[] | undefined): void {
+  if (items === undefined) return;
+  for (const item of items) {
+    if (item === null) xmlNilElement(w, ns, local);
+    else w.simpleElement(ns, local, item);
+  }
 }
 
 /** Attributes of xsd:anyAttribute, keyed "local" (no namespace) or "{ns}local"; a null-prototype object. */

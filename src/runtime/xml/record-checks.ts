@@ -1,0 +1,139 @@
+import type { ValidationIssue } from "../validation.js";
+import { pointerJoin } from "../validation.js";
+import { isXsdOpenItem, isXsdRecord, xsdIssue } from "./checks.js";
+
+/**
+ * The structural walk of the generated XSD validators, driven by one table per record type: occurrence, nillable,
+ * array and open-content rules are the same code for every record, so the generated validate.ts holds the rules
+ * (one line per property) and the value checks (`check<Type>` functions, runtime primitives) instead of a copy of
+ * this walk per property.
+ */
+
+type Issues = ValidationIssue[];
+
+/** Checks one (non-null) value, pushing issues; true when it had the right type. */
+export type XsdValueCheck = (value: unknown, path: string, issues: Issues) => boolean;
+
+/** Which namespaces an xsd:any admits: every one, the listed ones ("" = unqualified), or all but the listed ones. */
+export type XsdWildcardNamespaces =
+  | { readonly any: true }
+  | { readonly allowed: readonly string[] }
+  | { readonly excluded: readonly string[] };
+
+/** One property of a record, in schema order. */
+export interface XsdPropertyRule {
+  /** The property of the TypeScript value. */
+  readonly key: string;
+  /** The element or attribute name messages use, when it differs from the key. */
+  readonly name?: string;
+  /** minOccurs (default 0: optional). */
+  readonly min?: number;
+  /** maxOccurs of a repeated property (default unbounded). */
+  readonly max?: number;
+  /** A repeated element: the value is an array. */
+  readonly list?: boolean;
+  /** xsi:nil is allowed: null stands for it (for a list, null items). */
+  readonly nillable?: boolean;
+  /** Checks each present value (none for xsd:anyType). */
+  readonly check?: XsdValueCheck;
+  /** Open content (xsd:any): an array of { ns, name, value } whose namespaces follow the wildcard. */
+  readonly wildcard?: { readonly namespace: string; readonly namespaces: XsdWildcardNamespaces };
+}
+
+/** The rules of one record type. */
+export interface XsdRecordRules {
+  /** The XSD type name (messages, and the `$type` value of a type in an xsi:type family). */
+  readonly name: string;
+  /** In an xsi:type family: `$type` must name this type ("required"), or may be left out at the family root. */
+  readonly xsiType?: "required" | "optional";
+  readonly properties: readonly XsdPropertyRule[];
+}
+
+/**
+ * A record value against its rules: false (with an issue) when it is not an object, otherwise the `$type` rule and
+ * every property rule in order; true when it was an object (so the caller can go on to xsd:choice rules).
+ */
+export function checkXsdRecord(value: unknown, rules: XsdRecordRules, path: string, issues: Issues): value is { readonly [key: string]: unknown } {
+  if (!isXsdRecord(value)) {
+    xsdIssue(issues, path, "type", `expected an object (${rules.name})`);
+    return false;
+  }
+  if (rules.xsiType !== undefined && value.$type !== rules.name && (rules.xsiType === "required" || value.$type !== undefined)) {
+    xsdIssue(issues, path + "/$type", "type", `must be "${rules.name}"`);
+  }
+  for (const rule of rules.properties) {
+    const v = value[rule.key];
+    const p = pointerJoin(path, rule.key);
+    if (rule.wildcard) checkWildcard(v, rule, p, issues);
+    else if (rule.list) checkList(v, rule, p, issues);
+    else checkSingle(v, rule, p, issues);
+  }
+  return true;
+}
+
+function checkSingle(v: unknown, rule: XsdPropertyRule, path: string, issues: Issues): void {
+  const name = rule.name ?? rule.key;
+  if (v === undefined) {
+    if ((rule.min ?? 0) >= 1) xsdIssue(issues, path, "required", `${name} is required`);
+    return;
+  }
+  if (v === null) {
+    if (!rule.nillable) xsdIssue(issues, path, "nullable", `${name} is not nillable`);
+    return;
+  }
+  rule.check?.(v, path, issues);
+}
+
+function checkList(v: unknown, rule: XsdPropertyRule, path: string, issues: Issues): void {
+  const name = rule.name ?? rule.key;
+  const min = rule.min ?? 0;
+  if (v === undefined) {
+    if (min >= 1) xsdIssue(issues, path, "required", `${name} is required`);
+    return;
+  }
+  if (v === null || !Array.isArray(v)) {
+    xsdIssue(issues, path, v === null ? "nullable" : "type", `${name} must be an array`);
+    return;
+  }
+  if (v.length < min) xsdIssue(issues, path, "minOccurs", `at least ${min} ${name}`);
+  if (rule.max !== undefined && v.length > rule.max) xsdIssue(issues, path, "maxOccurs", `at most ${rule.max} ${name}`);
+  for (let i = 0; i < v.length; i++) {
+    const item: unknown = v[i];
+    if (item === null) {
+      if (!rule.nillable) xsdIssue(issues, path + "/" + i, "nullable", `${name} is not nillable`);
+      continue;
+    }
+    rule.check?.(item, path + "/" + i, issues);
+  }
+}
+
+function checkWildcard(v: unknown, rule: XsdPropertyRule, path: string, issues: Issues): void {
+  const min = rule.min ?? 0;
+  if (v !== undefined) {
+    if (!Array.isArray(v)) xsdIssue(issues, path, "type", "open content must be an array");
+    else {
+      if (rule.max !== undefined && v.length > rule.max) xsdIssue(issues, path, "maxOccurs", `at most ${rule.max} elements`);
+      const wildcard = rule.wildcard!;
+      v.forEach((item: unknown, i: number) => {
+        if (!isXsdOpenItem(item)) xsdIssue(issues, path + "/" + i, "type", "expected { ns, name, value }");
+        else if (!admits(wildcard.namespaces, item.ns)) {
+          xsdIssue(issues, path + "/" + i + "/ns", "namespace", `namespace not allowed here (xsd:any namespace="${wildcard.namespace}")`);
+        }
+      });
+    }
+  }
+  if (min >= 1 && (v === undefined || (Array.isArray(v) && v.length < min))) xsdIssue(issues, path, "minOccurs", `at least ${min} elements`);
+}
+
+function admits(rule: XsdWildcardNamespaces, ns: string): boolean {
+  if ("allowed" in rule) return rule.allowed.includes(ns);
+  if ("excluded" in rule) return !rule.excluded.includes(ns);
+  return true;
+}
+
+/** What `validate<Type>(value)` returns: every issue of one check, from the root ("" is the value itself). */
+export function runXsdCheck(value: unknown, check: XsdValueCheck): ValidationIssue[] {
+  const issues: Issues = [];
+  check(value, "", issues);
+  return issues;
+}
