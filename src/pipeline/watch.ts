@@ -6,6 +6,7 @@ import { loadRunConfig, resolveRun, type ResolvedRun, type RunOptions } from "..
 import { elapsed, type EventSink } from "./events.js";
 import { generateSpec, type SpecInput, type SpecOutput } from "./generate-files.js";
 import { isSpecError } from "./load-spec.js";
+import { errorEvents, specFailure } from "./spec-failures.js";
 import { contentHash, importPathOf, recordingHost } from "./run-spec.js";
 import { TEMPLATE_NAMES, Templates } from "./templates.js";
 import { listFiles, writeOutputs } from "./write-output.js";
@@ -97,7 +98,7 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
       } catch (e) {
         if (!isSpecError(e)) throw e;
         ok = false;
-        emit({ type: "error", spec: spec.display, message: (e as Error).message });
+        for (const event of errorEvents(specFailure(spec.display, e))) emit(event);
         // Keep watching what it read before and now, so that fixing any of those files triggers a retry.
         const previous = states.get(key);
         const inputs = [...new Set([...(previous?.inputs ?? []), ...host.inputs.keys()])];

@@ -22,7 +22,7 @@ export function generateCommand(ctx: CommandContext): Command {
         await handle.ready;
       } catch (e) {
         await handle.stop();
-        report.fail((e as Error).message);
+        report.fail(e);
         throw e;
       }
       await ctx.interrupted();
@@ -32,7 +32,7 @@ export function generateCommand(ctx: CommandContext): Command {
     try {
       generate({ ...(await loadRunConfig(options)), onEvent: report.onEvent });
     } catch (e) {
-      report.fail((e as Error).message);
+      report.fail(e);
       throw e;
     }
   });
