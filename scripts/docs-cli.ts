@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
  */
 const REPO = path.resolve(import.meta.dirname, "..");
 export const CLI_DOC = path.join(REPO, "docs", "cli.md");
+/** Hand-written sections (behaviour that --help cannot show), appended after the reference in file-name order. */
 
 function help(args: readonly string[]): string {
   const r = spawnSync(process.execPath, [path.join(REPO, "bin", "specforge.js"), ...args, "--help"], { encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });

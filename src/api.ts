@@ -6,7 +6,9 @@ import { nodeSpecHost } from "./parsers/host.js";
 import { unifiedDiff } from "./pipeline/diff.js";
 import { elapsed, type EventSink } from "./pipeline/events.js";
 import type { SpecOutput } from "./pipeline/generate-files.js";
-import { loadSpec } from "./pipeline/load-spec.js";
+import { RunErrors } from "./errors.js";
+import { isSpecError, loadSpec } from "./pipeline/load-spec.js";
+import { errorEvents, specFailure, type SpecFailure } from "./pipeline/spec-failures.js";
 import { runSpec } from "./pipeline/run-spec.js";
 import { Templates } from "./pipeline/templates.js";
 import { runSpecsInWorkers } from "./pipeline/worker-pool.js";
@@ -28,18 +30,40 @@ export interface RunHooks {
   readonly onEvent?: EventSink;
 }
 
-/** Every spec in memory first (one run's templates and README), timing each; a spec error stops the run. */
-function generateAll(run: ResolvedRun, onEvent: EventSink | undefined): SpecOutput[] {
+/**
+ * Every spec in memory first (one run's templates and README), timing each. A spec that fails does not stop the
+ * others: each of its errors becomes an `error` event, and once every spec has been checked the run ends with a
+ * `done` event (`ok: false`) and throws RunErrors, before anything is written.
+ */
+function generateAll(run: ResolvedRun, onEvent: EventSink | undefined, started: number): SpecOutput[] {
   const templates = new Templates(run.templates);
-  return run.specs.map((s) => runSpec(run, s, onEvent, templates).output);
+  const outputs: SpecOutput[] = [];
+  const failures: SpecFailure[] = [];
+  for (const spec of run.specs) {
+    try {
+      outputs.push(runSpec(run, spec, onEvent, templates).output);
+    } catch (e) {
+      if (!isSpecError(e)) throw e;
+      const failure = specFailure(spec.display, e);
+      failures.push(failure);
+      for (const event of errorEvents(failure)) onEvent?.(event);
+    }
+  }
+  if (failures.length === 0) return outputs;
+  const error = new RunErrors(failures);
+  onEvent?.({ type: "done", specs: run.specs.length, written: 0, differences: 0, ms: elapsed(started), ok: false, errors: error.errorCount });
+  throw error;
 }
 
-/** Generate every spec in memory first (a spec error stops everything before anything is written), then write. */
+/**
+ * Generate every spec in memory first, then write. When a spec has errors, every spec is still checked, nothing is
+ * written, and RunErrors (every error of every spec) is thrown.
+ */
 export function generate(options: RunOptions & RunHooks & { readonly dryRun?: boolean } = {}): GenerateResult {
   const started = performance.now();
   const run = resolveRun(options);
   options.onEvent?.({ type: "start", command: "generate", specs: run.specs.length });
-  return writeGenerated(run, generateAll(run, options.onEvent), options, started);
+  return writeGenerated(run, generateAll(run, options.onEvent, started), options, started);
 }
 
 /**
@@ -51,7 +75,14 @@ export async function generateInWorkers(options: RunOptions & RunHooks & { reado
   const started = performance.now();
   const run = resolveRun(options);
   options.onEvent?.({ type: "start", command: "generate", specs: run.specs.length });
-  const runs = await runSpecsInWorkers(run, options.jobs!, options.onEvent);
+  let runs: Awaited<ReturnType<typeof runSpecsInWorkers>>;
+  try {
+    runs = await runSpecsInWorkers(run, options.jobs!, options.onEvent);
+  } catch (e) {
+    // The pool has reported each error as an event; the run ends as a serial one does.
+    if (e instanceof RunErrors) options.onEvent?.({ type: "done", specs: run.specs.length, written: 0, differences: 0, ms: elapsed(started), ok: false, errors: e.errorCount });
+    throw e;
+  }
   return writeGenerated(run, runs.map((r) => r.output), options, started);
 }
 
@@ -65,7 +96,7 @@ function writeGenerated(run: ResolvedRun, outputs: SpecOutput[], options: RunOpt
     const state = written.includes(o.dir) ? "wrote" : "unchanged";
     onEvent?.({ type: "written", spec: o.spec.display, dir: o.dir, files: o.files.length, state, ms: state === "wrote" ? writeMs : 0 });
   }
-  onEvent?.({ type: "done", specs: outputs.length, written: written.length, differences: 0, ms: elapsed(started), ok: true });
+  onEvent?.({ type: "done", specs: outputs.length, written: written.length, differences: 0, ms: elapsed(started), ok: true, errors: 0 });
   return { outRoot: run.outRoot, outputs, written };
 }
 
@@ -88,7 +119,7 @@ export function check(options: RunOptions & RunHooks = {}): CheckResult {
   const run = resolveRun(options);
   const onEvent = options.onEvent;
   onEvent?.({ type: "start", command: "check", specs: run.specs.length });
-  const outputs = generateAll(run, onEvent);
+  const outputs = generateAll(run, onEvent, started);
   const wanted = new Map(outputs.flatMap((o) => o.files.map((f) => [f.path, f.content] as const)));
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const shown = path.relative(cwd, run.outRoot).split(path.sep).join("/");
@@ -100,7 +131,7 @@ export function check(options: RunOptions & RunHooks = {}): CheckResult {
     return { ...d, diff: unifiedDiff(disk, wanted.get(d.path)!, `a/${name(d.path)}`, `b/${name(d.path)}`) };
   });
   const ok = differences.length === 0;
-  onEvent?.({ type: "done", specs: outputs.length, written: 0, differences: differences.length, ms: elapsed(started), ok });
+  onEvent?.({ type: "done", specs: outputs.length, written: 0, differences: differences.length, ms: elapsed(started), ok, errors: 0 });
   return { outRoot: run.outRoot, differences };
 }
 

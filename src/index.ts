@@ -1,7 +1,7 @@
 /** The specforge library API. The CLI is a thin layer over these functions. */
 export { generate, check, inspect } from "./api.js";
 export type { GenerateResult, CheckResult, RunOptions, FileDifference } from "./api.js";
-export { SpecError, UsageError } from "./errors.js";
+export { RunErrors, SpecError, SpecErrors, UsageError } from "./errors.js";
 export type * from "./ir/model.js";
 export type { CheckDifference, RunHooks, PipelineEvent, EventSink } from "./api.js";
 export { watch } from "./pipeline/watch.js";

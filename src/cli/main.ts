@@ -1,4 +1,5 @@
 import { Command, CommanderError } from "commander";
+import { RunErrors } from "../errors.js";
 import { isSpecError } from "../pipeline/load-spec.js";
 import { checkCommand } from "./commands/check.js";
 import { convertCommand } from "./commands/convert.js";
@@ -41,7 +42,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), int
     return exitCode;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
-    if (isSpecError(e)) {
+    // Spec errors (all of a run's: RunErrors ends with the `N errors in M specs` line) and usage errors.
+    if (isSpecError(e) || e instanceof RunErrors) {
       io.err(`${e.message}\n`);
       return 1;
     }

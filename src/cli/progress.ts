@@ -1,4 +1,5 @@
-import type { PipelineEvent } from "../pipeline/events.js";
+import { RunErrors } from "../errors.js";
+import { elapsed, type PipelineEvent } from "../pipeline/events.js";
 import type { CliIo } from "./io.js";
 
 export type ReportMode = "tty" | "plain" | "json" | "quiet";
@@ -12,8 +13,12 @@ export function reportMode(opts: { json?: boolean; quiet?: boolean }, io: CliIo)
 
 export interface Reporter {
   onEvent(event: PipelineEvent): void;
-  /** A run that failed: JSON mode reports it as an event too (the CLI prints the message on stderr regardless). */
-  fail(message: string): void;
+  /**
+   * A run that failed (the CLI prints the message on stderr regardless). JSON mode reports it as events too: an
+   * `error` unless the pipeline already reported its errors (RunErrors), then `done` with `ok: false` unless the
+   * pipeline already ended with one, so the event stream always ends with `done`.
+   */
+  fail(error: unknown): void;
 }
 
 const SPINNER = "|/-\\";
@@ -26,15 +31,15 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
  * being generated with running counts and timings. JSON mode prints every event as one object per line on stdout.
  */
 export function reporter(io: CliIo, mode: ReportMode, command: "generate" | "check" | "watch"): Reporter {
-  if (mode === "json") {
-    return { onEvent: (e) => io.out(JSON.stringify(e) + "\n"), fail: (message) => io.out(JSON.stringify({ type: "error", message }) + "\n") };
-  }
+  if (mode === "json") return jsonReporter(io);
   if (mode === "quiet") {
     // Errors only. generate and check throw theirs (the CLI prints them); watch keeps running, so it prints its own.
     const onEvent = (e: PipelineEvent) => {
       if (command !== "watch" || e.type !== "error") return;
-      io.err(`${e.message}\n`);
-      if (e.kept !== undefined) io.err(`${e.spec}: kept the last good output in ${e.kept}/\n`);
+      io.err(`${e.message}
+`);
+      if (e.kept !== undefined) io.err(`${e.spec}: kept the last good output in ${e.kept}/
+`);
     };
     return { onEvent, fail: () => undefined };
   }
@@ -91,6 +96,8 @@ export function reporter(io: CliIo, mode: ReportMode, command: "generate" | "che
         case "difference":
           break;
         case "error":
+          // generate and check fail with every error listed and counted (printed by the CLI); watch goes on.
+          if (command !== "watch") break;
           clear();
           io.err(`${e.message}\n`);
           if (e.kept !== undefined) io.err(`${e.spec}: kept the last good output in ${e.kept}/\n`);
@@ -113,6 +120,26 @@ export function reporter(io: CliIo, mode: ReportMode, command: "generate" | "che
           else if (total > 0) line(`${plural(total, "spec")} up to date (.specforge-cache)`);
           break;
       }
+    },
+  };
+}
+
+/** One JSON object per line on stdout; a failed run still ends with a `done` line. */
+function jsonReporter(io: CliIo): Reporter {
+  const started = performance.now();
+  let specs = 0;
+  let ended = false;
+  const print = (e: PipelineEvent) => io.out(JSON.stringify(e) + "\n");
+  return {
+    onEvent(e) {
+      if (e.type === "start") specs = e.specs;
+      ended = e.type === "done";
+      print(e);
+    },
+    fail(error) {
+      if (!(error instanceof RunErrors)) print({ type: "error", message: error instanceof Error ? error.message : String(error) });
+      if (!ended) print({ type: "done", specs, written: 0, differences: 0, ms: elapsed(started), ok: false, errors: error instanceof RunErrors ? error.errorCount : 1 });
+      ended = true;
     },
   };
 }

@@ -14,16 +14,34 @@ export type PipelineEvent =
   /** check: a file that differs from what generate would write. */
   | { readonly type: "difference"; readonly path: string; readonly state: "stale" | "missing" | "extra" | "unowned" }
   /**
-   * A spec that failed (watch keeps running; generate and check stop). `message` is `file:line:col: ...`. `kept`
-   * (watch): the output folder that still holds the spec's last good output, left as it was.
+   * One error of a spec that failed (watch keeps running; generate and check check every spec, then stop before
+   * writing anything). `message` is `file:line:col: ...`, its location also as `file`, `line`, `column`. `spec` is
+   * absent only for errors of the run itself (a bad config file, an unknown option). `kept` (watch, on a failed
+   * spec's last error): the output folder that still holds the spec's last good output, left as it was.
    */
-  | { readonly type: "error"; readonly spec?: string; readonly message: string; readonly kept?: string }
+  | {
+      readonly type: "error";
+      readonly spec?: string;
+      readonly file?: string;
+      readonly line?: number;
+      readonly column?: number;
+      readonly message: string;
+      readonly kept?: string;
+    }
   /** watch: waiting for changes to this many files. */
   | { readonly type: "watching"; readonly files: number }
   /** watch: files changed; the specs that read them are regenerated. */
   | { readonly type: "changed"; readonly files: readonly string[]; readonly specs: readonly string[] }
-  /** The end of a run (for watch: of one round). */
-  | { readonly type: "done"; readonly specs: number; readonly written: number; readonly differences: number; readonly ms: number; readonly ok: boolean };
+  /** The end of a run (for watch: of one round); also of a failed one (`ok: false`, `errors`: how many were reported). */
+  | {
+      readonly type: "done";
+      readonly specs: number;
+      readonly written: number;
+      readonly differences: number;
+      readonly ms: number;
+      readonly ok: boolean;
+      readonly errors?: number;
+    };
 
 export type EventSink = (event: PipelineEvent) => void;
 

@@ -5,7 +5,7 @@
  * the same error a serial run would.
  */
 import { parentPort } from "node:worker_threads";
-import { SpecError, UsageError } from "../errors.js";
+import { SpecError, SpecErrors, UsageError } from "../errors.js";
 import { nodeSpecHost } from "../parsers/host.js";
 import { generateSpec } from "./generate-files.js";
 import { recordingHost } from "./run-spec.js";
@@ -22,6 +22,9 @@ function templatesFor(dir: string | undefined): Templates {
 }
 
 function describeError(e: unknown): WorkerError {
+  if (e instanceof SpecErrors) {
+    return { kind: "specs", errors: e.errors.map((x) => ({ file: x.file, line: x.line, column: x.column, detail: x.detail })), truncated: e.truncated };
+  }
   if (e instanceof SpecError) return { kind: "spec", message: e.message, file: e.file, line: e.line, column: e.column, detail: e.detail };
   if (e instanceof UsageError) return { kind: "usage", message: e.message };
   const err = e instanceof Error ? e : new Error(String(e));

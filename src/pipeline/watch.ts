@@ -7,6 +7,7 @@ import { elapsed, type EventSink } from "./events.js";
 import { generateSpec, type SpecInput, type SpecOutput } from "./generate-files.js";
 import { isSpecError } from "./load-spec.js";
 import { outputDirFor } from "./output-dir.js";
+import { errorEvents, specFailure } from "./spec-failures.js";
 import { contentHash, importPathOf, recordingHost } from "./run-spec.js";
 import { TEMPLATE_NAMES, Templates } from "./templates.js";
 import { listFiles, writeOutputs } from "./write-output.js";
@@ -101,7 +102,9 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
         // Keep watching what it read before and now, so that fixing any of those files triggers a retry.
         const previous = states.get(key);
         const kept = keptFolder(spec, previous);
-        emit({ type: "error", spec: spec.display, message: (e as Error).message, ...(kept !== undefined ? { kept } : {}) });
+        // One event per error; the last one says where the last good output is kept.
+        const events = errorEvents(specFailure(spec.display, e));
+        events.forEach((event, i) => emit(i === events.length - 1 && kept !== undefined && event.type === "error" ? { ...event, kept } : event));
         const inputs = [...new Set([...(previous?.inputs ?? []), ...host.inputs.keys()])];
         states.set(key, { hash: inputsHash(inputs, spec, fingerprint), inputs, outputs: previous?.outputs ?? {}, ok: false });
       }

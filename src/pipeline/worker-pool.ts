@@ -3,18 +3,21 @@ import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ResolvedRun } from "../config/resolve.js";
-import { SpecError, UsageError } from "../errors.js";
+import { RunErrors, SpecError, SpecErrors, UsageError } from "../errors.js";
 import type { EventSink } from "./events.js";
 import type { SpecInput } from "./generate-files.js";
 import { importPathOf, type SpecRun } from "./run-spec.js";
+import { errorEvents, specFailure, type SpecFailure } from "./spec-failures.js";
 import type { SpecRequest, SpecResponse, WorkerError } from "./worker-protocol.js";
 
 /**
  * `generate --jobs N`: the run's specs generated in N worker threads. Each worker takes the next spec as soon as it
  * is free (big and small specs mix well), but everything the caller sees is in spec order, as in a serial run: the
- * events of spec i are emitted once specs 0..i are done, the results come back in spec order, and the error thrown
- * is the one of the first failing spec (rebuilt as the same SpecError/UsageError). Output is byte-identical to a
- * serial run because the workers run the same generateSpec on the same inputs; nothing here writes files.
+ * events of spec i are emitted once specs 0..i are done and the results come back in spec order. As in a serial run,
+ * a spec that fails does not stop the others: its errors (rebuilt as the same SpecError/UsageError) are `error`
+ * events, and once every spec is done RunErrors is thrown (after a `done` event with ok: false). Output is
+ * byte-identical to a serial run because the workers run the same generateSpec on the same inputs; nothing here
+ * writes files.
  */
 export async function runSpecsInWorkers(run: ResolvedRun, jobs: number, onEvent?: EventSink): Promise<SpecRun[]> {
   const specs = run.specs;
@@ -24,6 +27,7 @@ export async function runSpecsInWorkers(run: ResolvedRun, jobs: number, onEvent?
   const workers: Worker[] = [];
   let next = 0;
   let flushed = 0;
+  const failures: SpecFailure[] = [];
 
   return new Promise<SpecRun[]>((resolve, reject) => {
     let settled = false;
@@ -42,12 +46,20 @@ export async function runSpecsInWorkers(run: ResolvedRun, jobs: number, onEvent?
         const res = results[flushed]!;
         const spec = specs[flushed]!;
         for (const r of res.reads) onEvent?.({ type: "read", spec: spec.display, file: run.host.displayPath(r.file), bytes: r.bytes, ms: r.ms });
-        if (!res.ok) return finish(rebuildError(res.error, spec));
+        if (!res.ok) {
+          const error = rebuildError(res.error, spec);
+          if (!(error instanceof SpecError || error instanceof UsageError)) return finish(error);
+          const failure = specFailure(spec.display, error);
+          failures.push(failure);
+          for (const event of errorEvents(failure)) onEvent?.(event);
+          flushed++;
+          continue;
+        }
         onEvent?.({ type: "generated", spec: spec.display, dir: res.dir, inputs: res.inputs.length, files: res.files.length, ms: res.ms });
         runs.push({ output: { spec, dir: res.dir, doc: res.doc, files: res.files }, inputs: new Map(res.inputs) });
         flushed++;
       }
-      if (flushed === specs.length) finish();
+      if (flushed === specs.length) finish(failures.length > 0 ? new RunErrors(failures) : undefined);
     };
 
     const feed = (worker: Worker) => {
@@ -92,6 +104,7 @@ function requestFor(run: ResolvedRun, spec: SpecInput, index: number): SpecReque
 
 /** The same error class and message a serial run would throw for this spec. */
 function rebuildError(e: WorkerError, spec: SpecInput): Error {
+  if (e.kind === "specs") return new SpecErrors(e.errors.map((x) => new SpecError(x.file, x.line, x.column, x.detail)), e.truncated);
   if (e.kind === "spec") return new SpecError(e.file, e.line, e.column, e.detail);
   if (e.kind === "usage") return new UsageError(e.message);
   const error = new Error(`${e.message} (generating ${spec.display})`);

@@ -19,9 +19,19 @@ export interface WorkerRead {
   readonly ms: number;
 }
 
+/** One located error of a spec, in parts. */
+export interface WorkerSpecError {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly detail: string;
+}
+
 /** An error thrown in a worker, in parts: SpecError and UsageError are rebuilt as such on the main thread. */
 export type WorkerError =
   | { readonly kind: "spec"; readonly message: string; readonly file: string; readonly line: number; readonly column: number; readonly detail: string }
+  /** SpecErrors: every error the parser collected for the spec. */
+  | { readonly kind: "specs"; readonly errors: readonly WorkerSpecError[]; readonly truncated: boolean }
   | { readonly kind: "usage"; readonly message: string }
   | { readonly kind: "internal"; readonly message: string; readonly stack?: string };
 

@@ -82,7 +82,7 @@ describe("specforge CLI", () => {
     writeFileSync(path.join(dir, "hello.proto"), GOOD_PROTO.replace("Hello", "Hi"));
     const res = await run(dir, "generate", "hello.proto", "bad.proto", "--out", "gen");
     expect(res.code).toBe(1);
-    expect(res.err).toMatch(/^bad\.proto:3:\d+: .+\n$/);
+    expect(res.err).toMatch(/^bad\.proto:3:\d+: .+\n1 error in 1 spec\n$/);
     expect(res.err).not.toContain("    at ");
     expect(readFileSync(path.join(dir, "gen/hello/types.ts"), "utf8")).toBe(before);
     expect(existsSync(path.join(dir, "gen/bad"))).toBe(false);
@@ -161,7 +161,11 @@ describe("specforge CLI", () => {
 
     const bad = await run(dir, "generate", "bad.proto", "--json");
     expect(bad.code).toBe(1);
-    expect(JSON.parse(bad.out.trimEnd().split("\n").at(-1)!)).toEqual({ type: "error", message: expect.stringMatching(/^bad\.proto:1:9: /) });
+    const badEvents = bad.out.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(badEvents.slice(-2)).toEqual([
+      { type: "error", spec: "bad.proto", file: "bad.proto", line: 1, column: 9, message: expect.stringMatching(/^bad\.proto:1:9: /) },
+      { type: "done", specs: 1, written: 0, differences: 0, ms: expect.any(Number), ok: false, errors: 1 },
+    ]);
 
     writeFileSync(path.join(dir, "hello.proto"), GOOD_PROTO.replace("Hello", "Hi"));
     const stale = await run(dir, "check", "hello.proto", "--json");

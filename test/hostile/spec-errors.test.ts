@@ -35,7 +35,7 @@ const GOOD = {
 
 const ROWS: Record<keyof typeof GOOD, Row[]> = {
   wsdl: [
-    { name: "malformed XML", files: { "bad.xsd": schema(`<xsd:complexType name="A">\n  <xsd:sequence>\n</xsd:complexType>`) }, message: "bad.xsd:4:18: unexpected close tag." },
+    { name: "malformed XML", files: { "bad.xsd": schema(`<xsd:complexType name="A">\n  <xsd:sequence>\n</xsd:complexType>`) }, message: "bad.xsd:4:1: end tag </xsd:complexType> does not match <xsd:sequence> (opened at line 3, column 3)" },
     { name: "DOCTYPE in a spec", files: { "bad.xsd": `<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n` + schema("") }, message: "bad.xsd:1:1: DOCTYPE is not allowed" },
     { name: "unknown type", files: { "bad.xsd": schema(`<xsd:element name="e" type="tns:Nope"/>`) }, message: "bad.xsd:2:1: unknown type 'tns:Nope' ({urn:t}Nope)" },
     { name: "unknown element reference", files: { "bad.xsd": schema(`<xsd:complexType name="T"><xsd:sequence>\n<xsd:element ref="tns:nope"/></xsd:sequence></xsd:complexType>`) }, message: "bad.xsd:3:1: unknown element 'tns:nope' ({urn:t}nope)" },
@@ -53,13 +53,13 @@ const ROWS: Record<keyof typeof GOOD, Row[]> = {
     {
       name: "malformed XML in an included schema",
       files: { "bad.xsd": schema(`<xsd:include schemaLocation="inc.xsd"/>`), "inc.xsd": `<xsd:schema xmlns:xsd="${XSD}" targetNamespace="urn:t">\n  <oops></xsd:schema>\n` },
-      message: "inc.xsd:2:21: unexpected close tag.",
+      message: "inc.xsd:2:9: end tag </xsd:schema> does not match <oops> (opened at line 2, column 3)",
     },
   ],
   openapi: [
     { name: "malformed YAML", files: { "bad.yaml": `openapi: 3.0.3\ninfo: {title: T, version: "1"\npaths: {}\n` }, message: "bad.yaml:3:1: invalid YAML/JSON: Flow map in block collection must be sufficiently indented and end with a }" },
-    { name: "malformed JSON", files: { "bad.json": `{"openapi": "3.0.3",\n "info": {"title": "T", "version": "1"},\n "paths": {,}}\n` }, message: "bad.json:3:12: invalid YAML/JSON: Unexpected , in flow map" },
-    { name: "duplicate key (JSON)", files: { "bad.json": `{"openapi": "3.0.3",\n "info": {"title": "T", "version": "1"},\n "info": {}}\n` }, message: "bad.json:3:2: invalid YAML/JSON: Map keys must be unique" },
+    { name: "malformed JSON", files: { "bad.json": `{"openapi": "3.0.3",\n "info": {"title": "T", "version": "1"},\n "paths": {,}}\n` }, message: `bad.json:3:12: invalid JSON: expected a property name in double quotes, found ","` },
+    { name: "duplicate key (JSON)", files: { "bad.json": `{"openapi": "3.0.3",\n "info": {"title": "T", "version": "1"},\n "info": {}}\n` }, message: 'bad.json:3:2: duplicate key "info" (first at line 2, column 2; not allowed in a JSON spec)' },
     { name: "duplicate schema name (YAML)", files: { "bad.yaml": v30(`components:\n  schemas:\n    A: {type: string}\n    A: {type: integer}\n`) }, message: "bad.yaml:6:5: invalid YAML/JSON: Map keys must be unique" },
     { name: "unknown $ref", files: { "bad.yaml": v30(`components:\n  schemas:\n    A: {type: object, properties: {b: {$ref: "#/components/schemas/Missing"}}}\n`) }, message: "bad.yaml:5:40: unknown $ref target '#/components/schemas/Missing'" },
     { name: "unknown schema type", files: { "bad.yaml": v30(`components:\n  schemas:\n    A: {type: strang}\n`) }, message: 'bad.yaml:5:9: unknown schema type "strang"' },
@@ -154,13 +154,14 @@ for (const format of Object.keys(ROWS) as (keyof typeof GOOD)[]) {
       const before = snapshot(path.join(dir, "gen"));
       const bad = Object.keys(row.files)[0]!;
       const res = await run(dir, "generate", goodName, bad, "--out", "gen");
-      expect(res.err).toBe(`${row.message}\n`);
+      // One error, then the count a run with errors ends with.
+      expect(res.err).toBe(`${row.message}\n1 error in 1 spec\n`);
       expect(res.code).toBe(1);
       expect(res.out).toBe("");
       expect(snapshot(path.join(dir, "gen"))).toEqual(before);
       // check reports the same error the same way.
       const checked = await run(dir, "check", bad, "--out", "gen");
-      expect(checked).toMatchObject({ code: 1, err: `${row.message}\n` });
+      expect(checked).toMatchObject({ code: 1, err: `${row.message}\n1 error in 1 spec\n` });
     });
 
     it("the installed bin prints the same line without a stack trace and exits 1", () => {
@@ -171,7 +172,7 @@ for (const format of Object.keys(ROWS) as (keyof typeof GOOD)[]) {
       const before = snapshot(path.join(dir, "gen"));
       const res = spawnSync(process.execPath, [bin, "generate", goodName, Object.keys(row.files)[0]!, "--out", "gen"], { cwd: dir, encoding: "utf8" });
       expect(res.status).toBe(1);
-      expect(res.stderr).toBe(`${row.message}\n`);
+      expect(res.stderr).toBe(`${row.message}\n1 error in 1 spec\n`);
       expect(res.stderr).not.toMatch(/^\s+at /m);
       expect(snapshot(path.join(dir, "gen"))).toEqual(before);
     });

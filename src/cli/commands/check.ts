@@ -23,7 +23,7 @@ export function checkCommand(ctx: CommandContext): Command {
     try {
       result = check({ ...(await loadRunConfig(options)), onEvent: report.onEvent });
     } catch (e) {
-      report.fail((e as Error).message);
+      report.fail(e);
       throw e;
     }
     if (result.differences.length === 0) {

@@ -24,7 +24,7 @@ export function generateCommand(ctx: CommandContext): Command {
         await handle.ready;
       } catch (e) {
         await handle.stop();
-        report.fail((e as Error).message);
+        report.fail(e);
         throw e;
       }
       await ctx.interrupted();
@@ -34,7 +34,7 @@ export function generateCommand(ctx: CommandContext): Command {
     try {
       await generateInWorkers({ ...(await loadRunConfig(options)), onEvent: report.onEvent, jobs });
     } catch (e) {
-      report.fail((e as Error).message);
+      report.fail(e);
       throw e;
     }
   });

@@ -3,6 +3,7 @@
  * that turn a spec location into an `Origin`, a `TypeId` or a located `SpecError`.
  */
 import type { NamedType, Origin, TypeId } from "../../ir/model.js";
+import { Diagnostics } from "../diagnostics.js";
 import { originPath, type SpecHost } from "../host.js";
 import { FileSet, type Loc } from "./files.js";
 import { child, entries, isObject, str } from "./json.js";
@@ -28,11 +29,15 @@ export class LowerContext {
    */
   readonly namedNullable = new Map<TypeId, boolean>();
 
-  /** `seed`: files already parsed (or converted from Swagger 2.0), used instead of reading their paths again. */
+  /**
+   * `seed`: files already parsed (or converted from Swagger 2.0), used instead of reading their paths again.
+   * `diagnostics`: where recoverable errors (one schema, property or operation) are collected.
+   */
   constructor(
     readonly entry: string,
     readonly host: SpecHost,
     seed: readonly ParsedFile[] = [],
+    readonly diagnostics: Diagnostics = new Diagnostics(1),
   ) {
     // Component names are reserved before any inline schema is named, so an inline "PetOwner" can never take the
     // name of a component declared later as "PetOwner".
@@ -64,6 +69,11 @@ export class LowerContext {
     const source = loc.file.sourcePointer?.(loc.pointer) ?? loc.pointer;
     const named = source === loc.pointer ? construct : construct.replace(loc.pointer, source);
     return { file: this.scopeOf(loc.file), line: p.line, column: p.column, pointer: source, construct: named };
+  }
+
+  /** Lower one independent piece (a schema, a property, an operation); its error is recorded and it is left out. */
+  recover<T>(work: () => T): T | undefined {
+    return this.diagnostics.recover(work);
   }
 
   fail(loc: Pick<Loc, "file" | "pointer">, detail: string): never {

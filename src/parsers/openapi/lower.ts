@@ -3,6 +3,7 @@
  */
 import type { HttpService, IrDocument, NamedType } from "../../ir/model.js";
 import { originPath, type SpecHost } from "../host.js";
+import { Diagnostics } from "../diagnostics.js";
 import { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { child, has, isObject, items, str } from "./json.js";
@@ -12,18 +13,28 @@ import { convertSwagger2, isSwagger2 } from "./swagger2/index.js";
 
 const VERSION = /^3\.[01]\.\d+(-[0-9A-Za-z.-]+)?$/;
 
+/**
+ * A YAML/JSON syntax error or an unreadable file ends the parse; errors in one schema, property or operation are
+ * collected and lowering goes on, and all of them are thrown together (SpecErrors).
+ */
 export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
-  let ctx = new LowerContext(entryFile, host);
+  const diagnostics = new Diagnostics();
+  return diagnostics.run(() => lowerWith(entryFile, host, diagnostics));
+}
+
+function lowerWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics): IrDocument {
+  let ctx = new LowerContext(entryFile, host, [], diagnostics);
   let file = ctx.files.load(entryFile);
   if (!isObject(file.value)) ctx.fail({ file, pointer: "#" }, "an OpenAPI document must be an object");
   if (isSwagger2(file.value)) {
     // Swagger 2.0: lowered from its OpenAPI 3.0 conversion (positions still those of the 2.0 files).
-    ctx = new LowerContext(entryFile, host, convertSwagger2(file, host));
+    ctx = new LowerContext(entryFile, host, convertSwagger2(file, host), diagnostics);
     file = ctx.files.load(entryFile);
   }
   const root: Loc = { file, pointer: "#", value: file.value };
   // 3.0 and 3.1 differences (nullable vs type arrays, boolean vs numeric exclusive bounds) are told apart by the
   // keywords' own shapes; the version only decides whether keywords beside a schema `$ref` apply (see ctx.version).
+  // Without a known version nothing below can be read reliably: that error ends the parse.
   ctx.version = checkVersion(ctx, root);
 
   const info = child(root, "info");
@@ -40,6 +51,7 @@ export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
   // A components-only document (allowed in 3.1) has no service; `paths: {}` still declares an (empty) one.
   if (has(root, "paths")) {
     const operations = lowerOperations(ctx, schemas, root);
+    const securitySchemes = ctx.recover(() => lowerSecuritySchemes(ctx, root)) ?? [];
     services.push({
       kind: "http",
       name: title ?? "",
@@ -50,7 +62,7 @@ export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
         return url !== undefined ? [url] : [];
       }),
       operations,
-      securitySchemes: lowerSecuritySchemes(ctx, root),
+      securitySchemes,
       origin: ctx.origin(root, `openapi document ${title ?? originPath(entryFile, entryFile)}`),
     });
   }
@@ -91,13 +103,17 @@ function rejectCycles(ctx: LowerContext, types: NamedType[]): NamedType[] {
     if (t.kind === "alias" && t.target.kind === "ref") return byId.get(t.target.id);
     return undefined;
   };
+  const reported = new Set<NamedType>();
   for (const t of types) {
+    if (reported.has(t)) continue; // one error per cycle, from its first member
     const chain = [t];
     for (let cur = next(t); cur; cur = next(cur)) {
       if (cur === t) {
         const file = ctx.files.files.find((f) => ctx.scopeOf(f) === t.origin.file);
         const what = t.kind === "record" ? "circular allOf inheritance" : "circular $ref";
-        if (file) ctx.fail({ file, pointer: t.origin.pointer }, `${what}: ${[...chain, t].map((x) => x.name).join(" -> ")}`);
+        if (file) ctx.recover(() => ctx.fail({ file, pointer: t.origin.pointer }, `${what}: ${[...chain, t].map((x) => x.name).join(" -> ")}`));
+        for (const member of chain) reported.add(member);
+        break;
       }
       if (chain.includes(cur)) break; // a cycle further on: reported from one of its own members
       chain.push(cur);

@@ -26,27 +26,33 @@ export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root:
   // operationIds are the spec's own names: they must be unique, and synthesized names must not take them.
   const opNames = new NameTable();
   const ids = new Map<string, string>();
-  const fieldsOf = new Map(pathItems.map(([p, item]) => [p, pathItemFields(ctx, item)]));
+  // A path item or operation that cannot be read is reported (once: errors are deduplicated) and skipped.
+  const fieldsOf = new Map(pathItems.map(([p, item]) => [p, ctx.recover(() => pathItemFields(ctx, item)) ?? new Map<string, Loc>()]));
+  const operationsOf = (p: string) => ctx.recover(() => pathItemOperations(ctx, fieldsOf.get(p)!)) ?? [];
   for (const [p] of pathItems) {
-    for (const [method, op] of pathItemOperations(ctx, fieldsOf.get(p)!)) {
+    for (const [method, op] of operationsOf(p)) {
       const idLoc = child(op, "operationId");
       if (!idLoc) continue;
-      if (typeof idLoc.value !== "string") ctx.fail(idLoc, "operationId must be a string");
-      const where = `${method.toUpperCase()} ${p}`;
-      const other = ids.get(idLoc.value as string);
-      if (other !== undefined) ctx.fail(idLoc, `duplicate operationId "${idLoc.value as string}" (also used by ${other})`);
-      ids.set(idLoc.value as string, where);
-      opNames.reserve("", idLoc.value as string);
+      ctx.recover(() => {
+        if (typeof idLoc.value !== "string") ctx.fail(idLoc, "operationId must be a string");
+        const where = `${method.toUpperCase()} ${p}`;
+        const other = ids.get(idLoc.value as string);
+        if (other !== undefined) ctx.fail(idLoc, `duplicate operationId "${idLoc.value as string}" (also used by ${other})`);
+        ids.set(idLoc.value as string, where);
+        opNames.reserve("", idLoc.value as string);
+      });
     }
   }
 
   const operations: HttpOperation[] = [];
   for (const [p, itemRef] of pathItems) {
-    if (!p.startsWith("/")) ctx.fail(itemRef, `path "${p}" must start with "/"`);
+    if (!p.startsWith("/")) ctx.recover(() => ctx.fail(itemRef, `path "${p}" must start with "/"`));
     const fields = fieldsOf.get(p)!;
-    for (const [method, op] of pathItemOperations(ctx, fields)) {
+    for (const [method, op] of operationsOf(p)) {
       const name = str(op, "operationId") ?? opNames.claim("", operationNameFor(method, p));
-      operations.push(lowerOperation(ctx, schemas, { path: p, method, name, itemParameters: fields.get("parameters"), op, rootSecurity }));
+      // An operation in error is reported and left out; the other operations are still checked.
+      const operation = ctx.recover(() => lowerOperation(ctx, schemas, { path: p, method, name, itemParameters: fields.get("parameters"), op, rootSecurity }));
+      if (operation) operations.push(operation);
     }
   }
   return operations;

@@ -1,5 +1,6 @@
 /**
  * Read one OpenAPI file (YAML or JSON — JSON is YAML) into plain data plus a position for every JSON pointer.
+ * A `.json` file is first checked to be strict JSON (strict-json.ts).
  *
  * We walk yaml's node tree ourselves instead of calling `toJS()` so that
  *  - every node's position is recorded under its JSON pointer (later errors point at the exact key),
@@ -9,8 +10,9 @@
  *  - alias expansion is budgeted (billion-laughs documents are refused) and custom tags are refused.
  */
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
-import { SpecError } from "../../errors.js";
+import { SpecError, SpecErrors } from "../../errors.js";
 import { childPointer } from "./pointer.js";
+import { strictJsonErrors } from "./strict-json.js";
 
 export interface Position {
   readonly line: number;
@@ -47,6 +49,13 @@ const STANDARD_TAGS = new Set([
 const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 export function readSpecFile(path: string, text: string, display: string): ParsedFile {
+  // JSON is read as YAML (for the positions), but a .json file must be strict JSON: YAML would accept trailing
+  // commas and comments. Every such problem is reported at once.
+  if (/\.json$/i.test(path)) {
+    const problems = strictJsonErrors(text, display);
+    if (problems.length === 1) throw problems[0]!;
+    if (problems.length > 1) throw new SpecErrors(problems);
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): Position => {

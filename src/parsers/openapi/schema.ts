@@ -84,7 +84,7 @@ export class SchemaLowerer {
   /** Lower every `components.schemas` entry of a file (the entry file: all of them, used or not). */
   lowerComponents(root: Loc): void {
     const components = child(root, "components");
-    for (const [name, loc] of entries(components && child(components, "schemas"))) this.ensureNamed(loc, name, false);
+    for (const [name, loc] of entries(components && child(components, "schemas"))) this.ctx.recover(() => this.ensureNamed(loc, name, false));
   }
 
   /** A schema used in place (property, parameter, items...). `hint` names inline types declared here. */
@@ -261,7 +261,8 @@ export class SchemaLowerer {
       const at = items(child(loc, "required")).find((r) => r.value === name) ?? loc;
       props.set(name, { file: at.file, pointer: at.pointer, value: Object.create(null) as JsonObject });
     }
-    const members = [...props].map(([name, p]) => this.field(name, p, required.has(name), head.name));
+    // A property in error is reported and left out; the record's other properties are still checked.
+    const members = [...props].flatMap(([name, p]) => this.ctx.recover(() => this.field(name, p, required.has(name), head.name)) ?? []);
     const record: RecordType = { kind: "record", ...head, members, ...(base ? { base } : {}) };
     if (additional === undefined) return record;
     const ap: Loc = additional;

@@ -6,6 +6,7 @@
  * before its nested types, groups and nested extensions.
  */
 import { SpecError } from "../../errors.js";
+import { Diagnostics } from "../diagnostics.js";
 import type {
   EnumType,
   EnumValue,
@@ -64,8 +65,15 @@ export interface LowerResult {
   readonly services: Service[];
 }
 
-export function lowerProtoFiles(files: readonly LoadedFile[], originOf: (absPath: string) => string): LowerResult {
-  return new Lowerer(files, originOf).run();
+/**
+ * `diagnostics` collects errors that do not stop lowering: an erroneous declaration, field, enum value or method is
+ * reported and left out, and lowering goes on with the next one (names resolve against the symbol table, not
+ * against lowered types, so leaving one out causes no follow-on errors). Without it, the first error is thrown.
+ */
+export function lowerProtoFiles(files: readonly LoadedFile[], originOf: (absPath: string) => string, diagnostics?: Diagnostics): LowerResult {
+  if (diagnostics) return new Lowerer(files, originOf, diagnostics).run();
+  const own = new Diagnostics(1);
+  return own.run(() => new Lowerer(files, originOf, own).run());
 }
 
 class Lowerer {
@@ -82,8 +90,14 @@ class Lowerer {
   constructor(
     private readonly files: readonly LoadedFile[],
     private readonly originOf: (absPath: string) => string,
+    private readonly diagnostics: Diagnostics,
   ) {
-    this.symbols = new SymbolTable(files);
+    this.symbols = new SymbolTable(files, diagnostics);
+  }
+
+  /** Lower one independent piece; its error is recorded and the piece left out. */
+  private recover<T>(work: () => T): T | undefined {
+    return this.diagnostics.recover(work);
   }
 
   run(): LowerResult {
@@ -92,10 +106,10 @@ class Lowerer {
       this.features = fileFeatures(f.ast);
       const pkg = f.ast.package;
       for (const d of f.ast.decls) {
-        if (d.kind === "message") this.message(d, pkg);
-        else if (d.kind === "enum") this.enumType(d, pkg);
-        else if (d.kind === "extend") this.extend(d, pkg, this.features);
-        else this.service(d, pkg);
+        if (d.kind === "message") this.recover(() => this.message(d, pkg));
+        else if (d.kind === "enum") this.recover(() => this.enumType(d, pkg));
+        else if (d.kind === "extend") this.recover(() => this.extend(d, pkg, this.features));
+        else this.recover(() => this.service(d, pkg));
       }
     }
     return { types: this.types, extensions: this.extensions, services: this.services };
@@ -169,21 +183,28 @@ class Lowerer {
 
     for (const d of m.body) {
       switch (d.kind) {
-        case "field":
-          checkMessageField(d);
-          members.push(this.field(d, full, full, false, false, features));
+        case "field": {
+          const field = this.recover(() => {
+            checkMessageField(d);
+            return this.field(d, full, full, false, false, features);
+          });
+          if (field) members.push(field);
           if (d.group) {
             const g = d.group;
             deferred.push(() => this.message(g, full, features));
           }
           break;
+        }
         case "oneof": {
           const oneofFull = join(full, d.name);
           const fields: Field[] = [];
           const oneofFeatures = resolveFeatures(this.file, features, d.options, "oneof");
           for (const f of d.fields) {
-            checkMessageField(f);
-            fields.push(this.field(f, full, full, true, false, oneofFeatures));
+            const field = this.recover(() => {
+              checkMessageField(f);
+              return this.field(f, full, full, true, false, oneofFeatures);
+            });
+            if (field) fields.push(field);
             if (f.group) {
               const g = f.group;
               deferred.push(() => this.message(g, full, oneofFeatures));
@@ -237,7 +258,7 @@ class Lowerer {
         : {}),
     };
     this.types.push(record);
-    for (const run of deferred) run();
+    for (const run of deferred) this.recover(run);
   }
 
   private checkReserved(reserved: Reserved, f: { name: string; number: number; numberPos: Pos; pos: Pos }, owner: string): void {
@@ -493,25 +514,27 @@ class Lowerer {
     if (this.file.syntax === "proto3" && !/^google\.protobuf\.\w+Options$/.test(extendee.fullName)) {
       this.fail(e.pos, "extensions in proto3 are only allowed for defining custom options (extending google.protobuf.*Options)");
     }
-    const ranges = extendee.message!.extensionRanges;
     let used = this.extensionNumbers.get(extendee.fullName);
     if (!used) this.extensionNumbers.set(extendee.fullName, (used = new Map()));
-    for (const f of e.fields) {
-      const full = join(scope, f.name);
-      this.checkFieldNumber(f.number, f.numberPos);
-      if (!ranges.some((r) => f.number >= r.from && f.number <= r.to)) {
-        this.fail(f.numberPos, `"${extendee.fullName}" does not declare ${f.number} as an extension number`);
-      }
-      const prior = used.get(f.number);
-      if (prior !== undefined) {
-        this.fail(f.numberPos, `extension number ${f.number} has already been used in "${extendee.fullName}" by extension "${prior}"`);
-      }
-      used.set(f.number, full);
-      const field = this.field(f, scope, scope, false, true, features);
-      this.extensions.push({ fullName: full, extendee: "proto:." + extendee.fullName, field, origin: field.origin });
-      // A group declared in an extend block is a message in the scope around the block.
-      if (f.group) this.message(f.group, scope, features);
+    for (const f of e.fields) this.recover(() => this.extensionField(f, scope, extendee, used, features));
+  }
+
+  private extensionField(f: FieldDecl, scope: string, extendee: ProtoSymbol, used: Map<number, string>, features: Features): void {
+    const ranges = extendee.message!.extensionRanges;
+    const full = join(scope, f.name);
+    this.checkFieldNumber(f.number, f.numberPos);
+    if (!ranges.some((r) => f.number >= r.from && f.number <= r.to)) {
+      this.fail(f.numberPos, `"${extendee.fullName}" does not declare ${f.number} as an extension number`);
     }
+    const prior = used.get(f.number);
+    if (prior !== undefined) {
+      this.fail(f.numberPos, `extension number ${f.number} has already been used in "${extendee.fullName}" by extension "${prior}"`);
+    }
+    used.set(f.number, full);
+    const field = this.field(f, scope, scope, false, true, features);
+    this.extensions.push({ fullName: full, extendee: "proto:." + extendee.fullName, field, origin: field.origin });
+    // A group declared in an extend block is a message in the scope around the block.
+    if (f.group) this.message(f.group, scope, features);
   }
 
   // ---- enums ------------------------------------------------------------------------------------------------
@@ -531,7 +554,7 @@ class Lowerer {
     for (const v of e.values) resolveFeatures(this.file, features, v.options, "enum value");
     const seen = new Map<number, string>();
     const values: EnumValue[] = [];
-    for (const v of e.values) {
+    for (const v of e.values) this.recover(() => {
       const prior = seen.get(v.number);
       if (prior !== undefined && !allowAlias) {
         this.fail(v.numberPos, `"${v.name}" uses the same enum value ${v.number} as "${prior}"; set option allow_alias = true to allow this`);
@@ -549,7 +572,7 @@ class Lowerer {
         ...(optionBool(v.options, "deprecated") ? { deprecated: true } : {}),
         origin: this.origin(v.pos, join(full, v.name), "enum value"),
       });
-    }
+    });
     const type: EnumType = {
       kind: "enum",
       id: "proto:." + full,
@@ -570,7 +593,7 @@ class Lowerer {
 
   private service(s: ServiceDecl, scope: string): void {
     const full = join(scope, s.name);
-    const methods: RpcMethod[] = s.methods.map((m) => {
+    const methods: RpcMethod[] = s.methods.flatMap((m) => this.recover((): RpcMethod => {
       const input = this.resolveMessage(m.input, scope, m.inputPos);
       const output = this.resolveMessage(m.output, scope, m.outputPos);
       const options = optionRecord(m.options, new Set(["deprecated"]));
@@ -585,7 +608,7 @@ class Lowerer {
         ...(options ? { options } : {}),
         origin: this.origin(m.pos, join(full, m.name), "rpc"),
       };
-    });
+    }) ?? []);
     const service: RpcService = {
       kind: "rpc",
       name: s.name,

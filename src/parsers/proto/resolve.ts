@@ -12,6 +12,7 @@
  * visible.
  */
 import { SpecError } from "../../errors.js";
+import type { Diagnostics } from "../diagnostics.js";
 import type { EnumDecl, FieldDecl, MessageDecl, Pos, ProtoFile } from "./ast.js";
 import type { LoadedFile } from "./load.js";
 
@@ -46,7 +47,8 @@ export class SymbolTable {
   /** For each file path: the files whose symbols it may use. */
   private readonly visible = new Map<string, Set<string>>();
 
-  constructor(files: readonly LoadedFile[]) {
+  /** `diagnostics` collects duplicate names (the first declaration wins, so lowering can go on). */
+  constructor(files: readonly LoadedFile[], private readonly diagnostics?: Diagnostics) {
     const byPath = new Map(files.map((f) => [f.ast.path, f]));
     const publicClosure = (f: LoadedFile, into: Set<string>): void => {
       for (const imp of f.imports) {
@@ -127,7 +129,9 @@ export class SymbolTable {
     const note = sym.kind === "enumValue" || existing.kind === "enumValue"
       ? " (enum values use C++ scoping: they are siblings of their enum, not children of it)"
       : "";
-    throw new SpecError(sym.file.display, sym.pos.line, sym.pos.column, `"${simple}" is already defined${where} (first defined at ${first})${note}`);
+    const error = new SpecError(sym.file.display, sym.pos.line, sym.pos.column, `"${simple}" is already defined${where} (first defined at ${first})${note}`);
+    if (!this.diagnostics) throw error;
+    this.diagnostics.report(error);
   }
 
   private registerFile(file: ProtoFile): void {

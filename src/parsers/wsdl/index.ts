@@ -1,5 +1,6 @@
 /** Entry point for WSDL 1.1 (and standalone XML Schema) specs. */
 import type { IrDocument } from "../../ir/model.js";
+import { Diagnostics } from "../diagnostics.js";
 import { type SpecHost, originPath } from "../host.js";
 import { attr } from "../xml/dom.js";
 import { XSD_NS } from "../xsd/builtins.js";
@@ -14,7 +15,13 @@ import { WsdlLowering, wsdlDoc } from "./lower.js";
  * Throws SpecError ("file:line:col: message") for malformed, unsupported or inconsistent specs.
  */
 export function parseWsdl(entryFile: string, host: SpecHost): IrDocument {
-  const schemas = new SchemaSet(host);
+  const diagnostics = new Diagnostics();
+  return diagnostics.run(() => parseWith(entryFile, host, diagnostics));
+}
+
+/** Reading errors end the parse; errors in declarations, messages, operations and bindings are collected. */
+function parseWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics): IrDocument {
+  const schemas = new SchemaSet(host, diagnostics);
   const root = schemas.readFile(entryFile, undefined, "spec", entryFile);
   if (root.name.ns === XSD_NS && root.name.local === "schema") return parseXsd(entryFile, host);
   checkDefinitions(root);

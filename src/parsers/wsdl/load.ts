@@ -74,7 +74,9 @@ export class WsdlSet {
           const map = this.decls[c.name.local];
           const prev = map.get(key(name));
           if (prev) {
-            throw specError(c, `duplicate wsdl:${c.name.local} '${key(name)}' (first declared at ${prev.el.displayFile}:${prev.el.line}:${prev.el.column})`);
+            // The first declaration stays; lowering goes on so that other mistakes are reported in the same run.
+            this.schemas.diagnostics.report(specError(c, `duplicate wsdl:${c.name.local} '${key(name)}' (first declared at ${prev.el.displayFile}:${prev.el.line}:${prev.el.column})`));
+            break;
           }
           map.set(key(name), { kind: c.name.local, name, el: c });
           break;

@@ -55,6 +55,17 @@ export class WsdlLowering {
     private readonly entry: string,
   ) {}
 
+  /**
+   * Lower one independent piece (a binding, an operation, a part); its error is recorded and the piece left out,
+   * so a binding that names a missing message does not hide the next mistake.
+   */
+  private each<T, R>(list: readonly T[], lower: (item: T) => R): R[] {
+    return list.flatMap((item) => {
+      const done = this.ctx.recover(() => ({ value: lower(item) }));
+      return done ? [done.value] : [];
+    });
+  }
+
   private origin(el: XmlElement, construct: string): Origin {
     return { file: originPath(this.entry, el.file), line: el.line, column: el.column, pointer: xpath(el), construct };
   }
@@ -67,7 +78,7 @@ export class WsdlLowering {
   message(d: WsdlDecl): SoapMessage {
     const cached = this.messages.get(key(d.name));
     if (cached) return cached;
-    const parts: SoapPart[] = wsdl(d.el, "part").map((p) => {
+    const parts: SoapPart[] = this.each(wsdl(d.el, "part"), (p): SoapPart => {
       const name = attr(p, "name");
       if (name === undefined) throw specError(p, "wsdl:part without a name");
       const element = attr(p, "element");
@@ -101,7 +112,7 @@ export class WsdlLowering {
       origin: this.origin(op, `wsdl operation ${name} of ${key(pt.name)}`),
       ...(input ? { input } : {}),
       ...(output ? { output } : {}),
-      faults: wsdl(op, "fault").map((f) => {
+      faults: this.each(wsdl(op, "fault"), (f) => {
         const fname = attr(f, "name");
         if (fname === undefined) throw specError(f, "wsdl:fault without a name");
         return { name: fname, message: this.message(this.set.resolve("message", f, "message")) };
@@ -114,11 +125,13 @@ export class WsdlLowering {
     const mime = el.children.find((c) => c.name.local === "multipartRelated");
     if (mime) throw specError(mime, "mime:multipartRelated (SOAP with attachments) is not supported");
     const body = firstChild(el, ns, "body");
-    const headers: SoapHeaderBinding[] = childrenNs(el, ns, "header").map((h) => {
-      const m = this.message(this.set.resolve("message", h, "message"));
+    const headers: SoapHeaderBinding[] = this.each(childrenNs(el, ns, "header"), (h): SoapHeaderBinding => {
+      const decl = this.set.resolve("message", h, "message");
+      const m = this.message(decl);
       const part = attr(h, "part");
       if (part === undefined) throw specError(h, "soap:header without part=");
-      if (!m.parts.some((p) => p.name === part)) throw specError(h, `message ${key(m.name)} has no part '${part}'`);
+      // Checked against the parts as written: a part that failed to lower has been reported already.
+      if (!wsdl(decl.el, "part").some((p) => attr(p, "name") === part)) throw specError(h, `message ${key(m.name)} has no part '${part}'`);
       return { message: m, part, use: use(h) };
     });
     const parts = body && attr(body, "parts");
@@ -132,7 +145,7 @@ export class WsdlLowering {
   }
 
   /** A SOAP binding, or undefined for bindings of other protocols. */
-  binding(b: WsdlDecl, ops: readonly SoapOperation[]): SoapBinding | undefined {
+  binding(b: WsdlDecl, ops: readonly SoapOperation[], pt?: WsdlDecl): SoapBinding | undefined {
     const soap11 = firstChild(b.el, SOAP11_NS, "binding");
     const soap12 = firstChild(b.el, SOAP12_NS, "binding");
     const sb = soap11 ?? soap12;
@@ -140,7 +153,10 @@ export class WsdlLowering {
     const ns = soap11 ? SOAP11_NS : SOAP12_NS;
     const bindingStyle = style(sb, "document");
     const transport = attr(sb, "transport");
-    const operations: SoapOperationBinding[] = wsdl(b.el, "operation").map((op) => {
+    // An operation the portType declares but that failed to lower has been reported already: skipped silently.
+    const declared = new Set(pt ? wsdl(pt.el, "operation").map((o) => attr(o, "name")) : []);
+    const bound = wsdl(b.el, "operation").filter((op) => ops.some((o) => o.name === attr(op, "name")) || !declared.has(attr(op, "name")));
+    const operations: SoapOperationBinding[] = this.each(bound, (op): SoapOperationBinding => {
       const name = attr(op, "name") ?? "";
       const abstract = ops.find((o) => o.name === name);
       if (!abstract) throw specError(op, `binding operation '${name}' is not in portType ${attr(b.el, "type")?.trim()}`);
@@ -178,10 +194,10 @@ export class WsdlLowering {
 
   services(): SoapService[] {
     const out: SoapService[] = [];
-    const bindings = this.set.all("binding").map((b) => ({ decl: b, pt: this.set.resolve("portType", b.el, "type") }));
+    const bindings = this.each(this.set.all("binding"), (b) => ({ decl: b, pt: this.set.resolve("portType", b.el, "type") }));
     // Ports in declaration order, with their service and binding resolved once.
     const ports = this.set.all("service").flatMap((s) =>
-      wsdl(s.el, "port").map((p) => ({ service: s, el: p, binding: this.set.resolve("binding", p, "binding") })),
+      this.each(wsdl(s.el, "port"), (p) => ({ service: s, el: p, binding: this.set.resolve("binding", p, "binding") })),
     );
     const isSoap = (b: WsdlDecl) => !!(firstChild(b.el, SOAP11_NS, "binding") ?? firstChild(b.el, SOAP12_NS, "binding"));
     for (const pt of this.set.all("portType")) {
@@ -189,8 +205,8 @@ export class WsdlLowering {
       const soapBindings = mine.filter(isSoap);
       // A portType bound only through other protocols (e.g. ASMX HttpGet/HttpPost) has no SOAP API to emit.
       if (mine.length && !soapBindings.length) continue;
-      const operations = wsdl(pt.el, "operation").map((op) => this.operation(op, pt));
-      const lowered = soapBindings.map((b) => this.binding(b, operations)!);
+      const operations = this.each(wsdl(pt.el, "operation"), (op) => this.operation(op, pt));
+      const lowered = this.each(soapBindings, (b) => this.binding(b, operations, pt)!);
       const myPorts = ports.filter((p) => soapBindings.includes(p.binding));
       const soapPorts: SoapPort[] = myPorts.map((p) => {
         const addr = firstChild(p.el, SOAP11_NS, "address") ?? firstChild(p.el, SOAP12_NS, "address");

@@ -50,8 +50,22 @@ export function readXml(text: string, file: string, displayFile: string): XmlEle
   parser.on("error", (err: Error) => {
     // saxes prefixes its message with "line:column: "; we report the position ourselves in the SpecError format.
     const detail = err.message.replace(/^\d+:\d+: /, "");
+    // saxes reports a mismatched end tag after it, naming neither tag: say which tags, at the end tag's '<'.
+    if (/^unexpected close tag/.test(detail) && lastClosed) mismatchedEndTag(lastClosed);
+    if (/^unmatched closing tag/.test(detail)) mismatchedEndTag(undefined);
     throw new SpecError(displayFile, parser.line, Math.max(parser.column, 1), detail);
   });
+  /** `open`: the innermost open element, which saxes has just closed (and we popped) before complaining. */
+  const mismatchedEndTag = (open: XmlElement | undefined): void => {
+    const lt = text.lastIndexOf("</", parser.position - 1);
+    if (lt < 0) return;
+    const gt = text.indexOf(">", lt);
+    const name = text.slice(lt + 2, gt < 0 ? undefined : gt).trim();
+    if (!open) return fail(lt, `end tag </${name}> has no open element to close`);
+    const qname = open.name.prefix ? `${open.name.prefix}:${open.name.local}` : open.name.local;
+    fail(lt, `end tag </${name}> does not match <${qname}> (opened at line ${open.line}, column ${open.column})`);
+  };
+  let lastClosed: XmlElement | undefined;
   parser.on("doctype", () => {
     fail(Math.max(text.lastIndexOf("<!DOCTYPE", parser.position), 0), "DOCTYPE is not allowed");
   });
@@ -86,7 +100,7 @@ export function readXml(text: string, file: string, displayFile: string): XmlEle
     stack.push(el);
   });
   parser.on("closetag", () => {
-    stack.pop();
+    lastClosed = stack.pop();
   });
   const onText = (t: string) => {
     const top = stack[stack.length - 1];

@@ -47,6 +47,15 @@ export class Ctx {
     return this.slots.filter((t): t is NamedType => t !== undefined);
   }
 
+  /** Lower one independent piece (a declaration, a particle); its error is recorded and the piece left out. */
+  recover<T>(work: () => T): T | undefined {
+    return this.set.diagnostics.recover(work);
+  }
+
+  /** Set when a derivation cycle was found: lowering would not terminate, so it must not start. */
+  cyclic = false;
+  private readonly reportedCycles = new Set<string>();
+
   /** Reserves the next position in the type list, so a type precedes the anonymous types nested in it. */
   reserve(): number {
     this.slots.push(undefined);
@@ -144,7 +153,14 @@ export class Ctx {
       const next = this.typeDecl(cur.schema, b.at, b.raw);
       if (!next) return;
       const k = key(next.name);
-      if (seen.includes(k)) throw specError(d.el, `circular type derivation: ${[...seen, k].join(" -> ")}`);
+      if (seen.includes(k)) {
+        this.cyclic = true;
+        // One error per cycle, from the first of its members met; the others (and types deriving from them) are quiet.
+        const cycle = seen.slice(seen.indexOf(k));
+        if (cycle.some((c) => this.reportedCycles.has(c))) return;
+        for (const c of cycle) this.reportedCycles.add(c);
+        throw specError(d.el, `circular type derivation: ${[...seen, k].join(" -> ")}`);
+      }
       seen.push(k);
       cur = next;
     }

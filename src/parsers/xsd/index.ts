@@ -1,5 +1,6 @@
 /** Entry point for a standalone XML Schema file. */
 import type { IrDocument } from "../../ir/model.js";
+import { Diagnostics } from "../diagnostics.js";
 import { type SpecHost, originPath } from "../host.js";
 import { specError } from "../xml/dom.js";
 import { XSD_NS } from "./builtins.js";
@@ -9,8 +10,14 @@ import { SchemaSet } from "./resolve.js";
 export { SchemaSet } from "./resolve.js";
 export { lowerSchemas } from "./lower.js";
 
+/** Reading errors end the parse; errors in declarations are collected and thrown together (SpecErrors). */
 export function parseXsd(entryFile: string, host: SpecHost): IrDocument {
-  const set = new SchemaSet(host);
+  const diagnostics = new Diagnostics();
+  return diagnostics.run(() => parseWith(entryFile, host, diagnostics));
+}
+
+function parseWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics): IrDocument {
+  const set = new SchemaSet(host, diagnostics);
   const root = set.readFile(entryFile, undefined, "schema", entryFile);
   if (root.name.ns !== XSD_NS || root.name.local !== "schema") {
     throw specError(root, `expected xsd:schema, found <${root.name.local}> (${root.name.ns || "no namespace"})`);

@@ -159,11 +159,16 @@ function particle(ctx: Ctx, scope: Scope, el: XmlElement): Member {
         throw specError(d.el, `xsd:group ${k} needs one xsd:sequence, xsd:choice or xsd:all`);
       }
       ctx.inlining.push(k);
-      // Members are declared in the group's schema (its form defaults and namespace), named after the group.
-      const inner: Scope = { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters };
-      only(model, model.name.local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${model.name.local}`);
-      const members = particles(ctx, inner, model);
-      ctx.inlining.pop();
+      let members: Member[];
+      try {
+        // Members are declared in the group's schema (its form defaults and namespace), named after the group.
+        const inner: Scope = { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters };
+        only(model, model.name.local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${model.name.local}`);
+        members = particles(ctx, inner, model);
+      } finally {
+        // Also after an error: lowering goes on (see Diagnostics), and a stale entry would look like a cycle.
+        ctx.inlining.pop();
+      }
       const doc = ctx.doc(el) ?? ctx.doc(d.el);
       const g: Group = {
         kind: "group",
@@ -184,7 +189,8 @@ function particle(ctx: Ctx, scope: Scope, el: XmlElement): Member {
 function particles(ctx: Ctx, scope: Scope, holder: XmlElement): Member[] {
   return xsdChildren(holder)
     .filter((c) => PARTICLES.has(c.name.local))
-    .map((c) => particle(ctx, scope, c));
+    // A particle in error (an unknown type, a bad occurs) is reported and left out; its siblings are still checked.
+    .flatMap((c) => ctx.recover(() => particle(ctx, scope, c)) ?? []);
 }
 
 function attributeType(ctx: Ctx, scope: Scope, el: XmlElement, name: string): TypeExpr {
@@ -264,8 +270,11 @@ function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { f
       if (ctx.inlining.includes(k)) throw specError(c, `circular attributeGroup reference ${k}`);
       only(d.el, ATTRIBUTES, `xsd:attributeGroup ${k}`);
       ctx.inlining.push(k);
-      attributes(ctx, { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters }, d.el, out);
-      ctx.inlining.pop();
+      try {
+        attributes(ctx, { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters }, d.el, out);
+      } finally {
+        ctx.inlining.pop();
+      }
     } else if (c.name.local === "anyAttribute") {
       // Several wildcards (from attribute groups) would intersect; the first one is kept as the record's.
       out.anyAttribute ??= wildcard(c);

@@ -18,7 +18,9 @@ export interface LoweredSchemas {
 export function lowerSchemas(set: SchemaSet, entry: string): LoweredSchemas {
   const ctx = new Ctx(set, entry);
   const types = set.all("type");
-  for (const d of types) ctx.checkDerivation(d);
+  for (const d of types) ctx.recover(() => ctx.checkDerivation(d));
+  // Lowering follows base chains; with a cycle among them it would never end (other errors are reported with it).
+  if (ctx.cyclic) set.diagnostics.check();
   const elements: ElementDecl[] = [];
   const namespaces: string[] = [];
   // Walk schemas and their children rather than the registry, so types and elements interleave as declared.
@@ -30,9 +32,13 @@ export function lowerSchemas(set: SchemaSet, entry: string): LoweredSchemas {
       const d = local === undefined ? undefined : set.lookup(kind, { ns: schema.tns, local });
       if (!d || d.el !== child) continue;
       const scope = { schema: d.schema, path: d.name.local, name: d.name.local, counters: { any: 0 } };
-      if (child.name.local === "complexType") lowerComplexType(ctx, scope, child, typeId(d.name), false);
-      else if (child.name.local === "simpleType") lowerSimpleType(ctx, scope, child, typeId(d.name), false);
-      else if (child.name.local === "element") elements.push(lowerGlobalElement(ctx, d));
+      // A declaration in error is reported and left out; the others are still lowered (and checked).
+      if (child.name.local === "complexType") ctx.recover(() => lowerComplexType(ctx, scope, child, typeId(d.name), false));
+      else if (child.name.local === "simpleType") ctx.recover(() => lowerSimpleType(ctx, scope, child, typeId(d.name), false));
+      else if (child.name.local === "element") {
+        const element = ctx.recover(() => lowerGlobalElement(ctx, d));
+        if (element) elements.push(element);
+      }
     }
   }
   return { ctx, types: ctx.types, elements, namespaces };

@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import type { QName } from "../../ir/model.js";
+import { Diagnostics } from "../diagnostics.js";
 import type { SpecHost } from "../host.js";
 import { type XmlElement, XML_NS, attr, resolveQName, specError } from "../xml/dom.js";
 import { readXml } from "../xml/read.js";
@@ -67,7 +68,11 @@ export class SchemaSet {
   private readonly roots = new Map<string, XmlElement>();
   private readonly queue: Pending[] = [];
 
-  constructor(private readonly host: SpecHost) {}
+  /** `diagnostics` collects the errors of the whole WSDL/XSD parse (duplicate declarations here; lowering's too). */
+  constructor(
+    private readonly host: SpecHost,
+    readonly diagnostics: Diagnostics = new Diagnostics(1),
+  ) {}
 
   /** Reads and parses a file once, remembering it in `files`. */
   readFile(abs: string, at: XmlElement | undefined, what: string, location: string): XmlElement {
@@ -167,10 +172,9 @@ export class SchemaSet {
     const map = this.decls[kind];
     const prev = map.get(key(name));
     if (prev) {
-      throw specError(
-        el,
-        `duplicate ${kind} '${key(name)}' (first declared at ${prev.el.displayFile}:${prev.el.line}:${prev.el.column})`,
-      );
+      // The first declaration stays; lowering goes on so that other mistakes are reported in the same run.
+      this.diagnostics.report(specError(el, `duplicate ${kind} '${key(name)}' (first declared at ${prev.el.displayFile}:${prev.el.line}:${prev.el.column})`));
+      return;
     }
     map.set(key(name), { kind, schema, el, name });
   }

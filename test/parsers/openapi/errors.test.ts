@@ -25,7 +25,7 @@ const rows: Row[] = [
     name: "bad JSON",
     entry: "/spec/api.json",
     spec: `{\n  "openapi": "3.0.3",\n  "info": {"title": "T" "version": "1"}\n}`,
-    message: "/spec/api.json:3:25: invalid YAML/JSON: Unexpected double-quoted-scalar token",
+    message: `/spec/api.json:3:25: invalid JSON: expected ',' or '}' in an object, found "\\""`,
   },
   {
     name: "duplicate key",

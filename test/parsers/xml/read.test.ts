@@ -49,7 +49,11 @@ describe("readXml", () => {
   });
 
   it.each([
-    ["unclosed tag", `<a>\n<b></a>`, "a.xml:2:7: unexpected close tag."],
+    // A mismatched end tag: both tags named, at the end tag's '<' (not after it).
+    ["unclosed tag", `<a>\n<b></a>`, "a.xml:2:4: end tag </a> does not match <b> (opened at line 2, column 1)"],
+    ["mismatched end tag", `<a>\n  <b>\n    <c>x</d>\n  </b>\n</a>`, "a.xml:3:9: end tag </d> does not match <c> (opened at line 3, column 5)"],
+    ["mismatched prefixed end tag", `<p:a xmlns:p="urn:p">\n<p:b></p:c></p:a>`, "a.xml:2:6: end tag </p:c> does not match <p:b> (opened at line 2, column 1)"],
+    ["end tag after the root", `<a></a>\n</b>`, "a.xml:2:1: end tag </b> has no open element to close"],
     ["DOCTYPE", `<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x "y">]>\n<a/>`, "a.xml:2:1: DOCTYPE is not allowed"],
     ["unbound prefix", `<a>\n  <p:b/></a>`, "a.xml:2:8: unbound namespace prefix: \"p\"."],
     ["undefined entity", `<a>&nope;</a>`, "a.xml:1:9: undefined entity."],

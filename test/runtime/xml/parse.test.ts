@@ -53,6 +53,10 @@ describe("parseXml", () => {
     const e = parseError("<r>\n  <a>\n  </b>\n</r>");
     expect([e.line, e.column]).toEqual([3, 3]);
     expect(e.message).toMatch(/end tag <\/b> does not match <a>/);
+    // Like the spec reader: both tags named, at the end tag's '<' (issue 17), also when nested on one line.
+    const nested = parseError("<r>\n  <b>\n    <c>x</d>\n  </b>\n</r>");
+    expect([nested.line, nested.column]).toEqual([3, 9]);
+    expect(nested.message).toMatch(/^end tag <\/d> does not match <c> at 3:9$/);
     expect(parseError("<r a='1' a='2'/>").message).toMatch(/duplicate attribute/);
     expect(parseError("<r xmlns:p='u1' xmlns:q='u1' p:a='1' q:a='2'/>").message).toMatch(/duplicate attribute \{u1\}a/);
     expect(parseError("<p:r/>").message).toMatch(/unbound namespace prefix 'p'/);
