@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, generateInWorkers } from "../../src/api.js";
-import { SpecError } from "../../src/errors.js";
+import { RunErrors, SpecError } from "../../src/errors.js";
 import type { PipelineEvent } from "../../src/pipeline/events.js";
 import { MAX_JOBS, parseJobs } from "../../src/pipeline/jobs.js";
 import { listFiles } from "../../src/pipeline/write-output.js";
@@ -102,11 +102,12 @@ describe("--jobs writes what a serial run writes", () => {
     }
   });
 
-  it("rebuilds a worker's SpecError with its file, line and column", async () => {
+  it("rebuilds every worker's errors with file, line and column, for every failing spec, as a serial run does", async () => {
     const root = tempRoot();
     writeFileSync(path.join(root, "good.proto"), 'syntax = "proto3";\nmessage Good { string a = 1; }\n');
     writeFileSync(path.join(root, "bad.proto"), 'syntax = "proto3";\nmessage Bad {\n  string a = ;\n}\n');
-    const specs = ["good.proto", "bad.proto"];
+    writeFileSync(path.join(root, "worse.proto"), 'syntax = "proto3";\nmessage Worse {\n  Missing a = 1;\n  Absent b = 2;\n}\n');
+    const specs = ["good.proto", "bad.proto", "worse.proto"];
     const serial = (() => {
       try {
         generate({ cwd: root, specs, out: "gen" });
@@ -114,10 +115,17 @@ describe("--jobs writes what a serial run writes", () => {
         return e;
       }
     })();
-    const error = await generateInWorkers({ cwd: root, specs, out: "gen", jobs: 2 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SpecError);
-    expect(error).toMatchObject({ file: "bad.proto", line: 3, message: (serial as Error).message });
-    expect((error as SpecError).message).toMatch(/^bad\.proto:3:\d+: /);
+    const events: PipelineEvent[] = [];
+    const error = await generateInWorkers({ cwd: root, specs, out: "gen", jobs: 2, onEvent: (e) => events.push(e) }).catch((e: unknown) => e);
+    expect(serial).toBeInstanceOf(RunErrors);
+    expect(error).toBeInstanceOf(RunErrors);
+    expect((error as Error).message).toBe((serial as Error).message);
+    const failures = (error as RunErrors).failures;
+    expect(failures.map((f) => f.spec)).toEqual(["bad.proto", "worse.proto"]);
+    expect(failures[0]!.errors[0]).toBeInstanceOf(SpecError);
+    expect(failures[0]!.errors[0]).toMatchObject({ file: "bad.proto", line: 3 });
+    expect(failures[1]!.errors.map((e) => (e as SpecError).line)).toEqual([3, 4]);
+    expect(events.at(-1)).toMatchObject({ type: "done", ok: false, errors: 3 });
     expect(listFiles(path.join(root, "gen"))).toEqual([]);
   });
 });
