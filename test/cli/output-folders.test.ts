@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { runCli } from "../helpers/run-cli.js";
 import { listFiles } from "../../src/pipeline/write-output.js";
 
 /**
@@ -30,18 +30,7 @@ function sandbox(files: Record<string, string>): { dir: string; outside: string 
   return { dir, outside };
 }
 
-async function run(cwd: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const prev = process.cwd();
-  process.chdir(cwd);
-  try {
-    const code = await main(args, { out: (t) => (out += t), err: (t) => (err += t) });
-    return { code, out, err };
-  } finally {
-    process.chdir(prev);
-  }
-}
+const run = runCli;
 
 const HELLO = 'syntax = "proto3";\npackage demo;\nmessage Hello { string name = 1; }\n';
 const OTHER = 'syntax = "proto3";\npackage other;\nmessage Other { int32 id = 1; }\n';

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { runCli } from "../helpers/run-cli.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -20,18 +20,7 @@ function project(files: Record<string, string>): string {
   return dir;
 }
 
-async function run(cwd: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const prev = process.cwd();
-  process.chdir(cwd);
-  try {
-    const code = await main(args, { out: (t) => (out += t), err: (t) => (err += t) });
-    return { code, out, err };
-  } finally {
-    process.chdir(prev);
-  }
-}
+const run = runCli;
 
 const GOOD = 'syntax = "proto3";\npackage good;\nmessage Hello { string name = 1; }\n';
 const BAD_PROTO = 'syntax = "proto3";\npackage bad;\nmessage A {\n  Missing m = 1;\n  string id = 1;\n}\nmessage B { Gone g = 1; }\n';
