@@ -70,14 +70,16 @@ export function resolveRun(options: RunOptions): ResolvedRun {
     const own = typeof entry === "string" ? { input: entry } : entry;
     // Where this entry is in the config (specs given as arguments have no place but their own name).
     const keys = fromArgs ? undefined : typeof config.specs === "string" ? ["specs"] : config.specs ? ["specs", index] : [];
-    const outDir = own.out === undefined ? undefined : outputFolderOf(own.out, keys ? positions.place([...keys, "out"]) : { where: own.input, short: "" }, keys ? `${keys.length === 2 ? `specs[${index}].` : ""}out` : "out");
+    const inArray = keys?.length === 2;
+    const outPlace = keys ? positions.place([...keys, "out"]) : { where: own.input, short: "" };
+    const outDir = own.out === undefined ? undefined : outputFolderOf(own.out, outPlace, inArray ? `specs[${index}].out` : "out");
     const abs = path.resolve(entryBase, own.input);
     if (!existsSync(abs)) throw new UsageError(`${own.input}: no such spec file or folder`);
     const files = statSync(abs).isDirectory() ? specsInFolder(abs) : [abs];
     for (const file of files) {
       const display = shown(file);
       const place = keys ? positions.place(own.out === undefined ? keys : [...keys, "out"]) : { where: display, short: "" };
-      const name = keys?.length === 2 ? `specs[${index}] (${display})` : display;
+      const name = inArray ? `specs[${index}] (${display})` : display;
       folders.push({ dir: outDir ?? outputDirFor(file), origin: { place, name } });
       specs.push({
         file,
