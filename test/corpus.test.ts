@@ -1,9 +1,8 @@
-import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { nodeSpecHost } from "../src/parsers/host.js";
 import { generateSpec } from "../src/pipeline/generate-files.js";
-import { SHARED } from "./helpers/seeds.js";
+import { CORPUS, PROTO_ROOT, walk } from "./helpers/corpus-run.js";
 import { typecheckFiles } from "./helpers/typecheck.js";
 
 /**
@@ -11,8 +10,6 @@ import { typecheckFiles } from "./helpers/typecheck.js";
  * must type-check under strict. Inputs we cannot handle yet are listed in KNOWN_GAPS with the reason, and the test
  * checks that they still fail with that reason (so a gap that gets fixed is noticed and removed from the list).
  */
-const CORPUS = path.join(SHARED, "corpus");
-const PROTO_ROOT = path.join(CORPUS, "proto");
 /** Editions files (protoc's -I proto-editions -I proto: they import the well-known types from proto/). */
 const EDITIONS_ROOT = path.join(CORPUS, "proto-editions");
 
@@ -47,16 +44,6 @@ const KNOWN_GAPS: Record<string, { error: string; reason: string }> = {
     reason: "imports WS-BaseFaults over http; specforge never fetches remote schemas (needs a local catalog)",
   },
 };
-
-function walk(dir: string, ext: RegExp): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...walk(p, ext));
-    else if (ext.test(name)) out.push(p);
-  }
-  return out;
-}
 
 const host = nodeSpecHost({ cwd: CORPUS, includeDirs: [PROTO_ROOT] });
 const editionsHost = nodeSpecHost({ cwd: CORPUS, includeDirs: [EDITIONS_ROOT, PROTO_ROOT] });

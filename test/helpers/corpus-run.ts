@@ -14,7 +14,8 @@ import { SHARED } from "./seeds.js";
 export const CORPUS = path.join(SHARED, "corpus");
 export const PROTO_ROOT = path.join(CORPUS, "proto");
 
-function walk(dir: string, ext: RegExp): string[] {
+/** Files under `dir` whose names match `ext`, depth first, in name order. */
+export function walk(dir: string, ext: RegExp): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const p = path.join(dir, name);

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { runCli } from "../helpers/run-cli.js";
 import { REPO } from "../helpers/seeds.js";
 
 interface Row {
@@ -125,18 +125,7 @@ function snapshot(dir: string): Record<string, string> {
   return out;
 }
 
-async function run(cwd: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const prev = process.cwd();
-  process.chdir(cwd);
-  try {
-    const code = await main(args, { out: (t) => (out += t), err: (t) => (err += t) });
-    return { code, out, err };
-  } finally {
-    process.chdir(prev);
-  }
-}
+const run = runCli;
 
 // ---- tests -----------------------------------------------------------------------------------------------------------
 
