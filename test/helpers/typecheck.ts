@@ -18,13 +18,16 @@ export const STRICT_OPTIONS: ts.CompilerOptions = {
   lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
 };
 
+const ROOT = path.resolve("/__specforge_check__");
+
 /**
- * Type-check a set of in-memory TypeScript files (paths relative to a virtual root) and return the diagnostics as
- * "path:line:col: message" lines. Files that are not given are read from disk (lib files).
+ * Files read from disk (lib.*.d.ts, the runtime's source) parsed once per test process: a test file type-checks
+ * many small outputs, and parsing lib.dom.d.ts and the runtime again for each was most of the cost. The files do not
+ * change while tests run; the in-memory generated files are never cached.
  */
-export function typecheckFiles(files: ReadonlyMap<string, string>): string[] {
-  const root = path.resolve("/__specforge_check__");
-  const abs = new Map([...files].map(([p, text]) => [path.join(root, p), text]));
+const diskSourceFiles = new Map<string, ts.SourceFile>();
+
+function compilerHost(abs: ReadonlyMap<string, string>): ts.CompilerHost {
   const host = ts.createCompilerHost(STRICT_OPTIONS);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
@@ -33,20 +36,65 @@ export function typecheckFiles(files: ReadonlyMap<string, string>): string[] {
   const directoryExists = host.directoryExists?.bind(host);
   host.directoryExists = (d) => {
     const dir = path.resolve(d);
-    if (dir === root || dir.startsWith(root + path.sep)) return [...abs.keys()].some((f) => f.startsWith(dir + path.sep));
+    if (dir === ROOT || dir.startsWith(ROOT + path.sep)) return [...abs.keys()].some((f) => f.startsWith(dir + path.sep));
     return directoryExists ? directoryExists(d) : true;
   };
   host.realpath = (p) => p;
   host.getSourceFile = (f, lang) => {
-    const text = host.readFile(f);
-    return text === undefined ? undefined : ts.createSourceFile(f, text, lang, true);
+    const resolved = path.resolve(f);
+    const own = abs.get(resolved);
+    if (own !== undefined) return ts.createSourceFile(f, own, lang, true);
+    const cached = diskSourceFiles.get(resolved);
+    if (cached !== undefined) return cached;
+    const text = readFile(f);
+    if (text === undefined) return undefined;
+    const parsed = ts.createSourceFile(f, text, lang, true);
+    diskSourceFiles.set(resolved, parsed);
+    return parsed;
   };
   host.writeFile = () => undefined;
-  const program = ts.createProgram([...abs.keys()], STRICT_OPTIONS, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const msg = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-    if (!d.file || d.start === undefined) return msg;
-    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-    return `${path.relative(root, d.file.fileName)}:${line + 1}:${character + 1}: ${msg}`;
+  return host;
+}
+
+function formatDiagnostic(d: ts.Diagnostic): { file: string | undefined; text: string } {
+  const msg = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+  if (!d.file || d.start === undefined) return { file: undefined, text: msg };
+  const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+  const file = path.relative(ROOT, d.file.fileName);
+  return { file, text: `${file}:${line + 1}:${character + 1}: ${msg}` };
+}
+
+/**
+ * Type-check a set of in-memory TypeScript files (paths relative to a virtual root) and return the diagnostics as
+ * "path:line:col: message" lines. Files that are not given are read from disk (lib files).
+ */
+export function typecheckFiles(files: ReadonlyMap<string, string>): string[] {
+  const abs = new Map([...files].map(([p, text]) => [path.join(ROOT, p), text]));
+  const program = ts.createProgram([...abs.keys()], STRICT_OPTIONS, compilerHost(abs));
+  return ts.getPreEmitDiagnostics(program).map((d) => formatDiagnostic(d).text);
+}
+
+/**
+ * Type-check several independent sets of files in one program (each set under a folder of its own, named by its
+ * key), so the runtime and the lib files are checked once rather than once per set. Returns each set's diagnostics
+ * with paths relative to its folder; a diagnostic outside every set (none expected) is reported under every key.
+ */
+export function typecheckFileSets(sets: ReadonlyMap<string, ReadonlyMap<string, string>>): Map<string, string[]> {
+  const abs = new Map<string, string>();
+  const keyOfFolder = new Map<string, string>();
+  [...sets.keys()].forEach((key, i) => {
+    const folder = `set${i}`;
+    keyOfFolder.set(folder, key);
+    for (const [p, text] of sets.get(key)!) abs.set(path.join(ROOT, folder, p), text);
   });
+  const program = ts.createProgram([...abs.keys()], STRICT_OPTIONS, compilerHost(abs));
+  const result = new Map<string, string[]>([...sets.keys()].map((key) => [key, []]));
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    const { file, text } = formatDiagnostic(d);
+    const folder = file?.split(/[\\/]/)[0];
+    const key = folder === undefined ? undefined : keyOfFolder.get(folder);
+    if (key === undefined) for (const list of result.values()) list.push(text);
+    else result.get(key)!.push(text.slice(folder!.length + 1));
+  }
+  return result;
 }
