@@ -16,8 +16,13 @@ export interface BenchResult {
   readonly peer: number;
   readonly peerName: string;
   readonly unit: string;
-  /** ours / peer: > 1 means we are faster. */
+  /** ours / peer: > 1 means we are faster (the median over `runs` runs when there were several). */
   readonly ratio: number;
+  /** How many full runs the figures fold (absent: one). */
+  readonly runs?: number;
+  /** Lowest and highest ratio over those runs: the spread a table should show beside the median. */
+  readonly ratioMin?: number;
+  readonly ratioMax?: number;
 }
 
 export interface BenchSuite {
@@ -154,7 +159,9 @@ const CASE_VARIABLE = "BENCH_CASE";
  */
 export function runCasesIsolated(moduleUrl: string, names: readonly string[]): BenchResult[] {
   const results: BenchResult[] = [];
-  for (const name of names) {
+  // BENCH_ONLY narrows a (profiling) run to the cases whose name contains it.
+  const only = process.env.BENCH_ONLY;
+  for (const name of names.filter((n) => only === undefined || n.includes(only))) {
     const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(moduleUrl)], {
       env: { ...process.env, [CASE_VARIABLE]: name },
       encoding: "utf8",

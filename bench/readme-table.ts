@@ -1,0 +1,52 @@
+import type { BenchResult } from "./harness.js";
+
+/** The rows of the README's performance table and how they are written (used by scripts/bench-readme.ts). */
+
+/** README label -> the result's name in bench/results.json (a prefix is enough). */
+const ROWS: readonly (readonly [string, string])[] = [
+  ["Generate `sf-partner-v40.wsdl` (386 KB), CLI, child process", "generate sf-partner-v40.wsdl"],
+  ["Generate 26 corpus `.proto` files, CLI", "generate 26 corpus protos"],
+  ["Generate `content.proto` repeated 100x, CLI", "generate content.proto x100"],
+  ["Decode spinn3r_test2 (815 KB)", "protobuf decode spinn3r_test2"],
+  ["Encode spinn3r_test2", "protobuf encode spinn3r_test2"],
+  ["Decode vector_tile (125 KB)", "protobuf decode vector_tile"],
+  ["Encode vector_tile", "protobuf encode vector_tile"],
+  ["Decode bench_common (79 B)", "protobuf decode bench_common"],
+  ["Encode bench_common (79 B)", "protobuf encode bench_common"],
+  ["ProtoJSON fromJson spinn3r_test2", "protojson fromJson spinn3r_test2"],
+  ["`isWebhook` on an invalid Webhook", "Webhook invalid: isWebhook"],
+  ["`validateWebhook` (all errors) on a valid Webhook", "Webhook valid: validateWebhook"],
+  ["`validateWebhook` (all errors) on an invalid Webhook", "Webhook invalid: validateWebhook"],
+  ["`isMember` on a valid Member", "Member valid: isMember"],
+  ["SOAP encode `create` of 200 sObjects", "soap encode create"],
+  ["SOAP decode 200-record `queryResponse`", "soap decode queryResponse"],
+  ["REST GET through the generated server, node:http on loopback", "rest server GET /webhooks/{id} (node:http loopback)"],
+];
+
+function figure(n: number): string {
+  return n >= 100 ? Math.round(n).toLocaleString("en-US") : String(n);
+}
+
+function ratioCell(r: BenchResult): string {
+  if (r.runs === undefined || r.runs < 2) return `x${r.ratio}`;
+  return `x${r.ratio} (x${r.ratioMin}-x${r.ratioMax})`;
+}
+
+export function benchTable(results: readonly BenchResult[]): string {
+  const lines = ["| Case | specforge | Fastest peer | Ratio |", "|---|---|---|---|"];
+  const runs = new Set<number>();
+  for (const [label, name] of ROWS) {
+    const r = results.find((x) => x.name.startsWith(name));
+    if (r === undefined) throw new Error(`bench/results.json has no result named ${JSON.stringify(name)}: run npm run bench`);
+    runs.add(r.runs ?? 1);
+    lines.push(`| ${label} | ${figure(r.ours)} ${r.unit} | ${r.peerName}: ${figure(r.peer)} | ${ratioCell(r)} |`);
+  }
+  const counts = [...runs].sort((a, b) => a - b).join(" or ");
+  lines.push("");
+  lines.push(
+    `Each ratio is the median of ${counts} full run(s) of \`npm run bench\`; in brackets, the lowest and highest ratio ` +
+      "of those runs. The full table, every payload and case, is in `bench/results.json`.",
+  );
+  return lines.join("\n");
+}
+export const TABLE_ROWS = ROWS.length;
