@@ -147,6 +147,16 @@ function permutations<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+/**
+ * This process's Node flags for a child, and when profiling (`npm run bench:profile`) a profile file named after
+ * what the child measures, so the one profile of interest is found among the parents' by its name.
+ */
+export function profileArgs(label: string): string[] {
+  const args = process.execArgv.filter((a) => !a.startsWith("--cpu-prof-name"));
+  if (!args.includes("--cpu-prof")) return args;
+  return [...args, `--cpu-prof-name=${label.replace(/[^A-Za-z0-9_.-]+/g, "_")}.cpuprofile`];
+}
+
 /** The environment variable that tells a suite's module it runs in a child process for one case. */
 const CASE_VARIABLE = "BENCH_CASE";
 
@@ -162,7 +172,7 @@ export function runCasesIsolated(moduleUrl: string, names: readonly string[]): B
   // BENCH_ONLY narrows a (profiling) run to the cases whose name contains it.
   const only = process.env.BENCH_ONLY;
   for (const name of names.filter((n) => only === undefined || n.includes(only))) {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(moduleUrl)], {
+    const child = spawnSync(process.execPath, [...profileArgs(name), fileURLToPath(moduleUrl)], {
       env: { ...process.env, [CASE_VARIABLE]: name },
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { aggregateRuns } from "./aggregate.js";
-import type { BenchResult, BenchSuite } from "./harness.js";
+import { profileArgs, type BenchResult, type BenchSuite } from "./harness.js";
 
 /**
  * `npm run bench [--runs N] [suite...]`: runs every suite (or the named ones) N times (default 1), prints a table and
@@ -61,7 +61,7 @@ if (child !== undefined) {
     for (const name of wanted) {
       process.stderr.write(`running ${name}${runs > 1 ? ` (run ${run} of ${runs})` : ""}...\n`);
       const out = path.join(scratch, `${name}.${run}.json`);
-      const spawned = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+      const spawned = spawnSync(process.execPath, [...profileArgs(`suite-${name}`), fileURLToPath(import.meta.url)], {
         env: { ...process.env, BENCH_SUITE: name, BENCH_OUT: out },
         stdio: "inherit",
       });
