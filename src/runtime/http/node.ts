@@ -43,6 +43,8 @@ export interface NodeServerHandle {
   readonly port: number;
   /** Base URL of the server, e.g. "http://127.0.0.1:8080". */
   readonly url: string;
+  /** How many requests are in flight (received, response not yet closed); leak tests expect 0 when idle. */
+  openStreams(): number;
   /** Stop accepting connections, drop open ones and wait until the server is closed. */
   close(): Promise<void>;
 }
@@ -312,6 +314,12 @@ export function serveNode(handler: HttpHandler, options: ServeNodeOptions = {}):
     nodeRequestListener(handler, options),
   );
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? NODE_SERVER_TIMEOUTS.keepAliveTimeoutMs;
+  let open = 0;
+  const closed = () => open--;
+  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+    open++;
+    res.once("close", closed);
+  });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {
@@ -323,6 +331,7 @@ export function serveNode(handler: HttpHandler, options: ServeNodeOptions = {}):
         host,
         port,
         url: `http://${urlHost}:${port}`,
+        openStreams: () => open,
         close: () =>
           new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
