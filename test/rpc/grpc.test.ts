@@ -1,6 +1,6 @@
 // specforge gRPC client <-> specforge server over node:http2 (h2c and TLS): every method kind, trailers, deadlines,
 // compression, limits, malformed frames, and leak accounting (open streams back to zero, handlers see cancellation).
-import { connect as http2Connect } from "node:http2";
+import { connect as http2Connect, constants } from "node:http2";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -226,6 +226,22 @@ describe("gRPC on the wire", () => {
     const ok = await raw(`${PATH}/Unary`, grpc, new Uint8Array([0, 0, 0, 0, 0]));
     expect(ok.trailers["grpc-status"]).toBe("0");
     expect([...ok.body]).toEqual([0, 0, 0, 0, 0]); // EchoResponse{} (no payload, index 0 is not written)
+  });
+
+  // node's client close() half-closes before it resets, so the handler is kept busy (a delayed second request) to
+  // make sure the reset, not the end of the requests, is what it sees.
+  it("tells a busy bidi handler that the client reset", async () => {
+    const before = observed.aborted;
+    const session = http2Connect(h2c.url);
+    const stream = session.request({ ":method": "POST", ":path": `${PATH}/BidiStream`, ...grpc });
+    stream.on("error", () => undefined);
+    stream.write(new Uint8Array([0, 0, 0, 0, 0]));
+    await new Promise((resolve) => stream.once("data", resolve));
+    stream.write(new Uint8Array([0, 0, 0, 0, 3, 0x28, 0xd0, 0x0f])); // delay_ms: 2000
+    stream.close(constants.NGHTTP2_CANCEL);
+    const ok = await eventually(() => observed.aborted > before && observed.running === 0 && h2c.openStreams() === 0);
+    expect(ok).toBe(true);
+    session.close();
   });
 
   it("leaves no stream open", async () => {

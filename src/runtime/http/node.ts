@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { RpcError } from "../connect/error.js";
 import { directPathOf, type DirectAnswer } from "./direct.js";
 import type { HttpHandler } from "./handler.js";
 import { knownBody, statusAllowsBody } from "./known-body.js";
@@ -151,7 +152,7 @@ class NodeRequest {
       this.#abort = abort;
       const res = this.#res;
       const gone = () => {
-        if (!res.writableFinished) abort.abort(new Error("client closed the connection"));
+        if (!res.writableFinished) abort.abort(new RpcError("canceled", "client closed the connection"));
       };
       if (res.closed) gone();
       else res.once("close", gone);
