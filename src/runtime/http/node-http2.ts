@@ -178,7 +178,9 @@ async function writeResponse(stream: ServerHttp2Stream, response: Response): Pro
     stream.once("wantTrailers", () => {
       if (stream.destroyed) return;
       stream.sendTrailers(trailerRecord(trailers));
-      endEarly(stream);
+      // A reset right behind the trailers can overtake them (the client then misses the status): a client still
+      // sending gets a moment to see the trailers and stop by itself.
+      if (!stream.readableEnded) setTimeout(endEarly, 200, stream).unref();
     });
   }
   if (known !== undefined) {

@@ -171,12 +171,14 @@ function errorAnswer(wire: Wire | undefined, error: RpcError, headers?: Headers,
   if (wire.protocol === "connect") {
     return new Response(body(wire, frame(FLAG_END_STREAM, encodeEndStream(error, trailers))), { status: 200, headers: out });
   }
-  // gRPC and gRPC-Web: trailers-only, the status in the headers. gRPC-Web also gets the trailer message, which every
-  // gRPC-Web client reads.
-  mergeHeaders(out, error.metadata);
-  mergeHeaders(out, trailers);
-  setGrpcStatus(out, error);
-  if (wire.protocol === "grpc") return new Response(null, { status: 200, headers: out });
+  // gRPC: trailers-only, the status in the headers. gRPC-Web: the status in a trailer message, which every gRPC-Web
+  // client reads (not also in the headers: clients merge the two, and would see every trailer twice).
+  if (wire.protocol === "grpc") {
+    mergeHeaders(out, error.metadata);
+    mergeHeaders(out, trailers);
+    setGrpcStatus(out, error);
+    return new Response(null, { status: 200, headers: out });
+  }
   const block = new Headers(trailers);
   mergeHeaders(block, error.metadata);
   setGrpcStatus(block, error);
