@@ -115,17 +115,28 @@ export function http2Transport(baseUrl: string, tls: Http2TlsOptions = {}): RpcT
       if (request.body instanceof Uint8Array) stream.end(request.body);
       else void pump(stream, request.body);
       const head = await new Promise<IncomingHttpHeaders & IncomingHttpStatusHeader>((resolve, reject) => {
-        const fail = (error: unknown) => {
-          stream.off("response", resolve);
-          reject(error instanceof Error ? error : new Error("stream closed before the response"));
-        };
-        stream.once("response", (h) => {
-          stream.off("error", fail);
-          stream.off("close", fail);
+        // Named listeners, all removed once one fires: "close" follows every stream, and building its error (a stack
+        // trace) for streams that answered would cost more than the rest of a small call.
+        const onResponse = (h: IncomingHttpHeaders & IncomingHttpStatusHeader) => {
+          done();
           resolve(h);
-        });
-        stream.once("error", fail);
-        stream.once("close", () => fail(new Error(`stream closed before the response (code ${stream.rstCode})`)));
+        };
+        const onError = (error: unknown) => {
+          done();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        };
+        const onClose = () => {
+          done();
+          reject(new Error(`stream closed before the response (code ${stream.rstCode})`));
+        };
+        const done = () => {
+          stream.off("response", onResponse);
+          stream.off("error", onError);
+          stream.off("close", onClose);
+        };
+        stream.on("response", onResponse);
+        stream.on("error", onError);
+        stream.on("close", onClose);
       });
       stream.on("error", () => undefined); // read errors surface through the body iterator
       const response: RpcTransportResponse = {
