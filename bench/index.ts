@@ -10,7 +10,7 @@ import type { BenchResult, BenchSuite } from "./harness.js";
  * Each suite's figures are also kept in bench/results/<suite>.json, so `npm run bench <suite>` refreshes one suite
  * and keeps the others. Register a suite by adding its name to SUITES (bench/<name>.bench.ts exports `suite`).
  */
-const SUITES: readonly string[] = ["protobuf", "rest-validators", "protojson", "rest-server", "soap", "generate", "size"];
+const SUITES: readonly string[] = ["protobuf", "rest-validators", "protojson", "rest-server", "soap", "generate", "size", "rpc"];
 
 /** The suite of bench/<name>.bench.ts. */
 async function loadSuite(name: string): Promise<BenchSuite> {
