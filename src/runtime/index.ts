@@ -14,3 +14,4 @@ export * from "./xml/index.js";
 export * from "./soap/index.js";
 export * from "./protojson/index.js";
 export * from "./prototext/index.js";
+export * from "./rpc/index.js";

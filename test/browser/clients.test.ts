@@ -196,7 +196,7 @@ describe.skipIf(!installed && !requireBrowser)("generated clients in headless Ch
   it.each(["proto", "json"])("Connect (%s): a call, a typed error and an abort", (format) => {
     const connectReport = report["connect"]?.[format];
     expect(connectReport?.check, pageLog()).toEqual({ status: "SERVING" });
-    expect(connectReport.typedError).toMatchObject({ rejected: true, class: "ConnectError", code: "not_found" });
-    expect(connectReport.abort).toMatchObject({ rejected: true, class: "ConnectError", code: "canceled" });
+    expect(connectReport.typedError).toMatchObject({ rejected: true, class: "RpcError", code: "not_found" });
+    expect(connectReport.abort).toMatchObject({ rejected: true, class: "RpcError", code: "canceled" });
   });
 });

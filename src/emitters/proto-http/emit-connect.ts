@@ -16,11 +16,11 @@ interface ServiceNames {
   readonly createHandler: string;
 }
 
-interface UnaryMethod {
+interface ServiceMethod {
   readonly method: RpcMethod;
   /** Property name on the client and implementation: the rpc name with a lower-case first letter. */
   readonly property: string;
-  /** Module-local constant holding its path and codecs. */
+  /** Module-local constant holding its path, kind and codecs. */
   readonly constName: string;
 }
 
@@ -28,9 +28,11 @@ export function isUnary(m: RpcMethod): boolean {
   return !m.clientStreaming && !m.serverStreaming;
 }
 
-function streamingKind(m: RpcMethod): string {
-  if (m.clientStreaming && m.serverStreaming) return "bidirectional streaming";
-  return m.clientStreaming ? "client streaming" : "server streaming";
+/** The runtime's name of a method kind (RpcMethodKind). */
+function kindOf(m: RpcMethod): string {
+  if (m.clientStreaming && m.serverStreaming) return "bidi_streaming";
+  if (m.clientStreaming) return "client_streaming";
+  return m.serverStreaming ? "server_streaming" : "unary";
 }
 
 export function rpcServices(ctx: EmitContext): RpcService[] {
@@ -38,20 +40,20 @@ export function rpcServices(ctx: EmitContext): RpcService[] {
 }
 
 /**
- * connect.ts: Connect-protocol clients and servers for proto services (unary methods; streaming methods are listed
- * as not supported and skipped). Per service S: `SClient` + `createSClient(options)`, and `SImplementation` +
- * `createSHandler(impl, options)` giving a web-standard `(Request) => Promise<Response>`.
+ * connect.ts: clients and servers for proto services, all four method kinds, speaking Connect, gRPC-Web and gRPC
+ * (the file keeps the name it had when it spoke Connect only). Per service S: `SClient` + `createSClient(options)`,
+ * and `SImplementation` + `createSHandler(impl, options)` giving a web-standard `(Request) => Promise<Response>`.
  */
 export function emitConnect(ctx: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/connect.ts`, ctx.source);
   const services = rpcServices(ctx);
   f.jsdoc("", [
-    `Connect protocol (https://connectrpc.com/docs/protocol) clients and servers for the services of ${ctx.source}.`,
-    "Unary methods only: requests and answers are application/proto (default) or application/json.",
+    `Clients and servers for the services of ${ctx.source}, over the Connect protocol (https://connectrpc.com/docs/protocol),` +
+      " gRPC-Web and gRPC. The handler answers all three; a client speaks the protocol its options name (default Connect).",
     "@packageDocumentation",
   ]);
   f.print();
-  const messageIds = services.flatMap((s) => s.methods.filter(isUnary).flatMap((m) => [m.input, m.output]));
+  const messageIds = services.flatMap((s) => s.methods.flatMap((m) => [m.input, m.output]));
   emitCodecConsts(f, ctx, messageIds);
   const codecName = (id: string) => codecConstName(ctx.names.type(id));
   const claim = nameClaimer(ctx.doc.types.map((t) => ctx.names.type(t.id)));
@@ -64,22 +66,30 @@ export function emitConnect(ctx: EmitContext): GeneratedFile {
       createHandler: claim(`create${base}Handler`),
     };
     const claimProperty = nameClaimer([]);
-    const methods = service.methods.filter(isUnary).map((m) => {
+    const methods = service.methods.map((m) => {
       const property = claimProperty(clientMethodName(lowerFirst(m.name)));
       const constName = `${lowerFirst(base)}${m.name.replace(/[^A-Za-z0-9_$]/g, "_")}Procedure`;
       return { method: m, property, constName };
     });
-    emitProcedures(f, service, methods, codecName);
+    emitProcedures(f, ctx, service, methods, codecName);
     emitClient(f, ctx, service, names, methods);
     emitHandler(f, ctx, service, names, methods);
   }
   return f;
 }
 
-function emitProcedures(f: GeneratedFile, service: RpcService, methods: readonly UnaryMethod[], codecName: (id: string) => string): void {
+function emitProcedures(
+  f: GeneratedFile,
+  ctx: EmitContext,
+  service: RpcService,
+  methods: readonly ServiceMethod[],
+  codecName: (id: string) => string,
+): void {
+  const type = (id: string) => f.import(ctx.names.type(id), TYPES_MODULE, { typeOnly: true });
   for (const { method, constName } of methods) {
-    f.print(`const ${constName} = {`);
+    f.print(`const ${constName}: `, f.import("RpcProcedure", ctx.runtimeModule, { typeOnly: true }), "<", type(method.input), ", ", type(method.output), "> = {");
     f.print("  path: ", f.string(`/${service.fullName}/${method.name}`), ",");
+    f.print(`  kind: "${kindOf(method)}",`);
     f.print(`  input: ${codecName(method.input)},`);
     f.print(`  output: ${codecName(method.output)},`);
     f.print("};");
@@ -87,69 +97,90 @@ function emitProcedures(f: GeneratedFile, service: RpcService, methods: readonly
   }
 }
 
-function unsupportedNote(service: RpcService): string | undefined {
-  const streaming = service.methods.filter((m) => !isUnary(m));
-  if (streaming.length === 0) return undefined;
-  const list = streaming.map((m) => `${m.name} (${streamingKind(m)})`).join(", ");
-  return `Not supported, and so not generated: ${list}. This Connect client and server handle unary methods only.`;
+/** Client call function and method signature parts per kind. */
+const CLIENT_CALL: Readonly<Record<string, string>> = {
+  unary: "rpcCallUnary",
+  server_streaming: "rpcCallServerStream",
+  client_streaming: "rpcCallClientStream",
+  bidi_streaming: "rpcCallBidiStream",
+};
+const SERVER_ROUTE: Readonly<Record<string, string>> = {
+  unary: "rpcUnaryRoute",
+  server_streaming: "rpcServerStreamRoute",
+  client_streaming: "rpcClientStreamRoute",
+  bidi_streaming: "rpcBidiStreamRoute",
+};
+
+function kindNote(m: RpcMethod): string | undefined {
+  if (m.clientStreaming && m.serverStreaming) return "Bidirectional streaming: needs HTTP/2 (protocol \"grpc\" or an HTTP/2 transport).";
+  if (m.clientStreaming) return "Client streaming: over fetch the requests are sent as one body once the iterable ends.";
+  return m.serverStreaming ? "Server streaming: answers arrive as they are produced." : undefined;
 }
 
-function emitClient(f: GeneratedFile, ctx: EmitContext, service: RpcService, names: ServiceNames, methods: readonly UnaryMethod[]): void {
+function emitClient(f: GeneratedFile, ctx: EmitContext, service: RpcService, names: ServiceNames, methods: readonly ServiceMethod[]): void {
   const rt = (name: string, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
   const type = (id: string) => f.import(ctx.names.type(id), TYPES_MODULE, { typeOnly: true });
   f.jsdoc("", [
     service.doc,
-    `Client of service ${service.fullName} over the Connect protocol. Every failure is a ConnectError.`,
-    unsupportedNote(service),
+    `Client of service ${service.fullName} over Connect, gRPC-Web or gRPC (\`options.protocol\`). Every failure is an RpcError.`,
     service.deprecated ? "@deprecated" : undefined,
     `@generated from ${service.origin.construct}`,
   ]);
   f.print(`export interface ${names.client} {`);
   for (const { method, property } of methods) {
-    f.jsdoc("  ", [method.doc, `POST /${service.fullName}/${method.name}`, method.deprecated ? "@deprecated" : undefined]);
-    f.print(`  ${propertyKey(property)}(request: `, type(method.input), ", options?: ", rt("ConnectCallOptions", true), "): Promise<", type(method.output), ">;");
+    f.jsdoc("  ", [method.doc, `POST /${service.fullName}/${method.name}`, kindNote(method), method.deprecated ? "@deprecated" : undefined]);
+    const input = method.clientStreaming
+      ? ["requests: AsyncIterable<", type(method.input), "> | Iterable<", type(method.input), ">"]
+      : ["request: ", type(method.input)];
+    const output = method.serverStreaming ? ["AsyncIterable<", type(method.output), ">"] : ["Promise<", type(method.output), ">"];
+    f.print(`  ${propertyKey(property)}(`, ...input, ", options?: ", rt("RpcCallOptions", true), "): ", ...output, ";");
   }
   f.print("}");
   f.print();
   f.jsdoc("", [`A ${names.client} calling the service at \`options.baseUrl\`.`]);
-  f.print(`export function ${names.createClient}(options: `, rt("ConnectClientOptions", true), `): ${names.client} {`);
+  f.print(`export function ${names.createClient}(options: `, rt("RpcClientOptions", true), `): ${names.client} {`);
+  f.print("  const client = ", rt("rpcClient"), "(options);");
   f.print("  return {");
-  for (const { property, constName } of methods) {
-    f.print(`    ${propertyKey(property)}: (request, callOptions) => `, rt("callUnary"), `(options, ${constName}, request, callOptions),`);
+  for (const { method, property, constName } of methods) {
+    const arg = method.clientStreaming ? "requests" : "request";
+    f.print(`    ${propertyKey(property)}: (${arg}, callOptions) => `, rt(CLIENT_CALL[kindOf(method)]!), `(client, ${constName}, ${arg}, callOptions),`);
   }
   f.print("  };");
   f.print("}");
   f.print();
 }
 
-function emitHandler(f: GeneratedFile, ctx: EmitContext, service: RpcService, names: ServiceNames, methods: readonly UnaryMethod[]): void {
+function emitHandler(f: GeneratedFile, ctx: EmitContext, service: RpcService, names: ServiceNames, methods: readonly ServiceMethod[]): void {
   const rt = (name: string, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
   const type = (id: string) => f.import(ctx.names.type(id), TYPES_MODULE, { typeOnly: true });
   f.jsdoc("", [
-    `What a server of ${service.fullName} implements: one method per unary rpc. Throw a ConnectError to answer with` +
-      " its code; any other error is answered as `internal` without details.",
-    unsupportedNote(service),
+    `What a server of ${service.fullName} implements: one method per rpc (streams as async iterables, e.g. async` +
+      " generators). Throw an RpcError to answer with its code; any other error is answered as `internal` without details.",
     `@generated from ${service.origin.construct}`,
   ]);
   f.print(`export interface ${names.implementation} {`);
   for (const { method, property } of methods) {
     f.jsdoc("  ", [method.doc, method.deprecated ? "@deprecated" : undefined]);
-    f.print(`  ${propertyKey(property)}(request: `, type(method.input), ", context: ", rt("ConnectHandlerContext", true), "): Promise<", type(method.output), ">;");
+    const input = method.clientStreaming ? ["requests: AsyncIterable<", type(method.input), ">"] : ["request: ", type(method.input)];
+    const output = method.serverStreaming ? ["AsyncIterable<", type(method.output), ">"] : ["Promise<", type(method.output), ">"];
+    f.print(`  ${propertyKey(property)}(`, ...input, ", context: ", rt("RpcHandlerContext", true), "): ", ...output, ";");
   }
   f.print("}");
   f.print();
   f.jsdoc("", [
-    `A web-standard handler serving ${service.fullName} with the Connect protocol: POST /${service.fullName}/<Method>` +
-      " with application/proto or application/json. Serve it with serveNode or any fetch-style server.",
+    `A web-standard handler serving ${service.fullName}: POST /${service.fullName}/<Method> over Connect (application/proto,` +
+      " application/json, application/connect+proto|json), gRPC-Web (application/grpc-web[-text]) and gRPC (application/grpc," +
+      " served through serveNodeHttp2). Serve Connect and gRPC-Web with serveNode or any fetch-style server.",
   ]);
   f.print(
-    `export function ${names.createHandler}(impl: ${names.implementation}, options?: `, rt("ConnectHandlerOptions", true), "): ",
+    `export function ${names.createHandler}(impl: ${names.implementation}, options?: `, rt("RpcHandlerOptions", true), "): ",
     rt("HttpHandler", true), " {",
   );
-  f.print("  return ", rt("connectRouter"), "(");
+  f.print("  return ", rt("rpcRouter"), "(");
   f.print("    [");
-  for (const { property, constName } of methods) {
-    f.print("      ", rt("connectRoute"), `(${constName}, (request, context) => ${propertyAccess("impl", property)}(request, context)),`);
+  for (const { method, property, constName } of methods) {
+    const arg = method.clientStreaming ? "requests" : "request";
+    f.print("      ", rt(SERVER_ROUTE[kindOf(method)]!), `(${constName}, (${arg}, context) => ${propertyAccess("impl", property)}(${arg}, context)),`);
   }
   f.print("    ],");
   f.print("    options,");

@@ -10,10 +10,11 @@ export interface ConnectErrorDetail {
 }
 
 /**
- * An RPC failed with a Connect status code. Servers throw it from an implementation to answer with that code;
- * clients get it for every failure (error responses, network errors, timeouts, undecodable answers).
+ * An RPC failed with a status code (the Connect names of the canonical gRPC codes). Servers throw it from an
+ * implementation to answer with that code over any protocol (Connect, gRPC, gRPC-Web); clients get it for every
+ * failure (error responses, network errors, timeouts, undecodable answers).
  */
-export class ConnectError extends Error {
+export class RpcError extends Error {
   /** The message without the "[code]" prefix, as sent on the wire. */
   readonly rawMessage: string;
   readonly details: readonly ConnectErrorDetail[];
@@ -26,9 +27,13 @@ export class ConnectError extends Error {
     options: { details?: readonly ConnectErrorDetail[]; metadata?: HeadersInit; cause?: unknown } = {},
   ) {
     super(message ? `[${code}] ${message}` : `[${code}]`, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "ConnectError";
+    this.name = "RpcError";
     this.rawMessage = message;
     this.details = options.details ?? [];
     this.metadata = new Headers(options.metadata);
   }
 }
+
+/** The name RpcError had when only the Connect protocol was spoken; the same class. */
+export const ConnectError = RpcError;
+export type ConnectError = RpcError;

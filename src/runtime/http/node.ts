@@ -332,3 +332,5 @@ export function serveNode(handler: HttpHandler, options: ServeNodeOptions = {}):
     });
   });
 }
+
+export { serveNodeHttp2, type NodeHttp2ServerHandle, type ServeNodeHttp2Options } from "./node-http2.js";

@@ -12,12 +12,14 @@ type Status = string | number;
 interface HealthClient {
   check(request: { service: string }, options?: { timeoutMs?: number }): Promise<{ status: Status }>;
   list(request: object): Promise<{ statuses?: Record<string, { status: Status }> }>;
+  watch(request: { service: string }): AsyncIterable<{ status: Status }>;
 }
 interface HealthModule {
   createHealthClient(options: { baseUrl: string; format?: "proto" | "json"; fetch?: typeof fetch }): HealthClient;
   createHealthHandler(impl: {
     check(request: { service: string }): Promise<{ status: Status }>;
     list(request: object): Promise<{ statuses: Record<string, { status: Status }> }>;
+    watch(request: { service: string }): AsyncIterable<{ status: Status }>;
   }): HttpHandler;
 }
 
@@ -41,6 +43,10 @@ beforeAll(async () => {
         return { status };
       },
       list: async () => ({ statuses: Object.fromEntries(Object.entries(STATUSES).map(([k, status]) => [k, { status }])) }),
+      async *watch({ service }) {
+        yield { status: STATUSES[service] ?? "SERVICE_UNKNOWN" };
+        yield { status: "SERVING" };
+      },
     }),
   );
 });
@@ -51,8 +57,10 @@ afterAll(async () => {
 });
 
 describe("grpc.health.v1.Health over Connect (generated client and server)", () => {
-  it("does not generate the streaming Watch method", () => {
-    expect("watch" in health.createHealthClient({ baseUrl: server.url })).toBe(false);
+  it("streams the server-streaming Watch method", async () => {
+    const seen: Status[] = [];
+    for await (const answer of health.createHealthClient({ baseUrl: server.url }).watch({ service: "content.Feed" })) seen.push(answer.status);
+    expect(seen).toEqual(["NOT_SERVING", "SERVING"]);
   });
 
   it.each(["proto", "json"] as const)("Check and List with %s", async (format) => {
