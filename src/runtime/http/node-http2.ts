@@ -205,6 +205,29 @@ async function writeResponse(stream: ServerHttp2Stream, response: Response): Pro
   }
 }
 
+/**
+ * The answer is complete but the client has not ended its request (an early error answer, a limit exceeded on a
+ * header that promised more bytes than will come, a bidi call the server ended first): ask it to stop sending without
+ * an error (RST_STREAM NO_ERROR, RFC 9113 section 8.1, as grpc-go does), so a request it never ends cannot hold the
+ * stream open. Only once our END_STREAM is on the wire (`state.localClose`): "finish" comes before the gRPC trailers
+ * are even asked for, and a reset sent next to them overtakes them. Node has no event for that, so it polls, one
+ * event-loop turn at a time (then every 20 ms), until then or until the stream closes.
+ */
+function stopUnreadRequest(stream: ServerHttp2Stream): void {
+  const attempt = (tries: number) => {
+    if (stream.readableEnded || stream.closed || stream.destroyed) return;
+    if (stream.state.localClose === 1) {
+      stream.close(constants.NGHTTP2_NO_ERROR);
+      return;
+    }
+    if (tries < 3) setImmediate(attempt, tries + 1);
+    else setTimeout(attempt, 20, tries + 1).unref();
+  };
+  if (stream.readableEnded || stream.closed || stream.destroyed) return;
+  if (stream.writableFinished) attempt(0);
+  else stream.once("finish", () => attempt(0));
+}
+
 /** Listen with `handler` on HTTP/2 (h2c without `tls`); resolves once the server accepts connections. */
 export function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHttp2Options = {}): Promise<NodeHttp2ServerHandle> {
   const host = options.host ?? "127.0.0.1";
@@ -241,7 +264,7 @@ export function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHttp2Opti
       if (!stream.headersSent) stream.respond({ ":status": 500, "content-type": "text/plain; charset=utf-8" }, { endStream: false });
       stream.end("internal error\n");
     };
-    handler(request as unknown as Request).then((response) => writeResponse(stream, response)).catch(failed);
+    handler(request as unknown as Request).then((response) => writeResponse(stream, response)).then(() => stopUnreadRequest(stream), failed);
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -194,9 +194,13 @@ async function httpError(response: RpcTransportResponse): Promise<RpcError> {
   } catch {
     response.body.cancel();
   }
-  const fromJson = (response.headers.get("content-type") ?? "").startsWith("application/json") ? connectErrorFromJson(text, response.headers) : undefined;
+  // A Connect unary error sends its trailers as "trailer-" headers; the error's metadata has them under their own
+  // names, as connect-es does (headers and trailers together).
+  const metadata = new Headers();
+  response.headers.forEach((value, name) => metadata.append(name.startsWith("trailer-") ? name.slice(8) : name, value));
+  const fromJson = (response.headers.get("content-type") ?? "").startsWith("application/json") ? connectErrorFromJson(text, metadata) : undefined;
   return fromJson ?? new RpcError(connectCodeFromHttpStatus(response.status), `HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ""}`, {
-    metadata: response.headers,
+    metadata,
   });
 }
 

@@ -161,12 +161,16 @@ function errorAnswer(wire: Wire | undefined, error: RpcError, headers?: Headers,
   if (wire.protocol === "connect") {
     return new Response(body(wire, frame(FLAG_END_STREAM, encodeEndStream(error, trailers))), { status: 200, headers: out });
   }
-  // gRPC and gRPC-Web: trailers-only, the status in the headers. gRPC-Web also gets the trailer message, which every
-  // gRPC-Web client reads.
-  mergeHeaders(out, error.metadata);
-  mergeHeaders(out, trailers);
-  setGrpcStatus(out, error);
-  if (wire.protocol === "grpc") return new Response(null, { status: 200, headers: out });
+  if (wire.protocol === "grpc") {
+    // gRPC: trailers-only, the status in the headers.
+    mergeHeaders(out, error.metadata);
+    mergeHeaders(out, trailers);
+    setGrpcStatus(out, error);
+    return new Response(null, { status: 200, headers: out });
+  }
+  // gRPC-Web: the status only in the trailer message, as connect-es sends it. Not in the headers as well: a client
+  // that reads both (connect-es) would see every trailer twice, and a page could only read header statuses that CORS
+  // exposes, while the body it can always read.
   const block = new Headers(trailers);
   mergeHeaders(block, error.metadata);
   setGrpcStatus(block, error);

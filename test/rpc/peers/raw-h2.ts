@@ -66,7 +66,9 @@ export function rawRequest(session: http2.ClientHttp2Session, request: RawReques
     stream.on("trailers", (t) => (trailers = plain(t)));
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("error", reject);
-    stream.on("close", () => {
+    // Done when the answer has ended ("end"), or the stream closed without one: a server may answer before the
+    // request ended (and then reset the request side).
+    const done = () => {
       const grpcStatus = trailers["grpc-status"] ?? headers["grpc-status"];
       const grpcMessage = trailers["grpc-message"] ?? headers["grpc-message"];
       resolve({
@@ -74,7 +76,9 @@ export function rawRequest(session: http2.ClientHttp2Session, request: RawReques
         grpcStatus: grpcStatus === undefined ? undefined : Number(grpcStatus),
         grpcMessage: grpcMessage === undefined ? undefined : decodeURIComponent(grpcMessage),
       });
-    });
+    };
+    stream.on("end", done);
+    stream.on("close", done);
     for (const chunk of request.body ?? []) stream.write(chunk);
     if (!request.keepOpen) stream.end();
   });
