@@ -140,13 +140,17 @@ export function implementation(observed: Observed): Implementation {
       }),
     async *bidiStream(requests, context) {
       observed.running++;
+      const onAbort = () => observed.aborted++;
+      context.signal.addEventListener("abort", onAbort, { once: true });
       try {
         let i = 0;
         for await (const request of requests) {
+          if (request.delayMs) await sleep(request.delayMs, context.signal);
           failIfAsked(request);
           yield { payload: request.payload as Payload, index: i++ };
         }
       } finally {
+        context.signal.removeEventListener("abort", onAbort);
         observed.running--;
       }
     },

@@ -10,6 +10,7 @@ import {
   type OutgoingHttpHeaders, type ServerHttp2Session, type ServerHttp2Stream,
 } from "node:http2";
 import type { AddressInfo } from "node:net";
+import { RpcError } from "../connect/error.js";
 import type { HttpHandler } from "./handler.js";
 import { knownBody } from "./known-body.js";
 import { answerTheRestFromReal } from "./stand-in.js";
@@ -62,13 +63,19 @@ function bodyOf(stream: ServerHttp2Stream): ReadableStream<Uint8Array> {
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 0) <= 0) stream.pause();
       });
+      stream.once("aborted", () => {
+        if (!cancelled) {
+          cancelled = true;
+          controller.error(new RpcError("canceled", "the client reset the stream"));
+        }
+      });
       stream.once("end", () => {
         if (!cancelled) controller.close();
       });
       stream.once("close", () => {
         if (!cancelled && !stream.readableEnded) {
           cancelled = true;
-          controller.error(new Error("the client reset the stream"));
+          controller.error(new RpcError("canceled", "the client reset the stream"));
         }
       });
     },
@@ -169,18 +176,24 @@ async function writeResponse(stream: ServerHttp2Stream, response: Response): Pro
   const options = trailers === undefined ? {} : { waitForTrailers: true };
   if (trailers !== undefined) {
     stream.once("wantTrailers", () => {
-      if (!stream.destroyed) stream.sendTrailers(trailerRecord(trailers));
+      if (stream.destroyed) return;
+      stream.sendTrailers(trailerRecord(trailers));
+      // A reset right behind the trailers can overtake them (the client then misses the status): a client still
+      // sending gets a moment to see the trailers and stop by itself.
+      if (!stream.readableEnded) setTimeout(endEarly, 200, stream).unref();
     });
   }
   if (known !== undefined) {
     known.used = true;
     stream.respond(headers, options);
     stream.end(known.body);
+    if (trailers === undefined) endEarly(stream);
     return;
   }
   if (response.body === null) {
     stream.respond(headers, trailers === undefined ? { endStream: true } : options);
     if (trailers !== undefined) stream.end();
+    else endEarly(stream);
     return;
   }
   stream.respond(headers, options);
@@ -199,33 +212,22 @@ async function writeResponse(stream: ServerHttp2Stream, response: Response): Pro
       }
       if (!stream.write(value)) await waitDrain(stream);
     }
-    if (!stream.destroyed) stream.end();
+    if (!stream.destroyed) {
+      stream.end();
+      if (trailers === undefined) endEarly(stream);
+    }
   } finally {
     stream.off("close", onClose);
   }
 }
 
 /**
- * The answer is complete but the client has not ended its request (an early error answer, a limit exceeded on a
- * header that promised more bytes than will come, a bidi call the server ended first): ask it to stop sending without
- * an error (RST_STREAM NO_ERROR, RFC 9113 section 8.1, as grpc-go does), so a request it never ends cannot hold the
- * stream open. Only once our END_STREAM is on the wire (`state.localClose`): "finish" comes before the gRPC trailers
- * are even asked for, and a reset sent next to them overtakes them. Node has no event for that, so it polls, one
- * event-loop turn at a time (then every 20 ms), until then or until the stream closes.
+ * The answer is complete but the client is still sending (an error answered before the request ended, say): reset
+ * the stream with NO_ERROR, as gRPC servers do, so the client stops and the stream closes instead of lingering. Node
+ * sends the RST_STREAM after the frames already queued.
  */
-function stopUnreadRequest(stream: ServerHttp2Stream): void {
-  const attempt = (tries: number) => {
-    if (stream.readableEnded || stream.closed || stream.destroyed) return;
-    if (stream.state.localClose === 1) {
-      stream.close(constants.NGHTTP2_NO_ERROR);
-      return;
-    }
-    if (tries < 3) setImmediate(attempt, tries + 1);
-    else setTimeout(attempt, 20, tries + 1).unref();
-  };
-  if (stream.readableEnded || stream.closed || stream.destroyed) return;
-  if (stream.writableFinished) attempt(0);
-  else stream.once("finish", () => attempt(0));
+function endEarly(stream: ServerHttp2Stream): void {
+  if (!stream.readableEnded && !stream.closed) stream.close(constants.NGHTTP2_NO_ERROR);
 }
 
 /** Listen with `handler` on HTTP/2 (h2c without `tls`); resolves once the server accepts connections. */
@@ -244,11 +246,16 @@ export function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHttp2Opti
   server.on("stream", (stream: ServerHttp2Stream, raw: IncomingHttpHeaders) => {
     open++;
     const abort = new AbortController();
+    const reset = () => {
+      if (!abort.signal.aborted) abort.abort(new RpcError("canceled", "the client reset the stream"));
+    };
+    // "aborted" comes first when the client resets a stream we are still answering (node then ends the readable side
+    // as if the request were complete, so the body alone cannot tell a reset from an end).
+    stream.once("aborted", reset);
     stream.once("close", () => {
       open--;
       // A stream that closes before the answer finished was reset or lost: the handler is told.
-      if (!stream.writableFinished || stream.rstCode !== constants.NGHTTP2_NO_ERROR) abort.abort(new Error("the client reset the stream"));
-      else if (!stream.readableEnded) stream.resume();
+      if (!stream.writableFinished || stream.rstCode !== constants.NGHTTP2_NO_ERROR) reset();
     });
     stream.on("error", () => undefined);
     const authority = String(raw[":authority"] ?? raw.host ?? `${host}:0`);
@@ -264,7 +271,7 @@ export function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHttp2Opti
       if (!stream.headersSent) stream.respond({ ":status": 500, "content-type": "text/plain; charset=utf-8" }, { endStream: false });
       stream.end("internal error\n");
     };
-    handler(request as unknown as Request).then((response) => writeResponse(stream, response)).then(() => stopUnreadRequest(stream), failed);
+    handler(request as unknown as Request).then((response) => writeResponse(stream, response)).catch(failed);
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);

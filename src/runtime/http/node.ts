@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { RpcError } from "../connect/error.js";
 import { directPathOf, type DirectAnswer } from "./direct.js";
 import type { HttpHandler } from "./handler.js";
 import { knownBody, statusAllowsBody } from "./known-body.js";
@@ -43,6 +44,8 @@ export interface NodeServerHandle {
   readonly port: number;
   /** Base URL of the server, e.g. "http://127.0.0.1:8080". */
   readonly url: string;
+  /** How many requests are in flight (received, response not yet closed); leak tests expect 0 when idle. */
+  openStreams(): number;
   /** Stop accepting connections, drop open ones and wait until the server is closed. */
   close(): Promise<void>;
 }
@@ -149,7 +152,7 @@ class NodeRequest {
       this.#abort = abort;
       const res = this.#res;
       const gone = () => {
-        if (!res.writableFinished) abort.abort(new Error("client closed the connection"));
+        if (!res.writableFinished) abort.abort(new RpcError("canceled", "client closed the connection"));
       };
       if (res.closed) gone();
       else res.once("close", gone);
@@ -312,6 +315,12 @@ export function serveNode(handler: HttpHandler, options: ServeNodeOptions = {}):
     nodeRequestListener(handler, options),
   );
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? NODE_SERVER_TIMEOUTS.keepAliveTimeoutMs;
+  let open = 0;
+  const closed = () => open--;
+  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+    open++;
+    res.once("close", closed);
+  });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {
@@ -323,6 +332,7 @@ export function serveNode(handler: HttpHandler, options: ServeNodeOptions = {}):
         host,
         port,
         url: `http://${urlHost}:${port}`,
+        openStreams: () => open,
         close: () =>
           new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));

@@ -135,9 +135,19 @@ interface Call {
   readonly clearDeadline: () => void;
 }
 
-function asRpcError(error: unknown, call: { request: Request; options: RpcHandlerOptions }): RpcError {
+/**
+ * Errors as the client may see them: RpcErrors as they are; anything thrown once the call was cancelled or timed out
+ * (an implementation rethrowing its signal's reason, a body read cut short) as that cancellation; anything else
+ * reported to onError and anonymised.
+ */
+function asRpcError(error: unknown, call: { request: Request; options: RpcHandlerOptions; context?: CallContext }): RpcError {
   if (error instanceof RpcError) return error;
   if (error instanceof BodyTooLargeError) return new RpcError("resource_exhausted", error.message);
+  const signal = call.context?.signal ?? call.request.signal;
+  if (signal.aborted) {
+    const reason: unknown = signal.reason;
+    return reason instanceof RpcError ? reason : new RpcError("canceled", "the call was cancelled", { cause: error });
+  }
   call.options.onError?.(error, call.request);
   return new RpcError("internal", "internal error");
 }
@@ -161,16 +171,14 @@ function errorAnswer(wire: Wire | undefined, error: RpcError, headers?: Headers,
   if (wire.protocol === "connect") {
     return new Response(body(wire, frame(FLAG_END_STREAM, encodeEndStream(error, trailers))), { status: 200, headers: out });
   }
+  // gRPC: trailers-only, the status in the headers. gRPC-Web: the status in a trailer message, which every gRPC-Web
+  // client reads (not also in the headers: clients merge the two, and would see every trailer twice).
   if (wire.protocol === "grpc") {
-    // gRPC: trailers-only, the status in the headers.
     mergeHeaders(out, error.metadata);
     mergeHeaders(out, trailers);
     setGrpcStatus(out, error);
     return new Response(null, { status: 200, headers: out });
   }
-  // gRPC-Web: the status only in the trailer message, as connect-es sends it. Not in the headers as well: a client
-  // that reads both (connect-es) would see every trailer twice, and a page could only read header statuses that CORS
-  // exposes, while the body it can always read.
   const block = new Headers(trailers);
   mergeHeaders(block, error.metadata);
   setGrpcStatus(block, error);
@@ -220,10 +228,11 @@ async function readSingle(call: Call, procedure: RpcProcedure<unknown, unknown>)
   }
   const reader = envelopeReader(call);
   const first = await nextEnvelope(reader);
-  if (first === undefined) throw new RpcError("invalid_argument", "protocol error: missing request message");
+  // A cardinality violation is `unimplemented`, as gRPC and connect-es answer it.
+  if (first === undefined) throw new RpcError("unimplemented", "protocol error: missing request message");
   if ((await nextEnvelope(reader)) !== undefined) {
     reader.cancel();
-    throw new RpcError("invalid_argument", "protocol error: more than one request message for a single-request method");
+    throw new RpcError("unimplemented", "protocol error: more than one request message for a single-request method");
   }
   return decodeMessage(call, procedure.input, first.flags, first.data);
 }
