@@ -1,7 +1,7 @@
 /**
  * The peer harness checked against itself: grpc-js and connect-node, each with code from its own generator, talk to
- * each other through the same scenarios the specforge interop tests run. If these fail, the harness is wrong, not
- * specforge.
+ * each other over gRPC through the same scenarios the specforge interop tests run (each peer's server and client
+ * once). If these fail, the harness is wrong, not specforge.
  */
 import { afterAll, beforeAll, describe } from "vitest";
 import { connectNodeCaller, startConnectNodeServer, type ConnectNodeServerHandle } from "./peers/connect-node-peer.js";
@@ -42,6 +42,3 @@ function pair(title: string, make: () => InteropCaller, options: ScenarioOptions
 
 pair("grpc-js client -> connect-node server", () => grpcJsCaller(new URL(connectServer.http2Url).host));
 pair("connect-node gRPC client -> grpc-js server", () => connectNodeCaller(es.module, { protocol: "grpc", baseUrl: grpcJsServer.url }));
-pair("connect-node Connect client (HTTP/2) -> connect-node server", () => connectNodeCaller(es.module, { protocol: "connect", baseUrl: connectServer.http2Url }));
-pair("connect-node gRPC-Web client (HTTP/1.1, JSON) -> connect-node server", () =>
-  connectNodeCaller(es.module, { protocol: "grpc-web", baseUrl: connectServer.http1Url, httpVersion: "1.1", json: true }), { bidi: false });
