@@ -26,12 +26,14 @@ export interface EmulatorOptions {
 
 /**
  * CORS of the emulator: the feed client sends only Accept (safelisted) and reads only Content-Type, so the runtime's
- * defaults suffice for it. A gRPC-Web client in a page also sends its own headers (x-grpc-web, x-user-agent,
- * grpc-timeout) and reads the status it gets in the headers of a trailers-only answer.
+ * defaults suffice for it. RPC clients in a page (the generated one, connect-es, grpc-web) also send their protocol's
+ * headers: x-grpc-web, x-user-agent, grpc-timeout and the accepted encodings. They read statuses from the body (the
+ * gRPC-Web trailer message, the Connect error JSON or end-of-stream message), so nothing needs exposing.
  */
 export const CONTENT_CORS: CorsOptions = {
-  allowHeaders: [...DEFAULT_CORS_ALLOW_HEADERS, "x-grpc-web", "x-user-agent", "grpc-timeout"],
-  exposeHeaders: ["grpc-status", "grpc-message", "grpc-status-details-bin"],
+  allowHeaders: [
+    ...DEFAULT_CORS_ALLOW_HEADERS, "x-grpc-web", "x-user-agent", "grpc-timeout", "grpc-accept-encoding", "connect-accept-encoding",
+  ],
 };
 
 export interface RunningEmulator extends NodeServerHandle {

@@ -94,6 +94,23 @@ describe("ContentFeed.StreamEntries from the content emulator", () => {
     await expectNoLeaks(() => ({ openStreams: emulator.openGrpcStreams(), running: 0 }));
   });
 
+  it("lets a page on another origin call it over gRPC-Web (preflight allows the RPC headers)", async () => {
+    const url = `${emulator.url}/contentApi.ContentFeed/StreamEntries`;
+    const origin = "http://localhost:5173";
+    const preflight = await fetch(url, {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type,x-grpc-web,grpc-timeout,grpc-accept-encoding" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")?.split(/,\s*/)).toEqual(expect.arrayContaining(["x-grpc-web", "grpc-timeout", "grpc-accept-encoding"]));
+    const client = createContentFeedClient({
+      baseUrl: emulator.url,
+      protocol: "grpc-web",
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), origin } }),
+    });
+    expect((await collect(client.streamEntries({ start: 199 }))).map((g) => g.position)).toEqual([199]);
+  });
+
   it("keeps the paged feed working beside the stream", async () => {
     const first = await fetchResponse(`${emulator.url}/feed`);
     expect(first.entry).toHaveLength(10);
