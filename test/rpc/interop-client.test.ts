@@ -43,6 +43,9 @@ function pair(title: string, options: Omit<SfClientOptions, "baseUrl">, url: () 
 }
 
 pair("specforge gRPC client -> grpc-js server", { protocol: "grpc" }, () => grpcJsServer.url);
+// Every request message gzipped (compressMinBytes 0), so grpc-js decompresses each one.
+pair("specforge gRPC client, gzip requests -> grpc-js server", { protocol: "grpc", sendCompression: "gzip", compressMinBytes: 0 }, () => grpcJsServer.url);
+pair("specforge gRPC client, gzip requests -> connect-node server", { protocol: "grpc", sendCompression: "gzip", compressMinBytes: 0 }, () => connectServer.http2Url);
 pair("specforge gRPC client -> connect-node server", { protocol: "grpc" }, () => connectServer.http2Url);
 pair("specforge Connect client, binary -> connect-node server", { protocol: "connect" }, () => connectServer.http1Url, { bidi: false });
 pair("specforge Connect client, JSON -> connect-node server", { protocol: "connect", format: "json" }, () => connectServer.http1Url, { bidi: false });

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import type { DescService } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, type CallOptions as EsCallOptions, type HandlerContext, type ServiceImpl, type Transport } from "@connectrpc/connect";
 import {
-  connectNodeAdapter, createConnectTransport, createGrpcTransport, createGrpcWebTransport, Http2SessionManager,
+  compressionGzip, connectNodeAdapter, createConnectTransport, createGrpcTransport, createGrpcWebTransport, Http2SessionManager,
   type ConnectNodeAdapterOptions,
 } from "@connectrpc/connect-node";
 import type { EsInterop } from "./es-codegen.js";
@@ -149,6 +149,8 @@ export interface ConnectNodeCallerOptions {
   /** JSON instead of binary messages (Connect and gRPC-Web). */
   readonly json?: boolean;
   readonly readMaxBytes?: number;
+  /** Send requests gzipped (connect-es compresses messages of 1 KiB or more). */
+  readonly gzip?: boolean;
 }
 
 /** A connect-node client of InteropService as an InteropCaller. */
@@ -159,6 +161,7 @@ export function connectNodeCaller(es: EsInterop, options: ConnectNodeCallerOptio
     baseUrl: options.baseUrl,
     useBinaryFormat: !options.json,
     ...(options.readMaxBytes === undefined ? {} : { readMaxBytes: options.readMaxBytes }),
+    ...(options.gzip ? { sendCompression: compressionGzip } : {}),
   };
   const versioned = sessionManager ? { httpVersion: "2" as const, sessionManager } : { httpVersion: "1.1" as const };
   const transport =
@@ -166,7 +169,7 @@ export function connectNodeCaller(es: EsInterop, options: ConnectNodeCallerOptio
     : options.protocol === "grpc-web" ? createGrpcWebTransport({ ...common, ...versioned })
     : createConnectTransport({ ...common, ...versioned });
   const client = createClient(es.InteropService as DescService, transport) as unknown as Record<string, (input: any, options: EsCallOptions) => any>;
-  const name = `connect-node ${options.protocol}${options.json ? " json" : ""} (HTTP/${httpVersion})`;
+  const name = `connect-node ${options.protocol}${options.json ? " json" : ""}${options.gzip ? " gzip" : ""} (HTTP/${httpVersion})`;
   return {
     name,
     transport,

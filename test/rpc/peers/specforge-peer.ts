@@ -49,6 +49,8 @@ export interface SfClient {
 
 export interface SfClientOptions {
   baseUrl: string;
+  sendCompression?: "gzip" | "identity";
+  compressMinBytes?: number;
   protocol?: "connect" | "grpc-web" | "grpc";
   format?: "proto" | "json";
   grpcWebText?: boolean;
@@ -120,6 +122,9 @@ export interface HandlerCounters {
   running: number;
   cancelled: number;
   readonly protocols: string[];
+  /** The message encoding each call's request named (grpc-encoding, connect-content-encoding, or Content-Encoding for
+   * Connect unary), when not identity. */
+  readonly encodings?: string[];
 }
 
 function echo(context: SfContext): void {
@@ -143,6 +148,9 @@ export function specforgeImplementation(sf: SpecforgeInterop, counters: HandlerC
   const enter = (context: SfContext): (() => void) => {
     counters.running++;
     counters.protocols.push(context.protocol);
+    const h = context.requestHeaders;
+    const encoding = h.get("grpc-encoding") ?? h.get("connect-content-encoding") ?? h.get("content-encoding");
+    if (encoding !== null && encoding !== "identity") counters.encodings?.push(encoding);
     echo(context);
     const onAbort = () => void counters.cancelled++;
     context.signal.addEventListener("abort", onAbort, { once: true });
