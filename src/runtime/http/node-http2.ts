@@ -17,6 +17,77 @@ import { answerTheRestFromReal } from "./stand-in.js";
 
 /** The same registered symbol src/runtime/rpc/server.ts attaches trailers under. */
 const RPC_TRAILERS = Symbol.for("specforge.rpc.trailers");
+/** The RPC handler reads a request body through this method when a request has it (see server.ts, BODY_SOURCE). */
+const BODY_SOURCE = Symbol.for("specforge.rpc.bodySource");
+
+/** A chunk producer the RPC runtime reads from (src/runtime/rpc/envelope.ts ChunkSource, by shape). */
+interface ChunkSource {
+  read(): Promise<Uint8Array | undefined>;
+  cancel(reason?: unknown): void;
+}
+
+/**
+ * The request body straight from the HTTP/2 stream's events, without a web ReadableStream in between (building one
+ * per call costs more than the rest of a small RPC). At most a few chunks are queued before the stream is paused.
+ */
+function chunkSource(stream: ServerHttp2Stream): ChunkSource {
+  const queue: Uint8Array[] = [];
+  let ended = false;
+  let discard = false;
+  let failure: RpcError | undefined;
+  let waiting: { resolve: (chunk: Uint8Array | undefined) => void; reject: (error: unknown) => void } | undefined;
+  const settle = () => {
+    const w = waiting;
+    if (w === undefined) return;
+    waiting = undefined;
+    if (failure !== undefined) w.reject(failure);
+    else w.resolve(undefined);
+  };
+  stream.on("data", (chunk: Buffer) => {
+    if (discard) return;
+    const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (waiting !== undefined) {
+      const w = waiting;
+      waiting = undefined;
+      w.resolve(bytes);
+      return;
+    }
+    queue.push(bytes);
+    if (queue.length >= 4) stream.pause();
+  });
+  stream.once("aborted", () => {
+    failure ??= new RpcError("canceled", "the client reset the stream");
+    settle();
+  });
+  stream.once("end", () => {
+    ended = true;
+    settle();
+  });
+  stream.once("close", () => {
+    if (!ended) failure ??= new RpcError("canceled", "the client reset the stream");
+    settle();
+  });
+  return {
+    read() {
+      if (queue.length > 0) {
+        const chunk = queue.shift()!;
+        if (queue.length < 2 && stream.isPaused()) stream.resume();
+        return Promise.resolve(chunk);
+      }
+      if (failure !== undefined) return Promise.reject(failure);
+      if (ended || discard) return Promise.resolve(undefined);
+      return new Promise((resolve, reject) => {
+        waiting = { resolve, reject };
+      });
+    },
+    cancel() {
+      discard = true; // keep HTTP/2 flow control moving; what the client still sends is dropped
+      queue.length = 0;
+      stream.resume();
+      settle();
+    },
+  };
+}
 
 export interface ServeNodeHttp2Options {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -99,26 +170,46 @@ class Http2Request {
   #raw: IncomingHttpHeaders;
   #stream: ServerHttp2Stream;
   #headers: Headers | undefined;
-  #abort: AbortController;
+  #abort: AbortController | undefined;
+  /** Set when the client reset the stream; the signal (made on first use) is then aborted. */
+  #gone: RpcError | undefined;
   #body: ReadableStream<Uint8Array> | null | undefined;
   #real: Request | undefined;
 
-  constructor(stream: ServerHttp2Stream, raw: IncomingHttpHeaders, url: string, abort: AbortController) {
+  constructor(stream: ServerHttp2Stream, raw: IncomingHttpHeaders, url: string) {
     this.method = String(raw[":method"] ?? "GET");
     this.url = url;
     this.#raw = raw;
     this.#stream = stream;
-    this.#abort = abort;
+  }
+  /** The client reset the stream or went away. */
+  reset(): void {
+    if (this.#gone !== undefined) return;
+    this.#gone = new RpcError("canceled", "the client reset the stream");
+    this.#abort?.abort(this.#gone);
+  }
+  get clientGone(): boolean {
+    return this.#gone !== undefined;
   }
   get headers(): Headers {
     return (this.#headers ??= headersOf(this.#raw));
   }
   get signal(): AbortSignal {
+    if (this.#abort === undefined) {
+      this.#abort = new AbortController();
+      if (this.#gone !== undefined) this.#abort.abort(this.#gone);
+    }
     return this.#abort.signal;
   }
   get body(): ReadableStream<Uint8Array> | null {
     if (this.#body === undefined) this.#body = this.method === "GET" || this.method === "HEAD" ? null : bodyOf(this.#stream);
     return this.#body;
+  }
+  /** The body as a chunk source for the RPC handler (instead of `body`, not as well). */
+  [BODY_SOURCE](): ChunkSource | null {
+    if (this.method === "GET" || this.method === "HEAD") return null;
+    this.#body = null;
+    return chunkSource(this.#stream);
   }
   get bodyUsed(): boolean {
     return this.#body !== undefined && this.#body !== null && this.#body.locked;
@@ -148,6 +239,12 @@ function headerRecord(status: number, headers: Headers): OutgoingHttpHeaders {
   return record;
 }
 
+function recordHeaders(status: number, record: Readonly<Record<string, string>> | undefined): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = { ":status": status };
+  for (const name in record) out[name.toLowerCase()] = record[name];
+  return out;
+}
+
 function trailerRecord(trailers: Headers): OutgoingHttpHeaders {
   const record: OutgoingHttpHeaders = {};
   trailers.forEach((value, name) => {
@@ -171,7 +268,7 @@ function waitDrain(stream: ServerHttp2Stream): Promise<void> {
 async function writeResponse(stream: ServerHttp2Stream, response: Response): Promise<void> {
   const trailers = (response as { [RPC_TRAILERS]?: Headers })[RPC_TRAILERS];
   const known = knownBody(response);
-  const headers = headerRecord(response.status, response.headers);
+  const headers = known !== undefined && known.headers === undefined ? recordHeaders(known.status, known.headerRecord) : headerRecord(response.status, response.headers);
   if (stream.destroyed || stream.closed) return;
   const options = trailers === undefined ? {} : { waitForTrailers: true };
   if (trailers !== undefined) {
@@ -236,6 +333,8 @@ export function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHttp2Opti
   const tls = options.tls;
   const server = tls === undefined ? createServer() : createSecureServer({ key: tls.key as never, cert: tls.cert as never, ...(tls.ca ? { ca: tls.ca as never } : {}) });
   const scheme = tls === undefined ? "http" : "https";
+  // RPCs are small request/answer exchanges: Nagle's algorithm would hold the last frames of one back.
+  server.on(tls === undefined ? "connection" : "secureConnection", (socket: { setNoDelay(on: boolean): void }) => socket.setNoDelay(true));
   const sessions = new Set<ServerHttp2Session>();
   let open = 0;
   server.on("session", (session: ServerHttp2Session) => {
@@ -245,28 +344,24 @@ export function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHttp2Opti
   });
   server.on("stream", (stream: ServerHttp2Stream, raw: IncomingHttpHeaders) => {
     open++;
-    const abort = new AbortController();
-    const reset = () => {
-      if (!abort.signal.aborted) abort.abort(new RpcError("canceled", "the client reset the stream"));
-    };
+    const authority = String(raw[":authority"] ?? raw.host ?? `${host}:0`);
+    const path = String(raw[":path"] ?? "/");
+    const request = new Http2Request(stream, raw, `${scheme}://${authority}${path}`);
     // "aborted" comes first when the client resets a stream we are still answering (node then ends the readable side
     // as if the request were complete, so the body alone cannot tell a reset from an end).
-    stream.once("aborted", reset);
+    stream.once("aborted", () => request.reset());
     stream.once("close", () => {
       open--;
       // A stream that closes before the answer finished was reset or lost: the handler is told.
-      if (!stream.writableFinished || stream.rstCode !== constants.NGHTTP2_NO_ERROR) reset();
+      if (!stream.writableFinished || stream.rstCode !== constants.NGHTTP2_NO_ERROR) request.reset();
     });
     stream.on("error", () => undefined);
-    const authority = String(raw[":authority"] ?? raw.host ?? `${host}:0`);
-    const path = String(raw[":path"] ?? "/");
     if (path.charCodeAt(0) !== 47) {
       stream.respond({ ":status": 400 }, { endStream: true });
       return;
     }
-    const request = new Http2Request(stream, raw, `${scheme}://${authority}${path}`, abort);
     const failed = (error: unknown) => {
-      if (abort.signal.aborted || stream.destroyed) return;
+      if (request.clientGone || stream.destroyed) return;
       options.onError?.(error);
       if (!stream.headersSent) stream.respond({ ":status": 500, "content-type": "text/plain; charset=utf-8" }, { endStream: false });
       stream.end("internal error\n");

@@ -13,7 +13,8 @@ import { readJsonMessage, writeJsonMessage } from "../http/message-codec.js";
 import { base64Padded, base64Source } from "./base64-stream.js";
 import { acceptsGzip, ACCEPTED_ENCODINGS, compressionOf, gunzip, gzip, type RpcCompression } from "./compression.js";
 import { encodeEndStream } from "./end-stream.js";
-import { EnvelopeReader, FLAG_COMPRESSED, FLAG_END_STREAM, FLAG_TRAILERS, frame, streamSource } from "./envelope.js";
+import { EnvelopeReader, FLAG_COMPRESSED, FLAG_END_STREAM, FLAG_TRAILERS, frame, streamSource, type ChunkSource } from "./envelope.js";
+import { responseWithKnownBody } from "../http/known-body.js";
 import { encodeTrailerBlock, parseGrpcTimeout, setGrpcStatus } from "./grpc-headers.js";
 import { DEFAULT_MAX_MESSAGE_BYTES, type RpcProcedure, type RpcProtocol } from "./procedure.js";
 import { SUPPORTED_CONTENT_TYPES, wireOf, type Wire } from "./wire.js";
@@ -95,12 +96,19 @@ export function rpcBidiStreamRoute<I, O>(
 class CallContext implements RpcHandlerContext {
   #responseHeaders: Headers | undefined;
   #responseTrailers: Headers | undefined;
+  readonly #signal: AbortSignal | undefined;
   constructor(
     readonly request: Request,
-    readonly signal: AbortSignal,
+    signal: AbortSignal | undefined,
     readonly protocol: RpcProtocol,
     readonly deadline: number | undefined,
-  ) {}
+  ) {
+    this.#signal = signal;
+  }
+  /** The request's own signal unless a deadline needs another: adapters create signals lazily, on first use. */
+  get signal(): AbortSignal {
+    return this.#signal ?? this.request.signal;
+  }
   get requestHeaders(): Headers {
     return this.request.headers;
   }
@@ -204,9 +212,21 @@ async function decodeMessage(call: Call, codec: RpcProcedure<unknown, unknown>["
   }
 }
 
+/**
+ * A request may offer its body as a chunk source under this registered symbol (serveNodeHttp2 does), which skips the
+ * web ReadableStream the runtime would otherwise read it through.
+ */
+const BODY_SOURCE = Symbol.for("specforge.rpc.bodySource");
+const EMPTY_SOURCE: ChunkSource = { read: async () => undefined, cancel: () => undefined };
+
 function envelopeReader(call: Call): EnvelopeReader {
-  const stream = call.request.body;
-  const source = stream === null ? { read: async () => undefined, cancel: () => undefined } : streamSource(stream);
+  const direct = (call.request as { [BODY_SOURCE]?: () => ChunkSource | null })[BODY_SOURCE];
+  let source: ChunkSource;
+  if (typeof direct === "function") source = direct.call(call.request) ?? EMPTY_SOURCE;
+  else {
+    const stream = call.request.body;
+    source = stream === null ? EMPTY_SOURCE : streamSource(stream);
+  }
   return new EnvelopeReader(call.wire.text ? base64Source(source) : source, call.limit);
 }
 
@@ -273,18 +293,20 @@ async function encodeMessage(call: Call, codec: RpcProcedure<unknown, unknown>["
   return frame(0, data);
 }
 
-function answerHeaders(call: Call): Headers {
-  const headers = new Headers(call.context.setHeaders);
-  headers.set("content-type", call.wire.contentType);
-  const { protocol } = call.wire;
-  if (protocol === "connect") {
-    headers.set("connect-accept-encoding", ACCEPTED_ENCODINGS);
-    if (call.gzipAnswers) headers.set("connect-content-encoding", "gzip");
+function addEncodingHeaders(call: Call, headers: Record<string, string>): void {
+  if (call.wire.protocol === "connect") {
+    headers["connect-accept-encoding"] = ACCEPTED_ENCODINGS;
+    if (call.gzipAnswers) headers["connect-content-encoding"] = "gzip";
   } else {
-    headers.set("grpc-accept-encoding", ACCEPTED_ENCODINGS);
-    if (call.gzipAnswers) headers.set("grpc-encoding", "gzip");
+    headers["grpc-accept-encoding"] = ACCEPTED_ENCODINGS;
+    if (call.gzipAnswers) headers["grpc-encoding"] = "gzip";
   }
-  return headers;
+}
+
+function answerHeaders(call: Call): Headers {
+  const record = headerRecordOf(call.context.setHeaders, call.wire.contentType);
+  addEncodingHeaders(call, record);
+  return new Headers(record);
 }
 
 /** The closing part of an enveloped answer: end-stream message, trailer message, or (gRPC) the trailers object. */
@@ -303,18 +325,37 @@ function withTrailers(response: Response, trailers: Headers | undefined): Respon
   return response;
 }
 
-/** Answer with one message (unary and client-streaming methods). */
+/** The headers of an answer as a plain record (what responseWithKnownBody takes). */
+function headerRecordOf(headers: Headers | undefined, contentType: string): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers?.forEach((value, name) => {
+    record[name] = value;
+  });
+  record["content-type"] = contentType;
+  return record;
+}
+
+/**
+ * Answer with one message (unary and client-streaming methods). The body is known, so the answer is a
+ * responseWithKnownBody: adapters write the bytes directly instead of reading a Response stream back.
+ */
 async function answerSingle(call: Call, procedure: RpcProcedure<unknown, unknown>, message: unknown): Promise<Response> {
   if (!call.wire.enveloped) {
-    let data = call.wire.format === "json" ? writeJsonMessage(procedure.output, message) : procedure.output.encode(message);
-    const headers = new Headers(call.context.setHeaders);
-    headers.set("content-type", call.wire.contentType);
-    call.context.setTrailers?.forEach((value, name) => headers.append(`trailer-${name}`, value));
+    let data: Uint8Array;
+    try {
+      data = call.wire.format === "json" ? writeJsonMessage(procedure.output, message) : procedure.output.encode(message);
+    } catch (error) {
+      throw asRpcError(error, call);
+    }
+    const headers = headerRecordOf(call.context.setHeaders, call.wire.contentType);
+    call.context.setTrailers?.forEach((value, name) => {
+      headers[`trailer-${name}`] = value;
+    });
     if (call.gzipAnswers && data.byteLength >= (call.options.compressMinBytes ?? 1024)) {
       data = await gzip(data);
-      headers.set("content-encoding", "gzip");
+      headers["content-encoding"] = "gzip";
     }
-    return new Response(data as BodyInit, { status: 200, headers });
+    return responseWithKnownBody(data, { status: 200, headers });
   }
   const first = await encodeMessage(call, procedure.output, message);
   const grpcTrailers = call.wire.protocol === "grpc" ? new Headers() : undefined;
@@ -325,7 +366,9 @@ async function answerSingle(call: Call, procedure: RpcProcedure<unknown, unknown
     bytes.set(first);
     bytes.set(end, first.byteLength);
   }
-  return withTrailers(new Response(body(call.wire, bytes), { status: 200, headers: answerHeaders(call) }), grpcTrailers);
+  const headers = headerRecordOf(call.context.setHeaders, call.wire.contentType);
+  addEncodingHeaders(call, headers);
+  return withTrailers(responseWithKnownBody(call.wire.text ? base64Padded(bytes) : bytes, { status: 200, headers }), grpcTrailers);
 }
 
 function race<T>(work: Promise<T>, expired: Promise<never> | undefined): Promise<T> {
@@ -400,13 +443,14 @@ async function serveCall(route: RpcRoute, request: Request, wire: Wire, options:
     return errorAnswer(wire, error, new Headers(wire.protocol === "grpc" ? { "grpc-accept-encoding": ACCEPTED_ENCODINGS } : {}));
   }
   const timeoutMs = timeoutOf(wire, headers);
-  let signal = request.signal;
+  let signal: AbortSignal | undefined;
   let expired: Promise<never> | undefined;
   let clearDeadline = noop;
   if (timeoutMs !== undefined) {
+    const clientSignal = request.signal;
     const controller = new AbortController();
-    const onAbort = () => controller.abort(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
+    const onAbort = () => controller.abort(clientSignal.reason);
+    clientSignal.addEventListener("abort", onAbort, { once: true });
     expired = new Promise<never>((_, reject) => {
       const timer = setTimeout(() => {
         const error = new RpcError("deadline_exceeded", `deadline of ${timeoutMs} ms exceeded`);
@@ -415,7 +459,7 @@ async function serveCall(route: RpcRoute, request: Request, wire: Wire, options:
       }, timeoutMs);
       clearDeadline = () => {
         clearTimeout(timer);
-        request.signal.removeEventListener("abort", onAbort);
+        clientSignal.removeEventListener("abort", onAbort);
       };
     });
     expired.catch(noop);

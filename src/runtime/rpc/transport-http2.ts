@@ -47,7 +47,8 @@ export function http2Transport(baseUrl: string, tls: Http2TlsOptions = {}): RpcT
     if (session !== undefined && !session.closed && !session.destroyed) return session;
     const http2 = await loadHttp2();
     if (session !== undefined && !session.closed && !session.destroyed) return session;
-    const opened = http2.connect(origin, origin.startsWith("https:") ? ({ ...tls } as never) : {});
+    // noDelay: small request/answer exchanges; Nagle's algorithm would hold the last frames of one back.
+    const opened = http2.connect(origin, (origin.startsWith("https:") ? { ...tls, noDelay: true } : { noDelay: true }) as never);
     opened.on("error", () => undefined); // the streams in flight report it
     opened.on("close", () => {
       if (session === opened) session = undefined;
