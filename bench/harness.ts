@@ -193,3 +193,22 @@ export async function runIsolatedCaseIfChild(moduleUrl: string, run: (name: stri
   if (name === undefined || process.argv[1] !== fileURLToPath(moduleUrl)) return;
   process.stdout.write(JSON.stringify(await run(name)));
 }
+
+/**
+ * Median operations per CPU-second of each side over alternating rounds of `run(side)`, which does `count`
+ * operations (requests, messages) asynchronously: for loopback comparisons where client and server both run in this
+ * process, so the CPU time is the total work per operation. No GC between rounds (see rest-server.bench.ts).
+ */
+export async function interleaved<K extends string>(sides: readonly K[], count: number, rounds: number, run: (side: K) => Promise<void>): Promise<Record<K, number>> {
+  for (const side of sides) await run(side); // warm-up
+  const rates = new Map<K, number[]>(sides.map((k) => [k, []]));
+  for (let r = 0; r < rounds; r++) {
+    // Alternate which side goes first, so neither always runs right after the other.
+    for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
+      const start = cpuMs();
+      await run(side);
+      rates.get(side)!.push((count * 1000) / (cpuMs() - start));
+    }
+  }
+  return Object.fromEntries(sides.map((k) => [k, median(rates.get(k)!)])) as Record<K, number>;
+}

@@ -21,6 +21,10 @@ const ROWS: readonly (readonly [string, string])[] = [
   ["SOAP encode `create` of 200 sObjects", "soap encode create"],
   ["SOAP decode 200-record `queryResponse`", "soap decode queryResponse"],
   ["REST GET through the generated server, node:http on loopback", "rest server GET /webhooks/{id} (node:http loopback)"],
+  ["gRPC unary, each stack's client + server, h2c loopback, vs grpc-js", "rpc gRPC unary (h2c loopback, client+server) vs grpc-js"],
+  ["gRPC unary, vs connect-node", "rpc gRPC unary (h2c loopback, client+server) vs connect-node"],
+  ["gRPC server stream, h2c loopback, vs grpc-js", "rpc gRPC server stream (h2c loopback) vs grpc-js"],
+  ["gRPC server stream, vs connect-node", "rpc gRPC server stream (h2c loopback) vs connect-node"],
 ];
 
 function figure(n: number): string {

@@ -2,7 +2,7 @@ import { Agent, createServer, request as httpRequest, type Server } from "node:h
 import type { AddressInfo } from "node:net";
 import { createWebhooksAPIServer, type Webhook, type WebhooksAPIHandlers } from "../generated/webhooks/index.js";
 import { serveNode } from "../src/runtime/http/node.js";
-import { cpuMs, median, type BenchResult, type BenchSuite } from "./harness.js";
+import { interleaved, type BenchResult, type BenchSuite } from "./harness.js";
 
 /**
  * GET /api/v2/webhooks/{id}?fields=... through the generated server against a hand-written handler doing the same
@@ -61,21 +61,6 @@ async function handWritten(request: Request): Promise<Response> {
 
 const URLS = Array.from({ length: 50 }, (_, i) => `http://127.0.0.1/api/v2/webhooks/${i + 1}?fields=id,name,status,topic`);
 
-
-/** Median requests per CPU-second of each side over alternating rounds of `run(side)`, which does `count` requests. */
-async function interleaved<K extends string>(sides: readonly K[], count: number, rounds: number, run: (side: K) => Promise<void>): Promise<Record<K, number>> {
-  for (const side of sides) await run(side); // warm-up
-  const rates = new Map<K, number[]>(sides.map((k) => [k, []]));
-  for (let r = 0; r < rounds; r++) {
-    // Alternate which side goes first, so neither always runs right after the other.
-    for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
-      const start = cpuMs();
-      await run(side);
-      rates.get(side)!.push((count * 1000) / (cpuMs() - start));
-    }
-  }
-  return Object.fromEntries(sides.map((k) => [k, median(rates.get(k)!)])) as Record<K, number>;
-}
 
 /** `count` direct calls of an async handler, the 50 URLs in turn. */
 async function directBatch(handler: (r: Request) => Promise<Response>, count: number): Promise<void> {

@@ -15,8 +15,8 @@ describe("generated/ goldens", () => {
   const result = generate({ cwd: repo, dryRun: true });
   const want = new Map(result.outputs.flatMap((o) => o.files.map((f) => [f.path, f.content] as const)));
 
-  it("generates the four seed specs", () => {
-    expect(result.outputs.map((o) => o.dir)).toEqual(["partner", "content", "webhooks", "members"]);
+  it("generates the four seed specs and the content feed's stream extension", () => {
+    expect(result.outputs.map((o) => o.dir)).toEqual(["partner", "content", "content-stream", "webhooks", "members"]);
   });
 
   it("has exactly the files generate writes", () => {

@@ -1,7 +1,9 @@
 /**
- * `npm run serve:content -- [--port <n>] [--host <h>] [--data <dir>] [--page-size <k>] [--cors-origin <o|*|none>]...`:
- * serve a directory of content-feed Response files as a paged feed at /feed?page=K. Prints
- * `listening on http://<host>:<port>` when ready.
+ * `npm run serve:content -- [--port <n>] [--grpc-port <n|none>] [--host <h>] [--data <dir>] [--page-size <k>]
+ * [--stream-interval <ms>] [--cors-origin <o|*|none>]...`: serve a directory of content-feed Response files as a
+ * paged feed at /feed?page=K and as the ContentFeed stream (specs/content-stream.proto) over Connect and gRPC-Web on
+ * the HTTP/1.1 port and over gRPC (and the other two) on the HTTP/2 port. Prints `listening on http://<host>:<port>`
+ * and then `grpc listening on http://<host>:<port>` when ready.
  */
 import { parseArgs } from "node:util";
 import { corsOriginsOfFlag, CORS_ORIGIN_OPTION } from "../common/cors-flag.js";
@@ -21,7 +23,9 @@ const { values } = parseArgs({
     port: { type: "string" },
     host: { type: "string" },
     data: { type: "string" },
+    "grpc-port": { type: "string" },
     "page-size": { type: "string" },
+    "stream-interval": { type: "string" },
     ...CORS_ORIGIN_OPTION,
   },
 });
@@ -36,14 +40,21 @@ function corsOption(values: readonly string[] | undefined) {
   }
 }
 
+const port = integerOption("port", values.port, 8080, 0);
+// gRPC needs HTTP/2 (node:http cannot send trailers): its own port, next to the HTTP/1.1 one unless named.
+const grpcPort = values["grpc-port"] === "none" ? undefined : integerOption("grpc-port", values["grpc-port"], port === 0 ? 0 : port + 1, 0);
+
 const emulator = await startContentEmulator({
-  port: integerOption("port", values.port, 8080, 0),
+  port,
+  ...(grpcPort === undefined ? {} : { grpcPort }),
+  streamIntervalMs: integerOption("stream-interval", values["stream-interval"], 0, 0),
   host: values.host ?? "127.0.0.1",
   pageSize: integerOption("page-size", values["page-size"], DEFAULT_PAGE_SIZE, 1),
   cors: corsOption(values["cors-origin"]),
   ...(values.data === undefined ? {} : { dataDir: values.data }),
 });
 console.log(`listening on ${emulator.url}`);
+if (emulator.grpcUrl !== undefined) console.log(`grpc listening on ${emulator.grpcUrl}`);
 console.error(`serving ${emulator.entries.length} entries, ${emulator.pageSize} per page, at ${emulator.url}/feed?page=1`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -43,7 +43,7 @@ export interface RpcHandlerContext {
   readonly responseTrailers: Headers;
   readonly protocol: RpcProtocol;
   /** Epoch milliseconds of the call's deadline, when the client sent one. */
-  readonly deadline?: number;
+  readonly deadline?: number | undefined;
 }
 
 export interface RpcHandlerOptions {

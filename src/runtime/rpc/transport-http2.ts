@@ -3,7 +3,7 @@
  * h2c for http:// base URLs and TLS for https://. node:http2 is loaded with a computed specifier so that bundlers
  * of browser code that imports the runtime never try to resolve it.
  */
-import type { ClientHttp2Session, ClientHttp2Stream, IncomingHttpHeaders, IncomingHttpStatusHeader, OutgoingHttpHeaders } from "node:http2";
+import type { ClientHttp2Session, ClientHttp2Stream, Http2Module, IncomingHttpHeaders, IncomingHttpStatusHeader, OutgoingHttpHeaders } from "./http2-types.js";
 import { iterableSource } from "./envelope.js";
 import type { RpcTransport, RpcTransportResponse } from "./transport.js";
 
@@ -16,7 +16,6 @@ export interface Http2TlsOptions {
   readonly servername?: string;
 }
 
-type Http2Module = typeof import("node:http2");
 
 let http2Module: Promise<Http2Module> | undefined;
 function loadHttp2(): Promise<Http2Module> {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
+import { createContentFeedClient } from "../../../generated/content-stream/index.js";
 import { fetchResponse } from "../../../generated/content/index.js";
 import { HttpStatusError } from "../../../src/runtime/http/status-error.js";
 import { REPO } from "../../helpers/seeds.js";
@@ -15,17 +16,18 @@ afterEach(async () => {
   child = undefined;
 });
 
-/** The first stdout line, or a rejection after `timeoutMs` (startup compiles TypeScript, so allow a few seconds). */
-function firstLine(proc: ChildProcess, timeoutMs: number): Promise<string> {
+/** The first `count` stdout lines, or a rejection after `timeoutMs` (startup compiles TypeScript, so allow a few
+ * seconds). */
+function firstLines(proc: ChildProcess, count: number, timeoutMs: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
     let buffered = "";
-    const timer = setTimeout(() => reject(new Error(`no line within ${timeoutMs} ms; got ${JSON.stringify(buffered)}`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`no ${count} lines within ${timeoutMs} ms; got ${JSON.stringify(buffered)}`)), timeoutMs);
     proc.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       buffered += chunk;
-      const newline = buffered.indexOf("\n");
-      if (newline >= 0) {
+      const lines = buffered.split("\n");
+      if (lines.length > count) {
         clearTimeout(timer);
-        resolve(buffered.slice(0, newline));
+        resolve(lines.slice(0, count));
       }
     });
     proc.once("exit", (code) => reject(new Error(`exited with ${code} before printing`)));
@@ -39,11 +41,18 @@ describe("npm run serve:content", () => {
       detached: true,
       stdio: ["ignore", "pipe", "ignore"],
     });
-    const line = await firstLine(child, 45_000);
-    const match = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
+    const [line, grpcLine] = await firstLines(child, 2, 45_000);
+    const match = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line!);
     expect(match, line).not.toBeNull();
     expect(Number(match![2])).toBeGreaterThan(0);
     const url = match![1]!;
+    // The gRPC (HTTP/2) listener: with --port 0 it takes any free port too.
+    const grpcMatch = /^grpc listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(grpcLine!);
+    expect(grpcMatch, grpcLine).not.toBeNull();
+    const client = createContentFeedClient({ baseUrl: grpcMatch![1]!, protocol: "grpc" });
+    const streamed: number[] = [];
+    for await (const item of client.streamEntries({ start: 198 })) streamed.push(item.position!);
+    expect(streamed).toEqual([198, 199]);
     const last = await fetchResponse(`${url}/feed?page=4`);
     expect(last.entry).toHaveLength(50);
     expect(last.nextRequestUrl).toBeUndefined();
