@@ -18,6 +18,8 @@ export interface BenchResult {
   readonly unit: string;
   /** ours / peer: > 1 means we are faster. */
   readonly ratio: number;
+  /** Operations per second of every peer, by name (from `compare`; a suite may turn them into one row each). */
+  readonly peers?: Readonly<Record<string, number>> | undefined;
 }
 
 export interface BenchSuite {
@@ -122,14 +124,16 @@ export function compare(name: string, ours: () => unknown, peers: Readonly<Recor
   const o = all[0]!.best;
   let peerName = "";
   let peer = 0;
+  const each: Record<string, number> = {};
   for (const side of all.slice(1)) {
+    each[side.label] = Math.round(side.best);
     if (side.best > peer) {
       peer = side.best;
       peerName = side.label;
     }
   }
   const unit = options.unit ?? (options.clock === "cpu" ? "ops/cpu-s" : "ops/s");
-  return { name, ours: Math.round(o), peer: Math.round(peer), peerName, unit, ratio: Number((o / peer).toFixed(2)) };
+  return { name, ours: Math.round(o), peer: Math.round(peer), peerName, unit, ratio: Number((o / peer).toFixed(2)), peers: each };
 }
 
 /** Every ordering of `items` (there are few sides, so few orderings). */

@@ -118,7 +118,7 @@ export class ValidatorContext {
   objectPrototype(): string {
     if (!this.prototypeDeclared) {
       this.prototypeDeclared = true;
-      this.constants.add("", "/** Object.prototype, to tell own properties from inherited ones without a call per property. */");
+      this.constants.add("", "/** Object.prototype, to tell own properties from inherited ones without an Object.hasOwn call per property. */");
       this.constants.add("", "const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;");
     }
     return "OBJECT_PROTOTYPE";
