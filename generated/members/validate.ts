@@ -11,6 +11,10 @@ import { ValidationError, type ValidationIssue, jsonIsDate, jsonIsUri } from "sp
 
 /** Object.prototype, to tell own properties from inherited ones without an Object.hasOwn call per property. */
 const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;
+/** Whether the property `key` of `o` is its own (see ownCheck in json-validators/records.ts). */
+function IS_OWN(o: object, key: string): boolean {
+  return (Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>)[key] === undefined) || Object.hasOwn(o, key);
+}
 
 /** Whether `value` is a valid {@link AccessLevel}. Stops at the first failure and allocates nothing. */
 export function isAccessLevel(value: unknown): value is AccessLevel {
@@ -54,7 +58,7 @@ export function isMember(value: unknown): value is Member {
   const $access_level = o.access_level;
   if ($access_level === undefined || !isAccessLevel($access_level) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && !($expires_at === null || (typeof $expires_at === "string" && jsonIsDate($expires_at))) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) return false;
+  if ($expires_at !== undefined && !($expires_at === null || (typeof $expires_at === "string" && jsonIsDate($expires_at))) && IS_OWN(o, "expires_at")) return false;
   return true;
 }
 
@@ -181,7 +185,7 @@ export function isMemberCreate(value: unknown): value is MemberCreate {
   const $access_level = o.access_level;
   if ($access_level === undefined || !isAccessLevel($access_level) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) return false;
+  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && IS_OWN(o, "expires_at")) return false;
   return true;
 }
 
@@ -220,7 +224,7 @@ export function isMemberUpdate(value: unknown): value is MemberUpdate {
   const $access_level = o.access_level;
   if ($access_level === undefined || !isAccessLevel($access_level) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) return false;
+  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && IS_OWN(o, "expires_at")) return false;
   return true;
 }
 

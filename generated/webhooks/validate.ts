@@ -11,6 +11,10 @@ import { ValidationError, type ValidationIssue, jsonIsUri } from "specforge/runt
 
 /** Object.prototype, to tell own properties from inherited ones without an Object.hasOwn call per property. */
 const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;
+/** Whether the property `key` of `o` is its own (see ownCheck in json-validators/records.ts). */
+function IS_OWN(o: object, key: string): boolean {
+  return (Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>)[key] === undefined) || Object.hasOwn(o, key);
+}
 // ^https?://: a fixed prefix, compared directly (see prefix-pattern.ts).
 function PATTERN_1(s: string): boolean {
   let i = 0;
@@ -51,25 +55,25 @@ export function isWebhook(value: unknown): value is Webhook {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const $id = o.id;
-  if ($id !== undefined && !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) return false;
+  if ($id !== undefined && !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) && IS_OWN(o, "id")) return false;
   const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
   const $status = o.status;
-  if ($status !== undefined && !isWebhookStatus($status) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) return false;
+  if ($status !== undefined && !isWebhookStatus($status) && IS_OWN(o, "status")) return false;
   const $topic = o.topic;
-  if ($topic !== undefined && !(typeof $topic === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
+  if ($topic !== undefined && !(typeof $topic === "string") && IS_OWN(o, "topic")) return false;
   const $resource = o.resource;
-  if ($resource !== undefined && !(typeof $resource === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) return false;
+  if ($resource !== undefined && !(typeof $resource === "string") && IS_OWN(o, "resource")) return false;
   const $event = o.event;
-  if ($event !== undefined && !(typeof $event === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) return false;
+  if ($event !== undefined && !(typeof $event === "string") && IS_OWN(o, "event")) return false;
   const $hooks = o.hooks;
-  if ($hooks !== undefined && !isWebhook$1($hooks) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) return false;
+  if ($hooks !== undefined && !isWebhook$1($hooks) && IS_OWN(o, "hooks")) return false;
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && IS_OWN(o, "delivery_url")) return false;
   const $created_at = o.created_at;
-  if ($created_at !== undefined && !(typeof $created_at === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) return false;
+  if ($created_at !== undefined && !(typeof $created_at === "string") && IS_OWN(o, "created_at")) return false;
   const $updated_at = o.updated_at;
-  if ($updated_at !== undefined && !(typeof $updated_at === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) return false;
+  if ($updated_at !== undefined && !(typeof $updated_at === "string") && IS_OWN(o, "updated_at")) return false;
   return true;
 }
 
@@ -157,13 +161,13 @@ export function isWebhookCreate(value: unknown): value is WebhookCreate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
   const $topic = o.topic;
   if ($topic === undefined || !(typeof $topic === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
   const $delivery_url = o.delivery_url;
   if ($delivery_url === undefined || !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
   const $secret = o.secret;
-  if ($secret !== undefined && !(typeof $secret === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) return false;
+  if ($secret !== undefined && !(typeof $secret === "string") && IS_OWN(o, "secret")) return false;
   return true;
 }
 
@@ -202,15 +206,15 @@ export function isWebhookUpdate(value: unknown): value is WebhookUpdate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
   const $topic = o.topic;
-  if ($topic !== undefined && !(typeof $topic === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
+  if ($topic !== undefined && !(typeof $topic === "string") && IS_OWN(o, "topic")) return false;
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && IS_OWN(o, "delivery_url")) return false;
   const $secret = o.secret;
-  if ($secret !== undefined && !(typeof $secret === "string") && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) return false;
+  if ($secret !== undefined && !(typeof $secret === "string") && IS_OWN(o, "secret")) return false;
   const $status = o.status;
-  if ($status !== undefined && !isWebhookStatus($status) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) return false;
+  if ($status !== undefined && !isWebhookStatus($status) && IS_OWN(o, "status")) return false;
   return true;
 }
 
