@@ -53,10 +53,10 @@ export function isMember(value: unknown): value is Member {
   if ($state === undefined || !(typeof $state === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) return false;
   const $avatar_url = o.avatar_url;
   if ($avatar_url === undefined || !(typeof $avatar_url === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) return false;
-  const $web_url = o.web_url;
-  if ($web_url === undefined || !(typeof $web_url === "string" && jsonIsUri($web_url)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) return false;
   const $access_level = o.access_level;
   if ($access_level === undefined || !isAccessLevel($access_level) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  const $web_url = o.web_url;
+  if ($web_url === undefined || !(typeof $web_url === "string" && jsonIsUri($web_url)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) return false;
   const $expires_at = o.expires_at;
   if ($expires_at !== undefined && !($expires_at === null || (typeof $expires_at === "string" && jsonIsDate($expires_at))) && IS_OWN(o, "expires_at")) return false;
   return true;

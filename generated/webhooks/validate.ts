@@ -66,14 +66,14 @@ export function isWebhook(value: unknown): value is Webhook {
   if ($resource !== undefined && !(typeof $resource === "string") && IS_OWN(o, "resource")) return false;
   const $event = o.event;
   if ($event !== undefined && !(typeof $event === "string") && IS_OWN(o, "event")) return false;
-  const $hooks = o.hooks;
-  if ($hooks !== undefined && !isWebhook$1($hooks) && IS_OWN(o, "hooks")) return false;
-  const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && IS_OWN(o, "delivery_url")) return false;
   const $created_at = o.created_at;
   if ($created_at !== undefined && !(typeof $created_at === "string") && IS_OWN(o, "created_at")) return false;
   const $updated_at = o.updated_at;
   if ($updated_at !== undefined && !(typeof $updated_at === "string") && IS_OWN(o, "updated_at")) return false;
+  const $hooks = o.hooks;
+  if ($hooks !== undefined && !isWebhook$1($hooks) && IS_OWN(o, "hooks")) return false;
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && IS_OWN(o, "delivery_url")) return false;
   return true;
 }
 
@@ -164,10 +164,10 @@ export function isWebhookCreate(value: unknown): value is WebhookCreate {
   if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
   const $topic = o.topic;
   if ($topic === undefined || !(typeof $topic === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
-  const $delivery_url = o.delivery_url;
-  if ($delivery_url === undefined || !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
   const $secret = o.secret;
   if ($secret !== undefined && !(typeof $secret === "string") && IS_OWN(o, "secret")) return false;
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url === undefined || !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
   return true;
 }
 
@@ -209,12 +209,12 @@ export function isWebhookUpdate(value: unknown): value is WebhookUpdate {
   if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
   const $topic = o.topic;
   if ($topic !== undefined && !(typeof $topic === "string") && IS_OWN(o, "topic")) return false;
-  const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && IS_OWN(o, "delivery_url")) return false;
   const $secret = o.secret;
   if ($secret !== undefined && !(typeof $secret === "string") && IS_OWN(o, "secret")) return false;
   const $status = o.status;
   if ($status !== undefined && !isWebhookStatus($status) && IS_OWN(o, "status")) return false;
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && IS_OWN(o, "delivery_url")) return false;
   return true;
 }
 

@@ -1,11 +1,13 @@
 import { isIdentifier, stringLiteral } from "../../codegen/escape.js";
 import type { Field, RecordType, TypeExpr } from "../../ir/model.js";
 import { fieldPropertyName } from "../../naming/property-name.js";
+import { lookupType } from "../types/context.js";
 import { recordProperties } from "../types/properties.js";
 import { joinWith, js, Lines, or, paren, type Code } from "./code.js";
 import { collectorOf, collectStatements, isEmptyCheck } from "./collect.js";
 import type { ValidatorContext } from "./context.js";
 import { failUnless, isExpr } from "./is-expr.js";
+import { scansText } from "./leaf-checks.js";
 import { childPath, pathSegment, pushIssue } from "./issues.js";
 
 /**
@@ -82,6 +84,34 @@ function fieldIsExpr(ctx: ValidatorContext, s: FieldSlot): Code {
   return s.field.nullable && inner !== "true" ? or([`${s.local} === null`, inner]) : inner;
 }
 
+/**
+ * Whether a property's check may cost more than a few comparisons: it scans text (a format, a pattern) or goes into
+ * another record, an array, a map or a union. A named enumeration is a few comparisons.
+ */
+function isCostly(ctx: ValidatorContext, s: FieldSlot): boolean {
+  const t = s.field.type;
+  switch (t.kind) {
+    case "literal":
+      return false;
+    case "scalar":
+      return scansText(t, s.field.facets, ctx);
+    case "ref":
+      return lookupType(ctx.types, t.id).kind !== "enum" || scansText(undefined, s.field.facets, ctx);
+    default:
+      return true;
+  }
+}
+
+/**
+ * The properties in the order is<T> checks them: the cheap checks first, in schema order, then the costly ones, so an
+ * invalid value is refused by its cheapest failing test (a wrong type, a value outside an enumeration) before a URI
+ * is scanned or a nested object walked. The verdict does not depend on the order; validate<T> keeps the schema order,
+ * in which it lists the issues.
+ */
+function cheapFirst(ctx: ValidatorContext, fields: readonly FieldSlot[]): FieldSlot[] {
+  return [...fields.filter((s) => !isCostly(ctx, s)), ...fields.filter((s) => isCostly(ctx, s))];
+}
+
 export function recordIsBody(ctx: ValidatorContext, t: RecordType, out: Lines): void {
   out.add("  ", 'if (typeof value !== "object" || value === null || Array.isArray(value)) return false;');
   const fields = slots(ctx, t);
@@ -91,7 +121,7 @@ export function recordIsBody(ctx: ValidatorContext, t: RecordType, out: Lines): 
     return;
   }
   openRecord(out);
-  for (const s of fields) {
+  for (const s of cheapFirst(ctx, fields)) {
     const check = fieldIsExpr(ctx, s);
     if (!s.required && check === "true") continue;
     // An inherited value counts as absent: a required property fails without an own one; an optional one fails

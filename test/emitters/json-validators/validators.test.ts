@@ -203,6 +203,18 @@ describe("generated JSON validators", () => {
     expect(verdicts()).toEqual(expected);
   });
 
+  it("is<T> checks cheap properties before costly ones, and still checks every one", () => {
+    const text = g.files.get([...g.files.keys()].find((p) => p.endsWith("validate.ts"))!)!;
+    const body = text.slice(text.indexOf("export function isKitchen("), text.indexOf("\n}\n", text.indexOf("export function isKitchen(")));
+    // `name` (a pattern) comes before `count` (an integer) in the schema, after it in is<T>; validate<T> keeps the
+    // schema order.
+    expect(body.indexOf("const $count")).toBeGreaterThan(0);
+    expect(body.indexOf("const $name")).toBeGreaterThan(body.indexOf("const $count"));
+    expect(verdict("Kitchen", kitchen({ name: "aB", count: 1.5 }))).toEqual(["/name pattern", "/count type"]);
+    expect(verdict("Kitchen", kitchen({ name: "aB" }))).toEqual(["/name pattern"]);
+    expect(verdict("Kitchen", kitchen({ day: "2023-02-29", tags: ["a", 1] }))).toEqual(["/tags/1 type", "/day format"]);
+  });
+
   it("spec text lands in generated code only as escaped literals", () => {
     const text = g.files.get([...g.files.keys()].find((p) => p.endsWith("validate.ts"))!)!;
     expect(text).toContain('new RegExp("^[A-Z]{3}$")');
