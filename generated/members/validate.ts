@@ -23,6 +23,7 @@ export function isAccessLevel(value: unknown): value is AccessLevel {
 
 /** Every way `value` fails to be a valid {@link AccessLevel}, with JSON pointer paths; empty when it is valid. */
 export function validateAccessLevel(value: unknown): ValidationIssue[] {
+  if (isAccessLevel(value)) return [];
   const issues: ValidationIssue[] = [];
   collectAccessLevel(value, "", issues);
   return issues;
@@ -64,6 +65,7 @@ export function isMember(value: unknown): value is Member {
 
 /** Every way `value` fails to be a valid {@link Member}, with JSON pointer paths; empty when it is valid. */
 export function validateMember(value: unknown): ValidationIssue[] {
+  if (isMember(value)) return [];
   const issues: ValidationIssue[] = [];
   collectMember(value, "", issues);
   return issues;
@@ -142,6 +144,7 @@ export function isMemberList(value: unknown): value is MemberList {
 
 /** Every way `value` fails to be a valid {@link MemberList}, with JSON pointer paths; empty when it is valid. */
 export function validateMemberList(value: unknown): ValidationIssue[] {
+  if (isMemberList(value)) return [];
   const issues: ValidationIssue[] = [];
   collectMemberList(value, "", issues);
   return issues;
@@ -191,6 +194,7 @@ export function isMemberCreate(value: unknown): value is MemberCreate {
 
 /** Every way `value` fails to be a valid {@link MemberCreate}, with JSON pointer paths; empty when it is valid. */
 export function validateMemberCreate(value: unknown): ValidationIssue[] {
+  if (isMemberCreate(value)) return [];
   const issues: ValidationIssue[] = [];
   collectMemberCreate(value, "", issues);
   return issues;
@@ -230,6 +234,7 @@ export function isMemberUpdate(value: unknown): value is MemberUpdate {
 
 /** Every way `value` fails to be a valid {@link MemberUpdate}, with JSON pointer paths; empty when it is valid. */
 export function validateMemberUpdate(value: unknown): ValidationIssue[] {
+  if (isMemberUpdate(value)) return [];
   const issues: ValidationIssue[] = [];
   collectMemberUpdate(value, "", issues);
   return issues;
@@ -264,6 +269,7 @@ export function isError$(value: unknown): value is Error$ {
 
 /** Every way `value` fails to be a valid {@link Error$}, with JSON pointer paths; empty when it is valid. */
 export function validateError$(value: unknown): ValidationIssue[] {
+  if (isError$(value)) return [];
   const issues: ValidationIssue[] = [];
   collectError$(value, "", issues);
   return issues;

@@ -34,6 +34,7 @@ export function isWebhookStatus(value: unknown): value is WebhookStatus {
 
 /** Every way `value` fails to be a valid {@link WebhookStatus}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookStatus(value: unknown): ValidationIssue[] {
+  if (isWebhookStatus(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookStatus(value, "", issues);
   return issues;
@@ -79,6 +80,7 @@ export function isWebhook(value: unknown): value is Webhook {
 
 /** Every way `value` fails to be a valid {@link Webhook}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhook(value: unknown): ValidationIssue[] {
+  if (isWebhook(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhook(value, "", issues);
   return issues;
@@ -173,6 +175,7 @@ export function isWebhookCreate(value: unknown): value is WebhookCreate {
 
 /** Every way `value` fails to be a valid {@link WebhookCreate}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookCreate(value: unknown): ValidationIssue[] {
+  if (isWebhookCreate(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookCreate(value, "", issues);
   return issues;
@@ -220,6 +223,7 @@ export function isWebhookUpdate(value: unknown): value is WebhookUpdate {
 
 /** Every way `value` fails to be a valid {@link WebhookUpdate}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookUpdate(value: unknown): ValidationIssue[] {
+  if (isWebhookUpdate(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookUpdate(value, "", issues);
   return issues;
@@ -259,6 +263,7 @@ export function isWebhookCreateRequest(value: unknown): value is WebhookCreateRe
 
 /** Every way `value` fails to be a valid {@link WebhookCreateRequest}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookCreateRequest(value: unknown): ValidationIssue[] {
+  if (isWebhookCreateRequest(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookCreateRequest(value, "", issues);
   return issues;
@@ -291,6 +296,7 @@ export function isWebhookUpdateRequest(value: unknown): value is WebhookUpdateRe
 
 /** Every way `value` fails to be a valid {@link WebhookUpdateRequest}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookUpdateRequest(value: unknown): ValidationIssue[] {
+  if (isWebhookUpdateRequest(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookUpdateRequest(value, "", issues);
   return issues;
@@ -323,6 +329,7 @@ export function isWebhookEnvelope(value: unknown): value is WebhookEnvelope {
 
 /** Every way `value` fails to be a valid {@link WebhookEnvelope}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookEnvelope(value: unknown): ValidationIssue[] {
+  if (isWebhookEnvelope(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookEnvelope(value, "", issues);
   return issues;
@@ -355,6 +362,7 @@ export function isWebhookList(value: unknown): value is WebhookList {
 
 /** Every way `value` fails to be a valid {@link WebhookList}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookList(value: unknown): ValidationIssue[] {
+  if (isWebhookList(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookList(value, "", issues);
   return issues;
@@ -407,6 +415,7 @@ export function isWebhookCount(value: unknown): value is WebhookCount {
 
 /** Every way `value` fails to be a valid {@link WebhookCount}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookCount(value: unknown): ValidationIssue[] {
+  if (isWebhookCount(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookCount(value, "", issues);
   return issues;
@@ -447,6 +456,7 @@ export function isWebhookDelivery(value: unknown): value is WebhookDelivery {
 
 /** Every way `value` fails to be a valid {@link WebhookDelivery}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookDelivery(value: unknown): ValidationIssue[] {
+  if (isWebhookDelivery(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookDelivery(value, "", issues);
   return issues;
@@ -479,6 +489,7 @@ export function isWebhookDeliveryList(value: unknown): value is WebhookDeliveryL
 
 /** Every way `value` fails to be a valid {@link WebhookDeliveryList}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookDeliveryList(value: unknown): ValidationIssue[] {
+  if (isWebhookDeliveryList(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookDeliveryList(value, "", issues);
   return issues;
@@ -531,6 +542,7 @@ export function isWebhookDeliveryEnvelope(value: unknown): value is WebhookDeliv
 
 /** Every way `value` fails to be a valid {@link WebhookDeliveryEnvelope}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookDeliveryEnvelope(value: unknown): ValidationIssue[] {
+  if (isWebhookDeliveryEnvelope(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookDeliveryEnvelope(value, "", issues);
   return issues;
@@ -563,6 +575,7 @@ export function isDeleteResult(value: unknown): value is DeleteResult {
 
 /** Every way `value` fails to be a valid {@link DeleteResult}, with JSON pointer paths; empty when it is valid. */
 export function validateDeleteResult(value: unknown): ValidationIssue[] {
+  if (isDeleteResult(value)) return [];
   const issues: ValidationIssue[] = [];
   collectDeleteResult(value, "", issues);
   return issues;
@@ -591,6 +604,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /** Every way `value` fails to be a valid {@link ErrorCode}, with JSON pointer paths; empty when it is valid. */
 export function validateErrorCode(value: unknown): ValidationIssue[] {
+  if (isErrorCode(value)) return [];
   const issues: ValidationIssue[] = [];
   collectErrorCode(value, "", issues);
   return issues;
@@ -620,6 +634,7 @@ export function isErrorItem(value: unknown): value is ErrorItem {
 
 /** Every way `value` fails to be a valid {@link ErrorItem}, with JSON pointer paths; empty when it is valid. */
 export function validateErrorItem(value: unknown): ValidationIssue[] {
+  if (isErrorItem(value)) return [];
   const issues: ValidationIssue[] = [];
   collectErrorItem(value, "", issues);
   return issues;
@@ -655,6 +670,7 @@ export function isError$(value: unknown): value is Error$ {
 
 /** Every way `value` fails to be a valid {@link Error$}, with JSON pointer paths; empty when it is valid. */
 export function validateError$(value: unknown): ValidationIssue[] {
+  if (isError$(value)) return [];
   const issues: ValidationIssue[] = [];
   collectError$(value, "", issues);
   return issues;
