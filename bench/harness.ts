@@ -23,6 +23,8 @@ export interface BenchResult {
   /** Lowest and highest ratio over those runs: the spread a table should show beside the median. */
   readonly ratioMin?: number;
   readonly ratioMax?: number;
+  /** Operations per second of every peer, by name (from `compare`; a suite may turn them into one row each). */
+  readonly peers?: Readonly<Record<string, number>> | undefined;
 }
 
 export interface BenchSuite {
@@ -127,14 +129,16 @@ export function compare(name: string, ours: () => unknown, peers: Readonly<Recor
   const o = all[0]!.best;
   let peerName = "";
   let peer = 0;
+  const each: Record<string, number> = {};
   for (const side of all.slice(1)) {
+    each[side.label] = Math.round(side.best);
     if (side.best > peer) {
       peer = side.best;
       peerName = side.label;
     }
   }
   const unit = options.unit ?? (options.clock === "cpu" ? "ops/cpu-s" : "ops/s");
-  return { name, ours: Math.round(o), peer: Math.round(peer), peerName, unit, ratio: Number((o / peer).toFixed(2)) };
+  return { name, ours: Math.round(o), peer: Math.round(peer), peerName, unit, ratio: Number((o / peer).toFixed(2)), peers: each };
 }
 
 /** Every ordering of `items` (there are few sides, so few orderings). */

@@ -1,13 +1,15 @@
 /**
- * OpenAPI JSON validation: our generated validators (is<T> and validate<T>) against ajv (compiled from the same
- * schemas, JSON Schema 2020-12 + ajv-formats) and zod (hand-written equivalent schemas), on valid and invalid
- * Webhook and Member objects. Generated code goes to bench/.cache/ (gitignored), rebuilt on every run from specs/.
+ * OpenAPI JSON validation: our generated validators (is<T> and validate<T>) against typia (validators its generator
+ * writes ahead of time from the TypeScript types we generate), ajv (compiled from the same schemas, JSON Schema
+ * 2020-12 + ajv-formats) and zod (hand-written equivalent schemas), on valid and invalid Webhook and Member objects.
+ * Generated code (ours and typia's) goes to bench/.cache/ (gitignored), rebuilt on every run.
  *
- * Fair pairs: is<T> stops at the first failure like ajv's default mode; validate<T> lists every issue like ajv with
- * allErrors and like zod (which always collects every issue). Measured with the harness's `compare`, each case (type
- * and input) in a process of its own.
+ * Fair pairs: is<T> stops at the first failure like typia.is and ajv's default mode; validate<T> lists every issue
+ * like typia.validate, ajv with allErrors and zod (which always collects every issue). Measured with the harness's
+ * `compare`, each case (type and input) in a process of its own; one row per peer, from the same measurement.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -35,6 +37,48 @@ async function generated(spec: string): Promise<Validators> {
     writeFileSync(file, f.content);
   }
   return (await import(pathToFileURL(path.join(CACHE, dir, "validate.ts")).href)) as Validators;
+}
+
+const TYPIA = path.join(CACHE, "typia");
+
+/**
+ * typia's input: one `typia.createIs` and one `typia.createValidate` per type, on the types in generated/. typia
+ * reads `@format uri`, `@format date` and `@pattern` from their JSDoc but not `@format int64`, so the integer check
+ * every other side makes on `id` is added as typia's own tag (its int64 range check is wider than our safe-integer
+ * one; the inputs are far from either bound).
+ */
+const typesOf = (dir: string) => path.relative(path.join(TYPIA, "in"), path.join(REPO, "generated", dir, "types.js")).split(path.sep).join("/");
+const TYPIA_INPUT = `import typia, { type tags } from "typia";
+import type { Webhook as WebhookType } from "${typesOf("webhooks")}";
+import type { Member as MemberType } from "${typesOf("members")}";
+
+type Webhook = Omit<WebhookType, "id"> & { id?: number & tags.Type<"int64"> };
+type Member = Omit<MemberType, "id"> & { id: number & tags.Type<"int64"> };
+
+export const isWebhook = typia.createIs<Webhook>();
+export const validateWebhook = typia.createValidate<Webhook>();
+export const isMember = typia.createIs<Member>();
+export const validateMember = typia.createValidate<Member>();
+`;
+
+/** Run typia's generator (its CLI, as a project would) on TYPIA_INPUT into bench/.cache/rest-validators/typia/out. */
+function generateTypia(): void {
+  rmSync(TYPIA, { recursive: true, force: true });
+  mkdirSync(path.join(TYPIA, "in"), { recursive: true });
+  writeFileSync(path.join(TYPIA, "in", "validators.ts"), TYPIA_INPUT);
+  const tsconfig = { extends: path.relative(TYPIA, path.join(REPO, "tsconfig.json")), compilerOptions: { rootDir: "in", noEmit: true }, include: ["in"] };
+  writeFileSync(path.join(TYPIA, "tsconfig.json"), JSON.stringify(tsconfig, null, 2) + "\n");
+  const run = spawnSync("npx", ["--no-install", "typia", "generate", "--input", path.join(TYPIA, "in"), "--output", path.join(TYPIA, "out"), "--project", path.join(TYPIA, "tsconfig.json")], {
+    cwd: REPO,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  if (run.status !== 0) throw new Error(`typia generate failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
+}
+
+/** typia's generated validators (generateTypia ran in the parent process). */
+async function typia(): Promise<Validators> {
+  return (await import(pathToFileURL(path.join(TYPIA, "out", "validators.ts")).href)) as Validators;
 }
 
 /** ajv validators for the spec's component schemas, compiled once (default mode and allErrors). */
@@ -105,30 +149,70 @@ const CASES: readonly Case[] = [
 ];
 const caseName = (c: Case) => `${c.type} ${c.label}`;
 
+/** How many equal input objects a side cycles through (a power of two). */
+const INPUTS = 16;
+
+/** One row per peer from one comparison: the harness reports the fastest peer, the goals name each one. */
+function perPeer(r: BenchResult): BenchResult[] {
+  return Object.entries(r.peers ?? {}).map(([peerName, peer]) => ({
+    ...r,
+    name: `${r.name} vs ${peerName}`,
+    peer,
+    peerName,
+    ratio: Number((r.ours / peer).toFixed(2)),
+    peers: undefined,
+  }));
+}
+
 /** One type on one input: is<T> against the first-error validators, validate<T> against the all-errors ones. */
 async function runCase(c: Case): Promise<BenchResult[]> {
   const spec = c.type === "Webhook" ? "specs/webhooks.openapi.yaml" : "specs/members.openapi.yaml";
   const ours = await generated(spec);
+  const theirs = await typia();
   const ajv = ajvFor(spec, false)(c.type);
   const ajvAll = ajvFor(spec, true)(c.type);
   const zod = c.type === "Webhook" ? zodWebhook : zodMember;
   const value = c.type === "Webhook" ? (c.label === "valid" ? WEBHOOK_VALID : WEBHOOK_INVALID) : c.label === "valid" ? MEMBER_VALID : MEMBER_INVALID;
   const is = ours[`is${c.type}`]!;
   const validate = ours[`validate${c.type}`]!;
+  const typiaIs = theirs[`is${c.type}`]!;
+  const typiaValidate = theirs[`validate${c.type}`]!;
   // Each side must agree on the verdict, or the comparison means nothing.
-  const verdicts = [Boolean(is(value)), ajv(value), zod.safeParse(value).success];
-  if (new Set(verdicts).size !== 1) throw new Error(`${caseName(c)}: verdicts differ (ours, ajv, zod): ${verdicts.join(", ")}`);
+  const verdicts = [
+    Boolean(is(value)),
+    (validate(value) as unknown[]).length === 0,
+    Boolean(typiaIs(value)),
+    (typiaValidate(value) as { success: boolean }).success,
+    ajv(value),
+    ajvAll(value),
+    zod.safeParse(value).success,
+  ];
+  if (new Set(verdicts).size !== 1) throw new Error(`${caseName(c)}: verdicts differ (ours is/validate, typia is/validate, ajv, ajv allErrors, zod): ${verdicts.join(", ")}`);
   if (verdicts[0] !== (c.label === "valid")) throw new Error(`${caseName(c)}: every validator says ${verdicts[0]}`);
+  // Every call gets one of several equal objects, each parsed from the JSON text as a server would: called on one
+  // object over and over, the optimizer hoisted typia's whole check of the invalid Webhook out of the loop (2 ns a
+  // call, an empty loop's iteration), and whether it did changed from run to run (145-505 M calls/s), so that row
+  // measured the loop. A side's objects are its own, and so is its place in them.
+  const text = JSON.stringify(value);
+  const on = (check: (value: unknown) => unknown): (() => unknown) => {
+    const inputs = Array.from({ length: INPUTS }, () => JSON.parse(text) as unknown);
+    let i = 0;
+    return () => check(inputs[i++ & (INPUTS - 1)]);
+  };
   return [
-    compare(`${caseName(c)}: is${c.type} vs first-error`, () => is(value), { ajv: () => ajv(value), zod: () => zod.safeParse(value) }),
-    compare(`${caseName(c)}: validate${c.type} vs all-errors`, () => validate(value), { "ajv allErrors": () => ajvAll(value), zod: () => zod.safeParse(value) }),
+    ...perPeer(compare(`${caseName(c)}: is${c.type}`, on(is), { typia: on(typiaIs), ajv: on(ajv), zod: on((v) => zod.safeParse(v)) })),
+    ...perPeer(compare(`${caseName(c)}: validate${c.type}`, on(validate), { typia: on(typiaValidate), "ajv allErrors": on(ajvAll), zod: on((v) => zod.safeParse(v)) })),
   ];
 }
 
 /** Every case (type and input) in a child process of its own (see runCasesIsolated). */
 export const suite: BenchSuite = {
   name: "rest-validators",
-  run: () => runCasesIsolated(import.meta.url, CASES.map(caseName)),
+  run: () => {
+    // typia's generator runs a TypeScript program (seconds): once here, before the cases that import its output.
+    generateTypia();
+    return runCasesIsolated(import.meta.url, CASES.map(caseName));
+  },
 };
 
 await runIsolatedCaseIfChild(import.meta.url, async (name) => {

@@ -9,8 +9,12 @@ import { ValidationError, type ValidationIssue, jsonIsDate, jsonIsUri } from "sp
  * @packageDocumentation
  */
 
-/** Object.prototype, to tell own properties from inherited ones without a call per property. */
+/** Object.prototype, to tell own properties from inherited ones without an Object.hasOwn call per property. */
 const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;
+/** Whether the property `key` of `o` is its own (see ownCheck in json-validators/records.ts). */
+function IS_OWN(o: object, key: string): boolean {
+  return (Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>)[key] === undefined) || Object.hasOwn(o, key);
+}
 
 /** Whether `value` is a valid {@link AccessLevel}. Stops at the first failure and allocates nothing. */
 export function isAccessLevel(value: unknown): value is AccessLevel {
@@ -19,6 +23,7 @@ export function isAccessLevel(value: unknown): value is AccessLevel {
 
 /** Every way `value` fails to be a valid {@link AccessLevel}, with JSON pointer paths; empty when it is valid. */
 export function validateAccessLevel(value: unknown): ValidationIssue[] {
+  if (isAccessLevel(value)) return [];
   const issues: ValidationIssue[] = [];
   collectAccessLevel(value, "", issues);
   return issues;
@@ -39,28 +44,28 @@ function collectAccessLevel(value: unknown, path: string, issues: ValidationIssu
 export function isMember(value: unknown): value is Member {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $id = o.id;
-  if ($id === undefined || !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) || !((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) return false;
+  if ($id === undefined || !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) return false;
   const $name = o.name;
-  if ($name === undefined || !(typeof $name === "string") || !((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  if ($name === undefined || !(typeof $name === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
   const $username = o.username;
-  if ($username === undefined || !(typeof $username === "string") || !((plain && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username"))) return false;
+  if ($username === undefined || !(typeof $username === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username"))) return false;
   const $state = o.state;
-  if ($state === undefined || !(typeof $state === "string") || !((plain && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) return false;
+  if ($state === undefined || !(typeof $state === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) return false;
   const $avatar_url = o.avatar_url;
-  if ($avatar_url === undefined || !(typeof $avatar_url === "string") || !((plain && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) return false;
-  const $web_url = o.web_url;
-  if ($web_url === undefined || !(typeof $web_url === "string" && jsonIsUri($web_url)) || !((plain && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) return false;
+  if ($avatar_url === undefined || !(typeof $avatar_url === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) return false;
   const $access_level = o.access_level;
-  if ($access_level === undefined || !isAccessLevel($access_level) || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  if ($access_level === undefined || !isAccessLevel($access_level) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  const $web_url = o.web_url;
+  if ($web_url === undefined || !(typeof $web_url === "string" && jsonIsUri($web_url)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) return false;
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && !($expires_at === null || (typeof $expires_at === "string" && jsonIsDate($expires_at))) && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) return false;
+  if ($expires_at !== undefined && !($expires_at === null || (typeof $expires_at === "string" && jsonIsDate($expires_at))) && IS_OWN(o, "expires_at")) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link Member}, with JSON pointer paths; empty when it is valid. */
 export function validateMember(value: unknown): ValidationIssue[] {
+  if (isMember(value)) return [];
   const issues: ValidationIssue[] = [];
   collectMember(value, "", issues);
   return issues;
@@ -77,30 +82,29 @@ function collectMember(value: unknown, path: string, issues: ValidationIssue[]):
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $id = o.id;
-  if ($id === undefined || !((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) issues.push({ path: path + "/id", rule: "required", message: "is required" });
+  if ($id === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) issues.push({ path: path + "/id", rule: "required", message: "is required" });
   else collectMember$1($id, path, "/id", issues);
   const $name = o.name;
-  if ($name === undefined || !((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) issues.push({ path: path + "/name", rule: "required", message: "is required" });
+  if ($name === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) issues.push({ path: path + "/name", rule: "required", message: "is required" });
   else collectMember$2($name, path, "/name", issues);
   const $username = o.username;
-  if ($username === undefined || !((plain && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username"))) issues.push({ path: path + "/username", rule: "required", message: "is required" });
+  if ($username === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username"))) issues.push({ path: path + "/username", rule: "required", message: "is required" });
   else collectMember$2($username, path, "/username", issues);
   const $state = o.state;
-  if ($state === undefined || !((plain && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) issues.push({ path: path + "/state", rule: "required", message: "is required" });
+  if ($state === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) issues.push({ path: path + "/state", rule: "required", message: "is required" });
   else collectMember$2($state, path, "/state", issues);
   const $avatar_url = o.avatar_url;
-  if ($avatar_url === undefined || !((plain && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) issues.push({ path: path + "/avatar_url", rule: "required", message: "is required" });
+  if ($avatar_url === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) issues.push({ path: path + "/avatar_url", rule: "required", message: "is required" });
   else collectMember$2($avatar_url, path, "/avatar_url", issues);
   const $web_url = o.web_url;
-  if ($web_url === undefined || !((plain && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) issues.push({ path: path + "/web_url", rule: "required", message: "is required" });
+  if ($web_url === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) issues.push({ path: path + "/web_url", rule: "required", message: "is required" });
   else collectMember$3($web_url, path, "/web_url", issues);
   const $access_level = o.access_level;
-  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
+  if ($access_level === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
   else if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && $expires_at !== null && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
+  if ($expires_at !== undefined && $expires_at !== null && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
 }
 
 function collectMember$1(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
@@ -140,6 +144,7 @@ export function isMemberList(value: unknown): value is MemberList {
 
 /** Every way `value` fails to be a valid {@link MemberList}, with JSON pointer paths; empty when it is valid. */
 export function validateMemberList(value: unknown): ValidationIssue[] {
+  if (isMemberList(value)) return [];
   const issues: ValidationIssue[] = [];
   collectMemberList(value, "", issues);
   return issues;
@@ -178,18 +183,18 @@ function collectMemberList$2(v: unknown, path: string, issues: ValidationIssue[]
 export function isMemberCreate(value: unknown): value is MemberCreate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $user_id = o.user_id;
-  if ($user_id === undefined || !(typeof $user_id === "number" && Number.isInteger($user_id) && Number.isSafeInteger($user_id)) || !((plain && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id"))) return false;
+  if ($user_id === undefined || !(typeof $user_id === "number" && Number.isInteger($user_id) && Number.isSafeInteger($user_id)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id"))) return false;
   const $access_level = o.access_level;
-  if ($access_level === undefined || !isAccessLevel($access_level) || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  if ($access_level === undefined || !isAccessLevel($access_level) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) return false;
+  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && IS_OWN(o, "expires_at")) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link MemberCreate}, with JSON pointer paths; empty when it is valid. */
 export function validateMemberCreate(value: unknown): ValidationIssue[] {
+  if (isMemberCreate(value)) return [];
   const issues: ValidationIssue[] = [];
   collectMemberCreate(value, "", issues);
   return issues;
@@ -206,31 +211,30 @@ function collectMemberCreate(value: unknown, path: string, issues: ValidationIss
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $user_id = o.user_id;
-  if ($user_id === undefined || !((plain && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id"))) issues.push({ path: path + "/user_id", rule: "required", message: "is required" });
+  if ($user_id === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id"))) issues.push({ path: path + "/user_id", rule: "required", message: "is required" });
   else collectMember$1($user_id, path, "/user_id", issues);
   const $access_level = o.access_level;
-  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
+  if ($access_level === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
   else if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
+  if ($expires_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
 }
 
 /** Whether `value` is a valid {@link MemberUpdate}. Stops at the first failure and allocates nothing. */
 export function isMemberUpdate(value: unknown): value is MemberUpdate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $access_level = o.access_level;
-  if ($access_level === undefined || !isAccessLevel($access_level) || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  if ($access_level === undefined || !isAccessLevel($access_level) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) return false;
+  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && IS_OWN(o, "expires_at")) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link MemberUpdate}, with JSON pointer paths; empty when it is valid. */
 export function validateMemberUpdate(value: unknown): ValidationIssue[] {
+  if (isMemberUpdate(value)) return [];
   const issues: ValidationIssue[] = [];
   collectMemberUpdate(value, "", issues);
   return issues;
@@ -247,26 +251,25 @@ function collectMemberUpdate(value: unknown, path: string, issues: ValidationIss
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $access_level = o.access_level;
-  if ($access_level === undefined || !((plain && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
+  if ($access_level === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
   else if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && ((plain && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
+  if ($expires_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
 }
 
 /** Whether `value` is a valid {@link Error$}. Stops at the first failure and allocates nothing. */
 export function isError$(value: unknown): value is Error$ {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $message = o.message;
-  if ($message === undefined || !(typeof $message === "string") || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
+  if ($message === undefined || !(typeof $message === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link Error$}, with JSON pointer paths; empty when it is valid. */
 export function validateError$(value: unknown): ValidationIssue[] {
+  if (isError$(value)) return [];
   const issues: ValidationIssue[] = [];
   collectError$(value, "", issues);
   return issues;
@@ -283,8 +286,7 @@ function collectError$(value: unknown, path: string, issues: ValidationIssue[]):
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $message = o.message;
-  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
+  if ($message === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
   else collectMember$2($message, path, "/message", issues);
 }

@@ -9,8 +9,12 @@ import { ValidationError, type ValidationIssue, jsonIsUri } from "specforge/runt
  * @packageDocumentation
  */
 
-/** Object.prototype, to tell own properties from inherited ones without a call per property. */
+/** Object.prototype, to tell own properties from inherited ones without an Object.hasOwn call per property. */
 const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;
+/** Whether the property `key` of `o` is its own (see ownCheck in json-validators/records.ts). */
+function IS_OWN(o: object, key: string): boolean {
+  return (Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>)[key] === undefined) || Object.hasOwn(o, key);
+}
 // ^https?://: a fixed prefix, compared directly (see prefix-pattern.ts).
 function PATTERN_1(s: string): boolean {
   let i = 0;
@@ -30,6 +34,7 @@ export function isWebhookStatus(value: unknown): value is WebhookStatus {
 
 /** Every way `value` fails to be a valid {@link WebhookStatus}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookStatus(value: unknown): ValidationIssue[] {
+  if (isWebhookStatus(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookStatus(value, "", issues);
   return issues;
@@ -50,32 +55,32 @@ function collectWebhookStatus(value: unknown, path: string, issues: ValidationIs
 export function isWebhook(value: unknown): value is Webhook {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $id = o.id;
-  if ($id !== undefined && !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) return false;
+  if ($id !== undefined && !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) && IS_OWN(o, "id")) return false;
   const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
   const $status = o.status;
-  if ($status !== undefined && !isWebhookStatus($status) && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) return false;
+  if ($status !== undefined && !isWebhookStatus($status) && IS_OWN(o, "status")) return false;
   const $topic = o.topic;
-  if ($topic !== undefined && !(typeof $topic === "string") && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
+  if ($topic !== undefined && !(typeof $topic === "string") && IS_OWN(o, "topic")) return false;
   const $resource = o.resource;
-  if ($resource !== undefined && !(typeof $resource === "string") && ((plain && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) return false;
+  if ($resource !== undefined && !(typeof $resource === "string") && IS_OWN(o, "resource")) return false;
   const $event = o.event;
-  if ($event !== undefined && !(typeof $event === "string") && ((plain && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) return false;
-  const $hooks = o.hooks;
-  if ($hooks !== undefined && !isWebhook$1($hooks) && ((plain && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) return false;
-  const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  if ($event !== undefined && !(typeof $event === "string") && IS_OWN(o, "event")) return false;
   const $created_at = o.created_at;
-  if ($created_at !== undefined && !(typeof $created_at === "string") && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) return false;
+  if ($created_at !== undefined && !(typeof $created_at === "string") && IS_OWN(o, "created_at")) return false;
   const $updated_at = o.updated_at;
-  if ($updated_at !== undefined && !(typeof $updated_at === "string") && ((plain && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) return false;
+  if ($updated_at !== undefined && !(typeof $updated_at === "string") && IS_OWN(o, "updated_at")) return false;
+  const $hooks = o.hooks;
+  if ($hooks !== undefined && !isWebhook$1($hooks) && IS_OWN(o, "hooks")) return false;
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && IS_OWN(o, "delivery_url")) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link Webhook}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhook(value: unknown): ValidationIssue[] {
+  if (isWebhook(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhook(value, "", issues);
   return issues;
@@ -92,27 +97,26 @@ function collectWebhook(value: unknown, path: string, issues: ValidationIssue[])
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $id = o.id;
-  if ($id !== undefined && ((plain && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) collectWebhook$2($id, path, "/id", issues);
+  if ($id !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) collectWebhook$2($id, path, "/id", issues);
   const $name = o.name;
-  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
+  if ($name !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
   const $status = o.status;
-  if ($status !== undefined && !isWebhookStatus($status) && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
+  if ($status !== undefined && !isWebhookStatus($status) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
   const $topic = o.topic;
-  if ($topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path, "/topic", issues);
+  if ($topic !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path, "/topic", issues);
   const $resource = o.resource;
-  if ($resource !== undefined && ((plain && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) collectWebhook$3($resource, path, "/resource", issues);
+  if ($resource !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) collectWebhook$3($resource, path, "/resource", issues);
   const $event = o.event;
-  if ($event !== undefined && ((plain && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) collectWebhook$3($event, path, "/event", issues);
+  if ($event !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) collectWebhook$3($event, path, "/event", issues);
   const $hooks = o.hooks;
-  if ($hooks !== undefined && !isWebhook$1($hooks) && ((plain && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) collectWebhook$4($hooks, path + "/hooks", issues);
+  if ($hooks !== undefined && !isWebhook$1($hooks) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) collectWebhook$4($hooks, path + "/hooks", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path, "/delivery_url", issues);
+  if ($delivery_url !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path, "/delivery_url", issues);
   const $created_at = o.created_at;
-  if ($created_at !== undefined && ((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) collectWebhook$3($created_at, path, "/created_at", issues);
+  if ($created_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) collectWebhook$3($created_at, path, "/created_at", issues);
   const $updated_at = o.updated_at;
-  if ($updated_at !== undefined && ((plain && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) collectWebhook$3($updated_at, path, "/updated_at", issues);
+  if ($updated_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) collectWebhook$3($updated_at, path, "/updated_at", issues);
 }
 
 function isWebhook$1(v: unknown): boolean {
@@ -158,20 +162,20 @@ function collectWebhook$5(v: unknown, path: string, key: string, issues: Validat
 export function isWebhookCreate(value: unknown): value is WebhookCreate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
   const $topic = o.topic;
-  if ($topic === undefined || !(typeof $topic === "string") || !((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
-  const $delivery_url = o.delivery_url;
-  if ($delivery_url === undefined || !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) || !((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  if ($topic === undefined || !(typeof $topic === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
   const $secret = o.secret;
-  if ($secret !== undefined && !(typeof $secret === "string") && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) return false;
+  if ($secret !== undefined && !(typeof $secret === "string") && IS_OWN(o, "secret")) return false;
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url === undefined || !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookCreate}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookCreate(value: unknown): ValidationIssue[] {
+  if (isWebhookCreate(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookCreate(value, "", issues);
   return issues;
@@ -188,39 +192,38 @@ function collectWebhookCreate(value: unknown, path: string, issues: ValidationIs
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $name = o.name;
-  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
+  if ($name !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
   const $topic = o.topic;
-  if ($topic === undefined || !((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) issues.push({ path: path + "/topic", rule: "required", message: "is required" });
+  if ($topic === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) issues.push({ path: path + "/topic", rule: "required", message: "is required" });
   else collectWebhook$3($topic, path, "/topic", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url === undefined || !((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) issues.push({ path: path + "/delivery_url", rule: "required", message: "is required" });
+  if ($delivery_url === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) issues.push({ path: path + "/delivery_url", rule: "required", message: "is required" });
   else collectWebhook$5($delivery_url, path, "/delivery_url", issues);
   const $secret = o.secret;
-  if ($secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path, "/secret", issues);
+  if ($secret !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path, "/secret", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookUpdate}. Stops at the first failure and allocates nothing. */
 export function isWebhookUpdate(value: unknown): value is WebhookUpdate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
+  if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
   const $topic = o.topic;
-  if ($topic !== undefined && !(typeof $topic === "string") && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
-  const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  if ($topic !== undefined && !(typeof $topic === "string") && IS_OWN(o, "topic")) return false;
   const $secret = o.secret;
-  if ($secret !== undefined && !(typeof $secret === "string") && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) return false;
+  if ($secret !== undefined && !(typeof $secret === "string") && IS_OWN(o, "secret")) return false;
   const $status = o.status;
-  if ($status !== undefined && !isWebhookStatus($status) && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) return false;
+  if ($status !== undefined && !isWebhookStatus($status) && IS_OWN(o, "status")) return false;
+  const $delivery_url = o.delivery_url;
+  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && IS_OWN(o, "delivery_url")) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookUpdate}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookUpdate(value: unknown): ValidationIssue[] {
+  if (isWebhookUpdate(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookUpdate(value, "", issues);
   return issues;
@@ -237,31 +240,30 @@ function collectWebhookUpdate(value: unknown, path: string, issues: ValidationIs
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $name = o.name;
-  if ($name !== undefined && ((plain && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
+  if ($name !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
   const $topic = o.topic;
-  if ($topic !== undefined && ((plain && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path, "/topic", issues);
+  if ($topic !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path, "/topic", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && ((plain && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path, "/delivery_url", issues);
+  if ($delivery_url !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path, "/delivery_url", issues);
   const $secret = o.secret;
-  if ($secret !== undefined && ((plain && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path, "/secret", issues);
+  if ($secret !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path, "/secret", issues);
   const $status = o.status;
-  if ($status !== undefined && !isWebhookStatus($status) && ((plain && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
+  if ($status !== undefined && !isWebhookStatus($status) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookCreateRequest}. Stops at the first failure and allocates nothing. */
 export function isWebhookCreateRequest(value: unknown): value is WebhookCreateRequest {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !isWebhookCreate($webhook) || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
+  if ($webhook === undefined || !isWebhookCreate($webhook) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookCreateRequest}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookCreateRequest(value: unknown): ValidationIssue[] {
+  if (isWebhookCreateRequest(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookCreateRequest(value, "", issues);
   return issues;
@@ -278,9 +280,8 @@ function collectWebhookCreateRequest(value: unknown, path: string, issues: Valid
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
+  if ($webhook === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
   else if (!isWebhookCreate($webhook)) collectWebhookCreate($webhook, path + "/webhook", issues);
 }
 
@@ -288,14 +289,14 @@ function collectWebhookCreateRequest(value: unknown, path: string, issues: Valid
 export function isWebhookUpdateRequest(value: unknown): value is WebhookUpdateRequest {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !isWebhookUpdate($webhook) || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
+  if ($webhook === undefined || !isWebhookUpdate($webhook) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookUpdateRequest}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookUpdateRequest(value: unknown): ValidationIssue[] {
+  if (isWebhookUpdateRequest(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookUpdateRequest(value, "", issues);
   return issues;
@@ -312,9 +313,8 @@ function collectWebhookUpdateRequest(value: unknown, path: string, issues: Valid
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
+  if ($webhook === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
   else if (!isWebhookUpdate($webhook)) collectWebhookUpdate($webhook, path + "/webhook", issues);
 }
 
@@ -322,14 +322,14 @@ function collectWebhookUpdateRequest(value: unknown, path: string, issues: Valid
 export function isWebhookEnvelope(value: unknown): value is WebhookEnvelope {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !isWebhook($webhook) || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
+  if ($webhook === undefined || !isWebhook($webhook) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookEnvelope}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookEnvelope(value: unknown): ValidationIssue[] {
+  if (isWebhookEnvelope(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookEnvelope(value, "", issues);
   return issues;
@@ -346,9 +346,8 @@ function collectWebhookEnvelope(value: unknown, path: string, issues: Validation
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !((plain && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
+  if ($webhook === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
   else if (!isWebhook($webhook)) collectWebhook($webhook, path + "/webhook", issues);
 }
 
@@ -356,14 +355,14 @@ function collectWebhookEnvelope(value: unknown, path: string, issues: Validation
 export function isWebhookList(value: unknown): value is WebhookList {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhooks = o.webhooks;
-  if ($webhooks === undefined || !isWebhookList$1($webhooks) || !((plain && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks"))) return false;
+  if ($webhooks === undefined || !isWebhookList$1($webhooks) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookList}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookList(value: unknown): ValidationIssue[] {
+  if (isWebhookList(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookList(value, "", issues);
   return issues;
@@ -380,9 +379,8 @@ function collectWebhookList(value: unknown, path: string, issues: ValidationIssu
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhooks = o.webhooks;
-  if ($webhooks === undefined || !((plain && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks"))) issues.push({ path: path + "/webhooks", rule: "required", message: "is required" });
+  if ($webhooks === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks"))) issues.push({ path: path + "/webhooks", rule: "required", message: "is required" });
   else if (!isWebhookList$1($webhooks)) collectWebhookList$2($webhooks, path + "/webhooks", issues);
 }
 
@@ -410,14 +408,14 @@ function collectWebhookList$2(v: unknown, path: string, issues: ValidationIssue[
 export function isWebhookCount(value: unknown): value is WebhookCount {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $count = o.count;
-  if ($count === undefined || !(typeof $count === "number" && Number.isInteger($count) && $count >= 0) || !((plain && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) return false;
+  if ($count === undefined || !(typeof $count === "number" && Number.isInteger($count) && $count >= 0) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookCount}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookCount(value: unknown): ValidationIssue[] {
+  if (isWebhookCount(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookCount(value, "", issues);
   return issues;
@@ -434,9 +432,8 @@ function collectWebhookCount(value: unknown, path: string, issues: ValidationIss
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $count = o.count;
-  if ($count === undefined || !((plain && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) issues.push({ path: path + "/count", rule: "required", message: "is required" });
+  if ($count === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) issues.push({ path: path + "/count", rule: "required", message: "is required" });
   else collectWebhookCount$1($count, path, "/count", issues);
 }
 
@@ -452,14 +449,14 @@ function collectWebhookCount$1(v: unknown, path: string, key: string, issues: Va
 export function isWebhookDelivery(value: unknown): value is WebhookDelivery {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $created_at = o.created_at;
-  if ($created_at === undefined || !(typeof $created_at === "string") || !((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) return false;
+  if ($created_at === undefined || !(typeof $created_at === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookDelivery}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookDelivery(value: unknown): ValidationIssue[] {
+  if (isWebhookDelivery(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookDelivery(value, "", issues);
   return issues;
@@ -476,9 +473,8 @@ function collectWebhookDelivery(value: unknown, path: string, issues: Validation
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $created_at = o.created_at;
-  if ($created_at === undefined || !((plain && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) issues.push({ path: path + "/created_at", rule: "required", message: "is required" });
+  if ($created_at === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) issues.push({ path: path + "/created_at", rule: "required", message: "is required" });
   else collectWebhook$3($created_at, path, "/created_at", issues);
 }
 
@@ -486,14 +482,14 @@ function collectWebhookDelivery(value: unknown, path: string, issues: Validation
 export function isWebhookDeliveryList(value: unknown): value is WebhookDeliveryList {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook_deliveries = o.webhook_deliveries;
-  if ($webhook_deliveries === undefined || !isWebhookDeliveryList$1($webhook_deliveries) || !((plain && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) return false;
+  if ($webhook_deliveries === undefined || !isWebhookDeliveryList$1($webhook_deliveries) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookDeliveryList}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookDeliveryList(value: unknown): ValidationIssue[] {
+  if (isWebhookDeliveryList(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookDeliveryList(value, "", issues);
   return issues;
@@ -510,9 +506,8 @@ function collectWebhookDeliveryList(value: unknown, path: string, issues: Valida
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook_deliveries = o.webhook_deliveries;
-  if ($webhook_deliveries === undefined || !((plain && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) issues.push({ path: path + "/webhook_deliveries", rule: "required", message: "is required" });
+  if ($webhook_deliveries === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) issues.push({ path: path + "/webhook_deliveries", rule: "required", message: "is required" });
   else if (!isWebhookDeliveryList$1($webhook_deliveries)) collectWebhookDeliveryList$2($webhook_deliveries, path + "/webhook_deliveries", issues);
 }
 
@@ -540,14 +535,14 @@ function collectWebhookDeliveryList$2(v: unknown, path: string, issues: Validati
 export function isWebhookDeliveryEnvelope(value: unknown): value is WebhookDeliveryEnvelope {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook_delivery = o.webhook_delivery;
-  if ($webhook_delivery === undefined || !isWebhookDelivery($webhook_delivery) || !((plain && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) return false;
+  if ($webhook_delivery === undefined || !isWebhookDelivery($webhook_delivery) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link WebhookDeliveryEnvelope}, with JSON pointer paths; empty when it is valid. */
 export function validateWebhookDeliveryEnvelope(value: unknown): ValidationIssue[] {
+  if (isWebhookDeliveryEnvelope(value)) return [];
   const issues: ValidationIssue[] = [];
   collectWebhookDeliveryEnvelope(value, "", issues);
   return issues;
@@ -564,9 +559,8 @@ function collectWebhookDeliveryEnvelope(value: unknown, path: string, issues: Va
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $webhook_delivery = o.webhook_delivery;
-  if ($webhook_delivery === undefined || !((plain && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) issues.push({ path: path + "/webhook_delivery", rule: "required", message: "is required" });
+  if ($webhook_delivery === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) issues.push({ path: path + "/webhook_delivery", rule: "required", message: "is required" });
   else if (!isWebhookDelivery($webhook_delivery)) collectWebhookDelivery($webhook_delivery, path + "/webhook_delivery", issues);
 }
 
@@ -574,14 +568,14 @@ function collectWebhookDeliveryEnvelope(value: unknown, path: string, issues: Va
 export function isDeleteResult(value: unknown): value is DeleteResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $message = o.message;
-  if ($message === undefined || !(typeof $message === "string") || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
+  if ($message === undefined || !(typeof $message === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link DeleteResult}, with JSON pointer paths; empty when it is valid. */
 export function validateDeleteResult(value: unknown): ValidationIssue[] {
+  if (isDeleteResult(value)) return [];
   const issues: ValidationIssue[] = [];
   collectDeleteResult(value, "", issues);
   return issues;
@@ -598,9 +592,8 @@ function collectDeleteResult(value: unknown, path: string, issues: ValidationIss
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $message = o.message;
-  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
+  if ($message === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
   else collectWebhook$3($message, path, "/message", issues);
 }
 
@@ -611,6 +604,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /** Every way `value` fails to be a valid {@link ErrorCode}, with JSON pointer paths; empty when it is valid. */
 export function validateErrorCode(value: unknown): ValidationIssue[] {
+  if (isErrorCode(value)) return [];
   const issues: ValidationIssue[] = [];
   collectErrorCode(value, "", issues);
   return issues;
@@ -631,16 +625,16 @@ function collectErrorCode(value: unknown, path: string, issues: ValidationIssue[
 export function isErrorItem(value: unknown): value is ErrorItem {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $code = o.code;
-  if ($code === undefined || !isErrorCode($code) || !((plain && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code"))) return false;
+  if ($code === undefined || !isErrorCode($code) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code"))) return false;
   const $message = o.message;
-  if ($message === undefined || !(typeof $message === "string") || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
+  if ($message === undefined || !(typeof $message === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link ErrorItem}, with JSON pointer paths; empty when it is valid. */
 export function validateErrorItem(value: unknown): ValidationIssue[] {
+  if (isErrorItem(value)) return [];
   const issues: ValidationIssue[] = [];
   collectErrorItem(value, "", issues);
   return issues;
@@ -657,12 +651,11 @@ function collectErrorItem(value: unknown, path: string, issues: ValidationIssue[
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $code = o.code;
-  if ($code === undefined || !((plain && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code"))) issues.push({ path: path + "/code", rule: "required", message: "is required" });
+  if ($code === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code"))) issues.push({ path: path + "/code", rule: "required", message: "is required" });
   else if (!isErrorCode($code)) collectErrorCode($code, path + "/code", issues);
   const $message = o.message;
-  if ($message === undefined || !((plain && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
+  if ($message === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
   else collectWebhook$3($message, path, "/message", issues);
 }
 
@@ -670,14 +663,14 @@ function collectErrorItem(value: unknown, path: string, issues: ValidationIssue[
 export function isError$(value: unknown): value is Error$ {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $errors = o.errors;
-  if ($errors === undefined || !isError$$1($errors) || !((plain && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors"))) return false;
+  if ($errors === undefined || !isError$$1($errors) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors"))) return false;
   return true;
 }
 
 /** Every way `value` fails to be a valid {@link Error$}, with JSON pointer paths; empty when it is valid. */
 export function validateError$(value: unknown): ValidationIssue[] {
+  if (isError$(value)) return [];
   const issues: ValidationIssue[] = [];
   collectError$(value, "", issues);
   return issues;
@@ -694,9 +687,8 @@ function collectError$(value: unknown, path: string, issues: ValidationIssue[]):
     return;
   }
   const o = value as Record<string, unknown>;
-  const plain = Object.getPrototypeOf(o) === Object.prototype;
   const $errors = o.errors;
-  if ($errors === undefined || !((plain && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors"))) issues.push({ path: path + "/errors", rule: "required", message: "is required" });
+  if ($errors === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors"))) issues.push({ path: path + "/errors", rule: "required", message: "is required" });
   else if (!isError$$1($errors)) collectError$$2($errors, path + "/errors", issues);
 }
 

@@ -18,6 +18,7 @@ export class ValidatorContext {
   private readonly sets = new Map<string, string>();
   private helperCount = 0;
   private prototypeDeclared = false;
+  private ownDeclared = false;
   private readonly sharedHelpers = new Map<string, string>();
   private owner = "";
 
@@ -118,10 +119,31 @@ export class ValidatorContext {
   objectPrototype(): string {
     if (!this.prototypeDeclared) {
       this.prototypeDeclared = true;
-      this.constants.add("", "/** Object.prototype, to tell own properties from inherited ones without a call per property. */");
+      this.constants.add("", "/** Object.prototype, to tell own properties from inherited ones without an Object.hasOwn call per property. */");
       this.constants.add("", "const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;");
     }
     return "OBJECT_PROTOTYPE";
+  }
+
+  /**
+   * The module-level `IS_OWN(o, key)`: whether `o`'s property `key`, just read, is its own. The same test record
+   * checks write inline, as a function that is only a few bytes at each call site: an is<T> calls it on its way to
+   * `return false` for an optional property, where the inline form made a type of ten optional properties too large
+   * for the optimizing compiler to inline into its caller (typia's checks, with no guard, are inlined).
+   */
+  ownFunction(): string {
+    if (!this.ownDeclared) {
+      this.ownDeclared = true;
+      // Object.prototype read where it is used, not through OBJECT_PROTOTYPE: the optimizing compiler folds a read
+      // of a missing property of that constant object (guarded by a dependency), not one through a module constant.
+      this.constants.add("", "/** Whether the property `key` of `o` is its own (see ownCheck in json-validators/records.ts). */");
+      this.constants.add("", [
+        "function IS_OWN(o: object, key: string): boolean {",
+        "  return (Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>)[key] === undefined) || Object.hasOwn(o, key);",
+        "}",
+      ].join("\n"));
+    }
+    return "IS_OWN";
   }
 
   /** A module-level set of allowed values, for enumerations too long for a chain of `===`. */

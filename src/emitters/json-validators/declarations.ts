@@ -42,8 +42,11 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
 
   out.add("", `/** Every way \`value\` fails to be a valid {@link ${name}}, with JSON pointer paths; empty when it is valid. */`);
   out.add("", js`export function validate${name}(value: unknown): ${issueType}[] {`);
-  // No is<T> pass first: collect costs about the same on a valid value, and on an invalid one that pass would
-  // only repeat the checks up to the first failure before collect does them again.
+  // The is<T> pass first: a valid value (what a server mostly sees) costs that pass and an empty array, where collect
+  // tests every present property for being the object's own (is<T> does so only for a failing one) and calls a
+  // reporting helper per property (Webhook: 5.6 against 3.2 M calls/s). An invalid value pays for is<T> up to its
+  // first failure, which it finds by the cheapest test (see cheapFirst), then collect.
+  out.add("  ", `if (is${name}(value)) return [];`);
   out.add("  ", js`const issues: ${issueType}[] = [];`);
   if (recursive) {
     out.add("  ", "try {");

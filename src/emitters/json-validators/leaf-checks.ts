@@ -133,6 +133,19 @@ export function scalarChecks(ctx: ValidatorContext, t: ScalarType, facets: Facet
   }
 }
 
+/**
+ * Whether the checks of a value of scalar type `t` (or of facets on any type) may scan the text: a string format or a
+ * pattern (a URI, a date, a RegExp), or a 64-bit integer held as a string. Everything else is a few comparisons.
+ */
+export function scansText(t: ScalarType | undefined, facets: Facets | undefined, ctx: ValidatorContext): boolean {
+  if (t) {
+    if (SCALAR_FORMATS.has(t.scalar) && representation(t, ctx) === "string") return true;
+    if (representation(t, ctx) === "int64-string") return true;
+  }
+  if (facets?.format !== undefined && STRING_FORMATS.has(facets.format)) return true;
+  return (facets?.patterns?.length ?? 0) > 0;
+}
+
 function formatChecks(ctx: ValidatorContext, formats: ReadonlySet<string>, v: string): Check[] {
   const out: Check[] = [];
   for (const name of formats) {

@@ -172,6 +172,49 @@ describe("generated JSON validators", () => {
     expect(verdict("Kitchen", bare)).toEqual([]);
   });
 
+  // is<T> tests whether a failing optional property is the object's own only on its way to `return false`, through
+  // IS_OWN, whose prototype tests the optimizing compiler folds: these must hold in optimized code too, so each
+  // verdict is taken again after enough calls to optimize the function, and after Object.prototype changes.
+  it("an invalid optional property fails only when it is the object's own", () => {
+    const isKitchen = fn<Is>(g.validate, "isKitchen");
+    const own = kitchen({ small: 1000 });
+    const inherited = Object.assign(Object.create({ small: 1000 }) as Record<string, unknown>, KITCHEN_OK);
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, own);
+    const custom = Object.assign(Object.create({ other: 1 }) as Record<string, unknown>, own);
+    const verdicts = () => [isKitchen(own), isKitchen(inherited), isKitchen(bare), isKitchen(custom), isKitchen(KITCHEN_OK)];
+    const expected = [false, true, false, false, true];
+    expect(verdicts()).toEqual(expected);
+    for (let i = 0; i < 20_000; i++) verdicts();
+    expect(verdicts()).toEqual(expected);
+    expect(verdict("Kitchen", inherited)).toEqual([]);
+    expect(verdict("Kitchen", own)).toEqual(["/small exclusiveMaximum"]);
+    const proto = Object.prototype as Record<string, unknown>;
+    proto["small"] = 1000;
+    try {
+      // A polluted Object.prototype supplies no value: the plain object without its own `small` is still valid, and
+      // an own invalid one still fails.
+      const { ...plain } = KITCHEN_OK;
+      expect([isKitchen(plain), isKitchen(own), isKitchen(inherited)]).toEqual([true, false, true]);
+      expect(verdict("Kitchen", plain)).toEqual([]);
+      expect(verdict("Kitchen", own)).toEqual(["/small exclusiveMaximum"]);
+    } finally {
+      delete proto["small"];
+    }
+    expect(verdicts()).toEqual(expected);
+  });
+
+  it("is<T> checks cheap properties before costly ones, and still checks every one", () => {
+    const text = g.files.get([...g.files.keys()].find((p) => p.endsWith("validate.ts"))!)!;
+    const body = text.slice(text.indexOf("export function isKitchen("), text.indexOf("\n}\n", text.indexOf("export function isKitchen(")));
+    // `name` (a pattern) comes before `count` (an integer) in the schema, after it in is<T>; validate<T> keeps the
+    // schema order.
+    expect(body.indexOf("const $count")).toBeGreaterThan(0);
+    expect(body.indexOf("const $name")).toBeGreaterThan(body.indexOf("const $count"));
+    expect(verdict("Kitchen", kitchen({ name: "aB", count: 1.5 }))).toEqual(["/name pattern", "/count type"]);
+    expect(verdict("Kitchen", kitchen({ name: "aB" }))).toEqual(["/name pattern"]);
+    expect(verdict("Kitchen", kitchen({ day: "2023-02-29", tags: ["a", 1] }))).toEqual(["/tags/1 type", "/day format"]);
+  });
+
   it("spec text lands in generated code only as escaped literals", () => {
     const text = g.files.get([...g.files.keys()].find((p) => p.endsWith("validate.ts"))!)!;
     expect(text).toContain('new RegExp("^[A-Z]{3}$")');
