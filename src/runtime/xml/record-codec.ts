@@ -132,6 +132,8 @@ interface Field {
   readonly key: string;
   /** "/key" as a JSON pointer segment, for error paths. */
   readonly segment: string;
+  /** "Type/key", where encode errors say a value is. */
+  readonly where: string;
   readonly codec: XmlValueCodec | undefined;
   /** Index among the element and wildcard particles (the reading position of records with open content). */
   readonly at: number;
@@ -143,16 +145,42 @@ interface Field {
 
 interface Layout {
   readonly fields: readonly Field[];
-  /** Elements by "ns local" (fields of the same name in schema order). */
-  readonly elements: Map<string, readonly Field[]>;
-  /** Attributes by "ns local" (the first field of a name). */
-  readonly attributes: Map<string, Field>;
+  /** Element fields by namespace, then local name (fields of the same name in schema order). */
+  readonly elements: Map<string, Map<string, readonly Field[]>>;
+  /** Attribute fields by namespace, then local name (the first field of a name). */
+  readonly attributes: Map<string, Map<string, Field>>;
   readonly anys: readonly Field[];
   readonly texts: readonly Field[];
+  /** Attributes, and elements with wildcards, in schema order (as they are written). */
+  readonly attributeList: readonly Field[];
+  readonly particleList: readonly Field[];
   /** A wildcard admits some fixed element's namespace: position decides between the field and the wildcard. */
   readonly positional: boolean;
   /** The record has child elements or a wildcard (else children are not looked at). */
   readonly particles: boolean;
+  /** What a child of a namespace can be, by namespace (worked out on first sight, see childNamespace). */
+  readonly namespaces: Map<string, ChildNamespace>;
+}
+
+/** How children of one namespace are read: their fields by local name, and the wildcard that takes the others. */
+interface ChildNamespace {
+  readonly elements: Map<string, readonly Field[]> | undefined;
+  /** The first wildcard admitting the namespace. */
+  readonly wildcard: Field | undefined;
+  /** Elements of this namespace go to their field only at its schema position (a wildcard admits them too). */
+  readonly positional: boolean;
+}
+
+/** Namespaces remembered per record: documents may use any number of them, the lookups stay bounded. */
+const MAX_NAMESPACES = 32;
+
+function childNamespace(layout: Layout, ns: string): ChildNamespace {
+  let info = layout.namespaces.get(ns);
+  if (info !== undefined) return info;
+  const wildcard = layout.anys.find((a) => a.admits(ns));
+  info = { elements: layout.elements.get(ns), wildcard, positional: layout.positional && wildcard !== undefined };
+  if (layout.namespaces.size < MAX_NAMESPACES) layout.namespaces.set(ns, info);
+  return info;
 }
 
 /** Family flags of a record: 1 = it is a family root (`$type` set when named by xsi:type), 2 = a subtype in one. */
@@ -175,16 +203,15 @@ export class XmlRecordCodec implements XmlValueCodec {
   ) {}
 
   private layout(): Layout {
-    return (this.layoutCache ??= buildLayout(this.fieldSpecs()));
+    return (this.layoutCache ??= buildLayout(this.fieldSpecs(), this.tsName));
   }
 
   encode(value: unknown, w: XmlWriter, ns: string, local: string, xsi = false): void {
     const v = value as { readonly [key: string]: unknown };
-    const { fields } = this.layout();
+    const layout = this.layout();
     w.startElement(ns, local);
     if (xsi) w.xsiType(this.ns, this.name);
-    for (const f of fields) {
-      if (f.kind !== XML_ATTRIBUTE) continue;
+    for (const f of layout.attributeList) {
       const item = v[f.key];
       if (item === undefined || item === null) {
         if (f.required) throw xmlMissingProperty(this.tsName, f.key);
@@ -196,14 +223,12 @@ export class XmlRecordCodec implements XmlValueCodec {
       const attributes = v[this.attributesKey] as { readonly [name: string]: string } | undefined;
       if (attributes !== undefined) encodeXmlAttributes(w, attributes);
     }
-    for (const f of fields) {
-      if (f.kind === XML_TEXT) w.text((f.codec as XmlSimpleCodec<unknown>).lexical(v[f.key]));
-    }
-    for (const f of fields) {
+    for (const f of layout.texts) w.text((f.codec as XmlSimpleCodec<unknown>).lexical(v[f.key]));
+    for (const f of layout.particleList) {
       if (f.kind === XML_ELEMENT) this.writeElement(w, f, v[f.key]);
       else if (f.kind === XML_ANY) {
         const items = v[f.key];
-        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, `${this.tsName}/${f.key}`);
+        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where);
       }
     }
     w.endElement();
@@ -220,7 +245,7 @@ export class XmlRecordCodec implements XmlValueCodec {
       const nilItems = f.nillable || (codec instanceof XmlSimpleCodec && codec.text);
       for (const item of value as readonly unknown[]) {
         if (item === null && nilItems) xmlNilElement(w, f.ns, f.local);
-        else codec.encode(item, w, f.ns, f.local, false, `${this.tsName}/${f.key}`);
+        else codec.encode(item, w, f.ns, f.local, false, f.where);
       }
       return;
     }
@@ -232,7 +257,7 @@ export class XmlRecordCodec implements XmlValueCodec {
       if (f.nillable) return xmlNilElement(w, f.ns, f.local);
       if (f.required) throw xmlMissingProperty(this.tsName, f.key);
     }
-    codec.encode(value, w, f.ns, f.local, false, `${this.tsName}/${f.key}`);
+    codec.encode(value, w, f.ns, f.local, false, f.where);
   }
 
   decode(node: XmlElementNode, path = "", typed = false): unknown {
@@ -243,7 +268,7 @@ export class XmlRecordCodec implements XmlValueCodec {
     const attrs = node.attrs;
     for (let i = 0; i < attrs.length; i++) {
       const a = attrs[i]!;
-      const f = layout.attributes.get(a.ns + " " + a.local);
+      const f = layout.attributes.get(a.ns)?.get(a.local);
       if (f !== undefined) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(a.value, path + f.segment);
       else if (this.attributesKey !== undefined && a.ns !== XSI_NS) attributes = collectXmlAttribute(attributes, a);
     }
@@ -271,14 +296,14 @@ export class XmlRecordCodec implements XmlValueCodec {
   }
 
   private readChildren(node: XmlElementNode, path: string, layout: Layout, vals: unknown[]): void {
-    const { elements, anys, positional } = layout;
     let pos = 0;
     const children = node.children;
     next: for (let ci = 0; ci < children.length; ci++) {
       const c = children[ci]!;
-      const named = elements.get(c.ns + " " + c.local);
+      const where = childNamespace(layout, c.ns);
+      const named = where.elements?.get(c.local);
       if (named !== undefined) {
-        if (positional && anys.some((a) => a.admits(c.ns))) {
+        if (where.positional) {
           // The element goes to its field only at its schema position; later the wildcard keeps it, in order.
           for (const f of named) {
             if (pos <= f.at) {
@@ -288,18 +313,15 @@ export class XmlRecordCodec implements XmlValueCodec {
             }
           }
         } else {
-          const f = named[0]!;
-          readElement(c, path, f, vals);
+          readElement(c, path, named[0]!, vals);
           continue;
         }
       }
-      for (const a of anys) {
-        if (!a.admits(c.ns)) continue;
-        if (positional && pos < a.at) pos = a.list ? a.at : a.at + 1;
-        const items = (vals[a.index] ??= []) as OpenContentItem[];
-        items.push(decodeOpenItem(c, path, a.key, items.length, this.codecs.open));
-        continue next;
-      }
+      const a = where.wildcard;
+      if (a === undefined) continue;
+      if (layout.positional && pos < a.at) pos = a.list ? a.at : a.at + 1;
+      const items = (vals[a.index] ??= []) as OpenContentItem[];
+      items.push(decodeOpenItem(c, path, a.key, items.length, this.codecs.open));
     }
   }
 }
@@ -312,7 +334,7 @@ function readElement(c: XmlElementNode, path: string, f: Field, vals: unknown[])
   } else vals[i] = f.nillable && isNil(c) ? null : f.codec!.decode(c, path + f.segment);
 }
 
-function buildLayout(specs: readonly XmlFieldSpec[]): Layout {
+function buildLayout(specs: readonly XmlFieldSpec[], tsName: string): Layout {
   const fields: Field[] = [];
   let at = 0;
   for (const [flags, ns, local, key, codec] of specs) {
@@ -328,22 +350,30 @@ function buildLayout(specs: readonly XmlFieldSpec[]): Layout {
       local: kind === XML_ANY ? "" : local,
       key,
       segment: `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+      where: `${tsName}/${key}`,
       codec,
       at: particle ? at++ : -1,
       admits: kind === XML_ANY ? wildcard(local, ns) : () => false,
       what: `${kind === XML_ATTRIBUTE ? "attribute" : "element"} ${local}`,
     });
   }
-  const elements = new Map<string, Field[]>();
-  const attributes = new Map<string, Field>();
+  const elements = new Map<string, Map<string, Field[]>>();
+  const attributes = new Map<string, Map<string, Field>>();
   for (const f of fields) {
-    const name = f.ns + " " + f.local;
-    if (f.kind === XML_ELEMENT) elements.set(name, [...(elements.get(name) ?? []), f]);
-    else if (f.kind === XML_ATTRIBUTE && !attributes.has(name)) attributes.set(name, f);
+    if (f.kind === XML_ELEMENT) {
+      const byLocal = elements.get(f.ns) ?? elements.set(f.ns, new Map()).get(f.ns)!;
+      byLocal.set(f.local, [...(byLocal.get(f.local) ?? []), f]);
+    } else if (f.kind === XML_ATTRIBUTE) {
+      const byLocal = attributes.get(f.ns) ?? attributes.set(f.ns, new Map()).get(f.ns)!;
+      if (!byLocal.has(f.local)) byLocal.set(f.local, f);
+    }
   }
   const anys = fields.filter((f) => f.kind === XML_ANY);
   const positional = fields.some((f) => f.kind === XML_ELEMENT && anys.some((a) => a.admits(f.ns)));
-  return { fields, elements, attributes, anys, texts: fields.filter((f) => f.kind === XML_TEXT), positional, particles: at > 0 };
+  const texts = fields.filter((f) => f.kind === XML_TEXT);
+  const attributeList = fields.filter((f) => f.kind === XML_ATTRIBUTE);
+  const particleList = fields.filter((f) => f.kind === XML_ELEMENT || f.kind === XML_ANY);
+  return { fields, elements, attributes, anys, texts, attributeList, particleList, positional, particles: at > 0, namespaces: new Map() };
 }
 
 /** Whether an xsd:any's namespace constraint admits elements of namespace `ns` ("" = no namespace). */
