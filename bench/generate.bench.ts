@@ -83,7 +83,7 @@ function corpusProtos(): string[] {
 }
 
 /** Runs a command to completion and returns its wall time; a failure stops the suite (a broken peer is no result). */
-function timed(cmd: string, args: readonly string[], cwd: string): number {
+export function timed(cmd: string, args: readonly string[], cwd: string): number {
   const start = performance.now();
   const r = spawnSync(cmd, args, { cwd, stdio: ["ignore", "ignore", "pipe"], timeout: 600_000 });
   const ms = performance.now() - start;
@@ -97,7 +97,7 @@ type Step = (out: string) => number;
  * Ours and each peer, rounds interleaved (a busy spell hits all sides), each round into a fresh folder. Figures
  * are runs per minute of the median wall time.
  */
-function compareRuns(name: string, ours: Step, peers: Readonly<Record<string, Step>>, rounds: number): BenchResult {
+export function compareRuns(name: string, ours: Step, peers: Readonly<Record<string, Step>>, rounds: number): BenchResult {
   const sides = Object.entries({ ours, ...peers }).map(([label, run]) => ({ label, run, ms: [] as number[] }));
   for (let r = 0; r <= rounds; r++) {
     for (const side of sides) {
@@ -158,7 +158,7 @@ function linearity(label: string, build: (copies: number) => string, ext: string
 
 const round2 = (n: number) => Number(n.toFixed(2));
 const node = process.execPath;
-const specforge = (args: readonly string[], cwd = REPO) => (out: string) => timed(node, [path.join(REPO, "bin", "specforge.js"), "generate", ...args, "--out", out, "--quiet"], cwd);
+export const specforge = (args: readonly string[], cwd = REPO) => (out: string) => timed(node, [path.join(REPO, "bin", "specforge.js"), "generate", ...args, "--out", out, "--quiet"], cwd);
 // "-p ." with relative paths: an absolute include path makes pbjs load an imported file twice.
 const pbjsPbts = (files: readonly string[], cwd: string) => (out: string) =>
   timed(path.join(BIN, "pbjs"), ["-t", "static-module", "-w", "es6", "-p", ".", ...files, "-o", path.join(out, "all.js")], cwd) +

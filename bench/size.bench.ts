@@ -19,7 +19,7 @@ import path from "node:path";
 import { nodeSpecHost } from "../src/parsers/host.js";
 import type { ArtifactGroup } from "../src/config/options.js";
 import { generateSpec } from "../src/pipeline/generate-files.js";
-import { repeatedPartnerWsdl } from "./generate.bench.js";
+import { compareRuns, repeatedPartnerWsdl, specforge, timed } from "./generate.bench.js";
 import { median, type BenchResult, type BenchSuite } from "./harness.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
@@ -215,7 +215,7 @@ function generateWsdlTsclient(wsdl: string, dir: string): { files: string[]; siz
  * with extensionless imports, so its tsconfig says so; strictness is the same.
  * Its schemas x10 (bench/generate.bench.ts builds that input; wsdl-tsclient writes next to nothing for it, as it has
  * no operations): the same figures against ten times ours on x1, so a ratio near 1 means output and compile cost
- * grow in proportion to the schema.
+ * grow in proportion to the schema. Last, the time to generate the x10 input, ours against wsdl-tsclient (CLIs).
  */
 export function measureWsdlSize(): BenchResult[] {
   const results: BenchResult[] = [];
@@ -257,6 +257,12 @@ export function measureWsdlSize(): BenchResult[] {
   const x1Tsc = tsc(writeTsconfig(path.join(x10Dir, "out-x1"), "tsconfig.json", tsOf(x1)));
   results.push(smaller("sf-partner-v40 schemas x10 tsc --noEmit CPU time", x10Tsc.ms, 10 * x1Tsc.ms, "cpu-ms", 0, tenTimes));
   results.push(smaller("sf-partner-v40 schemas x10 tsc peak memory", x10Tsc.maxRssMb, 10 * x1Tsc.maxRssMb, "MB RSS", 0, tenTimes));
+  // Generation time of the same x10 input, both CLIs into fresh folders (wsdl-tsclient writes little for it: no operations).
+  results.push(
+    compareRuns("generate sf-partner-v40 schemas x10 (CLI, all artifacts)", specforge([x10Wsdl]), {
+      [peerName]: (out) => timed(WSDL_TSCLIENT, [x10Wsdl, "-o", out], REPO),
+    }, 3),
+  );
   return results;
 }
 

@@ -13,3 +13,4 @@ export * from "./writer.js";
 export * from "./checks.js";
 export * from "./value-type-error.js";
 export * from "./record-checks.js";
+export * from "./record-codec.js";

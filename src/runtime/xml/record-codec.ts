@@ -1,0 +1,452 @@
+import { xmlMissingNillable } from "./absent-nillable.js";
+import type { XmlDecodeOptions, XmlElementCodec, XmlEncodeOptions } from "./codec-options.js";
+import { decodeXmlElement, encodeXmlElement } from "./element-entry.js";
+import { XmlDecodeError, XmlEncodeError } from "./errors.js";
+import { clarkName, isNil, xsiType, XSI_NS, type XmlElementNode } from "./node.js";
+import {
+  collectXmlAttribute,
+  decodeAnyValue,
+  decodeOpenItem,
+  encodeAnyValue,
+  encodeOpenContent,
+  encodeXmlAttributes,
+  openTypes,
+  xmlMissing,
+  xmlMissingProperty,
+  xmlNilElement,
+  type OpenContentItem,
+  type OpenTypes,
+  type XmlTypeCodec,
+} from "./open-content.js";
+import type { XmlWriter } from "./writer.js";
+
+/**
+ * Table-driven XML codecs. A generated xml.ts describes each record type as a list of fields (where each lives in
+ * XML, its name, occurrence and the codec of its value) and the codecs here walk that description, instead of one
+ * specialized read and write function per type: a schema of hundreds of types then costs a line per field, and
+ * the lookups a reader needs are built once, on first use. The behaviour (order, errors and their paths, open
+ * content, lenient nillable) is the one described in the xml emitter's README.
+ */
+
+/** Field kinds (low bits) and flags of a field descriptor. */
+export const XML_ELEMENT = 0;
+export const XML_ATTRIBUTE = 1;
+export const XML_TEXT = 2;
+export const XML_ANY = 3;
+export const XML_REQUIRED = 4;
+export const XML_LIST = 8;
+export const XML_NILLABLE = 16;
+
+/**
+ * One field: [flags, namespace, local name, property key, codec]. For XML_ANY the namespace is the record's target
+ * namespace (for ##targetNamespace / ##other), the local name the wildcard's namespace constraint, and no codec.
+ */
+export type XmlFieldSpec = readonly [number, string, string, string, XmlValueCodec?];
+
+/** How a value of one type is read from an element and written as one (every codec in a generated xml.ts). */
+export interface XmlValueCodec extends XmlTypeCodec {
+  encode(value: unknown, writer: XmlWriter, ns: string, local: string, xsiType?: boolean, where?: string): void;
+  decode(node: XmlElementNode, path?: string, typed?: boolean): unknown;
+}
+
+/** A simple type: text to value and back. `text` says the lexical form is the value itself (strings, enumerations). */
+export class XmlSimpleCodec<T> implements XmlValueCodec {
+  constructor(
+    readonly parse: (text: string, path: string) => T,
+    readonly lexical: (value: T) => string,
+    readonly text = false,
+  ) {}
+  encode(value: unknown, w: XmlWriter, ns: string, local: string): void {
+    w.simpleElement(ns, local, this.lexical(value as T));
+  }
+  decode(node: XmlElementNode, path = ""): T {
+    return this.parse(node.text, path);
+  }
+}
+
+/** A simple codec whose lexical form is the value itself. */
+export function xmlTextCodec<T extends string>(parse: (text: string, path: string) => T): XmlSimpleCodec<T> {
+  return new XmlSimpleCodec(parse, (v) => v, true);
+}
+
+/** A named enumeration: membership of the value (or of its trimmed form). */
+export function xmlEnumCodec(values: readonly string[], name: string): XmlSimpleCodec<string> {
+  const set = new Set(values);
+  return xmlTextCodec((text, path) => {
+    if (set.has(text)) return text;
+    const trimmed = text.trim();
+    if (set.has(trimmed)) return trimmed;
+    throw new XmlDecodeError(path, JSON.stringify(text) + ` is not a value of ${name}`);
+  });
+}
+
+/** What a generated xml.ts shares between its codecs: the open-content types (set once xmlTypes exists). */
+export class XmlCodecs {
+  open: OpenTypes = { byClark: new Map(), byName: new Map() };
+  /** xsd:anyType values. */
+  readonly any: XmlValueCodec;
+  constructor(readonly namespaces: readonly (readonly [string, string])[]) {
+    const codecs = this;
+    this.any = {
+      encode: (value, w, ns, local, _xsi, where = local) => encodeAnyValue(w, ns, local, value, codecs.open, where),
+      decode: (node, path = "") => decodeAnyValue(node, path, codecs.open),
+    };
+  }
+  record(ns: string, name: string, tsName: string, family: number, fields: () => readonly XmlFieldSpec[], attributesKey?: string): XmlRecordCodec {
+    return new XmlRecordCodec(this, ns, name, tsName, family, fields, attributesKey);
+  }
+  family(root: XmlRecordCodec, isRoot: boolean, abstract: boolean, members: () => readonly XmlRecordCodec[]): XmlFamilyCodec {
+    return new XmlFamilyCodec(root, isRoot, abstract, members);
+  }
+  element(ns: string, local: string, codec: XmlValueCodec, nillable: boolean): XmlElementDecl {
+    return new XmlElementDecl(this, ns, local, codec, nillable);
+  }
+  /**
+   * `xmlTypes`: every named type by "{ns}name" (the first of a name wins), and the record types among them become the
+   * ones open content may name with xsi:type.
+   */
+  types(entries: readonly (readonly [string, string, XmlValueCodec])[]): { readonly [name: string]: XmlTypeCodec } {
+    const map: { [name: string]: XmlTypeCodec } = {};
+    const records: [string, string][] = [];
+    for (const [ns, name, codec] of entries) {
+      const key = clarkName(ns, name);
+      if (Object.prototype.hasOwnProperty.call(map, key)) continue;
+      map[key] = codec;
+      if (codec instanceof XmlRecordCodec || codec instanceof XmlFamilyCodec) records.push([ns, name]);
+    }
+    this.open = openTypes(map, records);
+    return map;
+  }
+}
+
+/** A field as the walk uses it (the spec, decoded once). */
+interface Field {
+  readonly kind: number;
+  /** Position in the record's field list (and in the values a reader collects). */
+  readonly index: number;
+  readonly required: boolean;
+  readonly list: boolean;
+  readonly nillable: boolean;
+  readonly ns: string;
+  readonly local: string;
+  readonly key: string;
+  /** "/key" as a JSON pointer segment, for error paths. */
+  readonly segment: string;
+  /** "Type/key", where encode errors say a value is. */
+  readonly where: string;
+  readonly codec: XmlValueCodec | undefined;
+  /** Index among the element and wildcard particles (the reading position of records with open content). */
+  readonly at: number;
+  /** Wildcards: whether the namespace constraint admits a namespace. */
+  readonly admits: (ns: string) => boolean;
+  /** The "what" of a missing-value error ("element name" / "attribute name"). */
+  readonly what: string;
+}
+
+interface Layout {
+  readonly fields: readonly Field[];
+  /** Element fields by namespace, then local name (fields of the same name in schema order). */
+  readonly elements: Map<string, Map<string, readonly Field[]>>;
+  /** Attribute fields by namespace, then local name (the first field of a name). */
+  readonly attributes: Map<string, Map<string, Field>>;
+  readonly anys: readonly Field[];
+  readonly texts: readonly Field[];
+  /** Attributes, and elements with wildcards, in schema order (as they are written). */
+  readonly attributeList: readonly Field[];
+  readonly particleList: readonly Field[];
+  /** A wildcard admits some fixed element's namespace: position decides between the field and the wildcard. */
+  readonly positional: boolean;
+  /** The record has child elements or a wildcard (else children are not looked at). */
+  readonly particles: boolean;
+  /** What a child of a namespace can be, by namespace (worked out on first sight, see childNamespace). */
+  readonly namespaces: Map<string, ChildNamespace>;
+}
+
+/** How children of one namespace are read: their fields by local name, and the wildcard that takes the others. */
+interface ChildNamespace {
+  readonly elements: Map<string, readonly Field[]> | undefined;
+  /** The first wildcard admitting the namespace. */
+  readonly wildcard: Field | undefined;
+  /** Elements of this namespace go to their field only at its schema position (a wildcard admits them too). */
+  readonly positional: boolean;
+}
+
+/** Namespaces remembered per record: documents may use any number of them, the lookups stay bounded. */
+const MAX_NAMESPACES = 32;
+
+function childNamespace(layout: Layout, ns: string): ChildNamespace {
+  let info = layout.namespaces.get(ns);
+  if (info !== undefined) return info;
+  const wildcard = layout.anys.find((a) => a.admits(ns));
+  info = { elements: layout.elements.get(ns), wildcard, positional: layout.positional && wildcard !== undefined };
+  if (layout.namespaces.size < MAX_NAMESPACES) layout.namespaces.set(ns, info);
+  return info;
+}
+
+/** Family flags of a record: 1 = it is a family root (`$type` set when named by xsi:type), 2 = a subtype in one. */
+export const XML_FAMILY_ROOT = 1;
+export const XML_FAMILY_MEMBER = 2;
+
+export class XmlRecordCodec implements XmlValueCodec {
+  private layoutCache: Layout | undefined;
+  constructor(
+    private readonly codecs: XmlCodecs,
+    /** The type's namespace and schema name (xsi:type, `$type`). */
+    readonly ns: string,
+    readonly name: string,
+    /** The generated type's name (encode errors say `Type/key`). */
+    readonly tsName: string,
+    private readonly family: number,
+    private readonly fieldSpecs: () => readonly XmlFieldSpec[],
+    /** The property of xsd:anyAttribute's attributes, when the type has one. */
+    private readonly attributesKey: string | undefined,
+  ) {}
+
+  private layout(): Layout {
+    return (this.layoutCache ??= buildLayout(this.fieldSpecs(), this.tsName));
+  }
+
+  encode(value: unknown, w: XmlWriter, ns: string, local: string, xsi = false): void {
+    const v = value as { readonly [key: string]: unknown };
+    const layout = this.layout();
+    w.startElement(ns, local);
+    if (xsi) w.xsiType(this.ns, this.name);
+    for (const f of layout.attributeList) {
+      const item = v[f.key];
+      if (item === undefined || item === null) {
+        if (f.required) throw xmlMissingProperty(this.tsName, f.key);
+        if (item === undefined) continue;
+      }
+      w.attribute(f.ns, f.local, (f.codec as XmlSimpleCodec<unknown>).lexical(item));
+    }
+    if (this.attributesKey !== undefined) {
+      const attributes = v[this.attributesKey] as { readonly [name: string]: string } | undefined;
+      if (attributes !== undefined) encodeXmlAttributes(w, attributes);
+    }
+    for (const f of layout.texts) w.text((f.codec as XmlSimpleCodec<unknown>).lexical(v[f.key]));
+    for (const f of layout.particleList) {
+      if (f.kind === XML_ELEMENT) this.writeElement(w, f, v[f.key]);
+      else if (f.kind === XML_ANY) {
+        const items = v[f.key];
+        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where);
+      }
+    }
+    w.endElement();
+  }
+
+  private writeElement(w: XmlWriter, f: Field, value: unknown): void {
+    const codec = f.codec!;
+    if (f.list) {
+      // A required list is refused when absent or null (it is an array of items, never nil itself).
+      if (value === undefined || value === null) {
+        if (f.required) throw xmlMissingProperty(this.tsName, f.key);
+        if (value === undefined) return;
+      }
+      const nilItems = f.nillable || (codec instanceof XmlSimpleCodec && codec.text);
+      for (const item of value as readonly unknown[]) {
+        if (item === null && nilItems) xmlNilElement(w, f.ns, f.local);
+        else codec.encode(item, w, f.ns, f.local, false, f.where);
+      }
+      return;
+    }
+    if (value === undefined) {
+      if (f.required) throw xmlMissingProperty(this.tsName, f.key);
+      return;
+    }
+    if (value === null) {
+      if (f.nillable) return xmlNilElement(w, f.ns, f.local);
+      if (f.required) throw xmlMissingProperty(this.tsName, f.key);
+    }
+    codec.encode(value, w, f.ns, f.local, false, f.where);
+  }
+
+  decode(node: XmlElementNode, path = "", typed = false): unknown {
+    const layout = this.layout();
+    const { fields } = layout;
+    const vals: unknown[] = new Array(fields.length);
+    let attributes: { [name: string]: string } | undefined;
+    const attrs = node.attrs;
+    for (let i = 0; i < attrs.length; i++) {
+      const a = attrs[i]!;
+      const f = layout.attributes.get(a.ns)?.get(a.local);
+      if (f !== undefined) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(a.value, path + f.segment);
+      else if (this.attributesKey !== undefined && a.ns !== XSI_NS) attributes = collectXmlAttribute(attributes, a);
+    }
+    for (const f of layout.texts) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(node.text, path);
+    if (layout.particles) this.readChildren(node, path, layout, vals);
+    const out: { [key: string]: unknown } = {};
+    if (this.family === XML_FAMILY_MEMBER) out.$type = this.name;
+    // Required values first, in schema order (the first missing one is the error), then the optional ones.
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
+      if (!f.required || f.kind === XML_ANY) continue;
+      const v = vals[i];
+      if (v !== undefined) out[f.key] = v;
+      else if (f.kind === XML_ELEMENT && f.nillable && !f.list) out[f.key] = xmlMissingNillable(path, f.what);
+      else throw xmlMissing(path, f.what);
+    }
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
+      if (f.required && f.kind !== XML_ANY) continue;
+      if (vals[i] !== undefined) out[f.key] = vals[i];
+    }
+    if (attributes !== undefined) out[this.attributesKey!] = attributes;
+    if (typed && this.family === XML_FAMILY_ROOT) out.$type = this.name;
+    return out;
+  }
+
+  private readChildren(node: XmlElementNode, path: string, layout: Layout, vals: unknown[]): void {
+    let pos = 0;
+    const children = node.children;
+    next: for (let ci = 0; ci < children.length; ci++) {
+      const c = children[ci]!;
+      const where = childNamespace(layout, c.ns);
+      const named = where.elements?.get(c.local);
+      if (named !== undefined) {
+        if (where.positional) {
+          // The element goes to its field only at its schema position; later the wildcard keeps it, in order.
+          for (const f of named) {
+            if (pos <= f.at) {
+              pos = f.list ? f.at : f.at + 1;
+              readElement(c, path, f, vals);
+              continue next;
+            }
+          }
+        } else {
+          readElement(c, path, named[0]!, vals);
+          continue;
+        }
+      }
+      const a = where.wildcard;
+      if (a === undefined) continue;
+      if (layout.positional && pos < a.at) pos = a.list ? a.at : a.at + 1;
+      const items = (vals[a.index] ??= []) as OpenContentItem[];
+      items.push(decodeOpenItem(c, path, a.key, items.length, this.codecs.open));
+    }
+  }
+}
+
+function readElement(c: XmlElementNode, path: string, f: Field, vals: unknown[]): void {
+  const i = f.index;
+  if (f.list) {
+    const items = (vals[i] ??= []) as unknown[];
+    items.push(f.nillable && isNil(c) ? null : f.codec!.decode(c, path + f.segment + "/" + items.length));
+  } else vals[i] = f.nillable && isNil(c) ? null : f.codec!.decode(c, path + f.segment);
+}
+
+function buildLayout(specs: readonly XmlFieldSpec[], tsName: string): Layout {
+  const fields: Field[] = [];
+  let at = 0;
+  for (const [flags, ns, local, key, codec] of specs) {
+    const kind = flags & 3;
+    const particle = kind === XML_ELEMENT || kind === XML_ANY;
+    fields.push({
+      kind,
+      index: fields.length,
+      required: (flags & XML_REQUIRED) !== 0,
+      list: (flags & XML_LIST) !== 0,
+      nillable: (flags & XML_NILLABLE) !== 0,
+      ns: kind === XML_ANY ? "" : ns,
+      local: kind === XML_ANY ? "" : local,
+      key,
+      segment: `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+      where: `${tsName}/${key}`,
+      codec,
+      at: particle ? at++ : -1,
+      admits: kind === XML_ANY ? wildcard(local, ns) : () => false,
+      what: `${kind === XML_ATTRIBUTE ? "attribute" : "element"} ${local}`,
+    });
+  }
+  const elements = new Map<string, Map<string, Field[]>>();
+  const attributes = new Map<string, Map<string, Field>>();
+  for (const f of fields) {
+    if (f.kind === XML_ELEMENT) {
+      const byLocal = elements.get(f.ns) ?? elements.set(f.ns, new Map()).get(f.ns)!;
+      byLocal.set(f.local, [...(byLocal.get(f.local) ?? []), f]);
+    } else if (f.kind === XML_ATTRIBUTE) {
+      const byLocal = attributes.get(f.ns) ?? attributes.set(f.ns, new Map()).get(f.ns)!;
+      if (!byLocal.has(f.local)) byLocal.set(f.local, f);
+    }
+  }
+  const anys = fields.filter((f) => f.kind === XML_ANY);
+  const positional = fields.some((f) => f.kind === XML_ELEMENT && anys.some((a) => a.admits(f.ns)));
+  const texts = fields.filter((f) => f.kind === XML_TEXT);
+  const attributeList = fields.filter((f) => f.kind === XML_ATTRIBUTE);
+  const particleList = fields.filter((f) => f.kind === XML_ELEMENT || f.kind === XML_ANY);
+  return { fields, elements, attributes, anys, texts, attributeList, particleList, positional, particles: at > 0, namespaces: new Map() };
+}
+
+/** Whether an xsd:any's namespace constraint admits elements of namespace `ns` ("" = no namespace). */
+function wildcard(constraint: string, tns: string): (ns: string) => boolean {
+  const tokens = constraint.trim().split(/\s+/).filter(Boolean);
+  if (tokens.length === 0 || tokens.includes("##any")) return () => true;
+  if (tokens.length === 1 && tokens[0] === "##other") return (ns) => ns !== tns && ns !== "";
+  return (ns) => tokens.some((tok) => (tok === "##local" ? ns === "" : tok === "##targetNamespace" ? ns === tns : ns === tok));
+}
+
+/** A record and its subtypes: read by xsi:type, written by `$type`. */
+export class XmlFamilyCodec implements XmlValueCodec {
+  private byClark: Map<string, XmlRecordCodec> | undefined;
+  private byName: Map<string, XmlRecordCodec> | undefined;
+  constructor(
+    private readonly root: XmlRecordCodec,
+    private readonly isRoot: boolean,
+    private readonly abstract: boolean,
+    private readonly members: () => readonly XmlRecordCodec[],
+  ) {}
+
+  private index(): void {
+    this.byClark = new Map();
+    this.byName = new Map();
+    for (const m of this.members()) {
+      const key = clarkName(m.ns, m.name);
+      if (!this.byClark.has(key)) this.byClark.set(key, m);
+      if (!this.byName.has(m.name)) this.byName.set(m.name, m);
+    }
+  }
+
+  decode(node: XmlElementNode, path = ""): unknown {
+    const type = xsiType(node);
+    if (type === undefined) {
+      if (this.abstract) throw new XmlDecodeError(path, `abstract type ${this.root.name} needs an xsi:type naming a type derived from it`);
+      return this.root.decode(node, path, false);
+    }
+    if (this.byClark === undefined) this.index();
+    const m = this.byClark!.get(clarkName(type.ns, type.local));
+    if (m !== undefined) return m.decode(node, path, true);
+    throw new XmlDecodeError(path, "xsi:type {" + type.ns + "}" + type.local + ` is not ${this.root.name} or a type derived from it`);
+  }
+
+  encode(value: unknown, w: XmlWriter, ns: string, local: string): void {
+    const $type = (value as { $type?: unknown }).$type;
+    if ($type === undefined && this.isRoot && !this.abstract) return this.root.encode(value, w, ns, local, false);
+    if (this.byName === undefined) this.index();
+    const m = typeof $type === "string" ? this.byName!.get($type) : undefined;
+    if (m === undefined) throw new XmlEncodeError("unknown $type " + String($type) + ` for ${this.root.name}`);
+    m.encode(value, w, ns, local, true);
+  }
+}
+
+/** A global element: its encode/decode as a standalone document, and its entry of the `xmlElements` map. */
+export class XmlElementDecl implements XmlElementCodec {
+  constructor(
+    private readonly codecs: XmlCodecs,
+    readonly ns: string,
+    readonly local: string,
+    private readonly codec: XmlValueCodec,
+    private readonly nillable: boolean,
+  ) {}
+  encode(value: unknown, w: XmlWriter): void {
+    if (value === null && this.nillable) xmlNilElement(w, this.ns, this.local);
+    else this.codec.encode(value, w, this.ns, this.local, false, this.local);
+  }
+  decode(node: XmlElementNode): unknown {
+    return this.fromXml(node);
+  }
+  toXml(value: unknown, options?: XmlEncodeOptions): string {
+    return encodeXmlElement(value, options, this.codecs.namespaces, (w, v) => this.encode(v, w));
+  }
+  fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
+    return decodeXmlElement(input, options, this.ns, this.local, (node) => (this.nillable && isNil(node) ? null : this.codec.decode(node, "")));
+  }
+}
