@@ -31,9 +31,6 @@ export function pbWriter(): PbWriter {
   return w;
 }
 
-/** From this size, a result that fills most of the buffer takes the buffer itself instead of a copy. */
-const HAND_OFF_SIZE = 64 * 1024;
-
 /**
  * Results up to SLAB_RESULT_MAX bytes are cut from a shared slab, as Node's Buffer.allocUnsafe does with its pool:
  * every new ArrayBuffer bigger than 64 bytes is allocated outside the JS heap, which cost more than encoding a
@@ -59,18 +56,17 @@ function fromSlab(src: Uint8Array, length: number): Uint8Array {
   return out;
 }
 
-/** The bytes written, as a new array (a view into a shared slab when small); the writer goes back for reuse. */
+/**
+ * The bytes written, as a new array (a view into a shared slab when small); the writer goes back for reuse. Large
+ * results are copied out too, rather than handing the writer's buffer over: the copy is a memcpy of what was
+ * written, while a hand-over meant a fresh zeroed buffer of the full capacity for the next call (5% of a spinn3r
+ * encode) and a result that kept up to twice its size alive.
+ */
 export function pbFinish(w: PbWriter): Uint8Array {
   const pos = w.pos;
   if (pos <= SLAB_RESULT_MAX) {
     const out = fromSlab(w.buf, pos);
     spare = w;
-    return out;
-  }
-  if (pos >= HAND_OFF_SIZE && pos > w.buf.length / 2) {
-    // Copying a large result costs more than a fresh buffer for the next call (at most half of it is wasted).
-    const out = w.buf.subarray(0, pos);
-    if (w.buf.length <= KEEP_SIZE) spare = newWriter(w.buf.length);
     return out;
   }
   const out = w.buf.slice(0, pos);
