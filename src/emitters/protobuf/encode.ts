@@ -8,7 +8,7 @@ import { member, type FieldPlan, type MessagePlan } from "./plan.js";
 import { scalarWire, tagOf, WIRE } from "./scalars.js";
 import { isPackable, nonZeroTest, wireTypeOf, writeValue } from "./values.js";
 
-/** Packed varint runs the runtime writes in one call (sizes first, so no length shifting). */
+/** Packed varint runs the runtime writes in one call (one pass, into a length prefix reserved for the longest run). */
 const PACKED_WRITERS: Partial<Record<string, string>> = {
   int32: "pbWritePackedInt32",
   uint32: "pbWritePackedUint32",

@@ -259,16 +259,29 @@ function unzigzag64(): void {
 
 const TWO_32 = 4294967296;
 
+/**
+ * Halves to bigint through a 64-bit typed array: writing the two uint32 halves and reading the 64-bit element
+ * back is about four times faster than BigInt(number) (and needs no second path above 2^53). The values that fit
+ * in 30 bits (most of them) take BigInt of a small integer, which is cheaper still.
+ */
+const big64 = new BigInt64Array(1);
+const bigU64 = new BigUint64Array(big64.buffer);
+const big32 = new Uint32Array(big64.buffer);
+const LO = LITTLE_ENDIAN ? 0 : 1;
+const HI = 1 - LO;
+
 function signedBigint(): bigint {
-  // Exact in a double while |value| < 2^53: the common case, and much cheaper than bigint arithmetic.
-  if (bitsHi >= -0x200000 && bitsHi < 0x200000) return BigInt(bitsHi * TWO_32 + (bitsLo >>> 0));
-  return BigInt.asIntN(64, (BigInt(bitsHi >>> 0) << 32n) | BigInt(bitsLo >>> 0));
+  if (bitsHi === 0 && bitsLo >= 0 && bitsLo < 0x40000000) return BigInt(bitsLo);
+  big32[LO] = bitsLo;
+  big32[HI] = bitsHi;
+  return big64[0]!;
 }
 
 function unsignedBigint(): bigint {
-  const hi = bitsHi >>> 0;
-  if (hi < 0x200000) return BigInt(hi * TWO_32 + (bitsLo >>> 0));
-  return (BigInt(hi) << 32n) | BigInt(bitsLo >>> 0);
+  if (bitsHi === 0 && bitsLo >= 0 && bitsLo < 0x40000000) return BigInt(bitsLo);
+  big32[LO] = bitsLo;
+  big32[HI] = bitsHi;
+  return bigU64[0]!;
 }
 
 function signedString(): string {

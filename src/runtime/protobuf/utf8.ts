@@ -3,8 +3,20 @@
  * a fixed cost per call that dominates below a few dozen bytes. Long strings go to the platform codecs.
  */
 
-/** From this many bytes, TextDecoder is faster than decoding by hand (measured on Node 20). */
-const LONG_DECODE = 40;
+/**
+ * Node's own UTF-8 decoder (`Buffer.prototype.utf8Slice`, which works on any Uint8Array), found by feature
+ * detection so the runtime still runs where there is no Buffer. It creates the string straight from the bytes: about
+ * 70 ns for up to 80 bytes and 95 ns for 300, where TextDecoder takes 130 to 300 ns (it copies through a view and
+ * a wrapper). Its replacement of invalid sequences by U+FFFD is the WHATWG one TextDecoder uses.
+ */
+const nodeUtf8Slice: ((this: Uint8Array, start: number, end: number) => string) | undefined = (() => {
+  const slice = (globalThis as { Buffer?: { prototype?: { utf8Slice?: unknown } } }).Buffer?.prototype?.utf8Slice;
+  return typeof slice === "function" ? (slice as (this: Uint8Array, start: number, end: number) => string) : undefined;
+})();
+
+/** From this many bytes, the platform decoder is faster than decoding by hand (measured on Node 20: 16 with Node's
+ * own decoder, 40 with TextDecoder). */
+const LONG_DECODE = nodeUtf8Slice !== undefined ? 16 : 40;
 /** From this many UTF-16 units, TextEncoder.encodeInto is faster than encoding by hand. */
 const LONG_ENCODE = 28;
 const lenientDecoder = new TextDecoder("utf-8");
@@ -68,6 +80,12 @@ export function utf8Decode(buf: Uint8Array, start: number, end: number, strict: 
 }
 
 function platformDecode(buf: Uint8Array, start: number, end: number, strict: boolean): string | undefined {
+  if (nodeUtf8Slice !== undefined) {
+    const s = nodeUtf8Slice.call(buf, start, end);
+    // Invalid input always leaves a U+FFFD; without one the bytes were valid. With one (a real U+FFFD or an invalid
+    // sequence), strict decoding asks the fatal TextDecoder below.
+    if (!strict || s.indexOf("\uFFFD") === -1) return s;
+  }
   const bytes = buf.subarray(start, end);
   if (!strict) return lenientDecoder.decode(bytes);
   try {

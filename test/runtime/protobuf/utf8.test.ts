@@ -16,7 +16,7 @@ describe("UTF-8", () => {
   it("strict decoding returns undefined exactly when TextDecoder (fatal) throws", () => {
     const fatal = new TextDecoder("utf-8", { fatal: true });
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
+      fc.property(fc.uint8Array({ maxLength: 100 }), (bytes) => {
         let want: string | undefined;
         try {
           want = fatal.decode(bytes);
@@ -30,6 +30,27 @@ describe("UTF-8", () => {
     // Overlong, surrogate and beyond-U+10FFFF sequences.
     for (const bad of [[0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
       expect(pbUtf8Decode(new Uint8Array(bad), 0, bad.length, true)).toBeUndefined();
+    }
+  });
+
+  it("decodes valid text of every length both ways, including real U+FFFD characters (strict keeps them)", () => {
+    const fatal = new TextDecoder("utf-8", { fatal: true });
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 120 }), fc.boolean(), (s, withReplacement) => {
+        const text = withReplacement ? `${s}\uFFFD${s}` : s;
+        const bytes = new TextEncoder().encode(text);
+        expect(fatal.decode(bytes)).toBe(text);
+        expect(pbUtf8Decode(bytes, 0, bytes.length, true)).toBe(text);
+        expect(pbUtf8Decode(bytes, 0, bytes.length, false)).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
+    // A long run that is invalid only at its end, and one with an encoded surrogate in the middle.
+    const long = [...new TextEncoder().encode("x".repeat(200))];
+    for (const bad of [[...long, 0xc3], [...long.slice(0, 100), 0xed, 0xa0, 0x80, ...long.slice(100)]]) {
+      const bytes = new Uint8Array(bad);
+      expect(pbUtf8Decode(bytes, 0, bytes.length, true)).toBeUndefined();
+      expect(pbUtf8Decode(bytes, 0, bytes.length, false)).toBe(new TextDecoder().decode(bytes));
     }
   });
 

@@ -126,6 +126,13 @@ describe("writer", () => {
     expect([big.byteOffset, big.buffer.byteLength >= 5000]).toEqual([0, true]);
   });
 
+  it("large results are exact-size copies: the next encode (into the reused buffer) never shows in them", () => {
+    const first = bytesOf((w) => { for (let k = 0; k < 200_000; k++) pbWriteUint32(w, 1); });
+    const second = bytesOf((w) => { for (let k = 0; k < 150_000; k++) pbWriteUint32(w, 2); });
+    expect([first.length, first.buffer.byteLength, second.length, second.buffer.byteLength]).toEqual([200_000, 200_000, 150_000, 150_000]);
+    expect(first.every((b) => b === 1) && second.every((b) => b === 2)).toBe(true);
+  });
+
   it("rejects 64-bit strings that are not integers and tells zero apart in every form", () => {
     expect(() => bytesOf((w) => pbWriteInt64(w, "12abc"))).toThrow(ProtobufEncodeError);
     expect(pbIsZero64(0n)).toBe(true);
