@@ -25,16 +25,12 @@ export interface EmulatorOptions {
 }
 
 /**
- * CORS of the emulator: the feed client sends only Accept (safelisted) and reads only Content-Type, so the runtime's
- * defaults suffice for it. RPC clients in a page (the generated one, connect-es, grpc-web) also send their protocol's
- * headers: x-grpc-web, x-user-agent, grpc-timeout and the accepted encodings. They read statuses from the body (the
- * gRPC-Web trailer message, the Connect error JSON or end-of-stream message), so nothing needs exposing.
+ * CORS of the emulator: the runtime's defaults cover the feed client (Accept only) and the RPC clients in a page
+ * (the generated one, connect-es, grpc-web: x-grpc-web, grpc-timeout, the accepted encodings). They read statuses
+ * from the body (the gRPC-Web trailer message, the Connect error JSON or end-of-stream message), so nothing needs
+ * exposing.
  */
-export const CONTENT_CORS: CorsOptions = {
-  allowHeaders: [
-    ...DEFAULT_CORS_ALLOW_HEADERS, "x-grpc-web", "x-user-agent", "grpc-timeout", "grpc-accept-encoding", "connect-accept-encoding",
-  ],
-};
+export const CONTENT_CORS: CorsOptions = { allowHeaders: DEFAULT_CORS_ALLOW_HEADERS };
 
 export interface RunningEmulator extends NodeServerHandle {
   /** The entries served, in order, across all pages. */

@@ -47,6 +47,14 @@ export const DEFAULT_CORS_ALLOW_HEADERS: readonly string[] = Object.freeze([
   "content-type",
   "connect-protocol-version",
   "connect-timeout-ms",
+  "connect-content-encoding",
+  "connect-accept-encoding",
+  // What the generated gRPC-Web client sends besides content-type (a browser cannot speak plain gRPC).
+  "x-grpc-web",
+  "x-user-agent",
+  "grpc-timeout",
+  "grpc-encoding",
+  "grpc-accept-encoding",
   "soapaction",
 ]);
 

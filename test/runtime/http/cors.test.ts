@@ -56,9 +56,12 @@ describe("withCors: preflight", () => {
     expect(response.headers.has("access-control-allow-credentials")).toBe(false);
   });
 
-  it("covers what the generated clients send: JSON/protobuf bodies, Authorization, Connect and SOAP headers", () => {
+  it("covers what the generated clients send: JSON/protobuf bodies, Authorization, Connect, gRPC-Web and SOAP headers", () => {
     expect(DEFAULT_CORS_ALLOW_HEADERS).toEqual(
-      expect.arrayContaining(["content-type", "authorization", "connect-protocol-version", "connect-timeout-ms", "soapaction"]),
+      expect.arrayContaining([
+        "content-type", "authorization", "connect-protocol-version", "connect-timeout-ms", "connect-accept-encoding",
+        "x-grpc-web", "x-user-agent", "grpc-timeout", "grpc-accept-encoding", "soapaction",
+      ]),
     );
   });
 
