@@ -47,20 +47,18 @@ export function emitRecordCodec(t: RecordType, x: XmlContext, simple: SimpleCode
   const attributes = layout.attributesKey !== undefined ? `, ${stringLiteral(layout.attributesKey)}` : "";
   f.print(code`const ${recordCodec(t.id, x)} = ${CODECS}.record(${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${stringLiteral(name)}, ${String(family)}, ${fields}${attributes});`);
   if (layout.slots.length === 0) return;
-  f.print(code`function ${fields}(): readonly ${x.rt("XmlFieldSpec", true)}[] {`);
-  f.print("  return [");
+  f.print(code`function ${fields}(): readonly ${x.rt("XmlFieldSpec", true)}[] { return [`);
   for (const s of layout.slots) {
     const occurs = (s.occurs.min >= 1 ? REQUIRED : 0) + (s.kind !== "any" && s.list ? LIST : 0);
     if (s.kind === "any") {
-      f.print(`    [${ANY + occurs}, ${x.ns(s.tns)}, ${stringLiteral(s.any.namespace)}, ${stringLiteral(s.key)}],`);
+      f.print(`  [${ANY + occurs}, ${x.ns(s.tns)}, ${stringLiteral(s.any.namespace)}, ${stringLiteral(s.key)}],`);
       continue;
     }
     const kind = s.kind === "attribute" ? ATTRIBUTE : s.kind === "text" ? TEXT : ELEMENT;
     const flags = kind + occurs + (s.kind === "element" && s.field.nullable ? NILLABLE : 0);
-    f.print(code`    [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${codecOf(s.field.type, x, simple)}],`);
+    f.print(code`  [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${codecOf(s.field.type, x, simple)}],`);
   }
-  f.print("  ];");
-  f.print("}");
+  f.print("]; }");
 }
 
 /** `const f$Family = xmlCodecs.family(r$Name, isRoot, abstract, () => [members]);` (dispatch by xsi:type / $type). */
