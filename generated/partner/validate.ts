@@ -83,292 +83,313 @@ function checkStatusCode(value: unknown, path: string, issues: ValidationIssue[]
 /** Checks a value against QueryResult: every issue, with its path ("" is the value itself). */
 export const validateQueryResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryResult);
 
+let rulesOfQueryResult: XsdRecordRules | undefined;
 function checkQueryResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfQueryResult ??= { name: "QueryResult", properties: [
+    { key: "done", min: 1, check: checkXsdBoolean },
+    { key: "queryLocator", min: 1, nillable: true, check: checkQueryLocator },
+    { key: "records", list: true, nillable: true, check: checkSObject },
+    { key: "size", min: 1, check: checkValue$8 },
+  ] };
   return checkXsdRecord(value, rulesOfQueryResult, path, issues);
 }
 
-const rulesOfQueryResult: XsdRecordRules = { name: "QueryResult", properties: [
-  { key: "done", min: 1, check: checkXsdBoolean },
-  { key: "queryLocator", min: 1, nillable: true, check: checkQueryLocator },
-  { key: "records", list: true, nillable: true, check: checkSObject },
-  { key: "size", min: 1, check: checkValue$8 },
-] };
 
 /** Checks a value against SearchResult: every issue, with its path ("" is the value itself). */
 export const validateSearchResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSearchResult);
 
+let rulesOfSearchResult: XsdRecordRules | undefined;
 function checkSearchResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSearchResult ??= { name: "SearchResult", properties: [
+    { key: "searchRecords", list: true, check: checkSearchRecord },
+    { key: "platformReserved", check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfSearchResult, path, issues);
 }
 
-const rulesOfSearchResult: XsdRecordRules = { name: "SearchResult", properties: [
-  { key: "searchRecords", list: true, check: checkSearchRecord },
-  { key: "platformReserved", check: checkXsdString },
-] };
 
 /** Checks a value against SearchRecord: every issue, with its path ("" is the value itself). */
 export const validateSearchRecord = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSearchRecord);
 
+let rulesOfSearchRecord: XsdRecordRules | undefined;
 function checkSearchRecord(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSearchRecord ??= { name: "SearchRecord", properties: [
+    { key: "record", min: 1, check: checkSObject },
+  ] };
   return checkXsdRecord(value, rulesOfSearchRecord, path, issues);
 }
 
-const rulesOfSearchRecord: XsdRecordRules = { name: "SearchRecord", properties: [
-  { key: "record", min: 1, check: checkSObject },
-] };
 
 /** Checks a value against GetUpdatedResult: every issue, with its path ("" is the value itself). */
 export const validateGetUpdatedResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUpdatedResult);
 
+let rulesOfGetUpdatedResult: XsdRecordRules | undefined;
 function checkGetUpdatedResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetUpdatedResult ??= { name: "GetUpdatedResult", properties: [
+    { key: "ids", list: true, check: checkID },
+    { key: "latestDateCovered", min: 1, check: checkValue$9 },
+    { key: "platformReserved", check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfGetUpdatedResult, path, issues);
 }
 
-const rulesOfGetUpdatedResult: XsdRecordRules = { name: "GetUpdatedResult", properties: [
-  { key: "ids", list: true, check: checkID },
-  { key: "latestDateCovered", min: 1, check: checkValue$9 },
-  { key: "platformReserved", check: checkXsdString },
-] };
 
 /** Checks a value against GetDeletedResult: every issue, with its path ("" is the value itself). */
 export const validateGetDeletedResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetDeletedResult);
 
+let rulesOfGetDeletedResult: XsdRecordRules | undefined;
 function checkGetDeletedResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetDeletedResult ??= { name: "GetDeletedResult", properties: [
+    { key: "deletedRecords", list: true, check: checkDeletedRecord },
+    { key: "earliestDateAvailable", min: 1, check: checkValue$9 },
+    { key: "latestDateCovered", min: 1, check: checkValue$9 },
+    { key: "platformReserved", check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfGetDeletedResult, path, issues);
 }
 
-const rulesOfGetDeletedResult: XsdRecordRules = { name: "GetDeletedResult", properties: [
-  { key: "deletedRecords", list: true, check: checkDeletedRecord },
-  { key: "earliestDateAvailable", min: 1, check: checkValue$9 },
-  { key: "latestDateCovered", min: 1, check: checkValue$9 },
-  { key: "platformReserved", check: checkXsdString },
-] };
 
 /** Checks a value against DeletedRecord: every issue, with its path ("" is the value itself). */
 export const validateDeletedRecord = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDeletedRecord);
 
+let rulesOfDeletedRecord: XsdRecordRules | undefined;
 function checkDeletedRecord(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDeletedRecord ??= { name: "DeletedRecord", properties: [
+    { key: "deletedDate", min: 1, check: checkValue$9 },
+    { key: "id", min: 1, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfDeletedRecord, path, issues);
 }
 
-const rulesOfDeletedRecord: XsdRecordRules = { name: "DeletedRecord", properties: [
-  { key: "deletedDate", min: 1, check: checkValue$9 },
-  { key: "id", min: 1, check: checkID },
-] };
 
 /** Checks a value against GetServerTimestampResult: every issue, with its path ("" is the value itself). */
 export const validateGetServerTimestampResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetServerTimestampResult);
 
+let rulesOfGetServerTimestampResult: XsdRecordRules | undefined;
 function checkGetServerTimestampResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetServerTimestampResult ??= { name: "GetServerTimestampResult", properties: [
+    { key: "timestamp", min: 1, check: checkValue$9 },
+  ] };
   return checkXsdRecord(value, rulesOfGetServerTimestampResult, path, issues);
 }
 
-const rulesOfGetServerTimestampResult: XsdRecordRules = { name: "GetServerTimestampResult", properties: [
-  { key: "timestamp", min: 1, check: checkValue$9 },
-] };
 
 /** Checks a value against LoginResult: every issue, with its path ("" is the value itself). */
 export const validateLoginResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLoginResult);
 
+let rulesOfLoginResult: XsdRecordRules | undefined;
 function checkLoginResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfLoginResult ??= { name: "LoginResult", properties: [
+    { key: "metadataServerUrl", min: 1, nillable: true, check: checkXsdString },
+    { key: "passwordExpired", min: 1, check: checkXsdBoolean },
+    { key: "sandbox", min: 1, check: checkXsdBoolean },
+    { key: "serverUrl", min: 1, nillable: true, check: checkXsdString },
+    { key: "sessionId", min: 1, nillable: true, check: checkXsdString },
+    { key: "userId", min: 1, nillable: true, check: checkID },
+    { key: "userInfo", check: checkGetUserInfoResult },
+  ] };
   return checkXsdRecord(value, rulesOfLoginResult, path, issues);
 }
 
-const rulesOfLoginResult: XsdRecordRules = { name: "LoginResult", properties: [
-  { key: "metadataServerUrl", min: 1, nillable: true, check: checkXsdString },
-  { key: "passwordExpired", min: 1, check: checkXsdBoolean },
-  { key: "sandbox", min: 1, check: checkXsdBoolean },
-  { key: "serverUrl", min: 1, nillable: true, check: checkXsdString },
-  { key: "sessionId", min: 1, nillable: true, check: checkXsdString },
-  { key: "userId", min: 1, nillable: true, check: checkID },
-  { key: "userInfo", check: checkGetUserInfoResult },
-] };
 
 /** Checks a value against GetUserInfoResult: every issue, with its path ("" is the value itself). */
 export const validateGetUserInfoResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUserInfoResult);
 
+let rulesOfGetUserInfoResult: XsdRecordRules | undefined;
 function checkGetUserInfoResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetUserInfoResult ??= { name: "GetUserInfoResult", properties: [
+    { key: "accessibilityMode", min: 1, check: checkXsdBoolean },
+    { key: "chatterExternal", check: checkXsdBoolean },
+    { key: "currencySymbol", min: 1, nillable: true, check: checkXsdString },
+    { key: "orgAttachmentFileSizeLimit", check: checkValue$8 },
+    { key: "orgDefaultCurrencyIsoCode", min: 1, nillable: true, check: checkXsdString },
+    { key: "orgDefaultCurrencyLocale", nillable: true, check: checkXsdString },
+    { key: "orgDisallowHtmlAttachments", min: 1, check: checkXsdBoolean },
+    { key: "orgHasPersonAccounts", min: 1, check: checkXsdBoolean },
+    { key: "organizationId", min: 1, check: checkID },
+    { key: "organizationMultiCurrency", min: 1, check: checkXsdBoolean },
+    { key: "organizationName", min: 1, check: checkXsdString },
+    { key: "profileId", min: 1, check: checkID },
+    { key: "roleId", min: 1, nillable: true, check: checkID },
+    { key: "sessionSecondsValid", check: checkValue$8 },
+    { key: "userDefaultCurrencyIsoCode", min: 1, nillable: true, check: checkXsdString },
+    { key: "userEmail", min: 1, check: checkXsdString },
+    { key: "userFullName", min: 1, check: checkXsdString },
+    { key: "userId", min: 1, check: checkID },
+    { key: "userLanguage", min: 1, check: checkXsdString },
+    { key: "userLocale", min: 1, check: checkXsdString },
+    { key: "userName", min: 1, check: checkXsdString },
+    { key: "userTimeZone", min: 1, check: checkXsdString },
+    { key: "userType", min: 1, check: checkXsdString },
+    { key: "userUiSkin", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfGetUserInfoResult, path, issues);
 }
 
-const rulesOfGetUserInfoResult: XsdRecordRules = { name: "GetUserInfoResult", properties: [
-  { key: "accessibilityMode", min: 1, check: checkXsdBoolean },
-  { key: "chatterExternal", check: checkXsdBoolean },
-  { key: "currencySymbol", min: 1, nillable: true, check: checkXsdString },
-  { key: "orgAttachmentFileSizeLimit", check: checkValue$8 },
-  { key: "orgDefaultCurrencyIsoCode", min: 1, nillable: true, check: checkXsdString },
-  { key: "orgDefaultCurrencyLocale", nillable: true, check: checkXsdString },
-  { key: "orgDisallowHtmlAttachments", min: 1, check: checkXsdBoolean },
-  { key: "orgHasPersonAccounts", min: 1, check: checkXsdBoolean },
-  { key: "organizationId", min: 1, check: checkID },
-  { key: "organizationMultiCurrency", min: 1, check: checkXsdBoolean },
-  { key: "organizationName", min: 1, check: checkXsdString },
-  { key: "profileId", min: 1, check: checkID },
-  { key: "roleId", min: 1, nillable: true, check: checkID },
-  { key: "sessionSecondsValid", check: checkValue$8 },
-  { key: "userDefaultCurrencyIsoCode", min: 1, nillable: true, check: checkXsdString },
-  { key: "userEmail", min: 1, check: checkXsdString },
-  { key: "userFullName", min: 1, check: checkXsdString },
-  { key: "userId", min: 1, check: checkID },
-  { key: "userLanguage", min: 1, check: checkXsdString },
-  { key: "userLocale", min: 1, check: checkXsdString },
-  { key: "userName", min: 1, check: checkXsdString },
-  { key: "userTimeZone", min: 1, check: checkXsdString },
-  { key: "userType", min: 1, check: checkXsdString },
-  { key: "userUiSkin", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against InvalidateSessionsResult: every issue, with its path ("" is the value itself). */
 export const validateInvalidateSessionsResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidateSessionsResult);
 
+let rulesOfInvalidateSessionsResult: XsdRecordRules | undefined;
 function checkInvalidateSessionsResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfInvalidateSessionsResult ??= { name: "InvalidateSessionsResult", properties: [
+    { key: "errors", list: true, check: checkError$ },
+    { key: "success", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfInvalidateSessionsResult, path, issues);
 }
 
-const rulesOfInvalidateSessionsResult: XsdRecordRules = { name: "InvalidateSessionsResult", properties: [
-  { key: "errors", list: true, check: checkError$ },
-  { key: "success", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against SetPasswordResult: every issue, with its path ("" is the value itself). */
 export const validateSetPasswordResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSetPasswordResult);
 
+let rulesOfSetPasswordResult: XsdRecordRules | undefined;
 function checkSetPasswordResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSetPasswordResult ??= { name: "SetPasswordResult", properties: [] };
   return checkXsdRecord(value, rulesOfSetPasswordResult, path, issues);
 }
 
-const rulesOfSetPasswordResult: XsdRecordRules = { name: "SetPasswordResult", properties: [] };
 
 /** Checks a value against ResetPasswordResult: every issue, with its path ("" is the value itself). */
 export const validateResetPasswordResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkResetPasswordResult);
 
+let rulesOfResetPasswordResult: XsdRecordRules | undefined;
 function checkResetPasswordResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfResetPasswordResult ??= { name: "ResetPasswordResult", properties: [
+    { key: "password", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfResetPasswordResult, path, issues);
 }
 
-const rulesOfResetPasswordResult: XsdRecordRules = { name: "ResetPasswordResult", properties: [
-  { key: "password", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against Error$: every issue, with its path ("" is the value itself). */
 export const validateError = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkError$);
 
+let rulesOfError$: XsdRecordRules | undefined;
 function checkError$(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfError$ ??= { name: "Error", properties: [
+    { key: "fields", list: true, nillable: true, check: checkXsdString },
+    { key: "message", min: 1, check: checkXsdString },
+    { key: "statusCode", min: 1, check: checkStatusCode },
+  ] };
   return checkXsdRecord(value, rulesOfError$, path, issues);
 }
 
-const rulesOfError$: XsdRecordRules = { name: "Error", properties: [
-  { key: "fields", list: true, nillable: true, check: checkXsdString },
-  { key: "message", min: 1, check: checkXsdString },
-  { key: "statusCode", min: 1, check: checkStatusCode },
-] };
 
 /** Checks a value against SendEmailError: every issue, with its path ("" is the value itself). */
 export const validateSendEmailError = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSendEmailError);
 
+let rulesOfSendEmailError: XsdRecordRules | undefined;
 function checkSendEmailError(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSendEmailError ??= { name: "SendEmailError", properties: [
+    { key: "fields", list: true, nillable: true, check: checkXsdString },
+    { key: "message", min: 1, check: checkXsdString },
+    { key: "statusCode", min: 1, check: checkStatusCode },
+    { key: "targetObjectId", min: 1, nillable: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfSendEmailError, path, issues);
 }
 
-const rulesOfSendEmailError: XsdRecordRules = { name: "SendEmailError", properties: [
-  { key: "fields", list: true, nillable: true, check: checkXsdString },
-  { key: "message", min: 1, check: checkXsdString },
-  { key: "statusCode", min: 1, check: checkStatusCode },
-  { key: "targetObjectId", min: 1, nillable: true, check: checkID },
-] };
 
 /** Checks a value against SaveResult: every issue, with its path ("" is the value itself). */
 export const validateSaveResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSaveResult);
 
+let rulesOfSaveResult: XsdRecordRules | undefined;
 function checkSaveResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSaveResult ??= { name: "SaveResult", properties: [
+    { key: "errors", list: true, check: checkError$ },
+    { key: "id", min: 1, nillable: true, check: checkID },
+    { key: "success", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfSaveResult, path, issues);
 }
 
-const rulesOfSaveResult: XsdRecordRules = { name: "SaveResult", properties: [
-  { key: "errors", list: true, check: checkError$ },
-  { key: "id", min: 1, nillable: true, check: checkID },
-  { key: "success", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against UpsertResult: every issue, with its path ("" is the value itself). */
 export const validateUpsertResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUpsertResult);
 
+let rulesOfUpsertResult: XsdRecordRules | undefined;
 function checkUpsertResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfUpsertResult ??= { name: "UpsertResult", properties: [
+    { key: "created", min: 1, check: checkXsdBoolean },
+    { key: "errors", list: true, check: checkError$ },
+    { key: "id", min: 1, nillable: true, check: checkID },
+    { key: "success", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfUpsertResult, path, issues);
 }
 
-const rulesOfUpsertResult: XsdRecordRules = { name: "UpsertResult", properties: [
-  { key: "created", min: 1, check: checkXsdBoolean },
-  { key: "errors", list: true, check: checkError$ },
-  { key: "id", min: 1, nillable: true, check: checkID },
-  { key: "success", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against DeleteResult: every issue, with its path ("" is the value itself). */
 export const validateDeleteResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDeleteResult);
 
+let rulesOfDeleteResult: XsdRecordRules | undefined;
 function checkDeleteResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDeleteResult ??= { name: "DeleteResult", properties: [
+    { key: "errors", list: true, nillable: true, check: checkError$ },
+    { key: "id", min: 1, nillable: true, check: checkID },
+    { key: "success", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfDeleteResult, path, issues);
 }
 
-const rulesOfDeleteResult: XsdRecordRules = { name: "DeleteResult", properties: [
-  { key: "errors", list: true, nillable: true, check: checkError$ },
-  { key: "id", min: 1, nillable: true, check: checkID },
-  { key: "success", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against UndeleteResult: every issue, with its path ("" is the value itself). */
 export const validateUndeleteResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUndeleteResult);
 
+let rulesOfUndeleteResult: XsdRecordRules | undefined;
 function checkUndeleteResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfUndeleteResult ??= { name: "UndeleteResult", properties: [
+    { key: "errors", list: true, check: checkError$ },
+    { key: "id", min: 1, nillable: true, check: checkID },
+    { key: "success", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfUndeleteResult, path, issues);
 }
 
-const rulesOfUndeleteResult: XsdRecordRules = { name: "UndeleteResult", properties: [
-  { key: "errors", list: true, check: checkError$ },
-  { key: "id", min: 1, nillable: true, check: checkID },
-  { key: "success", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against EmptyRecycleBinResult: every issue, with its path ("" is the value itself). */
 export const validateEmptyRecycleBinResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkEmptyRecycleBinResult);
 
+let rulesOfEmptyRecycleBinResult: XsdRecordRules | undefined;
 function checkEmptyRecycleBinResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfEmptyRecycleBinResult ??= { name: "EmptyRecycleBinResult", properties: [
+    { key: "errors", list: true, check: checkError$ },
+    { key: "id", min: 1, nillable: true, check: checkID },
+    { key: "success", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfEmptyRecycleBinResult, path, issues);
 }
 
-const rulesOfEmptyRecycleBinResult: XsdRecordRules = { name: "EmptyRecycleBinResult", properties: [
-  { key: "errors", list: true, check: checkError$ },
-  { key: "id", min: 1, nillable: true, check: checkID },
-  { key: "success", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against MergeRequest: every issue, with its path ("" is the value itself). */
 export const validateMergeRequest = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMergeRequest);
 
+let rulesOfMergeRequest: XsdRecordRules | undefined;
 function checkMergeRequest(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfMergeRequest ??= { name: "MergeRequest", properties: [
+    { key: "masterRecord", min: 1, check: checkSObject },
+    { key: "recordToMergeIds", min: 1, list: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfMergeRequest, path, issues);
 }
 
-const rulesOfMergeRequest: XsdRecordRules = { name: "MergeRequest", properties: [
-  { key: "masterRecord", min: 1, check: checkSObject },
-  { key: "recordToMergeIds", min: 1, list: true, check: checkID },
-] };
 
 /** Checks a value against MergeResult: every issue, with its path ("" is the value itself). */
 export const validateMergeResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMergeResult);
 
+let rulesOfMergeResult: XsdRecordRules | undefined;
 function checkMergeResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfMergeResult ??= { name: "MergeResult", properties: [
+    { key: "errors", list: true, check: checkError$ },
+    { key: "id", min: 1, nillable: true, check: checkID },
+    { key: "mergedRecordIds", list: true, check: checkID },
+    { key: "success", min: 1, check: checkXsdBoolean },
+    { key: "updatedRelatedIds", list: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfMergeResult, path, issues);
 }
 
-const rulesOfMergeResult: XsdRecordRules = { name: "MergeResult", properties: [
-  { key: "errors", list: true, check: checkError$ },
-  { key: "id", min: 1, nillable: true, check: checkID },
-  { key: "mergedRecordIds", list: true, check: checkID },
-  { key: "success", min: 1, check: checkXsdBoolean },
-  { key: "updatedRelatedIds", list: true, check: checkID },
-] };
 
 /**
  * Checks a value against ProcessRequest or a type derived from it (by $type): every issue, with its path ("" is the
@@ -376,14 +397,15 @@ const rulesOfMergeResult: XsdRecordRules = { name: "MergeResult", properties: [
  */
 export const validateProcessRequest = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkAnyProcessRequest);
 
+let rulesOfProcessRequest: XsdRecordRules | undefined;
 function checkProcessRequest(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfProcessRequest ??= { name: "ProcessRequest", xsiType: "optional", properties: [
+    { key: "comments", min: 1, nillable: true, check: checkXsdString },
+    { key: "nextApproverIds", list: true, nillable: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfProcessRequest, path, issues);
 }
 
-const rulesOfProcessRequest: XsdRecordRules = { name: "ProcessRequest", xsiType: "optional", properties: [
-  { key: "comments", min: 1, nillable: true, check: checkXsdString },
-  { key: "nextApproverIds", list: true, nillable: true, check: checkID },
-] };
 function checkAnyProcessRequest(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!isXsdRecord(value)) {
     xsdIssue(issues, path, "type", "expected an object (ProcessRequest)");
@@ -407,521 +429,553 @@ function checkAnyProcessRequest(value: unknown, path: string, issues: Validation
 /** Checks a value against ProcessSubmitRequest: every issue, with its path ("" is the value itself). */
 export const validateProcessSubmitRequest = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkProcessSubmitRequest);
 
+let rulesOfProcessSubmitRequest: XsdRecordRules | undefined;
 function checkProcessSubmitRequest(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfProcessSubmitRequest ??= { name: "ProcessSubmitRequest", xsiType: "required", properties: [
+    { key: "comments", min: 1, nillable: true, check: checkXsdString },
+    { key: "nextApproverIds", list: true, nillable: true, check: checkID },
+    { key: "objectId", min: 1, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfProcessSubmitRequest, path, issues);
 }
 
-const rulesOfProcessSubmitRequest: XsdRecordRules = { name: "ProcessSubmitRequest", xsiType: "required", properties: [
-  { key: "comments", min: 1, nillable: true, check: checkXsdString },
-  { key: "nextApproverIds", list: true, nillable: true, check: checkID },
-  { key: "objectId", min: 1, check: checkID },
-] };
 
 /** Checks a value against ProcessWorkitemRequest: every issue, with its path ("" is the value itself). */
 export const validateProcessWorkitemRequest = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkProcessWorkitemRequest);
 
+let rulesOfProcessWorkitemRequest: XsdRecordRules | undefined;
 function checkProcessWorkitemRequest(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfProcessWorkitemRequest ??= { name: "ProcessWorkitemRequest", xsiType: "required", properties: [
+    { key: "comments", min: 1, nillable: true, check: checkXsdString },
+    { key: "nextApproverIds", list: true, nillable: true, check: checkID },
+    { key: "action", min: 1, check: checkXsdString },
+    { key: "workitemId", min: 1, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfProcessWorkitemRequest, path, issues);
 }
 
-const rulesOfProcessWorkitemRequest: XsdRecordRules = { name: "ProcessWorkitemRequest", xsiType: "required", properties: [
-  { key: "comments", min: 1, nillable: true, check: checkXsdString },
-  { key: "nextApproverIds", list: true, nillable: true, check: checkID },
-  { key: "action", min: 1, check: checkXsdString },
-  { key: "workitemId", min: 1, check: checkID },
-] };
 
 /** Checks a value against ProcessResult: every issue, with its path ("" is the value itself). */
 export const validateProcessResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkProcessResult);
 
+let rulesOfProcessResult: XsdRecordRules | undefined;
 function checkProcessResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfProcessResult ??= { name: "ProcessResult", properties: [
+    { key: "actorIds", list: true, check: checkID },
+    { key: "entityId", min: 1, nillable: true, check: checkID },
+    { key: "errors", list: true, check: checkError$ },
+    { key: "instanceId", min: 1, nillable: true, check: checkID },
+    { key: "instanceStatus", min: 1, nillable: true, check: checkXsdString },
+    { key: "newWorkitemIds", list: true, nillable: true, check: checkID },
+    { key: "success", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfProcessResult, path, issues);
 }
 
-const rulesOfProcessResult: XsdRecordRules = { name: "ProcessResult", properties: [
-  { key: "actorIds", list: true, check: checkID },
-  { key: "entityId", min: 1, nillable: true, check: checkID },
-  { key: "errors", list: true, check: checkError$ },
-  { key: "instanceId", min: 1, nillable: true, check: checkID },
-  { key: "instanceStatus", min: 1, nillable: true, check: checkXsdString },
-  { key: "newWorkitemIds", list: true, nillable: true, check: checkID },
-  { key: "success", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against LeadConvert: every issue, with its path ("" is the value itself). */
 export const validateLeadConvert = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLeadConvert);
 
+let rulesOfLeadConvert: XsdRecordRules | undefined;
 function checkLeadConvert(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfLeadConvert ??= { name: "LeadConvert", properties: [
+    { key: "accountId", min: 1, nillable: true, check: checkID },
+    { key: "contactId", min: 1, nillable: true, check: checkID },
+    { key: "convertedStatus", min: 1, check: checkXsdString },
+    { key: "doNotCreateOpportunity", min: 1, check: checkXsdBoolean },
+    { key: "leadId", min: 1, check: checkID },
+    { key: "opportunityName", min: 1, nillable: true, check: checkXsdString },
+    { key: "overwriteLeadSource", min: 1, check: checkXsdBoolean },
+    { key: "ownerId", min: 1, nillable: true, check: checkID },
+    { key: "sendNotificationEmail", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfLeadConvert, path, issues);
 }
 
-const rulesOfLeadConvert: XsdRecordRules = { name: "LeadConvert", properties: [
-  { key: "accountId", min: 1, nillable: true, check: checkID },
-  { key: "contactId", min: 1, nillable: true, check: checkID },
-  { key: "convertedStatus", min: 1, check: checkXsdString },
-  { key: "doNotCreateOpportunity", min: 1, check: checkXsdBoolean },
-  { key: "leadId", min: 1, check: checkID },
-  { key: "opportunityName", min: 1, nillable: true, check: checkXsdString },
-  { key: "overwriteLeadSource", min: 1, check: checkXsdBoolean },
-  { key: "ownerId", min: 1, nillable: true, check: checkID },
-  { key: "sendNotificationEmail", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against LeadConvertResult: every issue, with its path ("" is the value itself). */
 export const validateLeadConvertResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLeadConvertResult);
 
+let rulesOfLeadConvertResult: XsdRecordRules | undefined;
 function checkLeadConvertResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfLeadConvertResult ??= { name: "LeadConvertResult", properties: [
+    { key: "accountId", min: 1, nillable: true, check: checkID },
+    { key: "contactId", min: 1, nillable: true, check: checkID },
+    { key: "errors", list: true, check: checkError$ },
+    { key: "leadId", min: 1, nillable: true, check: checkID },
+    { key: "opportunityId", min: 1, nillable: true, check: checkID },
+    { key: "success", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfLeadConvertResult, path, issues);
 }
 
-const rulesOfLeadConvertResult: XsdRecordRules = { name: "LeadConvertResult", properties: [
-  { key: "accountId", min: 1, nillable: true, check: checkID },
-  { key: "contactId", min: 1, nillable: true, check: checkID },
-  { key: "errors", list: true, check: checkError$ },
-  { key: "leadId", min: 1, nillable: true, check: checkID },
-  { key: "opportunityId", min: 1, nillable: true, check: checkID },
-  { key: "success", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against DescribeGlobalResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeGlobalResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeGlobalResult);
 
+let rulesOfDescribeGlobalResult: XsdRecordRules | undefined;
 function checkDescribeGlobalResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeGlobalResult ??= { name: "DescribeGlobalResult", properties: [
+    { key: "encoding", min: 1, nillable: true, check: checkXsdString },
+    { key: "maxBatchSize", min: 1, check: checkValue$8 },
+    { key: "sobjects", list: true, check: checkDescribeGlobalSObjectResult },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeGlobalResult, path, issues);
 }
 
-const rulesOfDescribeGlobalResult: XsdRecordRules = { name: "DescribeGlobalResult", properties: [
-  { key: "encoding", min: 1, nillable: true, check: checkXsdString },
-  { key: "maxBatchSize", min: 1, check: checkValue$8 },
-  { key: "sobjects", list: true, check: checkDescribeGlobalSObjectResult },
-] };
 
 /** Checks a value against DescribeGlobalSObjectResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeGlobalSObjectResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeGlobalSObjectResult);
 
+let rulesOfDescribeGlobalSObjectResult: XsdRecordRules | undefined;
 function checkDescribeGlobalSObjectResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeGlobalSObjectResult ??= { name: "DescribeGlobalSObjectResult", properties: [
+    { key: "activateable", min: 1, check: checkXsdBoolean },
+    { key: "createable", min: 1, check: checkXsdBoolean },
+    { key: "custom", min: 1, check: checkXsdBoolean },
+    { key: "customSetting", min: 1, check: checkXsdBoolean },
+    { key: "deletable", min: 1, check: checkXsdBoolean },
+    { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
+    { key: "keyPrefix", min: 1, nillable: true, check: checkXsdString },
+    { key: "label", min: 1, check: checkXsdString },
+    { key: "labelPlural", min: 1, check: checkXsdString },
+    { key: "layoutable", min: 1, check: checkXsdBoolean },
+    { key: "mergeable", min: 1, check: checkXsdBoolean },
+    { key: "name", min: 1, check: checkXsdString },
+    { key: "queryable", min: 1, check: checkXsdBoolean },
+    { key: "replicateable", min: 1, check: checkXsdBoolean },
+    { key: "retrieveable", min: 1, check: checkXsdBoolean },
+    { key: "searchable", min: 1, check: checkXsdBoolean },
+    { key: "triggerable", min: 1, check: checkXsdBoolean },
+    { key: "undeletable", min: 1, check: checkXsdBoolean },
+    { key: "updateable", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeGlobalSObjectResult, path, issues);
 }
 
-const rulesOfDescribeGlobalSObjectResult: XsdRecordRules = { name: "DescribeGlobalSObjectResult", properties: [
-  { key: "activateable", min: 1, check: checkXsdBoolean },
-  { key: "createable", min: 1, check: checkXsdBoolean },
-  { key: "custom", min: 1, check: checkXsdBoolean },
-  { key: "customSetting", min: 1, check: checkXsdBoolean },
-  { key: "deletable", min: 1, check: checkXsdBoolean },
-  { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
-  { key: "keyPrefix", min: 1, nillable: true, check: checkXsdString },
-  { key: "label", min: 1, check: checkXsdString },
-  { key: "labelPlural", min: 1, check: checkXsdString },
-  { key: "layoutable", min: 1, check: checkXsdBoolean },
-  { key: "mergeable", min: 1, check: checkXsdBoolean },
-  { key: "name", min: 1, check: checkXsdString },
-  { key: "queryable", min: 1, check: checkXsdBoolean },
-  { key: "replicateable", min: 1, check: checkXsdBoolean },
-  { key: "retrieveable", min: 1, check: checkXsdBoolean },
-  { key: "searchable", min: 1, check: checkXsdBoolean },
-  { key: "triggerable", min: 1, check: checkXsdBoolean },
-  { key: "undeletable", min: 1, check: checkXsdBoolean },
-  { key: "updateable", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against DescribeSObjectResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeSObjectResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSObjectResult);
 
+let rulesOfDescribeSObjectResult: XsdRecordRules | undefined;
 function checkDescribeSObjectResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSObjectResult ??= { name: "DescribeSObjectResult", properties: [
+    { key: "activateable", min: 1, check: checkXsdBoolean },
+    { key: "childRelationships", list: true, check: checkChildRelationship },
+    { key: "createable", min: 1, check: checkXsdBoolean },
+    { key: "custom", min: 1, check: checkXsdBoolean },
+    { key: "customSetting", min: 1, check: checkXsdBoolean },
+    { key: "deletable", min: 1, check: checkXsdBoolean },
+    { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
+    { key: "fields", list: true, nillable: true, check: checkField },
+    { key: "keyPrefix", min: 1, nillable: true, check: checkXsdString },
+    { key: "label", min: 1, check: checkXsdString },
+    { key: "labelPlural", min: 1, check: checkXsdString },
+    { key: "layoutable", min: 1, check: checkXsdBoolean },
+    { key: "mergeable", min: 1, check: checkXsdBoolean },
+    { key: "name", min: 1, check: checkXsdString },
+    { key: "queryable", min: 1, check: checkXsdBoolean },
+    { key: "recordTypeInfos", list: true, check: checkRecordTypeInfo },
+    { key: "replicateable", min: 1, check: checkXsdBoolean },
+    { key: "retrieveable", min: 1, check: checkXsdBoolean },
+    { key: "searchable", min: 1, check: checkXsdBoolean },
+    { key: "triggerable", check: checkXsdBoolean },
+    { key: "undeletable", min: 1, check: checkXsdBoolean },
+    { key: "updateable", min: 1, check: checkXsdBoolean },
+    { key: "urlDetail", min: 1, nillable: true, check: checkXsdString },
+    { key: "urlEdit", min: 1, nillable: true, check: checkXsdString },
+    { key: "urlNew", min: 1, nillable: true, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSObjectResult, path, issues);
 }
 
-const rulesOfDescribeSObjectResult: XsdRecordRules = { name: "DescribeSObjectResult", properties: [
-  { key: "activateable", min: 1, check: checkXsdBoolean },
-  { key: "childRelationships", list: true, check: checkChildRelationship },
-  { key: "createable", min: 1, check: checkXsdBoolean },
-  { key: "custom", min: 1, check: checkXsdBoolean },
-  { key: "customSetting", min: 1, check: checkXsdBoolean },
-  { key: "deletable", min: 1, check: checkXsdBoolean },
-  { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
-  { key: "fields", list: true, nillable: true, check: checkField },
-  { key: "keyPrefix", min: 1, nillable: true, check: checkXsdString },
-  { key: "label", min: 1, check: checkXsdString },
-  { key: "labelPlural", min: 1, check: checkXsdString },
-  { key: "layoutable", min: 1, check: checkXsdBoolean },
-  { key: "mergeable", min: 1, check: checkXsdBoolean },
-  { key: "name", min: 1, check: checkXsdString },
-  { key: "queryable", min: 1, check: checkXsdBoolean },
-  { key: "recordTypeInfos", list: true, check: checkRecordTypeInfo },
-  { key: "replicateable", min: 1, check: checkXsdBoolean },
-  { key: "retrieveable", min: 1, check: checkXsdBoolean },
-  { key: "searchable", min: 1, check: checkXsdBoolean },
-  { key: "triggerable", check: checkXsdBoolean },
-  { key: "undeletable", min: 1, check: checkXsdBoolean },
-  { key: "updateable", min: 1, check: checkXsdBoolean },
-  { key: "urlDetail", min: 1, nillable: true, check: checkXsdString },
-  { key: "urlEdit", min: 1, nillable: true, check: checkXsdString },
-  { key: "urlNew", min: 1, nillable: true, check: checkXsdString },
-] };
 
 /** Checks a value against ChildRelationship: every issue, with its path ("" is the value itself). */
 export const validateChildRelationship = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkChildRelationship);
 
+let rulesOfChildRelationship: XsdRecordRules | undefined;
 function checkChildRelationship(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfChildRelationship ??= { name: "ChildRelationship", properties: [
+    { key: "cascadeDelete", min: 1, check: checkXsdBoolean },
+    { key: "childSObject", min: 1, check: checkXsdString },
+    { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
+    { key: "field", min: 1, check: checkXsdString },
+    { key: "relationshipName", check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfChildRelationship, path, issues);
 }
 
-const rulesOfChildRelationship: XsdRecordRules = { name: "ChildRelationship", properties: [
-  { key: "cascadeDelete", min: 1, check: checkXsdBoolean },
-  { key: "childSObject", min: 1, check: checkXsdString },
-  { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
-  { key: "field", min: 1, check: checkXsdString },
-  { key: "relationshipName", check: checkXsdString },
-] };
 
 /** Checks a value against Field: every issue, with its path ("" is the value itself). */
 export const validateField = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkField);
 
+let rulesOfField: XsdRecordRules | undefined;
 function checkField(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfField ??= { name: "Field", properties: [
+    { key: "autoNumber", min: 1, check: checkXsdBoolean },
+    { key: "byteLength", min: 1, check: checkValue$8 },
+    { key: "calculated", min: 1, check: checkXsdBoolean },
+    { key: "calculatedFormula", check: checkXsdString },
+    { key: "caseSensitive", min: 1, check: checkXsdBoolean },
+    { key: "controllerName", check: checkXsdString },
+    { key: "createable", min: 1, check: checkXsdBoolean },
+    { key: "custom", min: 1, check: checkXsdBoolean },
+    { key: "defaultValueFormula", check: checkXsdString },
+    { key: "defaultedOnCreate", min: 1, check: checkXsdBoolean },
+    { key: "dependentPicklist", check: checkXsdBoolean },
+    { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
+    { key: "digits", min: 1, check: checkValue$8 },
+    { key: "externalId", check: checkXsdBoolean },
+    { key: "filterable", min: 1, check: checkXsdBoolean },
+    { key: "htmlFormatted", check: checkXsdBoolean },
+    { key: "idLookup", min: 1, check: checkXsdBoolean },
+    { key: "inlineHelpText", check: checkXsdString },
+    { key: "label", min: 1, check: checkXsdString },
+    { key: "length", min: 1, check: checkValue$8 },
+    { key: "name", min: 1, check: checkXsdString },
+    { key: "nameField", min: 1, check: checkXsdBoolean },
+    { key: "namePointing", check: checkXsdBoolean },
+    { key: "nillable", min: 1, check: checkXsdBoolean },
+    { key: "picklistValues", list: true, nillable: true, check: checkPicklistEntry },
+    { key: "precision", min: 1, check: checkValue$8 },
+    { key: "referenceTo", list: true, nillable: true, check: checkXsdString },
+    { key: "relationshipName", check: checkXsdString },
+    { key: "relationshipOrder", check: checkValue$8 },
+    { key: "restrictedPicklist", min: 1, check: checkXsdBoolean },
+    { key: "scale", min: 1, check: checkValue$8 },
+    { key: "soapType", min: 1, check: checkSoapType },
+    { key: "sortable", check: checkXsdBoolean },
+    { key: "type", min: 1, check: checkFieldType },
+    { key: "unique", min: 1, check: checkXsdBoolean },
+    { key: "updateable", min: 1, check: checkXsdBoolean },
+    { key: "writeRequiresMasterRead", check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfField, path, issues);
 }
 
-const rulesOfField: XsdRecordRules = { name: "Field", properties: [
-  { key: "autoNumber", min: 1, check: checkXsdBoolean },
-  { key: "byteLength", min: 1, check: checkValue$8 },
-  { key: "calculated", min: 1, check: checkXsdBoolean },
-  { key: "calculatedFormula", check: checkXsdString },
-  { key: "caseSensitive", min: 1, check: checkXsdBoolean },
-  { key: "controllerName", check: checkXsdString },
-  { key: "createable", min: 1, check: checkXsdBoolean },
-  { key: "custom", min: 1, check: checkXsdBoolean },
-  { key: "defaultValueFormula", check: checkXsdString },
-  { key: "defaultedOnCreate", min: 1, check: checkXsdBoolean },
-  { key: "dependentPicklist", check: checkXsdBoolean },
-  { key: "deprecatedAndHidden", min: 1, check: checkXsdBoolean },
-  { key: "digits", min: 1, check: checkValue$8 },
-  { key: "externalId", check: checkXsdBoolean },
-  { key: "filterable", min: 1, check: checkXsdBoolean },
-  { key: "htmlFormatted", check: checkXsdBoolean },
-  { key: "idLookup", min: 1, check: checkXsdBoolean },
-  { key: "inlineHelpText", check: checkXsdString },
-  { key: "label", min: 1, check: checkXsdString },
-  { key: "length", min: 1, check: checkValue$8 },
-  { key: "name", min: 1, check: checkXsdString },
-  { key: "nameField", min: 1, check: checkXsdBoolean },
-  { key: "namePointing", check: checkXsdBoolean },
-  { key: "nillable", min: 1, check: checkXsdBoolean },
-  { key: "picklistValues", list: true, nillable: true, check: checkPicklistEntry },
-  { key: "precision", min: 1, check: checkValue$8 },
-  { key: "referenceTo", list: true, nillable: true, check: checkXsdString },
-  { key: "relationshipName", check: checkXsdString },
-  { key: "relationshipOrder", check: checkValue$8 },
-  { key: "restrictedPicklist", min: 1, check: checkXsdBoolean },
-  { key: "scale", min: 1, check: checkValue$8 },
-  { key: "soapType", min: 1, check: checkSoapType },
-  { key: "sortable", check: checkXsdBoolean },
-  { key: "type", min: 1, check: checkFieldType },
-  { key: "unique", min: 1, check: checkXsdBoolean },
-  { key: "updateable", min: 1, check: checkXsdBoolean },
-  { key: "writeRequiresMasterRead", check: checkXsdBoolean },
-] };
 
 /** Checks a value against PicklistEntry: every issue, with its path ("" is the value itself). */
 export const validatePicklistEntry = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkPicklistEntry);
 
+let rulesOfPicklistEntry: XsdRecordRules | undefined;
 function checkPicklistEntry(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfPicklistEntry ??= { name: "PicklistEntry", properties: [
+    { key: "active", min: 1, check: checkXsdBoolean },
+    { key: "defaultValue", min: 1, check: checkXsdBoolean },
+    { key: "label", min: 1, nillable: true, check: checkXsdString },
+    { key: "validFor", check: checkXsdBytes },
+    { key: "value", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfPicklistEntry, path, issues);
 }
 
-const rulesOfPicklistEntry: XsdRecordRules = { name: "PicklistEntry", properties: [
-  { key: "active", min: 1, check: checkXsdBoolean },
-  { key: "defaultValue", min: 1, check: checkXsdBoolean },
-  { key: "label", min: 1, nillable: true, check: checkXsdString },
-  { key: "validFor", check: checkXsdBytes },
-  { key: "value", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against RecordTypeInfo: every issue, with its path ("" is the value itself). */
 export const validateRecordTypeInfo = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRecordTypeInfo);
 
+let rulesOfRecordTypeInfo: XsdRecordRules | undefined;
 function checkRecordTypeInfo(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfRecordTypeInfo ??= { name: "RecordTypeInfo", properties: [
+    { key: "available", min: 1, check: checkXsdBoolean },
+    { key: "defaultRecordTypeMapping", min: 1, check: checkXsdBoolean },
+    { key: "name", min: 1, check: checkXsdString },
+    { key: "recordTypeId", min: 1, nillable: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfRecordTypeInfo, path, issues);
 }
 
-const rulesOfRecordTypeInfo: XsdRecordRules = { name: "RecordTypeInfo", properties: [
-  { key: "available", min: 1, check: checkXsdBoolean },
-  { key: "defaultRecordTypeMapping", min: 1, check: checkXsdBoolean },
-  { key: "name", min: 1, check: checkXsdString },
-  { key: "recordTypeId", min: 1, nillable: true, check: checkID },
-] };
 
 /** Checks a value against RecordTypeMapping: every issue, with its path ("" is the value itself). */
 export const validateRecordTypeMapping = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRecordTypeMapping);
 
+let rulesOfRecordTypeMapping: XsdRecordRules | undefined;
 function checkRecordTypeMapping(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfRecordTypeMapping ??= { name: "RecordTypeMapping", properties: [
+    { key: "available", min: 1, check: checkXsdBoolean },
+    { key: "defaultRecordTypeMapping", min: 1, check: checkXsdBoolean },
+    { key: "layoutId", min: 1, check: checkID },
+    { key: "name", min: 1, check: checkXsdString },
+    { key: "picklistsForRecordType", list: true, nillable: true, check: checkPicklistForRecordType },
+    { key: "recordTypeId", min: 1, nillable: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfRecordTypeMapping, path, issues);
 }
 
-const rulesOfRecordTypeMapping: XsdRecordRules = { name: "RecordTypeMapping", properties: [
-  { key: "available", min: 1, check: checkXsdBoolean },
-  { key: "defaultRecordTypeMapping", min: 1, check: checkXsdBoolean },
-  { key: "layoutId", min: 1, check: checkID },
-  { key: "name", min: 1, check: checkXsdString },
-  { key: "picklistsForRecordType", list: true, nillable: true, check: checkPicklistForRecordType },
-  { key: "recordTypeId", min: 1, nillable: true, check: checkID },
-] };
 
 /** Checks a value against PicklistForRecordType: every issue, with its path ("" is the value itself). */
 export const validatePicklistForRecordType = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkPicklistForRecordType);
 
+let rulesOfPicklistForRecordType: XsdRecordRules | undefined;
 function checkPicklistForRecordType(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfPicklistForRecordType ??= { name: "PicklistForRecordType", properties: [
+    { key: "picklistName", min: 1, check: checkXsdString },
+    { key: "picklistValues", list: true, nillable: true, check: checkPicklistEntry },
+  ] };
   return checkXsdRecord(value, rulesOfPicklistForRecordType, path, issues);
 }
 
-const rulesOfPicklistForRecordType: XsdRecordRules = { name: "PicklistForRecordType", properties: [
-  { key: "picklistName", min: 1, check: checkXsdString },
-  { key: "picklistValues", list: true, nillable: true, check: checkPicklistEntry },
-] };
 
 /** Checks a value against DescribeLayoutResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutResult);
 
+let rulesOfDescribeLayoutResult: XsdRecordRules | undefined;
 function checkDescribeLayoutResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeLayoutResult ??= { name: "DescribeLayoutResult", properties: [
+    { key: "layouts", min: 1, list: true, check: checkDescribeLayout },
+    { key: "recordTypeMappings", list: true, check: checkRecordTypeMapping },
+    { key: "recordTypeSelectorRequired", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeLayoutResult, path, issues);
 }
 
-const rulesOfDescribeLayoutResult: XsdRecordRules = { name: "DescribeLayoutResult", properties: [
-  { key: "layouts", min: 1, list: true, check: checkDescribeLayout },
-  { key: "recordTypeMappings", list: true, check: checkRecordTypeMapping },
-  { key: "recordTypeSelectorRequired", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against DescribeLayout: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayout = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayout);
 
+let rulesOfDescribeLayout: XsdRecordRules | undefined;
 function checkDescribeLayout(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeLayout ??= { name: "DescribeLayout", properties: [
+    { key: "buttonLayoutSection", check: checkDescribeLayoutButtonSection },
+    { key: "detailLayoutSections", list: true, check: checkDescribeLayoutSection },
+    { key: "editLayoutSections", list: true, check: checkDescribeLayoutSection },
+    { key: "id", min: 1, check: checkID },
+    { key: "relatedLists", list: true, check: checkRelatedList },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeLayout, path, issues);
 }
 
-const rulesOfDescribeLayout: XsdRecordRules = { name: "DescribeLayout", properties: [
-  { key: "buttonLayoutSection", check: checkDescribeLayoutButtonSection },
-  { key: "detailLayoutSections", list: true, check: checkDescribeLayoutSection },
-  { key: "editLayoutSections", list: true, check: checkDescribeLayoutSection },
-  { key: "id", min: 1, check: checkID },
-  { key: "relatedLists", list: true, check: checkRelatedList },
-] };
 
 /** Checks a value against DescribeLayoutSection: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutSection = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutSection);
 
+let rulesOfDescribeLayoutSection: XsdRecordRules | undefined;
 function checkDescribeLayoutSection(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeLayoutSection ??= { name: "DescribeLayoutSection", properties: [
+    { key: "columns", min: 1, check: checkValue$8 },
+    { key: "heading", min: 1, check: checkXsdString },
+    { key: "layoutRows", min: 1, list: true, check: checkDescribeLayoutRow },
+    { key: "rows", min: 1, check: checkValue$8 },
+    { key: "useCollapsibleSection", min: 1, check: checkXsdBoolean },
+    { key: "useHeading", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeLayoutSection, path, issues);
 }
 
-const rulesOfDescribeLayoutSection: XsdRecordRules = { name: "DescribeLayoutSection", properties: [
-  { key: "columns", min: 1, check: checkValue$8 },
-  { key: "heading", min: 1, check: checkXsdString },
-  { key: "layoutRows", min: 1, list: true, check: checkDescribeLayoutRow },
-  { key: "rows", min: 1, check: checkValue$8 },
-  { key: "useCollapsibleSection", min: 1, check: checkXsdBoolean },
-  { key: "useHeading", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against DescribeLayoutButtonSection: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutButtonSection = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutButtonSection);
 
+let rulesOfDescribeLayoutButtonSection: XsdRecordRules | undefined;
 function checkDescribeLayoutButtonSection(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeLayoutButtonSection ??= { name: "DescribeLayoutButtonSection", properties: [
+    { key: "detailButtons", min: 1, list: true, check: checkDescribeLayoutButton },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeLayoutButtonSection, path, issues);
 }
 
-const rulesOfDescribeLayoutButtonSection: XsdRecordRules = { name: "DescribeLayoutButtonSection", properties: [
-  { key: "detailButtons", min: 1, list: true, check: checkDescribeLayoutButton },
-] };
 
 /** Checks a value against DescribeLayoutRow: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutRow = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutRow);
 
+let rulesOfDescribeLayoutRow: XsdRecordRules | undefined;
 function checkDescribeLayoutRow(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeLayoutRow ??= { name: "DescribeLayoutRow", properties: [
+    { key: "layoutItems", min: 1, list: true, check: checkDescribeLayoutItem },
+    { key: "numItems", min: 1, check: checkValue$8 },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeLayoutRow, path, issues);
 }
 
-const rulesOfDescribeLayoutRow: XsdRecordRules = { name: "DescribeLayoutRow", properties: [
-  { key: "layoutItems", min: 1, list: true, check: checkDescribeLayoutItem },
-  { key: "numItems", min: 1, check: checkValue$8 },
-] };
 
 /** Checks a value against DescribeLayoutItem: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutItem = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutItem);
 
+let rulesOfDescribeLayoutItem: XsdRecordRules | undefined;
 function checkDescribeLayoutItem(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeLayoutItem ??= { name: "DescribeLayoutItem", properties: [
+    { key: "editable", min: 1, check: checkXsdBoolean },
+    { key: "label", min: 1, nillable: true, check: checkXsdString },
+    { key: "layoutComponents", list: true, check: checkDescribeLayoutComponent },
+    { key: "placeholder", min: 1, check: checkXsdBoolean },
+    { key: "required", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeLayoutItem, path, issues);
 }
 
-const rulesOfDescribeLayoutItem: XsdRecordRules = { name: "DescribeLayoutItem", properties: [
-  { key: "editable", min: 1, check: checkXsdBoolean },
-  { key: "label", min: 1, nillable: true, check: checkXsdString },
-  { key: "layoutComponents", list: true, check: checkDescribeLayoutComponent },
-  { key: "placeholder", min: 1, check: checkXsdBoolean },
-  { key: "required", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against DescribeLayoutButton: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutButton = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutButton);
 
+let rulesOfDescribeLayoutButton: XsdRecordRules | undefined;
 function checkDescribeLayoutButton(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeLayoutButton ??= { name: "DescribeLayoutButton", properties: [
+    { key: "custom", min: 1, check: checkXsdBoolean },
+    { key: "label", min: 1, nillable: true, check: checkXsdString },
+    { key: "name", min: 1, nillable: true, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeLayoutButton, path, issues);
 }
 
-const rulesOfDescribeLayoutButton: XsdRecordRules = { name: "DescribeLayoutButton", properties: [
-  { key: "custom", min: 1, check: checkXsdBoolean },
-  { key: "label", min: 1, nillable: true, check: checkXsdString },
-  { key: "name", min: 1, nillable: true, check: checkXsdString },
-] };
 
 /** Checks a value against DescribeLayoutComponent: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutComponent = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutComponent);
 
+let rulesOfDescribeLayoutComponent: XsdRecordRules | undefined;
 function checkDescribeLayoutComponent(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeLayoutComponent ??= { name: "DescribeLayoutComponent", properties: [
+    { key: "displayLines", min: 1, check: checkValue$8 },
+    { key: "tabOrder", min: 1, check: checkValue$8 },
+    { key: "type", min: 1, check: checkLayoutComponentType },
+    { key: "value", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeLayoutComponent, path, issues);
 }
 
-const rulesOfDescribeLayoutComponent: XsdRecordRules = { name: "DescribeLayoutComponent", properties: [
-  { key: "displayLines", min: 1, check: checkValue$8 },
-  { key: "tabOrder", min: 1, check: checkValue$8 },
-  { key: "type", min: 1, check: checkLayoutComponentType },
-  { key: "value", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against RelatedList: every issue, with its path ("" is the value itself). */
 export const validateRelatedList = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRelatedList);
 
+let rulesOfRelatedList: XsdRecordRules | undefined;
 function checkRelatedList(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfRelatedList ??= { name: "RelatedList", properties: [
+    { key: "columns", min: 1, list: true, check: checkRelatedListColumn },
+    { key: "custom", min: 1, check: checkXsdBoolean },
+    { key: "field", min: 1, nillable: true, check: checkXsdString },
+    { key: "label", min: 1, check: checkXsdString },
+    { key: "limitRows", min: 1, check: checkValue$8 },
+    { key: "name", min: 1, check: checkXsdString },
+    { key: "sobject", min: 1, nillable: true, check: checkXsdString },
+    { key: "sort", list: true, check: checkRelatedListSort },
+  ] };
   return checkXsdRecord(value, rulesOfRelatedList, path, issues);
 }
 
-const rulesOfRelatedList: XsdRecordRules = { name: "RelatedList", properties: [
-  { key: "columns", min: 1, list: true, check: checkRelatedListColumn },
-  { key: "custom", min: 1, check: checkXsdBoolean },
-  { key: "field", min: 1, nillable: true, check: checkXsdString },
-  { key: "label", min: 1, check: checkXsdString },
-  { key: "limitRows", min: 1, check: checkValue$8 },
-  { key: "name", min: 1, check: checkXsdString },
-  { key: "sobject", min: 1, nillable: true, check: checkXsdString },
-  { key: "sort", list: true, check: checkRelatedListSort },
-] };
 
 /** Checks a value against RelatedListColumn: every issue, with its path ("" is the value itself). */
 export const validateRelatedListColumn = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRelatedListColumn);
 
+let rulesOfRelatedListColumn: XsdRecordRules | undefined;
 function checkRelatedListColumn(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfRelatedListColumn ??= { name: "RelatedListColumn", properties: [
+    { key: "field", min: 1, nillable: true, check: checkXsdString },
+    { key: "format", min: 1, nillable: true, check: checkXsdString },
+    { key: "label", min: 1, check: checkXsdString },
+    { key: "name", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfRelatedListColumn, path, issues);
 }
 
-const rulesOfRelatedListColumn: XsdRecordRules = { name: "RelatedListColumn", properties: [
-  { key: "field", min: 1, nillable: true, check: checkXsdString },
-  { key: "format", min: 1, nillable: true, check: checkXsdString },
-  { key: "label", min: 1, check: checkXsdString },
-  { key: "name", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against RelatedListSort: every issue, with its path ("" is the value itself). */
 export const validateRelatedListSort = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRelatedListSort);
 
+let rulesOfRelatedListSort: XsdRecordRules | undefined;
 function checkRelatedListSort(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfRelatedListSort ??= { name: "RelatedListSort", properties: [
+    { key: "ascending", min: 1, check: checkXsdBoolean },
+    { key: "column", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfRelatedListSort, path, issues);
 }
 
-const rulesOfRelatedListSort: XsdRecordRules = { name: "RelatedListSort", properties: [
-  { key: "ascending", min: 1, check: checkXsdBoolean },
-  { key: "column", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against DescribeSoftphoneLayoutResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutResult);
 
+let rulesOfDescribeSoftphoneLayoutResult: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSoftphoneLayoutResult ??= { name: "DescribeSoftphoneLayoutResult", properties: [
+    { key: "callTypes", min: 1, list: true, check: checkDescribeSoftphoneLayoutCallType },
+    { key: "id", min: 1, check: checkID },
+    { key: "name", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutResult, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutResult: XsdRecordRules = { name: "DescribeSoftphoneLayoutResult", properties: [
-  { key: "callTypes", min: 1, list: true, check: checkDescribeSoftphoneLayoutCallType },
-  { key: "id", min: 1, check: checkID },
-  { key: "name", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against DescribeSoftphoneLayoutCallType: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutCallType = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutCallType);
 
+let rulesOfDescribeSoftphoneLayoutCallType: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutCallType(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSoftphoneLayoutCallType ??= { name: "DescribeSoftphoneLayoutCallType", properties: [
+    { key: "infoFields", min: 1, list: true, check: checkDescribeSoftphoneLayoutInfoField },
+    { key: "name", min: 1, check: checkXsdString },
+    { key: "sections", list: true, check: checkDescribeSoftphoneLayoutSection },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutCallType, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutCallType: XsdRecordRules = { name: "DescribeSoftphoneLayoutCallType", properties: [
-  { key: "infoFields", min: 1, list: true, check: checkDescribeSoftphoneLayoutInfoField },
-  { key: "name", min: 1, check: checkXsdString },
-  { key: "sections", list: true, check: checkDescribeSoftphoneLayoutSection },
-] };
 
 /** Checks a value against DescribeSoftphoneLayoutInfoField: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutInfoField = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutInfoField);
 
+let rulesOfDescribeSoftphoneLayoutInfoField: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutInfoField(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSoftphoneLayoutInfoField ??= { name: "DescribeSoftphoneLayoutInfoField", properties: [
+    { key: "name", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutInfoField, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutInfoField: XsdRecordRules = { name: "DescribeSoftphoneLayoutInfoField", properties: [
-  { key: "name", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against DescribeSoftphoneLayoutSection: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutSection = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutSection);
 
+let rulesOfDescribeSoftphoneLayoutSection: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutSection(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSoftphoneLayoutSection ??= { name: "DescribeSoftphoneLayoutSection", properties: [
+    { key: "entityApiName", min: 1, check: checkXsdString },
+    { key: "items", min: 1, list: true, check: checkDescribeSoftphoneLayoutItem },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutSection, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutSection: XsdRecordRules = { name: "DescribeSoftphoneLayoutSection", properties: [
-  { key: "entityApiName", min: 1, check: checkXsdString },
-  { key: "items", min: 1, list: true, check: checkDescribeSoftphoneLayoutItem },
-] };
 
 /** Checks a value against DescribeSoftphoneLayoutItem: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutItem = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutItem);
 
+let rulesOfDescribeSoftphoneLayoutItem: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutItem(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSoftphoneLayoutItem ??= { name: "DescribeSoftphoneLayoutItem", properties: [
+    { key: "itemApiName", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutItem, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutItem: XsdRecordRules = { name: "DescribeSoftphoneLayoutItem", properties: [
-  { key: "itemApiName", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against DescribeTabSetResult: every issue, with its path ("" is the value itself). */
 export const validateDescribeTabSetResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeTabSetResult);
 
+let rulesOfDescribeTabSetResult: XsdRecordRules | undefined;
 function checkDescribeTabSetResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeTabSetResult ??= { name: "DescribeTabSetResult", properties: [
+    { key: "label", min: 1, check: checkXsdString },
+    { key: "logoUrl", min: 1, check: checkXsdString },
+    { key: "namespace", check: checkXsdString },
+    { key: "selected", min: 1, check: checkXsdBoolean },
+    { key: "tabs", list: true, check: checkDescribeTab },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeTabSetResult, path, issues);
 }
 
-const rulesOfDescribeTabSetResult: XsdRecordRules = { name: "DescribeTabSetResult", properties: [
-  { key: "label", min: 1, check: checkXsdString },
-  { key: "logoUrl", min: 1, check: checkXsdString },
-  { key: "namespace", check: checkXsdString },
-  { key: "selected", min: 1, check: checkXsdBoolean },
-  { key: "tabs", list: true, check: checkDescribeTab },
-] };
 
 /** Checks a value against DescribeTab: every issue, with its path ("" is the value itself). */
 export const validateDescribeTab = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeTab);
 
+let rulesOfDescribeTab: XsdRecordRules | undefined;
 function checkDescribeTab(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeTab ??= { name: "DescribeTab", properties: [
+    { key: "custom", min: 1, check: checkXsdBoolean },
+    { key: "iconUrl", min: 1, check: checkXsdString },
+    { key: "label", min: 1, check: checkXsdString },
+    { key: "miniIconUrl", min: 1, check: checkXsdString },
+    { key: "sobjectName", min: 1, nillable: true, check: checkXsdString },
+    { key: "url", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeTab, path, issues);
 }
 
-const rulesOfDescribeTab: XsdRecordRules = { name: "DescribeTab", properties: [
-  { key: "custom", min: 1, check: checkXsdBoolean },
-  { key: "iconUrl", min: 1, check: checkXsdString },
-  { key: "label", min: 1, check: checkXsdString },
-  { key: "miniIconUrl", min: 1, check: checkXsdString },
-  { key: "sobjectName", min: 1, nillable: true, check: checkXsdString },
-  { key: "url", min: 1, check: checkXsdString },
-] };
 
 /**
  * Checks a value against Email or a type derived from it (by $type): every issue, with its path ("" is the value
@@ -929,19 +983,20 @@ const rulesOfDescribeTab: XsdRecordRules = { name: "DescribeTab", properties: [
  */
 export const validateEmail = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkAnyEmail);
 
+let rulesOfEmail: XsdRecordRules | undefined;
 function checkEmail(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfEmail ??= { name: "Email", xsiType: "optional", properties: [
+    { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
+    { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
+    { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
+    { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
+    { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
+    { key: "subject", min: 1, nillable: true, check: checkXsdString },
+    { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfEmail, path, issues);
 }
 
-const rulesOfEmail: XsdRecordRules = { name: "Email", xsiType: "optional", properties: [
-  { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
-  { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
-  { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
-  { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
-  { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
-  { key: "subject", min: 1, nillable: true, check: checkXsdString },
-  { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
-] };
 function checkAnyEmail(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!isXsdRecord(value)) {
     xsdIssue(issues, path, "type", "expected an object (Email)");
@@ -965,911 +1020,990 @@ function checkAnyEmail(value: unknown, path: string, issues: ValidationIssue[]):
 /** Checks a value against MassEmailMessage: every issue, with its path ("" is the value itself). */
 export const validateMassEmailMessage = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMassEmailMessage);
 
+let rulesOfMassEmailMessage: XsdRecordRules | undefined;
 function checkMassEmailMessage(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfMassEmailMessage ??= { name: "MassEmailMessage", xsiType: "required", properties: [
+    { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
+    { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
+    { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
+    { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
+    { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
+    { key: "subject", min: 1, nillable: true, check: checkXsdString },
+    { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
+    { key: "description", min: 1, nillable: true, check: checkXsdString },
+    { key: "targetObjectIds", list: true, max: 250, check: checkID },
+    { key: "templateId", min: 1, check: checkID },
+    { key: "whatIds", list: true, max: 250, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfMassEmailMessage, path, issues);
 }
 
-const rulesOfMassEmailMessage: XsdRecordRules = { name: "MassEmailMessage", xsiType: "required", properties: [
-  { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
-  { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
-  { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
-  { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
-  { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
-  { key: "subject", min: 1, nillable: true, check: checkXsdString },
-  { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
-  { key: "description", min: 1, nillable: true, check: checkXsdString },
-  { key: "targetObjectIds", list: true, max: 250, check: checkID },
-  { key: "templateId", min: 1, check: checkID },
-  { key: "whatIds", list: true, max: 250, check: checkID },
-] };
 
 /** Checks a value against SingleEmailMessage: every issue, with its path ("" is the value itself). */
 export const validateSingleEmailMessage = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSingleEmailMessage);
 
+let rulesOfSingleEmailMessage: XsdRecordRules | undefined;
 function checkSingleEmailMessage(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSingleEmailMessage ??= { name: "SingleEmailMessage", xsiType: "required", properties: [
+    { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
+    { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
+    { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
+    { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
+    { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
+    { key: "subject", min: 1, nillable: true, check: checkXsdString },
+    { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
+    { key: "bccAddresses", list: true, max: 25, nillable: true, check: checkXsdString },
+    { key: "ccAddresses", list: true, max: 25, nillable: true, check: checkXsdString },
+    { key: "charset", min: 1, nillable: true, check: checkXsdString },
+    { key: "documentAttachments", list: true, check: checkID },
+    { key: "htmlBody", min: 1, nillable: true, check: checkXsdString },
+    { key: "inReplyTo", nillable: true, check: checkXsdString },
+    { key: "fileAttachments", list: true, check: checkEmailFileAttachment },
+    { key: "orgWideEmailAddressId", nillable: true, check: checkID },
+    { key: "plainTextBody", min: 1, nillable: true, check: checkXsdString },
+    { key: "references", nillable: true, check: checkXsdString },
+    { key: "targetObjectId", min: 1, nillable: true, check: checkID },
+    { key: "templateId", min: 1, nillable: true, check: checkID },
+    { key: "toAddresses", list: true, max: 100, nillable: true, check: checkXsdString },
+    { key: "whatId", min: 1, nillable: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfSingleEmailMessage, path, issues);
 }
 
-const rulesOfSingleEmailMessage: XsdRecordRules = { name: "SingleEmailMessage", xsiType: "required", properties: [
-  { key: "bccSender", min: 1, nillable: true, check: checkXsdBoolean },
-  { key: "emailPriority", min: 1, nillable: true, check: checkEmailPriority },
-  { key: "replyTo", min: 1, nillable: true, check: checkXsdString },
-  { key: "saveAsActivity", min: 1, nillable: true, check: checkXsdBoolean },
-  { key: "senderDisplayName", min: 1, nillable: true, check: checkXsdString },
-  { key: "subject", min: 1, nillable: true, check: checkXsdString },
-  { key: "useSignature", min: 1, nillable: true, check: checkXsdBoolean },
-  { key: "bccAddresses", list: true, max: 25, nillable: true, check: checkXsdString },
-  { key: "ccAddresses", list: true, max: 25, nillable: true, check: checkXsdString },
-  { key: "charset", min: 1, nillable: true, check: checkXsdString },
-  { key: "documentAttachments", list: true, check: checkID },
-  { key: "htmlBody", min: 1, nillable: true, check: checkXsdString },
-  { key: "inReplyTo", nillable: true, check: checkXsdString },
-  { key: "fileAttachments", list: true, check: checkEmailFileAttachment },
-  { key: "orgWideEmailAddressId", nillable: true, check: checkID },
-  { key: "plainTextBody", min: 1, nillable: true, check: checkXsdString },
-  { key: "references", nillable: true, check: checkXsdString },
-  { key: "targetObjectId", min: 1, nillable: true, check: checkID },
-  { key: "templateId", min: 1, nillable: true, check: checkID },
-  { key: "toAddresses", list: true, max: 100, nillable: true, check: checkXsdString },
-  { key: "whatId", min: 1, nillable: true, check: checkID },
-] };
 
 /** Checks a value against EmailFileAttachment: every issue, with its path ("" is the value itself). */
 export const validateEmailFileAttachment = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkEmailFileAttachment);
 
+let rulesOfEmailFileAttachment: XsdRecordRules | undefined;
 function checkEmailFileAttachment(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfEmailFileAttachment ??= { name: "EmailFileAttachment", properties: [
+    { key: "body", nillable: true, check: checkXsdBytes },
+    { key: "contentType", nillable: true, check: checkXsdString },
+    { key: "fileName", min: 1, check: checkXsdString },
+    { key: "inline", check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfEmailFileAttachment, path, issues);
 }
 
-const rulesOfEmailFileAttachment: XsdRecordRules = { name: "EmailFileAttachment", properties: [
-  { key: "body", nillable: true, check: checkXsdBytes },
-  { key: "contentType", nillable: true, check: checkXsdString },
-  { key: "fileName", min: 1, check: checkXsdString },
-  { key: "inline", check: checkXsdBoolean },
-] };
 
 /** Checks a value against SendEmailResult: every issue, with its path ("" is the value itself). */
 export const validateSendEmailResult = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSendEmailResult);
 
+let rulesOfSendEmailResult: XsdRecordRules | undefined;
 function checkSendEmailResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSendEmailResult ??= { name: "SendEmailResult", properties: [
+    { key: "errors", list: true, check: checkSendEmailError },
+    { key: "success", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfSendEmailResult, path, issues);
 }
 
-const rulesOfSendEmailResult: XsdRecordRules = { name: "SendEmailResult", properties: [
-  { key: "errors", list: true, check: checkSendEmailError },
-  { key: "success", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against SessionHeader: every issue, with its path ("" is the value itself). */
 export const validateSessionHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSessionHeader);
 
+let rulesOfSessionHeader: XsdRecordRules | undefined;
 function checkSessionHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSessionHeader ??= { name: "SessionHeader", properties: [
+    { key: "sessionId", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfSessionHeader, path, issues);
 }
 
-const rulesOfSessionHeader: XsdRecordRules = { name: "SessionHeader", properties: [
-  { key: "sessionId", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against LoginScopeHeader: every issue, with its path ("" is the value itself). */
 export const validateLoginScopeHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLoginScopeHeader);
 
+let rulesOfLoginScopeHeader: XsdRecordRules | undefined;
 function checkLoginScopeHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfLoginScopeHeader ??= { name: "LoginScopeHeader", properties: [
+    { key: "organizationId", min: 1, check: checkID },
+    { key: "portalId", check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfLoginScopeHeader, path, issues);
 }
 
-const rulesOfLoginScopeHeader: XsdRecordRules = { name: "LoginScopeHeader", properties: [
-  { key: "organizationId", min: 1, check: checkID },
-  { key: "portalId", check: checkID },
-] };
 
 /** Checks a value against CallOptions: every issue, with its path ("" is the value itself). */
 export const validateCallOptions = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkCallOptions);
 
+let rulesOfCallOptions: XsdRecordRules | undefined;
 function checkCallOptions(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfCallOptions ??= { name: "CallOptions", properties: [
+    { key: "client", min: 1, nillable: true, check: checkXsdString },
+    { key: "defaultNamespace", min: 1, nillable: true, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfCallOptions, path, issues);
 }
 
-const rulesOfCallOptions: XsdRecordRules = { name: "CallOptions", properties: [
-  { key: "client", min: 1, nillable: true, check: checkXsdString },
-  { key: "defaultNamespace", min: 1, nillable: true, check: checkXsdString },
-] };
 
 /** Checks a value against QueryOptions: every issue, with its path ("" is the value itself). */
 export const validateQueryOptions = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryOptions);
 
+let rulesOfQueryOptions: XsdRecordRules | undefined;
 function checkQueryOptions(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfQueryOptions ??= { name: "QueryOptions", properties: [
+    { key: "batchSize", check: checkValue$8 },
+  ] };
   return checkXsdRecord(value, rulesOfQueryOptions, path, issues);
 }
 
-const rulesOfQueryOptions: XsdRecordRules = { name: "QueryOptions", properties: [
-  { key: "batchSize", check: checkValue$8 },
-] };
 
 /** Checks a value against DebuggingHeader: every issue, with its path ("" is the value itself). */
 export const validateDebuggingHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDebuggingHeader);
 
+let rulesOfDebuggingHeader: XsdRecordRules | undefined;
 function checkDebuggingHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDebuggingHeader ??= { name: "DebuggingHeader", properties: [
+    { key: "debugLevel", min: 1, check: checkDebugLevel },
+  ] };
   return checkXsdRecord(value, rulesOfDebuggingHeader, path, issues);
 }
 
-const rulesOfDebuggingHeader: XsdRecordRules = { name: "DebuggingHeader", properties: [
-  { key: "debugLevel", min: 1, check: checkDebugLevel },
-] };
 
 /** Checks a value against DebuggingInfo: every issue, with its path ("" is the value itself). */
 export const validateDebuggingInfo = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDebuggingInfo);
 
+let rulesOfDebuggingInfo: XsdRecordRules | undefined;
 function checkDebuggingInfo(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDebuggingInfo ??= { name: "DebuggingInfo", properties: [
+    { key: "debugLog", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfDebuggingInfo, path, issues);
 }
 
-const rulesOfDebuggingInfo: XsdRecordRules = { name: "DebuggingInfo", properties: [
-  { key: "debugLog", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against PackageVersionHeader: every issue, with its path ("" is the value itself). */
 export const validatePackageVersionHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkPackageVersionHeader);
 
+let rulesOfPackageVersionHeader: XsdRecordRules | undefined;
 function checkPackageVersionHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfPackageVersionHeader ??= { name: "PackageVersionHeader", properties: [
+    { key: "packageVersions", list: true, check: checkPackageVersion },
+  ] };
   return checkXsdRecord(value, rulesOfPackageVersionHeader, path, issues);
 }
 
-const rulesOfPackageVersionHeader: XsdRecordRules = { name: "PackageVersionHeader", properties: [
-  { key: "packageVersions", list: true, check: checkPackageVersion },
-] };
 
 /** Checks a value against PackageVersion: every issue, with its path ("" is the value itself). */
 export const validatePackageVersion = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkPackageVersion);
 
+let rulesOfPackageVersion: XsdRecordRules | undefined;
 function checkPackageVersion(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfPackageVersion ??= { name: "PackageVersion", properties: [
+    { key: "majorNumber", min: 1, check: checkValue$8 },
+    { key: "minorNumber", min: 1, check: checkValue$8 },
+    { key: "namespace", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfPackageVersion, path, issues);
 }
 
-const rulesOfPackageVersion: XsdRecordRules = { name: "PackageVersion", properties: [
-  { key: "majorNumber", min: 1, check: checkValue$8 },
-  { key: "minorNumber", min: 1, check: checkValue$8 },
-  { key: "namespace", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against AllowFieldTruncationHeader: every issue, with its path ("" is the value itself). */
 export const validateAllowFieldTruncationHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkAllowFieldTruncationHeader);
 
+let rulesOfAllowFieldTruncationHeader: XsdRecordRules | undefined;
 function checkAllowFieldTruncationHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfAllowFieldTruncationHeader ??= { name: "AllowFieldTruncationHeader", properties: [
+    { key: "allowFieldTruncation", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfAllowFieldTruncationHeader, path, issues);
 }
 
-const rulesOfAllowFieldTruncationHeader: XsdRecordRules = { name: "AllowFieldTruncationHeader", properties: [
-  { key: "allowFieldTruncation", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against MruHeader: every issue, with its path ("" is the value itself). */
 export const validateMruHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMruHeader);
 
+let rulesOfMruHeader: XsdRecordRules | undefined;
 function checkMruHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfMruHeader ??= { name: "MruHeader", properties: [
+    { key: "updateMru", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfMruHeader, path, issues);
 }
 
-const rulesOfMruHeader: XsdRecordRules = { name: "MruHeader", properties: [
-  { key: "updateMru", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against EmailHeader: every issue, with its path ("" is the value itself). */
 export const validateEmailHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkEmailHeader);
 
+let rulesOfEmailHeader: XsdRecordRules | undefined;
 function checkEmailHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfEmailHeader ??= { name: "EmailHeader", properties: [
+    { key: "triggerAutoResponseEmail", min: 1, check: checkXsdBoolean },
+    { key: "triggerOtherEmail", min: 1, check: checkXsdBoolean },
+    { key: "triggerUserEmail", min: 1, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfEmailHeader, path, issues);
 }
 
-const rulesOfEmailHeader: XsdRecordRules = { name: "EmailHeader", properties: [
-  { key: "triggerAutoResponseEmail", min: 1, check: checkXsdBoolean },
-  { key: "triggerOtherEmail", min: 1, check: checkXsdBoolean },
-  { key: "triggerUserEmail", min: 1, check: checkXsdBoolean },
-] };
 
 /** Checks a value against AssignmentRuleHeader: every issue, with its path ("" is the value itself). */
 export const validateAssignmentRuleHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkAssignmentRuleHeader);
 
+let rulesOfAssignmentRuleHeader: XsdRecordRules | undefined;
 function checkAssignmentRuleHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfAssignmentRuleHeader ??= { name: "AssignmentRuleHeader", properties: [
+    { key: "assignmentRuleId", min: 1, nillable: true, check: checkID },
+    { key: "useDefaultRule", min: 1, nillable: true, check: checkXsdBoolean },
+  ] };
   return checkXsdRecord(value, rulesOfAssignmentRuleHeader, path, issues);
 }
 
-const rulesOfAssignmentRuleHeader: XsdRecordRules = { name: "AssignmentRuleHeader", properties: [
-  { key: "assignmentRuleId", min: 1, nillable: true, check: checkID },
-  { key: "useDefaultRule", min: 1, nillable: true, check: checkXsdBoolean },
-] };
 
 /** Checks a value against UserTerritoryDeleteHeader: every issue, with its path ("" is the value itself). */
 export const validateUserTerritoryDeleteHeader = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUserTerritoryDeleteHeader);
 
+let rulesOfUserTerritoryDeleteHeader: XsdRecordRules | undefined;
 function checkUserTerritoryDeleteHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfUserTerritoryDeleteHeader ??= { name: "UserTerritoryDeleteHeader", properties: [
+    { key: "transferToUserId", min: 1, nillable: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfUserTerritoryDeleteHeader, path, issues);
 }
 
-const rulesOfUserTerritoryDeleteHeader: XsdRecordRules = { name: "UserTerritoryDeleteHeader", properties: [
-  { key: "transferToUserId", min: 1, nillable: true, check: checkID },
-] };
 
 /** Checks a value against LocaleOptions: every issue, with its path ("" is the value itself). */
 export const validateLocaleOptions = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLocaleOptions);
 
+let rulesOfLocaleOptions: XsdRecordRules | undefined;
 function checkLocaleOptions(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfLocaleOptions ??= { name: "LocaleOptions", properties: [
+    { key: "language", check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfLocaleOptions, path, issues);
 }
 
-const rulesOfLocaleOptions: XsdRecordRules = { name: "LocaleOptions", properties: [
-  { key: "language", check: checkXsdString },
-] };
 
 /** Checks a value against Login: every issue, with its path ("" is the value itself). */
 export const validateLogin = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLogin);
 
+let rulesOfLogin: XsdRecordRules | undefined;
 function checkLogin(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfLogin ??= { name: "login", properties: [
+    { key: "username", min: 1, check: checkXsdString },
+    { key: "password", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfLogin, path, issues);
 }
 
-const rulesOfLogin: XsdRecordRules = { name: "login", properties: [
-  { key: "username", min: 1, check: checkXsdString },
-  { key: "password", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against LoginResponse: every issue, with its path ("" is the value itself). */
 export const validateLoginResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLoginResponse);
 
+let rulesOfLoginResponse: XsdRecordRules | undefined;
 function checkLoginResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfLoginResponse ??= { name: "loginResponse", properties: [
+    { key: "result", min: 1, check: checkLoginResult },
+  ] };
   return checkXsdRecord(value, rulesOfLoginResponse, path, issues);
 }
 
-const rulesOfLoginResponse: XsdRecordRules = { name: "loginResponse", properties: [
-  { key: "result", min: 1, check: checkLoginResult },
-] };
 
 /** Checks a value against Logout: every issue, with its path ("" is the value itself). */
 export const validateLogout = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLogout);
 
+let rulesOfLogout: XsdRecordRules | undefined;
 function checkLogout(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfLogout ??= { name: "logout", properties: [] };
   return checkXsdRecord(value, rulesOfLogout, path, issues);
 }
 
-const rulesOfLogout: XsdRecordRules = { name: "logout", properties: [] };
 
 /** Checks a value against LogoutResponse: every issue, with its path ("" is the value itself). */
 export const validateLogoutResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLogoutResponse);
 
+let rulesOfLogoutResponse: XsdRecordRules | undefined;
 function checkLogoutResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfLogoutResponse ??= { name: "logoutResponse", properties: [] };
   return checkXsdRecord(value, rulesOfLogoutResponse, path, issues);
 }
 
-const rulesOfLogoutResponse: XsdRecordRules = { name: "logoutResponse", properties: [] };
 
 /** Checks a value against InvalidateSessions: every issue, with its path ("" is the value itself). */
 export const validateInvalidateSessions = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidateSessions);
 
+let rulesOfInvalidateSessions: XsdRecordRules | undefined;
 function checkInvalidateSessions(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfInvalidateSessions ??= { name: "invalidateSessions", properties: [
+    { key: "sessionIds", list: true, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfInvalidateSessions, path, issues);
 }
 
-const rulesOfInvalidateSessions: XsdRecordRules = { name: "invalidateSessions", properties: [
-  { key: "sessionIds", list: true, check: checkXsdString },
-] };
 
 /** Checks a value against InvalidateSessionsResponse: every issue, with its path ("" is the value itself). */
 export const validateInvalidateSessionsResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidateSessionsResponse);
 
+let rulesOfInvalidateSessionsResponse: XsdRecordRules | undefined;
 function checkInvalidateSessionsResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfInvalidateSessionsResponse ??= { name: "invalidateSessionsResponse", properties: [
+    { key: "result", list: true, check: checkInvalidateSessionsResult },
+  ] };
   return checkXsdRecord(value, rulesOfInvalidateSessionsResponse, path, issues);
 }
 
-const rulesOfInvalidateSessionsResponse: XsdRecordRules = { name: "invalidateSessionsResponse", properties: [
-  { key: "result", list: true, check: checkInvalidateSessionsResult },
-] };
 
 /** Checks a value against GetUserInfo: every issue, with its path ("" is the value itself). */
 export const validateGetUserInfo = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUserInfo);
 
+let rulesOfGetUserInfo: XsdRecordRules | undefined;
 function checkGetUserInfo(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetUserInfo ??= { name: "getUserInfo", properties: [] };
   return checkXsdRecord(value, rulesOfGetUserInfo, path, issues);
 }
 
-const rulesOfGetUserInfo: XsdRecordRules = { name: "getUserInfo", properties: [] };
 
 /** Checks a value against GetUserInfoResponse: every issue, with its path ("" is the value itself). */
 export const validateGetUserInfoResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUserInfoResponse);
 
+let rulesOfGetUserInfoResponse: XsdRecordRules | undefined;
 function checkGetUserInfoResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetUserInfoResponse ??= { name: "getUserInfoResponse", properties: [
+    { key: "result", min: 1, check: checkGetUserInfoResult },
+  ] };
   return checkXsdRecord(value, rulesOfGetUserInfoResponse, path, issues);
 }
 
-const rulesOfGetUserInfoResponse: XsdRecordRules = { name: "getUserInfoResponse", properties: [
-  { key: "result", min: 1, check: checkGetUserInfoResult },
-] };
 
 /** Checks a value against GetServerTimestamp: every issue, with its path ("" is the value itself). */
 export const validateGetServerTimestamp = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetServerTimestamp);
 
+let rulesOfGetServerTimestamp: XsdRecordRules | undefined;
 function checkGetServerTimestamp(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetServerTimestamp ??= { name: "getServerTimestamp", properties: [] };
   return checkXsdRecord(value, rulesOfGetServerTimestamp, path, issues);
 }
 
-const rulesOfGetServerTimestamp: XsdRecordRules = { name: "getServerTimestamp", properties: [] };
 
 /** Checks a value against GetServerTimestampResponse: every issue, with its path ("" is the value itself). */
 export const validateGetServerTimestampResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetServerTimestampResponse);
 
+let rulesOfGetServerTimestampResponse: XsdRecordRules | undefined;
 function checkGetServerTimestampResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetServerTimestampResponse ??= { name: "getServerTimestampResponse", properties: [
+    { key: "result", min: 1, check: checkGetServerTimestampResult },
+  ] };
   return checkXsdRecord(value, rulesOfGetServerTimestampResponse, path, issues);
 }
 
-const rulesOfGetServerTimestampResponse: XsdRecordRules = { name: "getServerTimestampResponse", properties: [
-  { key: "result", min: 1, check: checkGetServerTimestampResult },
-] };
 
 /** Checks a value against SetPassword: every issue, with its path ("" is the value itself). */
 export const validateSetPassword = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSetPassword);
 
+let rulesOfSetPassword: XsdRecordRules | undefined;
 function checkSetPassword(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSetPassword ??= { name: "setPassword", properties: [
+    { key: "userId", min: 1, check: checkID },
+    { key: "password", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfSetPassword, path, issues);
 }
 
-const rulesOfSetPassword: XsdRecordRules = { name: "setPassword", properties: [
-  { key: "userId", min: 1, check: checkID },
-  { key: "password", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against SetPasswordResponse: every issue, with its path ("" is the value itself). */
 export const validateSetPasswordResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSetPasswordResponse);
 
+let rulesOfSetPasswordResponse: XsdRecordRules | undefined;
 function checkSetPasswordResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSetPasswordResponse ??= { name: "setPasswordResponse", properties: [
+    { key: "result", min: 1, check: checkSetPasswordResult },
+  ] };
   return checkXsdRecord(value, rulesOfSetPasswordResponse, path, issues);
 }
 
-const rulesOfSetPasswordResponse: XsdRecordRules = { name: "setPasswordResponse", properties: [
-  { key: "result", min: 1, check: checkSetPasswordResult },
-] };
 
 /** Checks a value against ResetPassword: every issue, with its path ("" is the value itself). */
 export const validateResetPassword = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkResetPassword);
 
+let rulesOfResetPassword: XsdRecordRules | undefined;
 function checkResetPassword(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfResetPassword ??= { name: "resetPassword", properties: [
+    { key: "userId", min: 1, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfResetPassword, path, issues);
 }
 
-const rulesOfResetPassword: XsdRecordRules = { name: "resetPassword", properties: [
-  { key: "userId", min: 1, check: checkID },
-] };
 
 /** Checks a value against ResetPasswordResponse: every issue, with its path ("" is the value itself). */
 export const validateResetPasswordResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkResetPasswordResponse);
 
+let rulesOfResetPasswordResponse: XsdRecordRules | undefined;
 function checkResetPasswordResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfResetPasswordResponse ??= { name: "resetPasswordResponse", properties: [
+    { key: "result", min: 1, check: checkResetPasswordResult },
+  ] };
   return checkXsdRecord(value, rulesOfResetPasswordResponse, path, issues);
 }
 
-const rulesOfResetPasswordResponse: XsdRecordRules = { name: "resetPasswordResponse", properties: [
-  { key: "result", min: 1, check: checkResetPasswordResult },
-] };
 
 /** Checks a value against Create: every issue, with its path ("" is the value itself). */
 export const validateCreate = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkCreate);
 
+let rulesOfCreate: XsdRecordRules | undefined;
 function checkCreate(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfCreate ??= { name: "create", properties: [
+    { key: "sObjects", list: true, check: checkSObject },
+  ] };
   return checkXsdRecord(value, rulesOfCreate, path, issues);
 }
 
-const rulesOfCreate: XsdRecordRules = { name: "create", properties: [
-  { key: "sObjects", list: true, check: checkSObject },
-] };
 
 /** Checks a value against CreateResponse: every issue, with its path ("" is the value itself). */
 export const validateCreateResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkCreateResponse);
 
+let rulesOfCreateResponse: XsdRecordRules | undefined;
 function checkCreateResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfCreateResponse ??= { name: "createResponse", properties: [
+    { key: "result", list: true, check: checkSaveResult },
+  ] };
   return checkXsdRecord(value, rulesOfCreateResponse, path, issues);
 }
 
-const rulesOfCreateResponse: XsdRecordRules = { name: "createResponse", properties: [
-  { key: "result", list: true, check: checkSaveResult },
-] };
 
 /** Checks a value against Update: every issue, with its path ("" is the value itself). */
 export const validateUpdate = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUpdate);
 
+let rulesOfUpdate: XsdRecordRules | undefined;
 function checkUpdate(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfUpdate ??= { name: "update", properties: [
+    { key: "sObjects", list: true, check: checkSObject },
+  ] };
   return checkXsdRecord(value, rulesOfUpdate, path, issues);
 }
 
-const rulesOfUpdate: XsdRecordRules = { name: "update", properties: [
-  { key: "sObjects", list: true, check: checkSObject },
-] };
 
 /** Checks a value against UpdateResponse: every issue, with its path ("" is the value itself). */
 export const validateUpdateResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUpdateResponse);
 
+let rulesOfUpdateResponse: XsdRecordRules | undefined;
 function checkUpdateResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfUpdateResponse ??= { name: "updateResponse", properties: [
+    { key: "result", list: true, check: checkSaveResult },
+  ] };
   return checkXsdRecord(value, rulesOfUpdateResponse, path, issues);
 }
 
-const rulesOfUpdateResponse: XsdRecordRules = { name: "updateResponse", properties: [
-  { key: "result", list: true, check: checkSaveResult },
-] };
 
 /** Checks a value against Upsert: every issue, with its path ("" is the value itself). */
 export const validateUpsert = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUpsert);
 
+let rulesOfUpsert: XsdRecordRules | undefined;
 function checkUpsert(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfUpsert ??= { name: "upsert", properties: [
+    { key: "externalIDFieldName", min: 1, check: checkXsdString },
+    { key: "sObjects", list: true, check: checkSObject },
+  ] };
   return checkXsdRecord(value, rulesOfUpsert, path, issues);
 }
 
-const rulesOfUpsert: XsdRecordRules = { name: "upsert", properties: [
-  { key: "externalIDFieldName", min: 1, check: checkXsdString },
-  { key: "sObjects", list: true, check: checkSObject },
-] };
 
 /** Checks a value against UpsertResponse: every issue, with its path ("" is the value itself). */
 export const validateUpsertResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUpsertResponse);
 
+let rulesOfUpsertResponse: XsdRecordRules | undefined;
 function checkUpsertResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfUpsertResponse ??= { name: "upsertResponse", properties: [
+    { key: "result", list: true, check: checkUpsertResult },
+  ] };
   return checkXsdRecord(value, rulesOfUpsertResponse, path, issues);
 }
 
-const rulesOfUpsertResponse: XsdRecordRules = { name: "upsertResponse", properties: [
-  { key: "result", list: true, check: checkUpsertResult },
-] };
 
 /** Checks a value against Merge: every issue, with its path ("" is the value itself). */
 export const validateMerge = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMerge);
 
+let rulesOfMerge: XsdRecordRules | undefined;
 function checkMerge(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfMerge ??= { name: "merge", properties: [
+    { key: "request", list: true, check: checkMergeRequest },
+  ] };
   return checkXsdRecord(value, rulesOfMerge, path, issues);
 }
 
-const rulesOfMerge: XsdRecordRules = { name: "merge", properties: [
-  { key: "request", list: true, check: checkMergeRequest },
-] };
 
 /** Checks a value against MergeResponse: every issue, with its path ("" is the value itself). */
 export const validateMergeResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkMergeResponse);
 
+let rulesOfMergeResponse: XsdRecordRules | undefined;
 function checkMergeResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfMergeResponse ??= { name: "mergeResponse", properties: [
+    { key: "result", list: true, check: checkMergeResult },
+  ] };
   return checkXsdRecord(value, rulesOfMergeResponse, path, issues);
 }
 
-const rulesOfMergeResponse: XsdRecordRules = { name: "mergeResponse", properties: [
-  { key: "result", list: true, check: checkMergeResult },
-] };
 
 /** Checks a value against Delete: every issue, with its path ("" is the value itself). */
 export const validateDelete = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDelete);
 
+let rulesOfDelete: XsdRecordRules | undefined;
 function checkDelete(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDelete ??= { name: "delete", properties: [
+    { key: "ids", list: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfDelete, path, issues);
 }
 
-const rulesOfDelete: XsdRecordRules = { name: "delete", properties: [
-  { key: "ids", list: true, check: checkID },
-] };
 
 /** Checks a value against DeleteResponse: every issue, with its path ("" is the value itself). */
 export const validateDeleteResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDeleteResponse);
 
+let rulesOfDeleteResponse: XsdRecordRules | undefined;
 function checkDeleteResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDeleteResponse ??= { name: "deleteResponse", properties: [
+    { key: "result", list: true, check: checkDeleteResult },
+  ] };
   return checkXsdRecord(value, rulesOfDeleteResponse, path, issues);
 }
 
-const rulesOfDeleteResponse: XsdRecordRules = { name: "deleteResponse", properties: [
-  { key: "result", list: true, check: checkDeleteResult },
-] };
 
 /** Checks a value against Undelete: every issue, with its path ("" is the value itself). */
 export const validateUndelete = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUndelete);
 
+let rulesOfUndelete: XsdRecordRules | undefined;
 function checkUndelete(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfUndelete ??= { name: "undelete", properties: [
+    { key: "ids", min: 1, list: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfUndelete, path, issues);
 }
 
-const rulesOfUndelete: XsdRecordRules = { name: "undelete", properties: [
-  { key: "ids", min: 1, list: true, check: checkID },
-] };
 
 /** Checks a value against UndeleteResponse: every issue, with its path ("" is the value itself). */
 export const validateUndeleteResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUndeleteResponse);
 
+let rulesOfUndeleteResponse: XsdRecordRules | undefined;
 function checkUndeleteResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfUndeleteResponse ??= { name: "undeleteResponse", properties: [
+    { key: "result", min: 1, list: true, check: checkUndeleteResult },
+  ] };
   return checkXsdRecord(value, rulesOfUndeleteResponse, path, issues);
 }
 
-const rulesOfUndeleteResponse: XsdRecordRules = { name: "undeleteResponse", properties: [
-  { key: "result", min: 1, list: true, check: checkUndeleteResult },
-] };
 
 /** Checks a value against EmptyRecycleBin: every issue, with its path ("" is the value itself). */
 export const validateEmptyRecycleBin = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkEmptyRecycleBin);
 
+let rulesOfEmptyRecycleBin: XsdRecordRules | undefined;
 function checkEmptyRecycleBin(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfEmptyRecycleBin ??= { name: "emptyRecycleBin", properties: [
+    { key: "ids", min: 1, list: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfEmptyRecycleBin, path, issues);
 }
 
-const rulesOfEmptyRecycleBin: XsdRecordRules = { name: "emptyRecycleBin", properties: [
-  { key: "ids", min: 1, list: true, check: checkID },
-] };
 
 /** Checks a value against EmptyRecycleBinResponse: every issue, with its path ("" is the value itself). */
 export const validateEmptyRecycleBinResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkEmptyRecycleBinResponse);
 
+let rulesOfEmptyRecycleBinResponse: XsdRecordRules | undefined;
 function checkEmptyRecycleBinResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfEmptyRecycleBinResponse ??= { name: "emptyRecycleBinResponse", properties: [
+    { key: "result", min: 1, list: true, check: checkEmptyRecycleBinResult },
+  ] };
   return checkXsdRecord(value, rulesOfEmptyRecycleBinResponse, path, issues);
 }
 
-const rulesOfEmptyRecycleBinResponse: XsdRecordRules = { name: "emptyRecycleBinResponse", properties: [
-  { key: "result", min: 1, list: true, check: checkEmptyRecycleBinResult },
-] };
 
 /** Checks a value against Retrieve: every issue, with its path ("" is the value itself). */
 export const validateRetrieve = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRetrieve);
 
+let rulesOfRetrieve: XsdRecordRules | undefined;
 function checkRetrieve(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfRetrieve ??= { name: "retrieve", properties: [
+    { key: "fieldList", min: 1, check: checkXsdString },
+    { key: "sObjectType", min: 1, check: checkXsdString },
+    { key: "ids", list: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfRetrieve, path, issues);
 }
 
-const rulesOfRetrieve: XsdRecordRules = { name: "retrieve", properties: [
-  { key: "fieldList", min: 1, check: checkXsdString },
-  { key: "sObjectType", min: 1, check: checkXsdString },
-  { key: "ids", list: true, check: checkID },
-] };
 
 /** Checks a value against RetrieveResponse: every issue, with its path ("" is the value itself). */
 export const validateRetrieveResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkRetrieveResponse);
 
+let rulesOfRetrieveResponse: XsdRecordRules | undefined;
 function checkRetrieveResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfRetrieveResponse ??= { name: "retrieveResponse", properties: [
+    { key: "result", list: true, nillable: true, check: checkSObject },
+  ] };
   return checkXsdRecord(value, rulesOfRetrieveResponse, path, issues);
 }
 
-const rulesOfRetrieveResponse: XsdRecordRules = { name: "retrieveResponse", properties: [
-  { key: "result", list: true, nillable: true, check: checkSObject },
-] };
 
 /** Checks a value against Query: every issue, with its path ("" is the value itself). */
 export const validateQuery = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQuery);
 
+let rulesOfQuery: XsdRecordRules | undefined;
 function checkQuery(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfQuery ??= { name: "query", properties: [
+    { key: "queryString", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfQuery, path, issues);
 }
 
-const rulesOfQuery: XsdRecordRules = { name: "query", properties: [
-  { key: "queryString", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against QueryResponse: every issue, with its path ("" is the value itself). */
 export const validateQueryResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryResponse);
 
+let rulesOfQueryResponse: XsdRecordRules | undefined;
 function checkQueryResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfQueryResponse ??= { name: "queryResponse", properties: [
+    { key: "result", min: 1, check: checkQueryResult },
+  ] };
   return checkXsdRecord(value, rulesOfQueryResponse, path, issues);
 }
 
-const rulesOfQueryResponse: XsdRecordRules = { name: "queryResponse", properties: [
-  { key: "result", min: 1, check: checkQueryResult },
-] };
 
 /** Checks a value against QueryAll: every issue, with its path ("" is the value itself). */
 export const validateQueryAll = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryAll);
 
+let rulesOfQueryAll: XsdRecordRules | undefined;
 function checkQueryAll(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfQueryAll ??= { name: "queryAll", properties: [
+    { key: "queryString", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfQueryAll, path, issues);
 }
 
-const rulesOfQueryAll: XsdRecordRules = { name: "queryAll", properties: [
-  { key: "queryString", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against QueryAllResponse: every issue, with its path ("" is the value itself). */
 export const validateQueryAllResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryAllResponse);
 
+let rulesOfQueryAllResponse: XsdRecordRules | undefined;
 function checkQueryAllResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfQueryAllResponse ??= { name: "queryAllResponse", properties: [
+    { key: "result", min: 1, check: checkQueryResult },
+  ] };
   return checkXsdRecord(value, rulesOfQueryAllResponse, path, issues);
 }
 
-const rulesOfQueryAllResponse: XsdRecordRules = { name: "queryAllResponse", properties: [
-  { key: "result", min: 1, check: checkQueryResult },
-] };
 
 /** Checks a value against QueryMore: every issue, with its path ("" is the value itself). */
 export const validateQueryMore = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryMore);
 
+let rulesOfQueryMore: XsdRecordRules | undefined;
 function checkQueryMore(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfQueryMore ??= { name: "queryMore", properties: [
+    { key: "queryLocator", min: 1, check: checkQueryLocator },
+  ] };
   return checkXsdRecord(value, rulesOfQueryMore, path, issues);
 }
 
-const rulesOfQueryMore: XsdRecordRules = { name: "queryMore", properties: [
-  { key: "queryLocator", min: 1, check: checkQueryLocator },
-] };
 
 /** Checks a value against QueryMoreResponse: every issue, with its path ("" is the value itself). */
 export const validateQueryMoreResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkQueryMoreResponse);
 
+let rulesOfQueryMoreResponse: XsdRecordRules | undefined;
 function checkQueryMoreResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfQueryMoreResponse ??= { name: "queryMoreResponse", properties: [
+    { key: "result", min: 1, check: checkQueryResult },
+  ] };
   return checkXsdRecord(value, rulesOfQueryMoreResponse, path, issues);
 }
 
-const rulesOfQueryMoreResponse: XsdRecordRules = { name: "queryMoreResponse", properties: [
-  { key: "result", min: 1, check: checkQueryResult },
-] };
 
 /** Checks a value against Search: every issue, with its path ("" is the value itself). */
 export const validateSearch = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSearch);
 
+let rulesOfSearch: XsdRecordRules | undefined;
 function checkSearch(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSearch ??= { name: "search", properties: [
+    { key: "searchString", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfSearch, path, issues);
 }
 
-const rulesOfSearch: XsdRecordRules = { name: "search", properties: [
-  { key: "searchString", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against SearchResponse: every issue, with its path ("" is the value itself). */
 export const validateSearchResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSearchResponse);
 
+let rulesOfSearchResponse: XsdRecordRules | undefined;
 function checkSearchResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSearchResponse ??= { name: "searchResponse", properties: [
+    { key: "result", min: 1, check: checkSearchResult },
+  ] };
   return checkXsdRecord(value, rulesOfSearchResponse, path, issues);
 }
 
-const rulesOfSearchResponse: XsdRecordRules = { name: "searchResponse", properties: [
-  { key: "result", min: 1, check: checkSearchResult },
-] };
 
 /** Checks a value against GetUpdated: every issue, with its path ("" is the value itself). */
 export const validateGetUpdated = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUpdated);
 
+let rulesOfGetUpdated: XsdRecordRules | undefined;
 function checkGetUpdated(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetUpdated ??= { name: "getUpdated", properties: [
+    { key: "sObjectType", min: 1, check: checkXsdString },
+    { key: "startDate", min: 1, check: checkValue$9 },
+    { key: "endDate", min: 1, check: checkValue$9 },
+  ] };
   return checkXsdRecord(value, rulesOfGetUpdated, path, issues);
 }
 
-const rulesOfGetUpdated: XsdRecordRules = { name: "getUpdated", properties: [
-  { key: "sObjectType", min: 1, check: checkXsdString },
-  { key: "startDate", min: 1, check: checkValue$9 },
-  { key: "endDate", min: 1, check: checkValue$9 },
-] };
 
 /** Checks a value against GetUpdatedResponse: every issue, with its path ("" is the value itself). */
 export const validateGetUpdatedResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetUpdatedResponse);
 
+let rulesOfGetUpdatedResponse: XsdRecordRules | undefined;
 function checkGetUpdatedResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetUpdatedResponse ??= { name: "getUpdatedResponse", properties: [
+    { key: "result", min: 1, check: checkGetUpdatedResult },
+  ] };
   return checkXsdRecord(value, rulesOfGetUpdatedResponse, path, issues);
 }
 
-const rulesOfGetUpdatedResponse: XsdRecordRules = { name: "getUpdatedResponse", properties: [
-  { key: "result", min: 1, check: checkGetUpdatedResult },
-] };
 
 /** Checks a value against GetDeleted: every issue, with its path ("" is the value itself). */
 export const validateGetDeleted = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetDeleted);
 
+let rulesOfGetDeleted: XsdRecordRules | undefined;
 function checkGetDeleted(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetDeleted ??= { name: "getDeleted", properties: [
+    { key: "sObjectType", min: 1, check: checkXsdString },
+    { key: "startDate", min: 1, check: checkValue$9 },
+    { key: "endDate", min: 1, check: checkValue$9 },
+  ] };
   return checkXsdRecord(value, rulesOfGetDeleted, path, issues);
 }
 
-const rulesOfGetDeleted: XsdRecordRules = { name: "getDeleted", properties: [
-  { key: "sObjectType", min: 1, check: checkXsdString },
-  { key: "startDate", min: 1, check: checkValue$9 },
-  { key: "endDate", min: 1, check: checkValue$9 },
-] };
 
 /** Checks a value against GetDeletedResponse: every issue, with its path ("" is the value itself). */
 export const validateGetDeletedResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkGetDeletedResponse);
 
+let rulesOfGetDeletedResponse: XsdRecordRules | undefined;
 function checkGetDeletedResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfGetDeletedResponse ??= { name: "getDeletedResponse", properties: [
+    { key: "result", min: 1, check: checkGetDeletedResult },
+  ] };
   return checkXsdRecord(value, rulesOfGetDeletedResponse, path, issues);
 }
 
-const rulesOfGetDeletedResponse: XsdRecordRules = { name: "getDeletedResponse", properties: [
-  { key: "result", min: 1, check: checkGetDeletedResult },
-] };
 
 /** Checks a value against ConvertLead: every issue, with its path ("" is the value itself). */
 export const validateConvertLead = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkConvertLead);
 
+let rulesOfConvertLead: XsdRecordRules | undefined;
 function checkConvertLead(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfConvertLead ??= { name: "convertLead", properties: [
+    { key: "leadConverts", list: true, check: checkLeadConvert },
+  ] };
   return checkXsdRecord(value, rulesOfConvertLead, path, issues);
 }
 
-const rulesOfConvertLead: XsdRecordRules = { name: "convertLead", properties: [
-  { key: "leadConverts", list: true, check: checkLeadConvert },
-] };
 
 /** Checks a value against ConvertLeadResponse: every issue, with its path ("" is the value itself). */
 export const validateConvertLeadResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkConvertLeadResponse);
 
+let rulesOfConvertLeadResponse: XsdRecordRules | undefined;
 function checkConvertLeadResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfConvertLeadResponse ??= { name: "convertLeadResponse", properties: [
+    { key: "result", list: true, check: checkLeadConvertResult },
+  ] };
   return checkXsdRecord(value, rulesOfConvertLeadResponse, path, issues);
 }
 
-const rulesOfConvertLeadResponse: XsdRecordRules = { name: "convertLeadResponse", properties: [
-  { key: "result", list: true, check: checkLeadConvertResult },
-] };
 
 /** Checks a value against Process: every issue, with its path ("" is the value itself). */
 export const validateProcess = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkProcess);
 
+let rulesOfProcess: XsdRecordRules | undefined;
 function checkProcess(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfProcess ??= { name: "process", properties: [
+    { key: "actions", list: true, check: checkAnyProcessRequest },
+  ] };
   return checkXsdRecord(value, rulesOfProcess, path, issues);
 }
 
-const rulesOfProcess: XsdRecordRules = { name: "process", properties: [
-  { key: "actions", list: true, check: checkAnyProcessRequest },
-] };
 
 /** Checks a value against ProcessResponse: every issue, with its path ("" is the value itself). */
 export const validateProcessResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkProcessResponse);
 
+let rulesOfProcessResponse: XsdRecordRules | undefined;
 function checkProcessResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfProcessResponse ??= { name: "processResponse", properties: [
+    { key: "result", list: true, check: checkProcessResult },
+  ] };
   return checkXsdRecord(value, rulesOfProcessResponse, path, issues);
 }
 
-const rulesOfProcessResponse: XsdRecordRules = { name: "processResponse", properties: [
-  { key: "result", list: true, check: checkProcessResult },
-] };
 
 /** Checks a value against SendEmail: every issue, with its path ("" is the value itself). */
 export const validateSendEmail = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSendEmail);
 
+let rulesOfSendEmail: XsdRecordRules | undefined;
 function checkSendEmail(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSendEmail ??= { name: "sendEmail", properties: [
+    { key: "messages", list: true, max: 10, check: checkAnyEmail },
+  ] };
   return checkXsdRecord(value, rulesOfSendEmail, path, issues);
 }
 
-const rulesOfSendEmail: XsdRecordRules = { name: "sendEmail", properties: [
-  { key: "messages", list: true, max: 10, check: checkAnyEmail },
-] };
 
 /** Checks a value against SendEmailResponse: every issue, with its path ("" is the value itself). */
 export const validateSendEmailResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSendEmailResponse);
 
+let rulesOfSendEmailResponse: XsdRecordRules | undefined;
 function checkSendEmailResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSendEmailResponse ??= { name: "sendEmailResponse", properties: [
+    { key: "result", list: true, max: 10, check: checkSendEmailResult },
+  ] };
   return checkXsdRecord(value, rulesOfSendEmailResponse, path, issues);
 }
 
-const rulesOfSendEmailResponse: XsdRecordRules = { name: "sendEmailResponse", properties: [
-  { key: "result", list: true, max: 10, check: checkSendEmailResult },
-] };
 
 /** Checks a value against DescribeSObject: every issue, with its path ("" is the value itself). */
 export const validateDescribeSObject = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSObject);
 
+let rulesOfDescribeSObject: XsdRecordRules | undefined;
 function checkDescribeSObject(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSObject ??= { name: "describeSObject", properties: [
+    { key: "sObjectType", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSObject, path, issues);
 }
 
-const rulesOfDescribeSObject: XsdRecordRules = { name: "describeSObject", properties: [
-  { key: "sObjectType", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against DescribeSObjectResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeSObjectResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSObjectResponse);
 
+let rulesOfDescribeSObjectResponse: XsdRecordRules | undefined;
 function checkDescribeSObjectResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSObjectResponse ??= { name: "describeSObjectResponse", properties: [
+    { key: "result", min: 1, nillable: true, check: checkDescribeSObjectResult },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSObjectResponse, path, issues);
 }
 
-const rulesOfDescribeSObjectResponse: XsdRecordRules = { name: "describeSObjectResponse", properties: [
-  { key: "result", min: 1, nillable: true, check: checkDescribeSObjectResult },
-] };
 
 /** Checks a value against DescribeSObjects: every issue, with its path ("" is the value itself). */
 export const validateDescribeSObjects = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSObjects);
 
+let rulesOfDescribeSObjects: XsdRecordRules | undefined;
 function checkDescribeSObjects(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSObjects ??= { name: "describeSObjects", properties: [
+    { key: "sObjectType", list: true, max: 100, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSObjects, path, issues);
 }
 
-const rulesOfDescribeSObjects: XsdRecordRules = { name: "describeSObjects", properties: [
-  { key: "sObjectType", list: true, max: 100, check: checkXsdString },
-] };
 
 /** Checks a value against DescribeSObjectsResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeSObjectsResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSObjectsResponse);
 
+let rulesOfDescribeSObjectsResponse: XsdRecordRules | undefined;
 function checkDescribeSObjectsResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSObjectsResponse ??= { name: "describeSObjectsResponse", properties: [
+    { key: "result", list: true, max: 100, nillable: true, check: checkDescribeSObjectResult },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSObjectsResponse, path, issues);
 }
 
-const rulesOfDescribeSObjectsResponse: XsdRecordRules = { name: "describeSObjectsResponse", properties: [
-  { key: "result", list: true, max: 100, nillable: true, check: checkDescribeSObjectResult },
-] };
 
 /** Checks a value against DescribeGlobal: every issue, with its path ("" is the value itself). */
 export const validateDescribeGlobal = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeGlobal);
 
+let rulesOfDescribeGlobal: XsdRecordRules | undefined;
 function checkDescribeGlobal(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeGlobal ??= { name: "describeGlobal", properties: [] };
   return checkXsdRecord(value, rulesOfDescribeGlobal, path, issues);
 }
 
-const rulesOfDescribeGlobal: XsdRecordRules = { name: "describeGlobal", properties: [] };
 
 /** Checks a value against DescribeGlobalResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeGlobalResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeGlobalResponse);
 
+let rulesOfDescribeGlobalResponse: XsdRecordRules | undefined;
 function checkDescribeGlobalResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeGlobalResponse ??= { name: "describeGlobalResponse", properties: [
+    { key: "result", min: 1, check: checkDescribeGlobalResult },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeGlobalResponse, path, issues);
 }
 
-const rulesOfDescribeGlobalResponse: XsdRecordRules = { name: "describeGlobalResponse", properties: [
-  { key: "result", min: 1, check: checkDescribeGlobalResult },
-] };
 
 /** Checks a value against DescribeLayoutElement: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutElement = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutElement);
 
+let rulesOfDescribeLayoutElement: XsdRecordRules | undefined;
 function checkDescribeLayoutElement(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeLayoutElement ??= { name: "describeLayout", properties: [
+    { key: "sObjectType", min: 1, check: checkXsdString },
+    { key: "recordTypeIds", list: true, check: checkID },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeLayoutElement, path, issues);
 }
 
-const rulesOfDescribeLayoutElement: XsdRecordRules = { name: "describeLayout", properties: [
-  { key: "sObjectType", min: 1, check: checkXsdString },
-  { key: "recordTypeIds", list: true, check: checkID },
-] };
 
 /** Checks a value against DescribeLayoutResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeLayoutResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeLayoutResponse);
 
+let rulesOfDescribeLayoutResponse: XsdRecordRules | undefined;
 function checkDescribeLayoutResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeLayoutResponse ??= { name: "describeLayoutResponse", properties: [
+    { key: "result", min: 1, nillable: true, check: checkDescribeLayoutResult },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeLayoutResponse, path, issues);
 }
 
-const rulesOfDescribeLayoutResponse: XsdRecordRules = { name: "describeLayoutResponse", properties: [
-  { key: "result", min: 1, nillable: true, check: checkDescribeLayoutResult },
-] };
 
 /** Checks a value against DescribeSoftphoneLayout: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayout = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayout);
 
+let rulesOfDescribeSoftphoneLayout: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayout(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSoftphoneLayout ??= { name: "describeSoftphoneLayout", properties: [] };
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayout, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayout: XsdRecordRules = { name: "describeSoftphoneLayout", properties: [] };
 
 /** Checks a value against DescribeSoftphoneLayoutResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeSoftphoneLayoutResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeSoftphoneLayoutResponse);
 
+let rulesOfDescribeSoftphoneLayoutResponse: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeSoftphoneLayoutResponse ??= { name: "describeSoftphoneLayoutResponse", properties: [
+    { key: "result", min: 1, nillable: true, check: checkDescribeSoftphoneLayoutResult },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeSoftphoneLayoutResponse, path, issues);
 }
 
-const rulesOfDescribeSoftphoneLayoutResponse: XsdRecordRules = { name: "describeSoftphoneLayoutResponse", properties: [
-  { key: "result", min: 1, nillable: true, check: checkDescribeSoftphoneLayoutResult },
-] };
 
 /** Checks a value against DescribeTabs: every issue, with its path ("" is the value itself). */
 export const validateDescribeTabs = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeTabs);
 
+let rulesOfDescribeTabs: XsdRecordRules | undefined;
 function checkDescribeTabs(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeTabs ??= { name: "describeTabs", properties: [] };
   return checkXsdRecord(value, rulesOfDescribeTabs, path, issues);
 }
 
-const rulesOfDescribeTabs: XsdRecordRules = { name: "describeTabs", properties: [] };
 
 /** Checks a value against DescribeTabsResponse: every issue, with its path ("" is the value itself). */
 export const validateDescribeTabsResponse = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkDescribeTabsResponse);
 
+let rulesOfDescribeTabsResponse: XsdRecordRules | undefined;
 function checkDescribeTabsResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfDescribeTabsResponse ??= { name: "describeTabsResponse", properties: [
+    { key: "result", list: true, nillable: true, check: checkDescribeTabSetResult },
+  ] };
   return checkXsdRecord(value, rulesOfDescribeTabsResponse, path, issues);
 }
 
-const rulesOfDescribeTabsResponse: XsdRecordRules = { name: "describeTabsResponse", properties: [
-  { key: "result", list: true, nillable: true, check: checkDescribeTabSetResult },
-] };
 
 /** Checks a value against SObject: every issue, with its path ("" is the value itself). */
 export const validateSObject = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkSObject);
 
+let rulesOfSObject: XsdRecordRules | undefined;
 function checkSObject(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfSObject ??= { name: "sObject", properties: [
+    { key: "type", min: 1, check: checkXsdString },
+    { key: "fieldsToNull", list: true, nillable: true, check: checkXsdString },
+    { key: "Id", min: 1, nillable: true, check: checkID },
+    { key: "$any", wildcard: { namespace: "urn:sobject.api.example", namespaces: { allowed: ["urn:sobject.api.example"] } } },
+  ] };
   return checkXsdRecord(value, rulesOfSObject, path, issues);
 }
 
-const rulesOfSObject: XsdRecordRules = { name: "sObject", properties: [
-  { key: "type", min: 1, check: checkXsdString },
-  { key: "fieldsToNull", list: true, nillable: true, check: checkXsdString },
-  { key: "Id", min: 1, nillable: true, check: checkID },
-  { key: "$any", wildcard: { namespace: "urn:sobject.api.example", namespaces: { allowed: ["urn:sobject.api.example"] } } },
-] };
 
 /** Checks a value against ExceptionCode: every issue, with its path ("" is the value itself). */
 export const validateExceptionCode = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkExceptionCode);
@@ -1895,14 +2029,15 @@ function checkFaultCode(value: unknown, path: string, issues: ValidationIssue[])
  */
 export const validateApiFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkAnyApiFault);
 
+let rulesOfApiFault: XsdRecordRules | undefined;
 function checkApiFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfApiFault ??= { name: "ApiFault", xsiType: "optional", properties: [
+    { key: "exceptionCode", min: 1, check: checkExceptionCode },
+    { key: "exceptionMessage", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfApiFault, path, issues);
 }
 
-const rulesOfApiFault: XsdRecordRules = { name: "ApiFault", xsiType: "optional", properties: [
-  { key: "exceptionCode", min: 1, check: checkExceptionCode },
-  { key: "exceptionMessage", min: 1, check: checkXsdString },
-] };
 function checkAnyApiFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!isXsdRecord(value)) {
     xsdIssue(issues, path, "type", "expected an object (ApiFault)");
@@ -1934,76 +2069,82 @@ function checkAnyApiFault(value: unknown, path: string, issues: ValidationIssue[
 /** Checks a value against ApiQueryFault: every issue, with its path ("" is the value itself). */
 export const validateApiQueryFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkApiQueryFault);
 
+let rulesOfApiQueryFault: XsdRecordRules | undefined;
 function checkApiQueryFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfApiQueryFault ??= { name: "ApiQueryFault", xsiType: "required", properties: [
+    { key: "exceptionCode", min: 1, check: checkExceptionCode },
+    { key: "exceptionMessage", min: 1, check: checkXsdString },
+    { key: "row", min: 1, check: checkValue$8 },
+    { key: "column", min: 1, check: checkValue$8 },
+  ] };
   return checkXsdRecord(value, rulesOfApiQueryFault, path, issues);
 }
 
-const rulesOfApiQueryFault: XsdRecordRules = { name: "ApiQueryFault", xsiType: "required", properties: [
-  { key: "exceptionCode", min: 1, check: checkExceptionCode },
-  { key: "exceptionMessage", min: 1, check: checkXsdString },
-  { key: "row", min: 1, check: checkValue$8 },
-  { key: "column", min: 1, check: checkValue$8 },
-] };
 
 /** Checks a value against LoginFault: every issue, with its path ("" is the value itself). */
 export const validateLoginFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkLoginFault);
 
+let rulesOfLoginFault: XsdRecordRules | undefined;
 function checkLoginFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfLoginFault ??= { name: "LoginFault", xsiType: "required", properties: [
+    { key: "exceptionCode", min: 1, check: checkExceptionCode },
+    { key: "exceptionMessage", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfLoginFault, path, issues);
 }
 
-const rulesOfLoginFault: XsdRecordRules = { name: "LoginFault", xsiType: "required", properties: [
-  { key: "exceptionCode", min: 1, check: checkExceptionCode },
-  { key: "exceptionMessage", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against InvalidQueryLocatorFault: every issue, with its path ("" is the value itself). */
 export const validateInvalidQueryLocatorFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidQueryLocatorFault);
 
+let rulesOfInvalidQueryLocatorFault: XsdRecordRules | undefined;
 function checkInvalidQueryLocatorFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfInvalidQueryLocatorFault ??= { name: "InvalidQueryLocatorFault", xsiType: "required", properties: [
+    { key: "exceptionCode", min: 1, check: checkExceptionCode },
+    { key: "exceptionMessage", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfInvalidQueryLocatorFault, path, issues);
 }
 
-const rulesOfInvalidQueryLocatorFault: XsdRecordRules = { name: "InvalidQueryLocatorFault", xsiType: "required", properties: [
-  { key: "exceptionCode", min: 1, check: checkExceptionCode },
-  { key: "exceptionMessage", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against InvalidNewPasswordFault: every issue, with its path ("" is the value itself). */
 export const validateInvalidNewPasswordFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidNewPasswordFault);
 
+let rulesOfInvalidNewPasswordFault: XsdRecordRules | undefined;
 function checkInvalidNewPasswordFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfInvalidNewPasswordFault ??= { name: "InvalidNewPasswordFault", xsiType: "required", properties: [
+    { key: "exceptionCode", min: 1, check: checkExceptionCode },
+    { key: "exceptionMessage", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfInvalidNewPasswordFault, path, issues);
 }
 
-const rulesOfInvalidNewPasswordFault: XsdRecordRules = { name: "InvalidNewPasswordFault", xsiType: "required", properties: [
-  { key: "exceptionCode", min: 1, check: checkExceptionCode },
-  { key: "exceptionMessage", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against InvalidIdFault: every issue, with its path ("" is the value itself). */
 export const validateInvalidIdFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkInvalidIdFault);
 
+let rulesOfInvalidIdFault: XsdRecordRules | undefined;
 function checkInvalidIdFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfInvalidIdFault ??= { name: "InvalidIdFault", xsiType: "required", properties: [
+    { key: "exceptionCode", min: 1, check: checkExceptionCode },
+    { key: "exceptionMessage", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfInvalidIdFault, path, issues);
 }
 
-const rulesOfInvalidIdFault: XsdRecordRules = { name: "InvalidIdFault", xsiType: "required", properties: [
-  { key: "exceptionCode", min: 1, check: checkExceptionCode },
-  { key: "exceptionMessage", min: 1, check: checkXsdString },
-] };
 
 /** Checks a value against UnexpectedErrorFault: every issue, with its path ("" is the value itself). */
 export const validateUnexpectedErrorFault = (value: unknown): ValidationIssue[] => runXsdCheck(value, checkUnexpectedErrorFault);
 
+let rulesOfUnexpectedErrorFault: XsdRecordRules | undefined;
 function checkUnexpectedErrorFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
+  rulesOfUnexpectedErrorFault ??= { name: "UnexpectedErrorFault", xsiType: "required", properties: [
+    { key: "exceptionCode", min: 1, check: checkExceptionCode },
+    { key: "exceptionMessage", min: 1, check: checkXsdString },
+  ] };
   return checkXsdRecord(value, rulesOfUnexpectedErrorFault, path, issues);
 }
 
-const rulesOfUnexpectedErrorFault: XsdRecordRules = { name: "UnexpectedErrorFault", xsiType: "required", properties: [
-  { key: "exceptionCode", min: 1, check: checkExceptionCode },
-  { key: "exceptionMessage", min: 1, check: checkXsdString },
-] };
 
 // Compiled once, at module load.
 const pattern$1 = new RegExp("^(?:[a-zA-Z0-9]{18})$", "u");

@@ -29,19 +29,25 @@ export function recordCodec(id: string, x: XmlContext): string {
   return `r$${x.names.type(id)}`;
 }
 
-/** `const r$Name = xmlCodecs.record(ns, "name", "Name", family, () => [fields], attributesKey?);` */
+/**
+ * `const r$Name = xmlCodecs.record(ns, "name", "Name", family, fields$Name, attributesKey?);` and the field table as a
+ * function declaration `function fields$Name(): readonly XmlFieldSpec[] { return [...]; }` (the runtime calls it once,
+ * on first use, so records may refer to each other in any order).
+ * A function declaration rather than an arrow function: tsc's control-flow analysis follows each reference to a
+ * top-level const from inside an arrow function back through every statement before the arrow, so thousands of
+ * record tables cost check time quadratic in the file's length; inside a function declaration the walk stops at its
+ * start (sf-partner-v40 schemas x10, see bench/size.bench.ts).
+ */
 export function emitRecordCodec(t: RecordType, x: XmlContext, simple: SimpleCodecs): void {
   const { f } = x;
   const name = x.names.type(t.id);
   const layout = x.layout(t.id);
   const family = layout.familyRoot === undefined ? 0 : layout.familyRoot === t.id ? 1 : 2;
-  const head = code`const ${recordCodec(t.id, x)} = ${CODECS}.record(${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${stringLiteral(name)}, ${String(family)}, () => [`;
-  const tail = layout.attributesKey !== undefined ? `], ${stringLiteral(layout.attributesKey)});` : "]);";
-  if (layout.slots.length === 0) {
-    f.print(code`${head}${tail}`);
-    return;
-  }
-  f.print(head);
+  const fields = layout.slots.length === 0 ? "() => []" : `fields$${name}`;
+  const attributes = layout.attributesKey !== undefined ? `, ${stringLiteral(layout.attributesKey)}` : "";
+  f.print(code`const ${recordCodec(t.id, x)} = ${CODECS}.record(${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${stringLiteral(name)}, ${String(family)}, ${fields}${attributes});`);
+  if (layout.slots.length === 0) return;
+  f.print(code`function ${fields}(): readonly ${x.rt("XmlFieldSpec", true)}[] { return [`);
   for (const s of layout.slots) {
     const occurs = (s.occurs.min >= 1 ? REQUIRED : 0) + (s.kind !== "any" && s.list ? LIST : 0);
     if (s.kind === "any") {
@@ -52,7 +58,7 @@ export function emitRecordCodec(t: RecordType, x: XmlContext, simple: SimpleCode
     const flags = kind + occurs + (s.kind === "element" && s.field.nullable ? NILLABLE : 0);
     f.print(code`  [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${codecOf(s.field.type, x, simple)}],`);
   }
-  f.print(tail);
+  f.print("]; }");
 }
 
 /** `const f$Family = xmlCodecs.family(r$Name, isRoot, abstract, () => [members]);` (dispatch by xsi:type / $type). */

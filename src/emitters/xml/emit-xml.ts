@@ -78,14 +78,21 @@ function collectNamespaces(x: XmlContext, ctx: EmitContext): string[] {
 function typeMapLines(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): Printable[] {
   const out: Printable[] = [];
   out.push("/** Codecs of every named type by \"{namespace}name\" (rpc-style parts, open content with xsi:type). */");
-  out.push(code`export const xmlTypes: { readonly [name: string]: ${x.rt("XmlTypeCodec", true)} } = ${CODECS}.types([`);
+  // The entries are returned by a function declaration, not written inline in the initializer: tsc's control-flow
+  // analysis would follow each codec reference there back through every statement before it (quadratic in the file's
+  // length); inside a function declaration the walk stops at its start.
+  out.push(code`export const xmlTypes: { readonly [name: string]: ${x.rt("XmlTypeCodec", true)} } = ${CODECS}.types(xmlTypeEntries());`);
+  out.push("");
+  out.push(code`function xmlTypeEntries(): readonly (readonly [string, string, ${x.rt("XmlValueCodec", true)}])[] {`);
+  out.push("  return [");
   for (const t of ctx.doc.types) {
     // Anonymous types cannot be named by xsi:type or a part's type=, so they are not in the map.
     if (t.kind === "union" || t.anonymous) continue;
     const codec = codecOf({ kind: "ref", id: t.id }, x, simple);
-    out.push(`  [${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${codec}],`);
+    out.push(`    [${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${codec}],`);
   }
-  out.push("]);");
+  out.push("  ];");
+  out.push("}");
   return out;
 }
 
@@ -101,15 +108,21 @@ function elementLines(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): Pr
     const codec = codecOf(el.type, x, simple);
     out.push(`/** {${el.name.ns.replace(/\*\//g, "*\\/")}}${el.name.local.replace(/\*\//g, "*\\/")}${el.doc ? `: ${oneLine(el.doc)}` : ""} */`);
     out.push(`const ${decl} = ${CODECS}.element(${x.ns(el.name.ns)}, ${stringLiteral(el.name.local)}, ${codec}, ${el.nullable});`);
-    out.push(code`export const encode${e}Element = (value: ${ts}, options?: ${x.rt("XmlEncodeOptions", true)}): string => ${decl}.toXml(value, options);`);
-    out.push(code`export const decode${e}Element = (input: string | ${x.rt("XmlElementNode", true)}, options?: ${x.rt("XmlDecodeOptions", true)}): ${ts} => ${decl}.fromXml(input, options) as ${ts};`);
-    entries.push(`  ${stringLiteral(`{${el.name.ns}}${el.name.local}`)}: ${decl},`);
+    // Function declarations rather than arrow functions, for the same reason as xmlTypeEntries (tsc's flow walk).
+    out.push(code`export function encode${e}Element(value: ${ts}, options?: ${x.rt("XmlEncodeOptions", true)}): string { return ${decl}.toXml(value, options); }`);
+    out.push(code`export function decode${e}Element(input: string | ${x.rt("XmlElementNode", true)}, options?: ${x.rt("XmlDecodeOptions", true)}): ${ts} { return ${decl}.fromXml(input, options) as ${ts}; }`);
+    entries.push(`    ${stringLiteral(`{${el.name.ns}}${el.name.local}`)}: ${decl},`);
   }
   out.push("");
   out.push("/** Every global element by \"{namespace}localName\", for dispatch by name (SOAP bodies and headers). */");
-  out.push(code`export const xmlElements: { readonly [name: string]: ${x.rt("XmlElementCodec", true)} } = {`);
+  const map = code`{ readonly [name: string]: ${x.rt("XmlElementCodec", true)} }`;
+  out.push(code`export const xmlElements: ${map} = xmlElementEntries();`);
+  out.push("");
+  out.push(code`function xmlElementEntries(): ${map} {`);
+  out.push("  return {");
   out.push(...entries);
-  out.push("};");
+  out.push("  };");
+  out.push("}");
   return out;
 }
 
