@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -60,7 +60,8 @@ describe("inspect --inputs", () => {
     // The outputs are exactly the files generate then writes.
     const gen = await runCli(CORPUS, "generate", ...specs, "-I", "proto", "--out", out, "--quiet");
     expect(gen.code).toBe(0);
-    const shown = (rel: string) => path.relative(CORPUS, path.join(out, rel)).split(path.sep).join("/");
+    // Relative to the folder the CLI ran in as it sees it: process.cwd() is the real path, and ../shared may be a link.
+    const shown = (rel: string) => path.relative(realpathSync(CORPUS), path.join(out, rel)).split(path.sep).join("/");
     expect(report.specs.flatMap((s) => s.outputs).sort()).toEqual(listFiles(out).map(shown).sort());
     expect(report.specs.map((s) => s.out)).toEqual(["swagger", "CyberSourceTransaction_1.26", "trace_service"].map(shown));
   });
