@@ -1,3 +1,5 @@
+import { concatBytes } from "./concat-bytes.js";
+
 /** A request body was larger than the handler allows. Servers answer 413 (or their protocol's equivalent). */
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -31,12 +33,5 @@ export async function readBodyWithLimit(request: Request, limit: number = DEFAUL
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return concatBytes(chunks, total);
 }

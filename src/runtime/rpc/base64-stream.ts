@@ -10,24 +10,8 @@ for (let i = 0; i < 64; i++) VALUE[ALPHABET.charCodeAt(i)] = i;
 VALUE[45] = 62; // "-" (URL-safe)
 VALUE[95] = 63; // "_"
 
-/** Padded base64 of bytes (one segment). */
-export function base64Padded(bytes: Uint8Array): string {
-  let out = "";
-  let i = 0;
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
-  }
-  const rest = bytes.length - i;
-  if (rest === 1) {
-    const n = bytes[i]! << 16;
-    out += `${ALPHABET[n >> 18]}${ALPHABET[(n >> 12) & 63]}==`;
-  } else if (rest === 2) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
-    out += `${ALPHABET[n >> 18]}${ALPHABET[(n >> 12) & 63]}${ALPHABET[(n >> 6) & 63]}=`;
-  }
-  return out;
-}
+/** Padded base64 of bytes (one segment): the standard encoding, shared with the JSON codecs. */
+export { jsonBase64Encode as base64Padded } from "../json/base64.js";
 
 /** Decode the whole 4-character groups of `text` (padding allowed in any group); returns bytes and the leftover. */
 export function decodeBase64Groups(text: string): { bytes: Uint8Array; rest: string } {

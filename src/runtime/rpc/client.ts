@@ -19,6 +19,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES, type RpcProcedure, type RpcProtocol } from "
 import { fetchTransport, type RpcTransport, type RpcTransportResponse } from "./transport.js";
 import { http2Transport, type Http2TlsOptions } from "./transport-http2.js";
 import { clientWire, type RpcFormat, type Wire } from "./wire.js";
+import { concatBytes } from "../http/concat-bytes.js";
 
 export interface RpcClientOptions {
   /** Where the service lives; procedures are appended ("https://api.example.com" + "/pkg.Service/Method"). */
@@ -174,14 +175,7 @@ async function readAll(source: ChunkSource, limit: number): Promise<Uint8Array> 
     }
     chunks.push(chunk);
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.byteLength;
-  }
-  return out;
+  return concatBytes(chunks, total);
 }
 
 /** A non-200 answer, or a Connect unary error: the Connect JSON error when there is one, else from the status. */

@@ -3,6 +3,7 @@
  * the runtime stays free of node:zlib. Decompression is bounded: a small gzip bomb stops at the message limit.
  */
 import { RpcError } from "../connect/error.js";
+import { concatBytes } from "../http/concat-bytes.js";
 
 export type RpcCompression = "identity" | "gzip";
 
@@ -47,12 +48,5 @@ export async function gunzip(bytes: Uint8Array, limit: number): Promise<Uint8Arr
     if (error instanceof RpcError) throw error;
     throw new RpcError("invalid_argument", "cannot decompress message (gzip)", { cause: error });
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, o);
-    o += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks, total);
 }

@@ -5,6 +5,7 @@
  */
 import type { FetchFunction } from "../http/handler.js";
 import { streamSource, type ChunkSource } from "./envelope.js";
+import { concatBytes } from "../http/concat-bytes.js";
 
 export interface RpcTransportRequest {
   /** Absolute URL of the procedure. */
@@ -39,13 +40,7 @@ async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
     parts.push(chunk);
     total += chunk.byteLength;
   }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const part of parts) {
-    out.set(part, o);
-    o += part.byteLength;
-  }
-  return out;
+  return concatBytes(parts, total);
 }
 
 /** A transport over fetch (the global one unless given). */
