@@ -7,17 +7,6 @@ export const CONNECT_TIMEOUT_HEADER = "connect-timeout-ms";
 
 export type ConnectFormat = "proto" | "json";
 
-export function mediaTypeOfFormat(format: ConnectFormat): string {
-  return format === "json" ? CONNECT_JSON_MEDIA_TYPE : CONNECT_PROTO_MEDIA_TYPE;
-}
-
-/** The format a Content-Type essence names, or undefined when Connect unary does not use it. */
-export function formatOfMediaType(essence: string): ConnectFormat | undefined {
-  if (essence === CONNECT_PROTO_MEDIA_TYPE) return "proto";
-  if (essence === CONNECT_JSON_MEDIA_TYPE) return "json";
-  return undefined;
-}
-
 /** Connect-Timeout-Ms is at most 10 ASCII digits; anything else is ignored rather than trusted. */
 export function parseTimeoutHeader(value: string | null): number | undefined {
   return value !== null && /^[0-9]{1,10}$/.test(value) ? Number(value) : undefined;
