@@ -9,7 +9,7 @@ import {
   constants, createSecureServer, createServer, type Http2SecureServer, type Http2Server, type IncomingHttpHeaders,
   type OutgoingHttpHeaders, type ServerHttp2Session, type ServerHttp2Stream,
 } from "node:http2";
-import type { AddressInfo } from "node:net";
+import { listenOn } from "./listen.js";
 import { RpcError } from "../connect/error.js";
 import type { HttpHandler } from "./handler.js";
 import { knownBody } from "./known-body.js";
@@ -328,7 +328,7 @@ function endEarly(stream: ServerHttp2Stream): void {
 }
 
 /** Listen with `handler` on HTTP/2 (h2c without `tls`); resolves once the server accepts connections. */
-export function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHttp2Options = {}): Promise<NodeHttp2ServerHandle> {
+export async function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHttp2Options = {}): Promise<NodeHttp2ServerHandle> {
   const host = options.host ?? "127.0.0.1";
   const tls = options.tls;
   const server = tls === undefined ? createServer() : createSecureServer({ key: tls.key as never, cert: tls.cert as never, ...(tls.ca ? { ca: tls.ca as never } : {}) });
@@ -368,24 +368,17 @@ export function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHttp2Opti
     };
     handler(request as unknown as Request).then((response) => writeResponse(stream, response)).catch(failed);
   });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
-      const port = (server.address() as AddressInfo).port;
-      const urlHost = host.includes(":") ? `[${host}]` : host;
-      resolve({
-        server,
-        host,
-        port,
-        url: `${scheme}://${urlHost}:${port}`,
-        openStreams: () => open,
-        close: () =>
-          new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
-            for (const session of sessions) session.destroy();
-          }),
-      });
-    });
-  });
+  const { port, url } = await listenOn(server, options.port ?? 0, host, scheme);
+  return {
+    server,
+    host,
+    port,
+    url,
+    openStreams: () => open,
+    close: () =>
+      new Promise<void>((done, fail) => {
+        server.close((error) => (error ? fail(error) : done()));
+        for (const session of sessions) session.destroy();
+      }),
+  };
 }

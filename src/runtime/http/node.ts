@@ -4,7 +4,7 @@
  * imported from this module directly rather than through the runtime index.
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOn } from "./listen.js";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -301,7 +301,7 @@ function sendAnswer(res: ServerResponse, answer: DirectAnswer): Promise<void> | 
 }
 
 /** Listen on `host:port` with `handler`; resolves once the server accepts connections. */
-export function serveNode(handler: HttpHandler, options: ServeNodeOptions = {}): Promise<NodeServerHandle> {
+export async function serveNode(handler: HttpHandler, options: ServeNodeOptions = {}): Promise<NodeServerHandle> {
   const host = options.host ?? "127.0.0.1";
   const headersTimeout = options.headersTimeoutMs ?? NODE_SERVER_TIMEOUTS.headersTimeoutMs;
   const requestTimeout = options.requestTimeoutMs ?? NODE_SERVER_TIMEOUTS.requestTimeoutMs;
@@ -321,26 +321,19 @@ export function serveNode(handler: HttpHandler, options: ServeNodeOptions = {}):
     open++;
     res.once("close", closed);
   });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
-      const port = (server.address() as AddressInfo).port;
-      const urlHost = host.includes(":") ? `[${host}]` : host;
-      resolve({
-        server,
-        host,
-        port,
-        url: `http://${urlHost}:${port}`,
-        openStreams: () => open,
-        close: () =>
-          new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  const { port, url } = await listenOn(server, options.port ?? 0, host, "http");
+  return {
+    server,
+    host,
+    port,
+    url,
+    openStreams: () => open,
+    close: () =>
+      new Promise<void>((done, fail) => {
+        server.close((error) => (error ? fail(error) : done()));
+        server.closeAllConnections();
+      }),
+  };
 }
 
 export { serveNodeHttp2, type NodeHttp2ServerHandle, type ServeNodeHttp2Options } from "./node-http2.js";
