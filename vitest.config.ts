@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -7,11 +8,14 @@ const alias = { "specforge/runtime": path.resolve(import.meta.dirname, "src/runt
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core CI machine, so the suite ran
+    // serially while most files wait on a single-threaded tsc. Files are independent (temp folders, port 0).
+    maxWorkers: Math.max(2, os.availableParallelism()),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
       // Everything but the large real-world documents.
-      { resolve: { alias }, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/large/**"], testTimeout: 60_000, hookTimeout: 60_000 } },
+      { resolve: { alias }, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/large/**"], testTimeout: 120_000, hookTimeout: 120_000 } },
       // Stripe and DigitalOcean: tens of seconds and ~1 GB of type checking each (`npx vitest run --project large`).
       { resolve: { alias }, test: { name: "large", include: ["test/large/**/*.test.ts"], testTimeout: 300_000, hookTimeout: 300_000 } },
     ],
