@@ -9,9 +9,7 @@ import { type ValidationIssue, type XsdRecordRules, type XsdValueCheck, checkXsd
  */
 
 /** Checks a value against ID: every issue, with its path ("" is the value itself). */
-export function validateID(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkID);
-}
+export function validateID(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkID); }
 
 function checkID(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!checkXsdString(value, path, issues)) return false;
@@ -21,9 +19,7 @@ function checkID(value: unknown, path: string, issues: ValidationIssue[]): boole
 }
 
 /** Checks a value against QueryLocator: every issue, with its path ("" is the value itself). */
-export function validateQueryLocator(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkQueryLocator);
-}
+export function validateQueryLocator(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkQueryLocator); }
 
 function checkQueryLocator(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!checkXsdString(value, path, issues)) return false;
@@ -31,9 +27,7 @@ function checkQueryLocator(value: unknown, path: string, issues: ValidationIssue
 }
 
 /** Checks a value against DebugLevel: every issue, with its path ("" is the value itself). */
-export function validateDebugLevel(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDebugLevel);
-}
+export function validateDebugLevel(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDebugLevel); }
 
 function checkDebugLevel(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!checkXsdString(value, path, issues)) return false;
@@ -42,9 +36,7 @@ function checkDebugLevel(value: unknown, path: string, issues: ValidationIssue[]
 }
 
 /** Checks a value against EmailPriority: every issue, with its path ("" is the value itself). */
-export function validateEmailPriority(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkEmailPriority);
-}
+export function validateEmailPriority(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkEmailPriority); }
 
 function checkEmailPriority(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!checkXsdString(value, path, issues)) return false;
@@ -53,9 +45,7 @@ function checkEmailPriority(value: unknown, path: string, issues: ValidationIssu
 }
 
 /** Checks a value against LayoutComponentType: every issue, with its path ("" is the value itself). */
-export function validateLayoutComponentType(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLayoutComponentType);
-}
+export function validateLayoutComponentType(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLayoutComponentType); }
 
 function checkLayoutComponentType(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!checkXsdString(value, path, issues)) return false;
@@ -64,9 +54,7 @@ function checkLayoutComponentType(value: unknown, path: string, issues: Validati
 }
 
 /** Checks a value against FieldType: every issue, with its path ("" is the value itself). */
-export function validateFieldType(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkFieldType);
-}
+export function validateFieldType(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkFieldType); }
 
 function checkFieldType(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!checkXsdString(value, path, issues)) return false;
@@ -75,9 +63,7 @@ function checkFieldType(value: unknown, path: string, issues: ValidationIssue[])
 }
 
 /** Checks a value against SoapType: every issue, with its path ("" is the value itself). */
-export function validateSoapType(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSoapType);
-}
+export function validateSoapType(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSoapType); }
 
 function checkSoapType(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!checkXsdString(value, path, issues)) return false;
@@ -86,9 +72,7 @@ function checkSoapType(value: unknown, path: string, issues: ValidationIssue[]):
 }
 
 /** Checks a value against StatusCode: every issue, with its path ("" is the value itself). */
-export function validateStatusCode(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkStatusCode);
-}
+export function validateStatusCode(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkStatusCode); }
 
 function checkStatusCode(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!checkXsdString(value, path, issues)) return false;
@@ -97,9 +81,7 @@ function checkStatusCode(value: unknown, path: string, issues: ValidationIssue[]
 }
 
 /** Checks a value against QueryResult: every issue, with its path ("" is the value itself). */
-export function validateQueryResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkQueryResult);
-}
+export function validateQueryResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkQueryResult); }
 
 let rulesOfQueryResult: XsdRecordRules | undefined;
 function checkQueryResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -114,9 +96,7 @@ function checkQueryResult(value: unknown, path: string, issues: ValidationIssue[
 
 
 /** Checks a value against SearchResult: every issue, with its path ("" is the value itself). */
-export function validateSearchResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSearchResult);
-}
+export function validateSearchResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSearchResult); }
 
 let rulesOfSearchResult: XsdRecordRules | undefined;
 function checkSearchResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -129,9 +109,7 @@ function checkSearchResult(value: unknown, path: string, issues: ValidationIssue
 
 
 /** Checks a value against SearchRecord: every issue, with its path ("" is the value itself). */
-export function validateSearchRecord(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSearchRecord);
-}
+export function validateSearchRecord(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSearchRecord); }
 
 let rulesOfSearchRecord: XsdRecordRules | undefined;
 function checkSearchRecord(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -143,9 +121,7 @@ function checkSearchRecord(value: unknown, path: string, issues: ValidationIssue
 
 
 /** Checks a value against GetUpdatedResult: every issue, with its path ("" is the value itself). */
-export function validateGetUpdatedResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetUpdatedResult);
-}
+export function validateGetUpdatedResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetUpdatedResult); }
 
 let rulesOfGetUpdatedResult: XsdRecordRules | undefined;
 function checkGetUpdatedResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -159,9 +135,7 @@ function checkGetUpdatedResult(value: unknown, path: string, issues: ValidationI
 
 
 /** Checks a value against GetDeletedResult: every issue, with its path ("" is the value itself). */
-export function validateGetDeletedResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetDeletedResult);
-}
+export function validateGetDeletedResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetDeletedResult); }
 
 let rulesOfGetDeletedResult: XsdRecordRules | undefined;
 function checkGetDeletedResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -176,9 +150,7 @@ function checkGetDeletedResult(value: unknown, path: string, issues: ValidationI
 
 
 /** Checks a value against DeletedRecord: every issue, with its path ("" is the value itself). */
-export function validateDeletedRecord(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDeletedRecord);
-}
+export function validateDeletedRecord(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDeletedRecord); }
 
 let rulesOfDeletedRecord: XsdRecordRules | undefined;
 function checkDeletedRecord(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -191,9 +163,7 @@ function checkDeletedRecord(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against GetServerTimestampResult: every issue, with its path ("" is the value itself). */
-export function validateGetServerTimestampResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetServerTimestampResult);
-}
+export function validateGetServerTimestampResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetServerTimestampResult); }
 
 let rulesOfGetServerTimestampResult: XsdRecordRules | undefined;
 function checkGetServerTimestampResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -205,9 +175,7 @@ function checkGetServerTimestampResult(value: unknown, path: string, issues: Val
 
 
 /** Checks a value against LoginResult: every issue, with its path ("" is the value itself). */
-export function validateLoginResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLoginResult);
-}
+export function validateLoginResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLoginResult); }
 
 let rulesOfLoginResult: XsdRecordRules | undefined;
 function checkLoginResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -225,9 +193,7 @@ function checkLoginResult(value: unknown, path: string, issues: ValidationIssue[
 
 
 /** Checks a value against GetUserInfoResult: every issue, with its path ("" is the value itself). */
-export function validateGetUserInfoResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetUserInfoResult);
-}
+export function validateGetUserInfoResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetUserInfoResult); }
 
 let rulesOfGetUserInfoResult: XsdRecordRules | undefined;
 function checkGetUserInfoResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -262,9 +228,7 @@ function checkGetUserInfoResult(value: unknown, path: string, issues: Validation
 
 
 /** Checks a value against InvalidateSessionsResult: every issue, with its path ("" is the value itself). */
-export function validateInvalidateSessionsResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkInvalidateSessionsResult);
-}
+export function validateInvalidateSessionsResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkInvalidateSessionsResult); }
 
 let rulesOfInvalidateSessionsResult: XsdRecordRules | undefined;
 function checkInvalidateSessionsResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -277,9 +241,7 @@ function checkInvalidateSessionsResult(value: unknown, path: string, issues: Val
 
 
 /** Checks a value against SetPasswordResult: every issue, with its path ("" is the value itself). */
-export function validateSetPasswordResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSetPasswordResult);
-}
+export function validateSetPasswordResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSetPasswordResult); }
 
 let rulesOfSetPasswordResult: XsdRecordRules | undefined;
 function checkSetPasswordResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -289,9 +251,7 @@ function checkSetPasswordResult(value: unknown, path: string, issues: Validation
 
 
 /** Checks a value against ResetPasswordResult: every issue, with its path ("" is the value itself). */
-export function validateResetPasswordResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkResetPasswordResult);
-}
+export function validateResetPasswordResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkResetPasswordResult); }
 
 let rulesOfResetPasswordResult: XsdRecordRules | undefined;
 function checkResetPasswordResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -303,9 +263,7 @@ function checkResetPasswordResult(value: unknown, path: string, issues: Validati
 
 
 /** Checks a value against Error$: every issue, with its path ("" is the value itself). */
-export function validateError(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkError$);
-}
+export function validateError(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkError$); }
 
 let rulesOfError$: XsdRecordRules | undefined;
 function checkError$(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -319,9 +277,7 @@ function checkError$(value: unknown, path: string, issues: ValidationIssue[]): b
 
 
 /** Checks a value against SendEmailError: every issue, with its path ("" is the value itself). */
-export function validateSendEmailError(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSendEmailError);
-}
+export function validateSendEmailError(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSendEmailError); }
 
 let rulesOfSendEmailError: XsdRecordRules | undefined;
 function checkSendEmailError(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -336,9 +292,7 @@ function checkSendEmailError(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against SaveResult: every issue, with its path ("" is the value itself). */
-export function validateSaveResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSaveResult);
-}
+export function validateSaveResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSaveResult); }
 
 let rulesOfSaveResult: XsdRecordRules | undefined;
 function checkSaveResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -352,9 +306,7 @@ function checkSaveResult(value: unknown, path: string, issues: ValidationIssue[]
 
 
 /** Checks a value against UpsertResult: every issue, with its path ("" is the value itself). */
-export function validateUpsertResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkUpsertResult);
-}
+export function validateUpsertResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkUpsertResult); }
 
 let rulesOfUpsertResult: XsdRecordRules | undefined;
 function checkUpsertResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -369,9 +321,7 @@ function checkUpsertResult(value: unknown, path: string, issues: ValidationIssue
 
 
 /** Checks a value against DeleteResult: every issue, with its path ("" is the value itself). */
-export function validateDeleteResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDeleteResult);
-}
+export function validateDeleteResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDeleteResult); }
 
 let rulesOfDeleteResult: XsdRecordRules | undefined;
 function checkDeleteResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -385,9 +335,7 @@ function checkDeleteResult(value: unknown, path: string, issues: ValidationIssue
 
 
 /** Checks a value against UndeleteResult: every issue, with its path ("" is the value itself). */
-export function validateUndeleteResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkUndeleteResult);
-}
+export function validateUndeleteResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkUndeleteResult); }
 
 let rulesOfUndeleteResult: XsdRecordRules | undefined;
 function checkUndeleteResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -401,9 +349,7 @@ function checkUndeleteResult(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against EmptyRecycleBinResult: every issue, with its path ("" is the value itself). */
-export function validateEmptyRecycleBinResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkEmptyRecycleBinResult);
-}
+export function validateEmptyRecycleBinResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkEmptyRecycleBinResult); }
 
 let rulesOfEmptyRecycleBinResult: XsdRecordRules | undefined;
 function checkEmptyRecycleBinResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -417,9 +363,7 @@ function checkEmptyRecycleBinResult(value: unknown, path: string, issues: Valida
 
 
 /** Checks a value against MergeRequest: every issue, with its path ("" is the value itself). */
-export function validateMergeRequest(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkMergeRequest);
-}
+export function validateMergeRequest(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkMergeRequest); }
 
 let rulesOfMergeRequest: XsdRecordRules | undefined;
 function checkMergeRequest(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -432,9 +376,7 @@ function checkMergeRequest(value: unknown, path: string, issues: ValidationIssue
 
 
 /** Checks a value against MergeResult: every issue, with its path ("" is the value itself). */
-export function validateMergeResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkMergeResult);
-}
+export function validateMergeResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkMergeResult); }
 
 let rulesOfMergeResult: XsdRecordRules | undefined;
 function checkMergeResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -453,9 +395,7 @@ function checkMergeResult(value: unknown, path: string, issues: ValidationIssue[
  * Checks a value against ProcessRequest or a type derived from it (by $type): every issue, with its path ("" is the
  * value itself).
  */
-export function validateProcessRequest(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkAnyProcessRequest);
-}
+export function validateProcessRequest(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkAnyProcessRequest); }
 
 let rulesOfProcessRequest: XsdRecordRules | undefined;
 function checkProcessRequest(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -487,9 +427,7 @@ function checkAnyProcessRequest(value: unknown, path: string, issues: Validation
 
 
 /** Checks a value against ProcessSubmitRequest: every issue, with its path ("" is the value itself). */
-export function validateProcessSubmitRequest(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkProcessSubmitRequest);
-}
+export function validateProcessSubmitRequest(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkProcessSubmitRequest); }
 
 let rulesOfProcessSubmitRequest: XsdRecordRules | undefined;
 function checkProcessSubmitRequest(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -503,9 +441,7 @@ function checkProcessSubmitRequest(value: unknown, path: string, issues: Validat
 
 
 /** Checks a value against ProcessWorkitemRequest: every issue, with its path ("" is the value itself). */
-export function validateProcessWorkitemRequest(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkProcessWorkitemRequest);
-}
+export function validateProcessWorkitemRequest(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkProcessWorkitemRequest); }
 
 let rulesOfProcessWorkitemRequest: XsdRecordRules | undefined;
 function checkProcessWorkitemRequest(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -520,9 +456,7 @@ function checkProcessWorkitemRequest(value: unknown, path: string, issues: Valid
 
 
 /** Checks a value against ProcessResult: every issue, with its path ("" is the value itself). */
-export function validateProcessResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkProcessResult);
-}
+export function validateProcessResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkProcessResult); }
 
 let rulesOfProcessResult: XsdRecordRules | undefined;
 function checkProcessResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -540,9 +474,7 @@ function checkProcessResult(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against LeadConvert: every issue, with its path ("" is the value itself). */
-export function validateLeadConvert(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLeadConvert);
-}
+export function validateLeadConvert(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLeadConvert); }
 
 let rulesOfLeadConvert: XsdRecordRules | undefined;
 function checkLeadConvert(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -562,9 +494,7 @@ function checkLeadConvert(value: unknown, path: string, issues: ValidationIssue[
 
 
 /** Checks a value against LeadConvertResult: every issue, with its path ("" is the value itself). */
-export function validateLeadConvertResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLeadConvertResult);
-}
+export function validateLeadConvertResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLeadConvertResult); }
 
 let rulesOfLeadConvertResult: XsdRecordRules | undefined;
 function checkLeadConvertResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -581,9 +511,7 @@ function checkLeadConvertResult(value: unknown, path: string, issues: Validation
 
 
 /** Checks a value against DescribeGlobalResult: every issue, with its path ("" is the value itself). */
-export function validateDescribeGlobalResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeGlobalResult);
-}
+export function validateDescribeGlobalResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeGlobalResult); }
 
 let rulesOfDescribeGlobalResult: XsdRecordRules | undefined;
 function checkDescribeGlobalResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -597,9 +525,7 @@ function checkDescribeGlobalResult(value: unknown, path: string, issues: Validat
 
 
 /** Checks a value against DescribeGlobalSObjectResult: every issue, with its path ("" is the value itself). */
-export function validateDescribeGlobalSObjectResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeGlobalSObjectResult);
-}
+export function validateDescribeGlobalSObjectResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeGlobalSObjectResult); }
 
 let rulesOfDescribeGlobalSObjectResult: XsdRecordRules | undefined;
 function checkDescribeGlobalSObjectResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -629,9 +555,7 @@ function checkDescribeGlobalSObjectResult(value: unknown, path: string, issues: 
 
 
 /** Checks a value against DescribeSObjectResult: every issue, with its path ("" is the value itself). */
-export function validateDescribeSObjectResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSObjectResult);
-}
+export function validateDescribeSObjectResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSObjectResult); }
 
 let rulesOfDescribeSObjectResult: XsdRecordRules | undefined;
 function checkDescribeSObjectResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -667,9 +591,7 @@ function checkDescribeSObjectResult(value: unknown, path: string, issues: Valida
 
 
 /** Checks a value against ChildRelationship: every issue, with its path ("" is the value itself). */
-export function validateChildRelationship(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkChildRelationship);
-}
+export function validateChildRelationship(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkChildRelationship); }
 
 let rulesOfChildRelationship: XsdRecordRules | undefined;
 function checkChildRelationship(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -685,9 +607,7 @@ function checkChildRelationship(value: unknown, path: string, issues: Validation
 
 
 /** Checks a value against Field: every issue, with its path ("" is the value itself). */
-export function validateField(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkField);
-}
+export function validateField(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkField); }
 
 let rulesOfField: XsdRecordRules | undefined;
 function checkField(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -735,9 +655,7 @@ function checkField(value: unknown, path: string, issues: ValidationIssue[]): bo
 
 
 /** Checks a value against PicklistEntry: every issue, with its path ("" is the value itself). */
-export function validatePicklistEntry(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkPicklistEntry);
-}
+export function validatePicklistEntry(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkPicklistEntry); }
 
 let rulesOfPicklistEntry: XsdRecordRules | undefined;
 function checkPicklistEntry(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -753,9 +671,7 @@ function checkPicklistEntry(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against RecordTypeInfo: every issue, with its path ("" is the value itself). */
-export function validateRecordTypeInfo(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkRecordTypeInfo);
-}
+export function validateRecordTypeInfo(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkRecordTypeInfo); }
 
 let rulesOfRecordTypeInfo: XsdRecordRules | undefined;
 function checkRecordTypeInfo(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -770,9 +686,7 @@ function checkRecordTypeInfo(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against RecordTypeMapping: every issue, with its path ("" is the value itself). */
-export function validateRecordTypeMapping(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkRecordTypeMapping);
-}
+export function validateRecordTypeMapping(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkRecordTypeMapping); }
 
 let rulesOfRecordTypeMapping: XsdRecordRules | undefined;
 function checkRecordTypeMapping(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -789,9 +703,7 @@ function checkRecordTypeMapping(value: unknown, path: string, issues: Validation
 
 
 /** Checks a value against PicklistForRecordType: every issue, with its path ("" is the value itself). */
-export function validatePicklistForRecordType(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkPicklistForRecordType);
-}
+export function validatePicklistForRecordType(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkPicklistForRecordType); }
 
 let rulesOfPicklistForRecordType: XsdRecordRules | undefined;
 function checkPicklistForRecordType(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -804,9 +716,7 @@ function checkPicklistForRecordType(value: unknown, path: string, issues: Valida
 
 
 /** Checks a value against DescribeLayoutResult: every issue, with its path ("" is the value itself). */
-export function validateDescribeLayoutResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeLayoutResult);
-}
+export function validateDescribeLayoutResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeLayoutResult); }
 
 let rulesOfDescribeLayoutResult: XsdRecordRules | undefined;
 function checkDescribeLayoutResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -820,9 +730,7 @@ function checkDescribeLayoutResult(value: unknown, path: string, issues: Validat
 
 
 /** Checks a value against DescribeLayout: every issue, with its path ("" is the value itself). */
-export function validateDescribeLayout(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeLayout);
-}
+export function validateDescribeLayout(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeLayout); }
 
 let rulesOfDescribeLayout: XsdRecordRules | undefined;
 function checkDescribeLayout(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -838,9 +746,7 @@ function checkDescribeLayout(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against DescribeLayoutSection: every issue, with its path ("" is the value itself). */
-export function validateDescribeLayoutSection(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeLayoutSection);
-}
+export function validateDescribeLayoutSection(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeLayoutSection); }
 
 let rulesOfDescribeLayoutSection: XsdRecordRules | undefined;
 function checkDescribeLayoutSection(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -857,9 +763,7 @@ function checkDescribeLayoutSection(value: unknown, path: string, issues: Valida
 
 
 /** Checks a value against DescribeLayoutButtonSection: every issue, with its path ("" is the value itself). */
-export function validateDescribeLayoutButtonSection(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeLayoutButtonSection);
-}
+export function validateDescribeLayoutButtonSection(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeLayoutButtonSection); }
 
 let rulesOfDescribeLayoutButtonSection: XsdRecordRules | undefined;
 function checkDescribeLayoutButtonSection(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -871,9 +775,7 @@ function checkDescribeLayoutButtonSection(value: unknown, path: string, issues: 
 
 
 /** Checks a value against DescribeLayoutRow: every issue, with its path ("" is the value itself). */
-export function validateDescribeLayoutRow(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeLayoutRow);
-}
+export function validateDescribeLayoutRow(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeLayoutRow); }
 
 let rulesOfDescribeLayoutRow: XsdRecordRules | undefined;
 function checkDescribeLayoutRow(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -886,9 +788,7 @@ function checkDescribeLayoutRow(value: unknown, path: string, issues: Validation
 
 
 /** Checks a value against DescribeLayoutItem: every issue, with its path ("" is the value itself). */
-export function validateDescribeLayoutItem(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeLayoutItem);
-}
+export function validateDescribeLayoutItem(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeLayoutItem); }
 
 let rulesOfDescribeLayoutItem: XsdRecordRules | undefined;
 function checkDescribeLayoutItem(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -904,9 +804,7 @@ function checkDescribeLayoutItem(value: unknown, path: string, issues: Validatio
 
 
 /** Checks a value against DescribeLayoutButton: every issue, with its path ("" is the value itself). */
-export function validateDescribeLayoutButton(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeLayoutButton);
-}
+export function validateDescribeLayoutButton(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeLayoutButton); }
 
 let rulesOfDescribeLayoutButton: XsdRecordRules | undefined;
 function checkDescribeLayoutButton(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -920,9 +818,7 @@ function checkDescribeLayoutButton(value: unknown, path: string, issues: Validat
 
 
 /** Checks a value against DescribeLayoutComponent: every issue, with its path ("" is the value itself). */
-export function validateDescribeLayoutComponent(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeLayoutComponent);
-}
+export function validateDescribeLayoutComponent(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeLayoutComponent); }
 
 let rulesOfDescribeLayoutComponent: XsdRecordRules | undefined;
 function checkDescribeLayoutComponent(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -937,9 +833,7 @@ function checkDescribeLayoutComponent(value: unknown, path: string, issues: Vali
 
 
 /** Checks a value against RelatedList: every issue, with its path ("" is the value itself). */
-export function validateRelatedList(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkRelatedList);
-}
+export function validateRelatedList(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkRelatedList); }
 
 let rulesOfRelatedList: XsdRecordRules | undefined;
 function checkRelatedList(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -958,9 +852,7 @@ function checkRelatedList(value: unknown, path: string, issues: ValidationIssue[
 
 
 /** Checks a value against RelatedListColumn: every issue, with its path ("" is the value itself). */
-export function validateRelatedListColumn(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkRelatedListColumn);
-}
+export function validateRelatedListColumn(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkRelatedListColumn); }
 
 let rulesOfRelatedListColumn: XsdRecordRules | undefined;
 function checkRelatedListColumn(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -975,9 +867,7 @@ function checkRelatedListColumn(value: unknown, path: string, issues: Validation
 
 
 /** Checks a value against RelatedListSort: every issue, with its path ("" is the value itself). */
-export function validateRelatedListSort(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkRelatedListSort);
-}
+export function validateRelatedListSort(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkRelatedListSort); }
 
 let rulesOfRelatedListSort: XsdRecordRules | undefined;
 function checkRelatedListSort(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -990,9 +880,7 @@ function checkRelatedListSort(value: unknown, path: string, issues: ValidationIs
 
 
 /** Checks a value against DescribeSoftphoneLayoutResult: every issue, with its path ("" is the value itself). */
-export function validateDescribeSoftphoneLayoutResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSoftphoneLayoutResult);
-}
+export function validateDescribeSoftphoneLayoutResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSoftphoneLayoutResult); }
 
 let rulesOfDescribeSoftphoneLayoutResult: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1006,9 +894,7 @@ function checkDescribeSoftphoneLayoutResult(value: unknown, path: string, issues
 
 
 /** Checks a value against DescribeSoftphoneLayoutCallType: every issue, with its path ("" is the value itself). */
-export function validateDescribeSoftphoneLayoutCallType(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSoftphoneLayoutCallType);
-}
+export function validateDescribeSoftphoneLayoutCallType(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSoftphoneLayoutCallType); }
 
 let rulesOfDescribeSoftphoneLayoutCallType: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutCallType(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1022,9 +908,7 @@ function checkDescribeSoftphoneLayoutCallType(value: unknown, path: string, issu
 
 
 /** Checks a value against DescribeSoftphoneLayoutInfoField: every issue, with its path ("" is the value itself). */
-export function validateDescribeSoftphoneLayoutInfoField(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSoftphoneLayoutInfoField);
-}
+export function validateDescribeSoftphoneLayoutInfoField(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSoftphoneLayoutInfoField); }
 
 let rulesOfDescribeSoftphoneLayoutInfoField: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutInfoField(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1036,9 +920,7 @@ function checkDescribeSoftphoneLayoutInfoField(value: unknown, path: string, iss
 
 
 /** Checks a value against DescribeSoftphoneLayoutSection: every issue, with its path ("" is the value itself). */
-export function validateDescribeSoftphoneLayoutSection(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSoftphoneLayoutSection);
-}
+export function validateDescribeSoftphoneLayoutSection(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSoftphoneLayoutSection); }
 
 let rulesOfDescribeSoftphoneLayoutSection: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutSection(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1051,9 +933,7 @@ function checkDescribeSoftphoneLayoutSection(value: unknown, path: string, issue
 
 
 /** Checks a value against DescribeSoftphoneLayoutItem: every issue, with its path ("" is the value itself). */
-export function validateDescribeSoftphoneLayoutItem(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSoftphoneLayoutItem);
-}
+export function validateDescribeSoftphoneLayoutItem(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSoftphoneLayoutItem); }
 
 let rulesOfDescribeSoftphoneLayoutItem: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutItem(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1065,9 +945,7 @@ function checkDescribeSoftphoneLayoutItem(value: unknown, path: string, issues: 
 
 
 /** Checks a value against DescribeTabSetResult: every issue, with its path ("" is the value itself). */
-export function validateDescribeTabSetResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeTabSetResult);
-}
+export function validateDescribeTabSetResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeTabSetResult); }
 
 let rulesOfDescribeTabSetResult: XsdRecordRules | undefined;
 function checkDescribeTabSetResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1083,9 +961,7 @@ function checkDescribeTabSetResult(value: unknown, path: string, issues: Validat
 
 
 /** Checks a value against DescribeTab: every issue, with its path ("" is the value itself). */
-export function validateDescribeTab(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeTab);
-}
+export function validateDescribeTab(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeTab); }
 
 let rulesOfDescribeTab: XsdRecordRules | undefined;
 function checkDescribeTab(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1105,9 +981,7 @@ function checkDescribeTab(value: unknown, path: string, issues: ValidationIssue[
  * Checks a value against Email or a type derived from it (by $type): every issue, with its path ("" is the value
  * itself).
  */
-export function validateEmail(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkAnyEmail);
-}
+export function validateEmail(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkAnyEmail); }
 
 let rulesOfEmail: XsdRecordRules | undefined;
 function checkEmail(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1144,9 +1018,7 @@ function checkAnyEmail(value: unknown, path: string, issues: ValidationIssue[]):
 
 
 /** Checks a value against MassEmailMessage: every issue, with its path ("" is the value itself). */
-export function validateMassEmailMessage(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkMassEmailMessage);
-}
+export function validateMassEmailMessage(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkMassEmailMessage); }
 
 let rulesOfMassEmailMessage: XsdRecordRules | undefined;
 function checkMassEmailMessage(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1168,9 +1040,7 @@ function checkMassEmailMessage(value: unknown, path: string, issues: ValidationI
 
 
 /** Checks a value against SingleEmailMessage: every issue, with its path ("" is the value itself). */
-export function validateSingleEmailMessage(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSingleEmailMessage);
-}
+export function validateSingleEmailMessage(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSingleEmailMessage); }
 
 let rulesOfSingleEmailMessage: XsdRecordRules | undefined;
 function checkSingleEmailMessage(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1202,9 +1072,7 @@ function checkSingleEmailMessage(value: unknown, path: string, issues: Validatio
 
 
 /** Checks a value against EmailFileAttachment: every issue, with its path ("" is the value itself). */
-export function validateEmailFileAttachment(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkEmailFileAttachment);
-}
+export function validateEmailFileAttachment(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkEmailFileAttachment); }
 
 let rulesOfEmailFileAttachment: XsdRecordRules | undefined;
 function checkEmailFileAttachment(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1219,9 +1087,7 @@ function checkEmailFileAttachment(value: unknown, path: string, issues: Validati
 
 
 /** Checks a value against SendEmailResult: every issue, with its path ("" is the value itself). */
-export function validateSendEmailResult(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSendEmailResult);
-}
+export function validateSendEmailResult(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSendEmailResult); }
 
 let rulesOfSendEmailResult: XsdRecordRules | undefined;
 function checkSendEmailResult(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1234,9 +1100,7 @@ function checkSendEmailResult(value: unknown, path: string, issues: ValidationIs
 
 
 /** Checks a value against SessionHeader: every issue, with its path ("" is the value itself). */
-export function validateSessionHeader(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSessionHeader);
-}
+export function validateSessionHeader(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSessionHeader); }
 
 let rulesOfSessionHeader: XsdRecordRules | undefined;
 function checkSessionHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1248,9 +1112,7 @@ function checkSessionHeader(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against LoginScopeHeader: every issue, with its path ("" is the value itself). */
-export function validateLoginScopeHeader(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLoginScopeHeader);
-}
+export function validateLoginScopeHeader(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLoginScopeHeader); }
 
 let rulesOfLoginScopeHeader: XsdRecordRules | undefined;
 function checkLoginScopeHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1263,9 +1125,7 @@ function checkLoginScopeHeader(value: unknown, path: string, issues: ValidationI
 
 
 /** Checks a value against CallOptions: every issue, with its path ("" is the value itself). */
-export function validateCallOptions(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkCallOptions);
-}
+export function validateCallOptions(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkCallOptions); }
 
 let rulesOfCallOptions: XsdRecordRules | undefined;
 function checkCallOptions(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1278,9 +1138,7 @@ function checkCallOptions(value: unknown, path: string, issues: ValidationIssue[
 
 
 /** Checks a value against QueryOptions: every issue, with its path ("" is the value itself). */
-export function validateQueryOptions(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkQueryOptions);
-}
+export function validateQueryOptions(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkQueryOptions); }
 
 let rulesOfQueryOptions: XsdRecordRules | undefined;
 function checkQueryOptions(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1292,9 +1150,7 @@ function checkQueryOptions(value: unknown, path: string, issues: ValidationIssue
 
 
 /** Checks a value against DebuggingHeader: every issue, with its path ("" is the value itself). */
-export function validateDebuggingHeader(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDebuggingHeader);
-}
+export function validateDebuggingHeader(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDebuggingHeader); }
 
 let rulesOfDebuggingHeader: XsdRecordRules | undefined;
 function checkDebuggingHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1306,9 +1162,7 @@ function checkDebuggingHeader(value: unknown, path: string, issues: ValidationIs
 
 
 /** Checks a value against DebuggingInfo: every issue, with its path ("" is the value itself). */
-export function validateDebuggingInfo(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDebuggingInfo);
-}
+export function validateDebuggingInfo(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDebuggingInfo); }
 
 let rulesOfDebuggingInfo: XsdRecordRules | undefined;
 function checkDebuggingInfo(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1320,9 +1174,7 @@ function checkDebuggingInfo(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against PackageVersionHeader: every issue, with its path ("" is the value itself). */
-export function validatePackageVersionHeader(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkPackageVersionHeader);
-}
+export function validatePackageVersionHeader(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkPackageVersionHeader); }
 
 let rulesOfPackageVersionHeader: XsdRecordRules | undefined;
 function checkPackageVersionHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1334,9 +1186,7 @@ function checkPackageVersionHeader(value: unknown, path: string, issues: Validat
 
 
 /** Checks a value against PackageVersion: every issue, with its path ("" is the value itself). */
-export function validatePackageVersion(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkPackageVersion);
-}
+export function validatePackageVersion(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkPackageVersion); }
 
 let rulesOfPackageVersion: XsdRecordRules | undefined;
 function checkPackageVersion(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1350,9 +1200,7 @@ function checkPackageVersion(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against AllowFieldTruncationHeader: every issue, with its path ("" is the value itself). */
-export function validateAllowFieldTruncationHeader(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkAllowFieldTruncationHeader);
-}
+export function validateAllowFieldTruncationHeader(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkAllowFieldTruncationHeader); }
 
 let rulesOfAllowFieldTruncationHeader: XsdRecordRules | undefined;
 function checkAllowFieldTruncationHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1364,9 +1212,7 @@ function checkAllowFieldTruncationHeader(value: unknown, path: string, issues: V
 
 
 /** Checks a value against MruHeader: every issue, with its path ("" is the value itself). */
-export function validateMruHeader(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkMruHeader);
-}
+export function validateMruHeader(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkMruHeader); }
 
 let rulesOfMruHeader: XsdRecordRules | undefined;
 function checkMruHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1378,9 +1224,7 @@ function checkMruHeader(value: unknown, path: string, issues: ValidationIssue[])
 
 
 /** Checks a value against EmailHeader: every issue, with its path ("" is the value itself). */
-export function validateEmailHeader(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkEmailHeader);
-}
+export function validateEmailHeader(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkEmailHeader); }
 
 let rulesOfEmailHeader: XsdRecordRules | undefined;
 function checkEmailHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1394,9 +1238,7 @@ function checkEmailHeader(value: unknown, path: string, issues: ValidationIssue[
 
 
 /** Checks a value against AssignmentRuleHeader: every issue, with its path ("" is the value itself). */
-export function validateAssignmentRuleHeader(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkAssignmentRuleHeader);
-}
+export function validateAssignmentRuleHeader(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkAssignmentRuleHeader); }
 
 let rulesOfAssignmentRuleHeader: XsdRecordRules | undefined;
 function checkAssignmentRuleHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1409,9 +1251,7 @@ function checkAssignmentRuleHeader(value: unknown, path: string, issues: Validat
 
 
 /** Checks a value against UserTerritoryDeleteHeader: every issue, with its path ("" is the value itself). */
-export function validateUserTerritoryDeleteHeader(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkUserTerritoryDeleteHeader);
-}
+export function validateUserTerritoryDeleteHeader(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkUserTerritoryDeleteHeader); }
 
 let rulesOfUserTerritoryDeleteHeader: XsdRecordRules | undefined;
 function checkUserTerritoryDeleteHeader(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1423,9 +1263,7 @@ function checkUserTerritoryDeleteHeader(value: unknown, path: string, issues: Va
 
 
 /** Checks a value against LocaleOptions: every issue, with its path ("" is the value itself). */
-export function validateLocaleOptions(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLocaleOptions);
-}
+export function validateLocaleOptions(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLocaleOptions); }
 
 let rulesOfLocaleOptions: XsdRecordRules | undefined;
 function checkLocaleOptions(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1437,9 +1275,7 @@ function checkLocaleOptions(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against Login: every issue, with its path ("" is the value itself). */
-export function validateLogin(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLogin);
-}
+export function validateLogin(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLogin); }
 
 let rulesOfLogin: XsdRecordRules | undefined;
 function checkLogin(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1452,9 +1288,7 @@ function checkLogin(value: unknown, path: string, issues: ValidationIssue[]): bo
 
 
 /** Checks a value against LoginResponse: every issue, with its path ("" is the value itself). */
-export function validateLoginResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLoginResponse);
-}
+export function validateLoginResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLoginResponse); }
 
 let rulesOfLoginResponse: XsdRecordRules | undefined;
 function checkLoginResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1466,9 +1300,7 @@ function checkLoginResponse(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against Logout: every issue, with its path ("" is the value itself). */
-export function validateLogout(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLogout);
-}
+export function validateLogout(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLogout); }
 
 let rulesOfLogout: XsdRecordRules | undefined;
 function checkLogout(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1478,9 +1310,7 @@ function checkLogout(value: unknown, path: string, issues: ValidationIssue[]): b
 
 
 /** Checks a value against LogoutResponse: every issue, with its path ("" is the value itself). */
-export function validateLogoutResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLogoutResponse);
-}
+export function validateLogoutResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLogoutResponse); }
 
 let rulesOfLogoutResponse: XsdRecordRules | undefined;
 function checkLogoutResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1490,9 +1320,7 @@ function checkLogoutResponse(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against InvalidateSessions: every issue, with its path ("" is the value itself). */
-export function validateInvalidateSessions(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkInvalidateSessions);
-}
+export function validateInvalidateSessions(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkInvalidateSessions); }
 
 let rulesOfInvalidateSessions: XsdRecordRules | undefined;
 function checkInvalidateSessions(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1504,9 +1332,7 @@ function checkInvalidateSessions(value: unknown, path: string, issues: Validatio
 
 
 /** Checks a value against InvalidateSessionsResponse: every issue, with its path ("" is the value itself). */
-export function validateInvalidateSessionsResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkInvalidateSessionsResponse);
-}
+export function validateInvalidateSessionsResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkInvalidateSessionsResponse); }
 
 let rulesOfInvalidateSessionsResponse: XsdRecordRules | undefined;
 function checkInvalidateSessionsResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1518,9 +1344,7 @@ function checkInvalidateSessionsResponse(value: unknown, path: string, issues: V
 
 
 /** Checks a value against GetUserInfo: every issue, with its path ("" is the value itself). */
-export function validateGetUserInfo(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetUserInfo);
-}
+export function validateGetUserInfo(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetUserInfo); }
 
 let rulesOfGetUserInfo: XsdRecordRules | undefined;
 function checkGetUserInfo(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1530,9 +1354,7 @@ function checkGetUserInfo(value: unknown, path: string, issues: ValidationIssue[
 
 
 /** Checks a value against GetUserInfoResponse: every issue, with its path ("" is the value itself). */
-export function validateGetUserInfoResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetUserInfoResponse);
-}
+export function validateGetUserInfoResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetUserInfoResponse); }
 
 let rulesOfGetUserInfoResponse: XsdRecordRules | undefined;
 function checkGetUserInfoResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1544,9 +1366,7 @@ function checkGetUserInfoResponse(value: unknown, path: string, issues: Validati
 
 
 /** Checks a value against GetServerTimestamp: every issue, with its path ("" is the value itself). */
-export function validateGetServerTimestamp(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetServerTimestamp);
-}
+export function validateGetServerTimestamp(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetServerTimestamp); }
 
 let rulesOfGetServerTimestamp: XsdRecordRules | undefined;
 function checkGetServerTimestamp(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1556,9 +1376,7 @@ function checkGetServerTimestamp(value: unknown, path: string, issues: Validatio
 
 
 /** Checks a value against GetServerTimestampResponse: every issue, with its path ("" is the value itself). */
-export function validateGetServerTimestampResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetServerTimestampResponse);
-}
+export function validateGetServerTimestampResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetServerTimestampResponse); }
 
 let rulesOfGetServerTimestampResponse: XsdRecordRules | undefined;
 function checkGetServerTimestampResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1570,9 +1388,7 @@ function checkGetServerTimestampResponse(value: unknown, path: string, issues: V
 
 
 /** Checks a value against SetPassword: every issue, with its path ("" is the value itself). */
-export function validateSetPassword(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSetPassword);
-}
+export function validateSetPassword(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSetPassword); }
 
 let rulesOfSetPassword: XsdRecordRules | undefined;
 function checkSetPassword(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1585,9 +1401,7 @@ function checkSetPassword(value: unknown, path: string, issues: ValidationIssue[
 
 
 /** Checks a value against SetPasswordResponse: every issue, with its path ("" is the value itself). */
-export function validateSetPasswordResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSetPasswordResponse);
-}
+export function validateSetPasswordResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSetPasswordResponse); }
 
 let rulesOfSetPasswordResponse: XsdRecordRules | undefined;
 function checkSetPasswordResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1599,9 +1413,7 @@ function checkSetPasswordResponse(value: unknown, path: string, issues: Validati
 
 
 /** Checks a value against ResetPassword: every issue, with its path ("" is the value itself). */
-export function validateResetPassword(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkResetPassword);
-}
+export function validateResetPassword(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkResetPassword); }
 
 let rulesOfResetPassword: XsdRecordRules | undefined;
 function checkResetPassword(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1613,9 +1425,7 @@ function checkResetPassword(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against ResetPasswordResponse: every issue, with its path ("" is the value itself). */
-export function validateResetPasswordResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkResetPasswordResponse);
-}
+export function validateResetPasswordResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkResetPasswordResponse); }
 
 let rulesOfResetPasswordResponse: XsdRecordRules | undefined;
 function checkResetPasswordResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1627,9 +1437,7 @@ function checkResetPasswordResponse(value: unknown, path: string, issues: Valida
 
 
 /** Checks a value against Create: every issue, with its path ("" is the value itself). */
-export function validateCreate(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkCreate);
-}
+export function validateCreate(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkCreate); }
 
 let rulesOfCreate: XsdRecordRules | undefined;
 function checkCreate(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1641,9 +1449,7 @@ function checkCreate(value: unknown, path: string, issues: ValidationIssue[]): b
 
 
 /** Checks a value against CreateResponse: every issue, with its path ("" is the value itself). */
-export function validateCreateResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkCreateResponse);
-}
+export function validateCreateResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkCreateResponse); }
 
 let rulesOfCreateResponse: XsdRecordRules | undefined;
 function checkCreateResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1655,9 +1461,7 @@ function checkCreateResponse(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against Update: every issue, with its path ("" is the value itself). */
-export function validateUpdate(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkUpdate);
-}
+export function validateUpdate(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkUpdate); }
 
 let rulesOfUpdate: XsdRecordRules | undefined;
 function checkUpdate(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1669,9 +1473,7 @@ function checkUpdate(value: unknown, path: string, issues: ValidationIssue[]): b
 
 
 /** Checks a value against UpdateResponse: every issue, with its path ("" is the value itself). */
-export function validateUpdateResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkUpdateResponse);
-}
+export function validateUpdateResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkUpdateResponse); }
 
 let rulesOfUpdateResponse: XsdRecordRules | undefined;
 function checkUpdateResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1683,9 +1485,7 @@ function checkUpdateResponse(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against Upsert: every issue, with its path ("" is the value itself). */
-export function validateUpsert(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkUpsert);
-}
+export function validateUpsert(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkUpsert); }
 
 let rulesOfUpsert: XsdRecordRules | undefined;
 function checkUpsert(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1698,9 +1498,7 @@ function checkUpsert(value: unknown, path: string, issues: ValidationIssue[]): b
 
 
 /** Checks a value against UpsertResponse: every issue, with its path ("" is the value itself). */
-export function validateUpsertResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkUpsertResponse);
-}
+export function validateUpsertResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkUpsertResponse); }
 
 let rulesOfUpsertResponse: XsdRecordRules | undefined;
 function checkUpsertResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1712,9 +1510,7 @@ function checkUpsertResponse(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against Merge: every issue, with its path ("" is the value itself). */
-export function validateMerge(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkMerge);
-}
+export function validateMerge(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkMerge); }
 
 let rulesOfMerge: XsdRecordRules | undefined;
 function checkMerge(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1726,9 +1522,7 @@ function checkMerge(value: unknown, path: string, issues: ValidationIssue[]): bo
 
 
 /** Checks a value against MergeResponse: every issue, with its path ("" is the value itself). */
-export function validateMergeResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkMergeResponse);
-}
+export function validateMergeResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkMergeResponse); }
 
 let rulesOfMergeResponse: XsdRecordRules | undefined;
 function checkMergeResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1740,9 +1534,7 @@ function checkMergeResponse(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against Delete: every issue, with its path ("" is the value itself). */
-export function validateDelete(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDelete);
-}
+export function validateDelete(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDelete); }
 
 let rulesOfDelete: XsdRecordRules | undefined;
 function checkDelete(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1754,9 +1546,7 @@ function checkDelete(value: unknown, path: string, issues: ValidationIssue[]): b
 
 
 /** Checks a value against DeleteResponse: every issue, with its path ("" is the value itself). */
-export function validateDeleteResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDeleteResponse);
-}
+export function validateDeleteResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDeleteResponse); }
 
 let rulesOfDeleteResponse: XsdRecordRules | undefined;
 function checkDeleteResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1768,9 +1558,7 @@ function checkDeleteResponse(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against Undelete: every issue, with its path ("" is the value itself). */
-export function validateUndelete(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkUndelete);
-}
+export function validateUndelete(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkUndelete); }
 
 let rulesOfUndelete: XsdRecordRules | undefined;
 function checkUndelete(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1782,9 +1570,7 @@ function checkUndelete(value: unknown, path: string, issues: ValidationIssue[]):
 
 
 /** Checks a value against UndeleteResponse: every issue, with its path ("" is the value itself). */
-export function validateUndeleteResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkUndeleteResponse);
-}
+export function validateUndeleteResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkUndeleteResponse); }
 
 let rulesOfUndeleteResponse: XsdRecordRules | undefined;
 function checkUndeleteResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1796,9 +1582,7 @@ function checkUndeleteResponse(value: unknown, path: string, issues: ValidationI
 
 
 /** Checks a value against EmptyRecycleBin: every issue, with its path ("" is the value itself). */
-export function validateEmptyRecycleBin(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkEmptyRecycleBin);
-}
+export function validateEmptyRecycleBin(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkEmptyRecycleBin); }
 
 let rulesOfEmptyRecycleBin: XsdRecordRules | undefined;
 function checkEmptyRecycleBin(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1810,9 +1594,7 @@ function checkEmptyRecycleBin(value: unknown, path: string, issues: ValidationIs
 
 
 /** Checks a value against EmptyRecycleBinResponse: every issue, with its path ("" is the value itself). */
-export function validateEmptyRecycleBinResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkEmptyRecycleBinResponse);
-}
+export function validateEmptyRecycleBinResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkEmptyRecycleBinResponse); }
 
 let rulesOfEmptyRecycleBinResponse: XsdRecordRules | undefined;
 function checkEmptyRecycleBinResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1824,9 +1606,7 @@ function checkEmptyRecycleBinResponse(value: unknown, path: string, issues: Vali
 
 
 /** Checks a value against Retrieve: every issue, with its path ("" is the value itself). */
-export function validateRetrieve(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkRetrieve);
-}
+export function validateRetrieve(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkRetrieve); }
 
 let rulesOfRetrieve: XsdRecordRules | undefined;
 function checkRetrieve(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1840,9 +1620,7 @@ function checkRetrieve(value: unknown, path: string, issues: ValidationIssue[]):
 
 
 /** Checks a value against RetrieveResponse: every issue, with its path ("" is the value itself). */
-export function validateRetrieveResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkRetrieveResponse);
-}
+export function validateRetrieveResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkRetrieveResponse); }
 
 let rulesOfRetrieveResponse: XsdRecordRules | undefined;
 function checkRetrieveResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1854,9 +1632,7 @@ function checkRetrieveResponse(value: unknown, path: string, issues: ValidationI
 
 
 /** Checks a value against Query: every issue, with its path ("" is the value itself). */
-export function validateQuery(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkQuery);
-}
+export function validateQuery(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkQuery); }
 
 let rulesOfQuery: XsdRecordRules | undefined;
 function checkQuery(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1868,9 +1644,7 @@ function checkQuery(value: unknown, path: string, issues: ValidationIssue[]): bo
 
 
 /** Checks a value against QueryResponse: every issue, with its path ("" is the value itself). */
-export function validateQueryResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkQueryResponse);
-}
+export function validateQueryResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkQueryResponse); }
 
 let rulesOfQueryResponse: XsdRecordRules | undefined;
 function checkQueryResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1882,9 +1656,7 @@ function checkQueryResponse(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against QueryAll: every issue, with its path ("" is the value itself). */
-export function validateQueryAll(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkQueryAll);
-}
+export function validateQueryAll(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkQueryAll); }
 
 let rulesOfQueryAll: XsdRecordRules | undefined;
 function checkQueryAll(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1896,9 +1668,7 @@ function checkQueryAll(value: unknown, path: string, issues: ValidationIssue[]):
 
 
 /** Checks a value against QueryAllResponse: every issue, with its path ("" is the value itself). */
-export function validateQueryAllResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkQueryAllResponse);
-}
+export function validateQueryAllResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkQueryAllResponse); }
 
 let rulesOfQueryAllResponse: XsdRecordRules | undefined;
 function checkQueryAllResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1910,9 +1680,7 @@ function checkQueryAllResponse(value: unknown, path: string, issues: ValidationI
 
 
 /** Checks a value against QueryMore: every issue, with its path ("" is the value itself). */
-export function validateQueryMore(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkQueryMore);
-}
+export function validateQueryMore(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkQueryMore); }
 
 let rulesOfQueryMore: XsdRecordRules | undefined;
 function checkQueryMore(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1924,9 +1692,7 @@ function checkQueryMore(value: unknown, path: string, issues: ValidationIssue[])
 
 
 /** Checks a value against QueryMoreResponse: every issue, with its path ("" is the value itself). */
-export function validateQueryMoreResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkQueryMoreResponse);
-}
+export function validateQueryMoreResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkQueryMoreResponse); }
 
 let rulesOfQueryMoreResponse: XsdRecordRules | undefined;
 function checkQueryMoreResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1938,9 +1704,7 @@ function checkQueryMoreResponse(value: unknown, path: string, issues: Validation
 
 
 /** Checks a value against Search: every issue, with its path ("" is the value itself). */
-export function validateSearch(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSearch);
-}
+export function validateSearch(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSearch); }
 
 let rulesOfSearch: XsdRecordRules | undefined;
 function checkSearch(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1952,9 +1716,7 @@ function checkSearch(value: unknown, path: string, issues: ValidationIssue[]): b
 
 
 /** Checks a value against SearchResponse: every issue, with its path ("" is the value itself). */
-export function validateSearchResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSearchResponse);
-}
+export function validateSearchResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSearchResponse); }
 
 let rulesOfSearchResponse: XsdRecordRules | undefined;
 function checkSearchResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1966,9 +1728,7 @@ function checkSearchResponse(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against GetUpdated: every issue, with its path ("" is the value itself). */
-export function validateGetUpdated(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetUpdated);
-}
+export function validateGetUpdated(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetUpdated); }
 
 let rulesOfGetUpdated: XsdRecordRules | undefined;
 function checkGetUpdated(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1982,9 +1742,7 @@ function checkGetUpdated(value: unknown, path: string, issues: ValidationIssue[]
 
 
 /** Checks a value against GetUpdatedResponse: every issue, with its path ("" is the value itself). */
-export function validateGetUpdatedResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetUpdatedResponse);
-}
+export function validateGetUpdatedResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetUpdatedResponse); }
 
 let rulesOfGetUpdatedResponse: XsdRecordRules | undefined;
 function checkGetUpdatedResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -1996,9 +1754,7 @@ function checkGetUpdatedResponse(value: unknown, path: string, issues: Validatio
 
 
 /** Checks a value against GetDeleted: every issue, with its path ("" is the value itself). */
-export function validateGetDeleted(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetDeleted);
-}
+export function validateGetDeleted(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetDeleted); }
 
 let rulesOfGetDeleted: XsdRecordRules | undefined;
 function checkGetDeleted(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2012,9 +1768,7 @@ function checkGetDeleted(value: unknown, path: string, issues: ValidationIssue[]
 
 
 /** Checks a value against GetDeletedResponse: every issue, with its path ("" is the value itself). */
-export function validateGetDeletedResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkGetDeletedResponse);
-}
+export function validateGetDeletedResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkGetDeletedResponse); }
 
 let rulesOfGetDeletedResponse: XsdRecordRules | undefined;
 function checkGetDeletedResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2026,9 +1780,7 @@ function checkGetDeletedResponse(value: unknown, path: string, issues: Validatio
 
 
 /** Checks a value against ConvertLead: every issue, with its path ("" is the value itself). */
-export function validateConvertLead(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkConvertLead);
-}
+export function validateConvertLead(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkConvertLead); }
 
 let rulesOfConvertLead: XsdRecordRules | undefined;
 function checkConvertLead(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2040,9 +1792,7 @@ function checkConvertLead(value: unknown, path: string, issues: ValidationIssue[
 
 
 /** Checks a value against ConvertLeadResponse: every issue, with its path ("" is the value itself). */
-export function validateConvertLeadResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkConvertLeadResponse);
-}
+export function validateConvertLeadResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkConvertLeadResponse); }
 
 let rulesOfConvertLeadResponse: XsdRecordRules | undefined;
 function checkConvertLeadResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2054,9 +1804,7 @@ function checkConvertLeadResponse(value: unknown, path: string, issues: Validati
 
 
 /** Checks a value against Process: every issue, with its path ("" is the value itself). */
-export function validateProcess(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkProcess);
-}
+export function validateProcess(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkProcess); }
 
 let rulesOfProcess: XsdRecordRules | undefined;
 function checkProcess(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2068,9 +1816,7 @@ function checkProcess(value: unknown, path: string, issues: ValidationIssue[]): 
 
 
 /** Checks a value against ProcessResponse: every issue, with its path ("" is the value itself). */
-export function validateProcessResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkProcessResponse);
-}
+export function validateProcessResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkProcessResponse); }
 
 let rulesOfProcessResponse: XsdRecordRules | undefined;
 function checkProcessResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2082,9 +1828,7 @@ function checkProcessResponse(value: unknown, path: string, issues: ValidationIs
 
 
 /** Checks a value against SendEmail: every issue, with its path ("" is the value itself). */
-export function validateSendEmail(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSendEmail);
-}
+export function validateSendEmail(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSendEmail); }
 
 let rulesOfSendEmail: XsdRecordRules | undefined;
 function checkSendEmail(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2096,9 +1840,7 @@ function checkSendEmail(value: unknown, path: string, issues: ValidationIssue[])
 
 
 /** Checks a value against SendEmailResponse: every issue, with its path ("" is the value itself). */
-export function validateSendEmailResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSendEmailResponse);
-}
+export function validateSendEmailResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSendEmailResponse); }
 
 let rulesOfSendEmailResponse: XsdRecordRules | undefined;
 function checkSendEmailResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2110,9 +1852,7 @@ function checkSendEmailResponse(value: unknown, path: string, issues: Validation
 
 
 /** Checks a value against DescribeSObject: every issue, with its path ("" is the value itself). */
-export function validateDescribeSObject(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSObject);
-}
+export function validateDescribeSObject(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSObject); }
 
 let rulesOfDescribeSObject: XsdRecordRules | undefined;
 function checkDescribeSObject(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2124,9 +1864,7 @@ function checkDescribeSObject(value: unknown, path: string, issues: ValidationIs
 
 
 /** Checks a value against DescribeSObjectResponse: every issue, with its path ("" is the value itself). */
-export function validateDescribeSObjectResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSObjectResponse);
-}
+export function validateDescribeSObjectResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSObjectResponse); }
 
 let rulesOfDescribeSObjectResponse: XsdRecordRules | undefined;
 function checkDescribeSObjectResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2138,9 +1876,7 @@ function checkDescribeSObjectResponse(value: unknown, path: string, issues: Vali
 
 
 /** Checks a value against DescribeSObjects: every issue, with its path ("" is the value itself). */
-export function validateDescribeSObjects(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSObjects);
-}
+export function validateDescribeSObjects(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSObjects); }
 
 let rulesOfDescribeSObjects: XsdRecordRules | undefined;
 function checkDescribeSObjects(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2152,9 +1888,7 @@ function checkDescribeSObjects(value: unknown, path: string, issues: ValidationI
 
 
 /** Checks a value against DescribeSObjectsResponse: every issue, with its path ("" is the value itself). */
-export function validateDescribeSObjectsResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSObjectsResponse);
-}
+export function validateDescribeSObjectsResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSObjectsResponse); }
 
 let rulesOfDescribeSObjectsResponse: XsdRecordRules | undefined;
 function checkDescribeSObjectsResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2166,9 +1900,7 @@ function checkDescribeSObjectsResponse(value: unknown, path: string, issues: Val
 
 
 /** Checks a value against DescribeGlobal: every issue, with its path ("" is the value itself). */
-export function validateDescribeGlobal(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeGlobal);
-}
+export function validateDescribeGlobal(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeGlobal); }
 
 let rulesOfDescribeGlobal: XsdRecordRules | undefined;
 function checkDescribeGlobal(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2178,9 +1910,7 @@ function checkDescribeGlobal(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against DescribeGlobalResponse: every issue, with its path ("" is the value itself). */
-export function validateDescribeGlobalResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeGlobalResponse);
-}
+export function validateDescribeGlobalResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeGlobalResponse); }
 
 let rulesOfDescribeGlobalResponse: XsdRecordRules | undefined;
 function checkDescribeGlobalResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2192,9 +1922,7 @@ function checkDescribeGlobalResponse(value: unknown, path: string, issues: Valid
 
 
 /** Checks a value against DescribeLayoutElement: every issue, with its path ("" is the value itself). */
-export function validateDescribeLayoutElement(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeLayoutElement);
-}
+export function validateDescribeLayoutElement(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeLayoutElement); }
 
 let rulesOfDescribeLayoutElement: XsdRecordRules | undefined;
 function checkDescribeLayoutElement(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2207,9 +1935,7 @@ function checkDescribeLayoutElement(value: unknown, path: string, issues: Valida
 
 
 /** Checks a value against DescribeLayoutResponse: every issue, with its path ("" is the value itself). */
-export function validateDescribeLayoutResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeLayoutResponse);
-}
+export function validateDescribeLayoutResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeLayoutResponse); }
 
 let rulesOfDescribeLayoutResponse: XsdRecordRules | undefined;
 function checkDescribeLayoutResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2221,9 +1947,7 @@ function checkDescribeLayoutResponse(value: unknown, path: string, issues: Valid
 
 
 /** Checks a value against DescribeSoftphoneLayout: every issue, with its path ("" is the value itself). */
-export function validateDescribeSoftphoneLayout(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSoftphoneLayout);
-}
+export function validateDescribeSoftphoneLayout(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSoftphoneLayout); }
 
 let rulesOfDescribeSoftphoneLayout: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayout(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2233,9 +1957,7 @@ function checkDescribeSoftphoneLayout(value: unknown, path: string, issues: Vali
 
 
 /** Checks a value against DescribeSoftphoneLayoutResponse: every issue, with its path ("" is the value itself). */
-export function validateDescribeSoftphoneLayoutResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeSoftphoneLayoutResponse);
-}
+export function validateDescribeSoftphoneLayoutResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeSoftphoneLayoutResponse); }
 
 let rulesOfDescribeSoftphoneLayoutResponse: XsdRecordRules | undefined;
 function checkDescribeSoftphoneLayoutResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2247,9 +1969,7 @@ function checkDescribeSoftphoneLayoutResponse(value: unknown, path: string, issu
 
 
 /** Checks a value against DescribeTabs: every issue, with its path ("" is the value itself). */
-export function validateDescribeTabs(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeTabs);
-}
+export function validateDescribeTabs(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeTabs); }
 
 let rulesOfDescribeTabs: XsdRecordRules | undefined;
 function checkDescribeTabs(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2259,9 +1979,7 @@ function checkDescribeTabs(value: unknown, path: string, issues: ValidationIssue
 
 
 /** Checks a value against DescribeTabsResponse: every issue, with its path ("" is the value itself). */
-export function validateDescribeTabsResponse(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkDescribeTabsResponse);
-}
+export function validateDescribeTabsResponse(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkDescribeTabsResponse); }
 
 let rulesOfDescribeTabsResponse: XsdRecordRules | undefined;
 function checkDescribeTabsResponse(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2273,9 +1991,7 @@ function checkDescribeTabsResponse(value: unknown, path: string, issues: Validat
 
 
 /** Checks a value against SObject: every issue, with its path ("" is the value itself). */
-export function validateSObject(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkSObject);
-}
+export function validateSObject(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkSObject); }
 
 let rulesOfSObject: XsdRecordRules | undefined;
 function checkSObject(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2290,9 +2006,7 @@ function checkSObject(value: unknown, path: string, issues: ValidationIssue[]): 
 
 
 /** Checks a value against ExceptionCode: every issue, with its path ("" is the value itself). */
-export function validateExceptionCode(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkExceptionCode);
-}
+export function validateExceptionCode(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkExceptionCode); }
 
 function checkExceptionCode(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!checkXsdString(value, path, issues)) return false;
@@ -2301,9 +2015,7 @@ function checkExceptionCode(value: unknown, path: string, issues: ValidationIssu
 }
 
 /** Checks a value against FaultCode: every issue, with its path ("" is the value itself). */
-export function validateFaultCode(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkFaultCode);
-}
+export function validateFaultCode(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkFaultCode); }
 
 function checkFaultCode(value: unknown, path: string, issues: ValidationIssue[]): boolean {
   if (!checkXsdString(value, path, issues)) return false;
@@ -2315,9 +2027,7 @@ function checkFaultCode(value: unknown, path: string, issues: ValidationIssue[])
  * Checks a value against ApiFault or a type derived from it (by $type): every issue, with its path ("" is the value
  * itself).
  */
-export function validateApiFault(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkAnyApiFault);
-}
+export function validateApiFault(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkAnyApiFault); }
 
 let rulesOfApiFault: XsdRecordRules | undefined;
 function checkApiFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2357,9 +2067,7 @@ function checkAnyApiFault(value: unknown, path: string, issues: ValidationIssue[
 
 
 /** Checks a value against ApiQueryFault: every issue, with its path ("" is the value itself). */
-export function validateApiQueryFault(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkApiQueryFault);
-}
+export function validateApiQueryFault(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkApiQueryFault); }
 
 let rulesOfApiQueryFault: XsdRecordRules | undefined;
 function checkApiQueryFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2374,9 +2082,7 @@ function checkApiQueryFault(value: unknown, path: string, issues: ValidationIssu
 
 
 /** Checks a value against LoginFault: every issue, with its path ("" is the value itself). */
-export function validateLoginFault(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkLoginFault);
-}
+export function validateLoginFault(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkLoginFault); }
 
 let rulesOfLoginFault: XsdRecordRules | undefined;
 function checkLoginFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2389,9 +2095,7 @@ function checkLoginFault(value: unknown, path: string, issues: ValidationIssue[]
 
 
 /** Checks a value against InvalidQueryLocatorFault: every issue, with its path ("" is the value itself). */
-export function validateInvalidQueryLocatorFault(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkInvalidQueryLocatorFault);
-}
+export function validateInvalidQueryLocatorFault(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkInvalidQueryLocatorFault); }
 
 let rulesOfInvalidQueryLocatorFault: XsdRecordRules | undefined;
 function checkInvalidQueryLocatorFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2404,9 +2108,7 @@ function checkInvalidQueryLocatorFault(value: unknown, path: string, issues: Val
 
 
 /** Checks a value against InvalidNewPasswordFault: every issue, with its path ("" is the value itself). */
-export function validateInvalidNewPasswordFault(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkInvalidNewPasswordFault);
-}
+export function validateInvalidNewPasswordFault(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkInvalidNewPasswordFault); }
 
 let rulesOfInvalidNewPasswordFault: XsdRecordRules | undefined;
 function checkInvalidNewPasswordFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2419,9 +2121,7 @@ function checkInvalidNewPasswordFault(value: unknown, path: string, issues: Vali
 
 
 /** Checks a value against InvalidIdFault: every issue, with its path ("" is the value itself). */
-export function validateInvalidIdFault(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkInvalidIdFault);
-}
+export function validateInvalidIdFault(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkInvalidIdFault); }
 
 let rulesOfInvalidIdFault: XsdRecordRules | undefined;
 function checkInvalidIdFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
@@ -2434,9 +2134,7 @@ function checkInvalidIdFault(value: unknown, path: string, issues: ValidationIss
 
 
 /** Checks a value against UnexpectedErrorFault: every issue, with its path ("" is the value itself). */
-export function validateUnexpectedErrorFault(value: unknown): ValidationIssue[] {
-  return runXsdCheck(value, checkUnexpectedErrorFault);
-}
+export function validateUnexpectedErrorFault(value: unknown): ValidationIssue[] { return runXsdCheck(value, checkUnexpectedErrorFault); }
 
 let rulesOfUnexpectedErrorFault: XsdRecordRules | undefined;
 function checkUnexpectedErrorFault(value: unknown, path: string, issues: ValidationIssue[]): boolean {
