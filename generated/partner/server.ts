@@ -3,7 +3,12 @@
 import type { AnyApiFault, ApiQueryFault, InvalidIdFault, InvalidNewPasswordFault, InvalidQueryLocatorFault, LoginFault, PartnerServiceOperations, UnexpectedErrorFault } from "./types.js";
 import { validateConvertLead, validateCreate, validateDelete, validateDescribeGlobal, validateDescribeLayoutElement, validateDescribeSObject, validateDescribeSObjects, validateDescribeSoftphoneLayout, validateDescribeTabs, validateEmptyRecycleBin, validateGetDeleted, validateGetServerTimestamp, validateGetUpdated, validateGetUserInfo, validateInvalidateSessions, validateLogin, validateLogout, validateMerge, validateProcess, validateQuery, validateQueryAll, validateQueryMore, validateResetPassword, validateRetrieve, validateSearch, validateSendEmail, validateSetPassword, validateUndelete, validateUpdate, validateUpsert } from "./validate.js";
 import { decodeAllowFieldTruncationHeaderElement, decodeAssignmentRuleHeaderElement, decodeCallOptionsElement, decodeConvertLeadElement, decodeCreateElement, decodeDebuggingHeaderElement, decodeDeleteElement, decodeDescribeGlobalElement, decodeDescribeLayoutElement, decodeDescribeSObjectElement, decodeDescribeSObjectsElement, decodeDescribeSoftphoneLayoutElement, decodeDescribeTabsElement, decodeEmailHeaderElement, decodeEmptyRecycleBinElement, decodeGetDeletedElement, decodeGetServerTimestampElement, decodeGetUpdatedElement, decodeGetUserInfoElement, decodeInvalidateSessionsElement, decodeLocaleOptionsElement, decodeLoginElement, decodeLoginScopeHeaderElement, decodeLogoutElement, decodeMergeElement, decodeMruHeaderElement, decodePackageVersionHeaderElement, decodeProcessElement, decodeQueryAllElement, decodeQueryElement, decodeQueryMoreElement, decodeQueryOptionsElement, decodeResetPasswordElement, decodeRetrieveElement, decodeSearchElement, decodeSendEmailElement, decodeSessionHeaderElement, decodeSetPasswordElement, decodeUndeleteElement, decodeUpdateElement, decodeUpsertElement, decodeUserTerritoryDeleteHeaderElement, encodeApiQueryFaultElement, encodeConvertLeadResponseElement, encodeCreateResponseElement, encodeDebuggingInfoElement, encodeDeleteResponseElement, encodeDescribeGlobalResponseElement, encodeDescribeLayoutResponseElement, encodeDescribeSObjectResponseElement, encodeDescribeSObjectsResponseElement, encodeDescribeSoftphoneLayoutResponseElement, encodeDescribeTabsResponseElement, encodeEmptyRecycleBinResponseElement, encodeFaultElement, encodeGetDeletedResponseElement, encodeGetServerTimestampResponseElement, encodeGetUpdatedResponseElement, encodeGetUserInfoResponseElement, encodeInvalidIdFaultElement, encodeInvalidNewPasswordFaultElement, encodeInvalidQueryLocatorFaultElement, encodeInvalidateSessionsResponseElement, encodeLoginFaultElement, encodeLoginResponseElement, encodeLogoutResponseElement, encodeMergeResponseElement, encodeProcessResponseElement, encodeQueryAllResponseElement, encodeQueryMoreResponseElement, encodeQueryResponseElement, encodeResetPasswordResponseElement, encodeRetrieveResponseElement, encodeSearchResponseElement, encodeSendEmailResponseElement, encodeSetPasswordResponseElement, encodeUndeleteResponseElement, encodeUnexpectedErrorFaultElement, encodeUpdateResponseElement, encodeUpsertResponseElement } from "./xml.js";
-import { type HttpHandler, SoapFaultError, type SoapHandlerContext, type SoapServerOptions, type SoapServiceDescriptor, createSoapHandler } from "specforge/runtime";
+import { type HttpHandler, SoapFaultError, type SoapHandlerContext, type SoapServerOperation, type SoapServerOptions, type SoapServiceDescriptor, createSoapHandler } from "specforge/runtime";
+
+/** One operation of a descriptor, typed on its own (an array of differently typed literals costs tsc a union of them all). */
+function serverOperation(operation: SoapServerOperation): SoapServerOperation {
+  return operation;
+}
 
 /**
  * Handlers of PartnerService: one function per operation, given the decoded (and validated) input and a context with
@@ -217,7 +222,7 @@ export function partnerServiceFault<K extends keyof PartnerServiceFaults>(
 const partnerServiceDescriptor: SoapServiceDescriptor = {
   version: "1.1",
   operations: [
-    {
+    serverOperation({
       name: "login",
       action: "",
       inputElement: "{urn:partner.api.example}login",
@@ -229,8 +234,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}CallOptions": { name: "CallOptions", decode: decodeCallOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "logout",
       action: "",
       inputElement: "{urn:partner.api.example}logout",
@@ -242,8 +247,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}CallOptions": { name: "CallOptions", decode: decodeCallOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "invalidateSessions",
       action: "",
       inputElement: "{urn:partner.api.example}invalidateSessions",
@@ -255,8 +260,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}CallOptions": { name: "CallOptions", decode: decodeCallOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "getUserInfo",
       action: "",
       inputElement: "{urn:partner.api.example}getUserInfo",
@@ -268,8 +273,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}CallOptions": { name: "CallOptions", decode: decodeCallOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "getServerTimestamp",
       action: "",
       inputElement: "{urn:partner.api.example}getServerTimestamp",
@@ -281,8 +286,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}CallOptions": { name: "CallOptions", decode: decodeCallOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "setPassword",
       action: "",
       inputElement: "{urn:partner.api.example}setPassword",
@@ -294,8 +299,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}CallOptions": { name: "CallOptions", decode: decodeCallOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "resetPassword",
       action: "",
       inputElement: "{urn:partner.api.example}resetPassword",
@@ -308,8 +313,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}EmailHeader": { name: "EmailHeader", decode: decodeEmailHeaderElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "create",
       action: "",
       inputElement: "{urn:partner.api.example}create",
@@ -329,8 +334,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
       responseHeaders: {
         DebuggingInfo: encodeDebuggingInfoElement,
       },
-    },
-    {
+    }),
+    serverOperation({
       name: "update",
       action: "",
       inputElement: "{urn:partner.api.example}update",
@@ -350,8 +355,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
       responseHeaders: {
         DebuggingInfo: encodeDebuggingInfoElement,
       },
-    },
-    {
+    }),
+    serverOperation({
       name: "upsert",
       action: "",
       inputElement: "{urn:partner.api.example}upsert",
@@ -371,8 +376,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
       responseHeaders: {
         DebuggingInfo: encodeDebuggingInfoElement,
       },
-    },
-    {
+    }),
+    serverOperation({
       name: "merge",
       action: "",
       inputElement: "{urn:partner.api.example}merge",
@@ -391,8 +396,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
       responseHeaders: {
         DebuggingInfo: encodeDebuggingInfoElement,
       },
-    },
-    {
+    }),
+    serverOperation({
       name: "delete",
       action: "",
       inputElement: "{urn:partner.api.example}delete",
@@ -410,8 +415,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
       responseHeaders: {
         DebuggingInfo: encodeDebuggingInfoElement,
       },
-    },
-    {
+    }),
+    serverOperation({
       name: "undelete",
       action: "",
       inputElement: "{urn:partner.api.example}undelete",
@@ -427,8 +432,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
       responseHeaders: {
         DebuggingInfo: encodeDebuggingInfoElement,
       },
-    },
-    {
+    }),
+    serverOperation({
       name: "emptyRecycleBin",
       action: "",
       inputElement: "{urn:partner.api.example}emptyRecycleBin",
@@ -443,8 +448,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
       responseHeaders: {
         DebuggingInfo: encodeDebuggingInfoElement,
       },
-    },
-    {
+    }),
+    serverOperation({
       name: "retrieve",
       action: "",
       inputElement: "{urn:partner.api.example}retrieve",
@@ -459,8 +464,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}MruHeader": { name: "MruHeader", decode: decodeMruHeaderElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "query",
       action: "",
       inputElement: "{urn:partner.api.example}query",
@@ -475,8 +480,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}MruHeader": { name: "MruHeader", decode: decodeMruHeaderElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "queryAll",
       action: "",
       inputElement: "{urn:partner.api.example}queryAll",
@@ -490,8 +495,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}PackageVersionHeader": { name: "PackageVersionHeader", decode: decodePackageVersionHeaderElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "queryMore",
       action: "",
       inputElement: "{urn:partner.api.example}queryMore",
@@ -504,8 +509,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}QueryOptions": { name: "QueryOptions", decode: decodeQueryOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "search",
       action: "",
       inputElement: "{urn:partner.api.example}search",
@@ -518,8 +523,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}PackageVersionHeader": { name: "PackageVersionHeader", decode: decodePackageVersionHeaderElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "getUpdated",
       action: "",
       inputElement: "{urn:partner.api.example}getUpdated",
@@ -531,8 +536,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}CallOptions": { name: "CallOptions", decode: decodeCallOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "getDeleted",
       action: "",
       inputElement: "{urn:partner.api.example}getDeleted",
@@ -544,8 +549,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}CallOptions": { name: "CallOptions", decode: decodeCallOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "convertLead",
       action: "",
       inputElement: "{urn:partner.api.example}convertLead",
@@ -563,8 +568,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
       responseHeaders: {
         DebuggingInfo: encodeDebuggingInfoElement,
       },
-    },
-    {
+    }),
+    serverOperation({
       name: "process",
       action: "",
       inputElement: "{urn:partner.api.example}process",
@@ -581,8 +586,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
       responseHeaders: {
         DebuggingInfo: encodeDebuggingInfoElement,
       },
-    },
-    {
+    }),
+    serverOperation({
       name: "sendEmail",
       action: "",
       inputElement: "{urn:partner.api.example}sendEmail",
@@ -597,8 +602,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
       responseHeaders: {
         DebuggingInfo: encodeDebuggingInfoElement,
       },
-    },
-    {
+    }),
+    serverOperation({
       name: "describeSObject",
       action: "",
       inputElement: "{urn:partner.api.example}describeSObject",
@@ -612,8 +617,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}LocaleOptions": { name: "LocaleOptions", decode: decodeLocaleOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "describeSObjects",
       action: "",
       inputElement: "{urn:partner.api.example}describeSObjects",
@@ -627,8 +632,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}LocaleOptions": { name: "LocaleOptions", decode: decodeLocaleOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "describeGlobal",
       action: "",
       inputElement: "{urn:partner.api.example}describeGlobal",
@@ -642,8 +647,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}LocaleOptions": { name: "LocaleOptions", decode: decodeLocaleOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "describeLayout",
       action: "",
       inputElement: "{urn:partner.api.example}describeLayout",
@@ -657,8 +662,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}LocaleOptions": { name: "LocaleOptions", decode: decodeLocaleOptionsElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "describeSoftphoneLayout",
       action: "",
       inputElement: "{urn:partner.api.example}describeSoftphoneLayout",
@@ -671,8 +676,8 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}PackageVersionHeader": { name: "PackageVersionHeader", decode: decodePackageVersionHeaderElement },
       },
       responseHeaders: {},
-    },
-    {
+    }),
+    serverOperation({
       name: "describeTabs",
       action: "",
       inputElement: "{urn:partner.api.example}describeTabs",
@@ -686,7 +691,7 @@ const partnerServiceDescriptor: SoapServiceDescriptor = {
         "{urn:partner.api.example}LocaleOptions": { name: "LocaleOptions", decode: decodeLocaleOptionsElement },
       },
       responseHeaders: {},
-    },
+    }),
   ],
   faults: {
     ApiFault: encodeFaultElement,

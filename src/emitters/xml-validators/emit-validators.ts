@@ -1,5 +1,5 @@
 import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
-import { stringLiteral } from "../../codegen/escape.js";
+import { objectLiteralKey, stringLiteral } from "../../codegen/escape.js";
 import type { AliasType, EnumType, Member, NamedType, RecordType, TypeExpr } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import { lookupType, typesContext } from "../types/context.js";
@@ -19,6 +19,7 @@ export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
     names: ctx.names,
     rt: (name, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly }),
     decls: new Map(),
+    named: new Map(),
   };
   f.jsdoc("", [
     `XSD validators for ${ctx.doc.info.title ?? ctx.source}: validate<Type>(value) returns every facet and occurrence issue with its path.`,
@@ -34,6 +35,7 @@ export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
     emitValidate(t, name, v);
     emitCheck(t, v);
   }
+  if (v.named.size > 0) emitCheckLookup(v);
   if (v.decls.size > 0) {
     f.print("// Compiled once, at module load.");
     for (const d of v.decls.values()) {
@@ -50,7 +52,10 @@ function emitValidate(t: NamedType, name: string, v: ValidatorContext): void {
   const what = family ? `${v.names.type(t.id)} or a type derived from it (by $type)` : v.names.type(t.id);
   f.jsdoc("", [`Checks a value against ${what}: every issue, with its path ("" is the value itself).`]);
   const issues = code`${v.rt("ValidationIssue", true)}[]`;
-  f.print(code`export const ${name} = (value: unknown): ${issues} => ${v.rt("runXsdCheck")}(value, ${checkFunction(t.id, v)});`);
+  // A function declaration, not a const arrow: each top-level const is a step in the file's control flow, and tsc
+  // walks back through every step before a top-level reference to a variable (the enumeration sets and patterns at
+  // the end refer to imports), which made checking quadratic in the number of types (sf-partner-v40 schemas x10).
+  f.print(code`export function ${name}(value: unknown): ${issues} { return ${v.rt("runXsdCheck")}(value, ${checkFunction(t.id, v)}); }`);
   f.print();
 }
 
@@ -125,6 +130,10 @@ function emitFamilyCheck(t: RecordType, v: ValidatorContext): void {
  * the runtime) back through every statement before it, so thousands of top-level tables cost time quadratic in the
  * file's length (sf-partner-v40 schemas x10: 19.9 s -> 8.4 s of check time). Inside a function declaration that
  * walk stops at the function's start. The cost at run time is one nullish test per call.
+ * A line is `[key, flags, "checkName"]` (the runtime's XsdPropertySpec), data naming its check rather than an object
+ * literal referring to it: tsc types each object literal on its own and reduces the table to their union, which was
+ * most of its time on a large validate.ts (sf-partner-v40: 32k of its 42k symbols); `lookupCheck` resolves the names
+ * when the table is built.
  */
 function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const { f } = v;
@@ -135,14 +144,15 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   // A declaration without an initializer adds nothing to the file's control flow.
   f.print(code`let ${rules}: ${v.rt("XsdRecordRules", true)} | undefined;`);
   signature(`check${name}`, v);
-  // The record's own rules on the first line, then one line per property.
-  const xsiType = layout.familyRoot === undefined ? "" : `, xsiType: ${layout.familyRoot === t.id ? '"optional"' : '"required"'}`;
-  const head = code`  ${rules} ??= { name: ${stringLiteral(t.name)}${xsiType}, properties: [`;
-  if (layout.slots.length === 0) f.print(head, "] };");
+  // The record's name on the first line, then one line per property, then the lookup and the xsi:type rule.
+  const xsiType = layout.familyRoot === undefined ? "" : `, ${layout.familyRoot === t.id ? '"optional"' : '"required"'}`;
+  const head = code`  ${rules} ??= ${v.rt("xsdRecordRules")}(${stringLiteral(t.name)}, [`;
+  const tail = `], ${CHECK_LOOKUP}${xsiType});`;
+  if (layout.slots.length === 0) f.print(head, tail);
   else {
     f.print(head);
     for (const s of layout.slots) f.print("    ", s.kind === "any" ? wildcardRule(s) : propertyRule(s, v), ",");
-    f.print("  ] };");
+    f.print("  ", tail);
   }
   if (choices.length === 0) f.print(code`  return ${v.rt("checkXsdRecord")}(value, ${rules}, path, issues);`);
   else {
@@ -154,8 +164,46 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   f.print();
 }
 
-/** `{ key, min, list, nillable, check }` of one property, leaving out what is the default. */
+/** The function rule tables resolve check names with (fixed names: no type's check<Name> starts in lower case). */
+const CHECK_LOOKUP = "lookupCheck";
+const CHECK_TABLE = "checksByName";
+
+/** `lookupCheck(name)`: every check a table names, in one object built on the first lookup. */
+function emitCheckLookup(v: ValidatorContext): void {
+  const { f } = v;
+  const check = v.rt("XsdValueCheck", true);
+  f.print("// The checks the rule tables name, built on the first lookup (when the first table is).");
+  f.print(code`let ${CHECK_TABLE}: { readonly [name: string]: ${check} } | undefined;`);
+  f.print(code`function ${CHECK_LOOKUP}(name: string): ${check} {`);
+  f.print(`  ${CHECK_TABLE} ??= {`);
+  for (const [name, fn] of v.named) f.print("    ", name === printedName(fn) ? fn : code`${objectLiteralKey(name)}: ${fn}`, ",");
+  f.print("  };");
+  f.print(`  return ${CHECK_TABLE}[name]!;`);
+  f.print("}");
+  f.print();
+}
+
+function printedName(p: Printable): string | undefined {
+  if (typeof p === "string") return p;
+  return typeof p === "object" && !Array.isArray(p) && (p as { kind?: string }).kind === "import" ? (p as { name: string }).name : undefined;
+}
+
+/**
+ * One property: `[key, flags, "check"]` (flags 1 required, 2 list, 4 nillable; no check for xsd:anyType), or the
+ * runtime's XsdPropertyRule object when the line cannot say it all (minOccurs above 1, a bounded list, a wire name
+ * other than the key).
+ */
 function propertyRule(s: FieldSlot, v: ValidatorContext): Printable {
+  const check = valueCheck(s, v);
+  const plain = s.local === s.key && s.occurs.min <= 1 && !(s.list && s.occurs.max !== "unbounded");
+  if (plain) {
+    const flags = (s.occurs.min > 0 ? 1 : 0) + (s.list ? 2 : 0) + (s.field.nullable ? 4 : 0);
+    const name = check === undefined ? undefined : printedName(check);
+    if (check === undefined || name !== undefined) {
+      if (name !== undefined) v.named.set(name, check!);
+      return `[${stringLiteral(s.key)}, ${flags}${name !== undefined ? `, ${stringLiteral(name)}` : ""}]`;
+    }
+  }
   const parts: Printable[] = [`key: ${stringLiteral(s.key)}`];
   if (s.local !== s.key) parts.push(`name: ${stringLiteral(s.local)}`);
   if (s.occurs.min > 0) parts.push(`min: ${s.occurs.min}`);
@@ -164,7 +212,6 @@ function propertyRule(s: FieldSlot, v: ValidatorContext): Printable {
     if (s.occurs.max !== "unbounded") parts.push(`max: ${s.occurs.max}`);
   }
   if (s.field.nullable) parts.push("nillable: true");
-  const check = valueCheck(s, v);
   if (check !== undefined) parts.push(code`check: ${check}`);
   return code`{ ${joinPrintables(parts, ", ")} }`;
 }

@@ -15,6 +15,8 @@ export interface ValidatorContext {
   rt(name: string, typeOnly?: boolean): ImportToken;
   /** Module-level declarations (patterns, enumeration sets, list/union helpers), printed after the functions. */
   readonly decls: Map<string, { readonly name: string; readonly lines: Printable[] }>;
+  /** The value checks rule tables name, by the name they use (a local name or an import), in first-use order. */
+  readonly named: Map<string, Printable>;
 }
 
 /** The check function of a named type: `check<Name>` (the family dispatcher `checkAny<Name>` for a family root). */

@@ -8,10 +8,12 @@ import { familyRootOf } from "./record-layout.js";
 import { isSimple, lexicalOf, valueOf } from "./simple-values.js";
 
 /**
- * The codec tables of xml.ts: one `xmlCodecs.record(...)` per record type with a line per field, which the runtime's
- * XmlRecordCodec walks (see README.md). A field is `[flags, namespace, local name, property key, codec]`, the flags
- * being the kind (0 element, 1 attribute, 2 text, 3 wildcard) plus 4 required, 8 list, 16 nillable; a wildcard's
- * entry is `[flags, target namespace, namespace constraint, key]`.
+ * The codec table of xml.ts: one XmlCodecTable value (see the runtime's record-codec.ts) holding an entry per record
+ * type with a line per field, which the runtime's XmlRecordCodec walks (see README.md), plus the families, named
+ * simple and enumeration codecs, global elements and named types. A field is `[flags, namespace, local name,
+ * property key, "codec"]`, the flags being the kind (0 element, 1 attribute, 2 text, 3 wildcard) plus 4 required,
+ * 8 list, 16 nillable; a wildcard's entry is `[flags, target namespace, namespace constraint, key]`. Entries name
+ * each other by string (`"r$Name"`, `"f$Family"`, `"enum$Name"`, `"s$N"`, `"any"`), resolved by the runtime.
  */
 
 export const CODECS = "xmlCodecs";
@@ -24,49 +26,43 @@ const REQUIRED = 4;
 const LIST = 8;
 const NILLABLE = 16;
 
-/** The codec constant of a record (its own fields, no xsi:type dispatch). */
+/** The name of a record's codec in the table (its own fields, no xsi:type dispatch). */
 export function recordCodec(id: string, x: XmlContext): string {
   return `r$${x.names.type(id)}`;
 }
 
 /**
- * `const r$Name = xmlCodecs.record(ns, "name", "Name", family, fields$Name, attributesKey?);` and the field table as a
- * function declaration `function fields$Name(): readonly XmlFieldSpec[] { return [...]; }` (the runtime calls it once,
- * on first use, so records may refer to each other in any order).
- * A function declaration rather than an arrow function: tsc's control-flow analysis follows each reference to a
- * top-level const from inside an arrow function back through every statement before the arrow, so thousands of
- * record tables cost check time quadratic in the file's length; inside a function declaration the walk stops at its
- * start (sf-partner-v40 schemas x10, see bench/size.bench.ts).
+ * A record's entry: `["r$Name", ns, "xmlName", "TsName", family, [` then a line per field, then `]],` (or
+ * `], "$attributes"],` with xsd:anyAttribute).
  */
-export function emitRecordCodec(t: RecordType, x: XmlContext, simple: SimpleCodecs): void {
-  const { f } = x;
+export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs): Printable[] {
   const name = x.names.type(t.id);
   const layout = x.layout(t.id);
   const family = layout.familyRoot === undefined ? 0 : layout.familyRoot === t.id ? 1 : 2;
-  const fields = layout.slots.length === 0 ? "() => []" : `fields$${name}`;
   const attributes = layout.attributesKey !== undefined ? `, ${stringLiteral(layout.attributesKey)}` : "";
-  f.print(code`const ${recordCodec(t.id, x)} = ${CODECS}.record(${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${stringLiteral(name)}, ${String(family)}, ${fields}${attributes});`);
-  if (layout.slots.length === 0) return;
-  f.print(code`function ${fields}(): readonly ${x.rt("XmlFieldSpec", true)}[] { return [`);
+  const head = `[${stringLiteral(recordCodec(t.id, x))}, ${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${stringLiteral(name)}, ${String(family)}, [`;
+  if (layout.slots.length === 0) return [`${head}]${attributes}],`];
+  const out: Printable[] = [head];
   for (const s of layout.slots) {
     const occurs = (s.occurs.min >= 1 ? REQUIRED : 0) + (s.kind !== "any" && s.list ? LIST : 0);
     if (s.kind === "any") {
-      f.print(`  [${ANY + occurs}, ${x.ns(s.tns)}, ${stringLiteral(s.any.namespace)}, ${stringLiteral(s.key)}],`);
+      out.push(`  [${ANY + occurs}, ${x.ns(s.tns)}, ${stringLiteral(s.any.namespace)}, ${stringLiteral(s.key)}],`);
       continue;
     }
     const kind = s.kind === "attribute" ? ATTRIBUTE : s.kind === "text" ? TEXT : ELEMENT;
     const flags = kind + occurs + (s.kind === "element" && s.field.nullable ? NILLABLE : 0);
-    f.print(code`  [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${codecOf(s.field.type, x, simple)}],`);
+    out.push(`  [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${stringLiteral(codecOf(s.field.type, x, simple))}],`);
   }
-  f.print("]; }");
+  out.push(`]${attributes}],`);
+  return out;
 }
 
-/** `const f$Family = xmlCodecs.family(r$Name, isRoot, abstract, () => [members]);` (dispatch by xsi:type / $type). */
-export function emitFamilyCodec(t: RecordType, x: XmlContext): void {
+/** A family's entry: `["f$Family", "r$Root", isRoot, abstract, ["r$Member", ...]],` (dispatch by xsi:type / $type). */
+export function familyEntry(t: RecordType, x: XmlContext): string {
   const family = x.names.family(t.id)!;
   const isRoot = familyRootOf(t, x.types) === t.id;
-  const members = familyMembers(t, x).map((id) => recordCodec(id, x));
-  x.f.print(`const f$${family} = ${CODECS}.family(${recordCodec(t.id, x)}, ${isRoot}, ${t.abstract === true}, () => [${members.join(", ")}]);`);
+  const members = familyMembers(t, x).map((id) => stringLiteral(recordCodec(id, x)));
+  return `[${stringLiteral(`f$${family}`)}, ${stringLiteral(recordCodec(t.id, x))}, ${isRoot}, ${t.abstract === true}, [${members.join(", ")}]],`;
 }
 
 /** The record and its subtypes that can be instantiated (abstract types only appear through a subtype). */
@@ -74,13 +70,13 @@ export function familyMembers(t: RecordType, x: XmlContext): string[] {
   return [t.id, ...(x.types.subtypes.get(t.id) ?? [])].filter((id) => !(lookupType(x.types, id) as RecordType).abstract);
 }
 
-/** `const enum$Name = xmlEnumCodec(NameValues, "Name");` (the values come from the list types.ts exports). */
-export function emitEnumCodec(t: EnumType, x: XmlContext): void {
+/** `["enum$Name", xmlEnumCodec(NameValues, "Name")],` (the values come from the list types.ts exports). */
+export function enumEntry(t: EnumType, x: XmlContext): Printable {
   const list = x.f.import(x.names.enumValues(t.id), "./types.js");
-  x.f.print(code`const enum$${x.names.type(t.id)} = ${x.rt("xmlEnumCodec")}(${list}, ${stringLiteral(t.name)});`);
+  return code`[${stringLiteral(`enum$${x.names.type(t.id)}`)}, ${x.rt("xmlEnumCodec")}(${list}, ${stringLiteral(t.name)})],`;
 }
 
-/** The codec of values of type `t` in an element: a simple codec, a record's, a family's, or xsd:anyType's. */
+/** The name of the codec of values of type `t` in an element: a simple codec, a record's, a family's, or xsd:anyType's. */
 export function codecOf(t: TypeExpr, x: XmlContext, simple: SimpleCodecs): string {
   if (t.kind === "ref") {
     const n = x.type(t.id);
@@ -92,10 +88,10 @@ export function codecOf(t: TypeExpr, x: XmlContext, simple: SimpleCodecs): strin
     }
   }
   if (isSimple(t, x)) return simple.of(t);
-  return `${CODECS}.any`;
+  return "any";
 }
 
-/** Simple codecs, one per distinct simple type expression, named `s$1`, `s$2`, ... in order of first use. */
+/** Simple codecs, one per distinct simple type expression, named `s$1`, `s$2`, ... in order of first use (table entries). */
 export class SimpleCodecs {
   private readonly byKey = new Map<string, { name: string; line: Printable }>();
   constructor(private readonly x: XmlContext) {}
@@ -109,8 +105,8 @@ export class SimpleCodecs {
     const lexical = lexicalOf("v", t, x);
     const ts = typeRef(typeExprTs(t, x.types), x);
     const line = lexical === "v"
-      ? code`const ${name} = ${x.rt("xmlTextCodec")}(${parse});`
-      : code`const ${name} = new ${x.rt("XmlSimpleCodec")}(${parse}, (v: ${ts}) => ${lexical});`;
+      ? code`[${stringLiteral(name)}, ${x.rt("xmlTextCodec")}(${parse})],`
+      : code`[${stringLiteral(name)}, new ${x.rt("XmlSimpleCodec")}(${parse}, (v: ${ts}) => ${lexical})],`;
     this.byKey.set(key, { name, line });
     return name;
   }

@@ -5,14 +5,17 @@ import type { ElementDecl } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import { typeExprTs, unionOf } from "../types/type-expr.js";
 import { code, typeRef, xmlContext, type XmlContext } from "./context.js";
-import { CODECS, codecOf, emitEnumCodec, emitFamilyCodec, emitRecordCodec, SimpleCodecs } from "./codec-table.js";
+import { CODECS, codecOf, enumEntry, familyEntry, recordEntry, SimpleCodecs } from "./codec-table.js";
 import { elementCodecNames } from "./element-names.js";
 
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 
 /**
- * `<dir>/xml.ts` for a WSDL/XSD document: a codec table per named type (walked by the runtime), an encode/decode pair
- * per global element, and the `xmlElements` / `xmlTypes` maps for dynamic dispatch. See README.md in this folder.
+ * `<dir>/xml.ts` for a WSDL/XSD document: one codec table (walked by the runtime), an encode/decode pair per global
+ * element, and the `xmlElements` / `xmlTypes` maps for dynamic dispatch. See README.md in this folder.
+ * Top-level statements are few and the table is one expression returned by a function declaration: tsc walks back
+ * through every top-level statement before a reference to a variable in a top-level initializer (see the runtime's
+ * XmlCodecTable), so a const per codec made checking quadratic in the schema's size.
  */
 export function emitXml(ctx: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/xml.ts`, ctx.source);
@@ -29,27 +32,43 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
   const decls = [...namespaces.map((uri) => `[${x.ns(uri)}, "${x.ns(uri)}"]`), `[${stringLiteral(XSI_NS)}, "xsi"]`];
   f.print(`const xmlNamespaces: readonly (readonly [string, string])[] = [${decls.join(", ")}];`);
   f.print();
-  f.print(code`const ${CODECS} = new ${x.rt("XmlCodecs")}(xmlNamespaces);`);
+  f.print(code`const ${CODECS} = new ${x.rt("XmlCodecs")}(xmlNamespaces, xmlCodecTable());`);
+  f.print();
+  f.print("/** Codecs of every named type by \"{namespace}name\" (rpc-style parts, open content with xsi:type). */");
+  f.print(code`export const xmlTypes: { readonly [name: string]: ${x.rt("XmlTypeCodec", true)} } = ${CODECS}.typeCodecs();`);
+  f.print();
+  f.print("/** Every global element by \"{namespace}localName\", for dispatch by name (SOAP bodies and headers). */");
+  f.print(code`export const xmlElements: { readonly [name: string]: ${x.rt("XmlElementCodec", true)} } = ${CODECS}.elementCodecs();`);
   f.print();
   const simple = new SimpleCodecs(x);
-  for (const t of ctx.doc.types) if (t.kind === "enum") emitEnumCodec(t, x);
+  const table: Printable[] = [];
+  const section = (key: string, lines: readonly Printable[]): void => {
+    table.push(`${key}: [`, ...lines.map((l) => ["  ", l]), "],");
+  };
+  const records = ctx.doc.types.flatMap((t) => (t.kind === "record" ? recordEntry(t, x, simple) : []));
+  const families = ctx.doc.types.flatMap((t) => (t.kind === "record" && x.names.family(t.id) ? [familyEntry(t, x)] : []));
+  const { functions, entries } = elementLines(x, ctx, simple);
+  const types = typeEntries(x, ctx, simple);
+  // Simple codecs are named while the other entries are made; enumerations first, as before.
+  section("codecs", [...ctx.doc.types.flatMap((t) => (t.kind === "enum" ? [enumEntry(t, x)] : [])), ...simple.lines()]);
+  section("records", records);
+  section("families", families);
+  section("elements", entries);
+  section("types", types);
+  for (const line of functions) f.print(line);
   f.print();
-  for (const t of ctx.doc.types) if (t.kind === "record") emitRecordCodec(t, x, simple);
-  f.print();
-  for (const t of ctx.doc.types) if (t.kind === "record" && x.names.family(t.id)) emitFamilyCodec(t, x);
-  f.print();
-  // Simple codecs and helpers are made while the tables are printed; the type map and elements use them at load time.
-  const typeMap = typeMapLines(x, ctx, simple);
-  const elements = elementLines(x, ctx, simple);
-  for (const line of simple.lines()) f.print(line);
-  f.print();
+  f.jsdoc("", [
+    "Every codec of this file, naming each other by string (resolved by the runtime on first use): records with a line per field `[flags, namespace, local name, key, codec]`, xsi:type families, simple and enumeration codecs, global elements and named types.",
+  ]);
+  f.print(code`function xmlCodecTable(): ${x.rt("XmlCodecTable", true)} {`);
+  f.print("  return {");
+  for (const line of table) f.print("    ", line);
+  f.print("  };");
+  f.print("}");
   for (const h of x.helpers.values()) {
-    for (const line of h.lines) f.print(line);
     f.print();
+    for (const line of h.lines) f.print(line);
   }
-  for (const line of typeMap) f.print(line);
-  f.print();
-  for (const line of elements) f.print(line);
   return f;
 }
 
@@ -74,56 +93,34 @@ function collectNamespaces(x: XmlContext, ctx: EmitContext): string[] {
   return out;
 }
 
-/** `xmlTypes`: every named type by "{ns}name" (rpc-style parts, open content naming a record with xsi:type). */
-function typeMapLines(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): Printable[] {
-  const out: Printable[] = [];
-  out.push("/** Codecs of every named type by \"{namespace}name\" (rpc-style parts, open content with xsi:type). */");
-  // The entries are returned by a function declaration, not written inline in the initializer: tsc's control-flow
-  // analysis would follow each codec reference there back through every statement before it (quadratic in the file's
-  // length); inside a function declaration the walk stops at its start.
-  out.push(code`export const xmlTypes: { readonly [name: string]: ${x.rt("XmlTypeCodec", true)} } = ${CODECS}.types(xmlTypeEntries());`);
-  out.push("");
-  out.push(code`function xmlTypeEntries(): readonly (readonly [string, string, ${x.rt("XmlValueCodec", true)}])[] {`);
-  out.push("  return [");
+/** `xmlTypes` entries: every named type by namespace and name (rpc-style parts, open content naming a record with xsi:type). */
+function typeEntries(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): string[] {
+  const out: string[] = [];
   for (const t of ctx.doc.types) {
     // Anonymous types cannot be named by xsi:type or a part's type=, so they are not in the map.
     if (t.kind === "union" || t.anonymous) continue;
     const codec = codecOf({ kind: "ref", id: t.id }, x, simple);
-    out.push(`    [${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${codec}],`);
+    out.push(`[${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${stringLiteral(codec)}],`);
   }
-  out.push("  ];");
-  out.push("}");
   return out;
 }
 
-/** Per global element: its codec, `encode<E>Element` / `decode<E>Element`, and the `xmlElements` map. */
-function elementLines(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): Printable[] {
-  const out: Printable[] = [];
-  const names = elementCodecNames(ctx.doc);
+/** Per global element: its table entry and `encode<E>Element` / `decode<E>Element`, which look it up by name. */
+function elementLines(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): { functions: Printable[]; entries: string[] } {
+  const functions: Printable[] = [];
   const entries: string[] = [];
+  const names = elementCodecNames(ctx.doc);
   for (const el of ctx.doc.elements) {
     const e = names.get(el.id)!;
     const ts = elementTs(el, x);
-    const decl = `e$${e}`;
     const codec = codecOf(el.type, x, simple);
-    out.push(`/** {${el.name.ns.replace(/\*\//g, "*\\/")}}${el.name.local.replace(/\*\//g, "*\\/")}${el.doc ? `: ${oneLine(el.doc)}` : ""} */`);
-    out.push(`const ${decl} = ${CODECS}.element(${x.ns(el.name.ns)}, ${stringLiteral(el.name.local)}, ${codec}, ${el.nullable});`);
-    // Function declarations rather than arrow functions, for the same reason as xmlTypeEntries (tsc's flow walk).
-    out.push(code`export function encode${e}Element(value: ${ts}, options?: ${x.rt("XmlEncodeOptions", true)}): string { return ${decl}.toXml(value, options); }`);
-    out.push(code`export function decode${e}Element(input: string | ${x.rt("XmlElementNode", true)}, options?: ${x.rt("XmlDecodeOptions", true)}): ${ts} { return ${decl}.fromXml(input, options) as ${ts}; }`);
-    entries.push(`    ${stringLiteral(`{${el.name.ns}}${el.name.local}`)}: ${decl},`);
+    const decl = code`${CODECS}.elementNamed(${stringLiteral(e)})`;
+    functions.push(`/** {${el.name.ns.replace(/\*\//g, "*\\/")}}${el.name.local.replace(/\*\//g, "*\\/")}${el.doc ? `: ${oneLine(el.doc)}` : ""} */`);
+    functions.push(code`export function encode${e}Element(value: ${ts}, options?: ${x.rt("XmlEncodeOptions", true)}): string { return ${decl}.toXml(value, options); }`);
+    functions.push(code`export function decode${e}Element(input: string | ${x.rt("XmlElementNode", true)}, options?: ${x.rt("XmlDecodeOptions", true)}): ${ts} { return ${decl}.fromXml(input, options) as ${ts}; }`);
+    entries.push(`[${stringLiteral(e)}, ${x.ns(el.name.ns)}, ${stringLiteral(el.name.local)}, ${stringLiteral(codec)}, ${el.nullable}],`);
   }
-  out.push("");
-  out.push("/** Every global element by \"{namespace}localName\", for dispatch by name (SOAP bodies and headers). */");
-  const map = code`{ readonly [name: string]: ${x.rt("XmlElementCodec", true)} }`;
-  out.push(code`export const xmlElements: ${map} = xmlElementEntries();`);
-  out.push("");
-  out.push(code`function xmlElementEntries(): ${map} {`);
-  out.push("  return {");
-  out.push(...entries);
-  out.push("  };");
-  out.push("}");
-  return out;
+  return { functions, entries };
 }
 
 /** A documentation string on one line, safe inside a comment. */

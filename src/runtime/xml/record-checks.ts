@@ -49,6 +49,45 @@ export interface XsdRecordRules {
   readonly properties: readonly XsdPropertyRule[];
 }
 
+/** Flags of an XsdPropertySpec. */
+export const XSD_PROPERTY_REQUIRED = 1;
+export const XSD_PROPERTY_LIST = 2;
+export const XSD_PROPERTY_NILLABLE = 4;
+
+/**
+ * The common property rule as a generated validate.ts writes it: `[key, flags, check]`, flags being
+ * XSD_PROPERTY_REQUIRED (minOccurs 1) + XSD_PROPERTY_LIST + XSD_PROPERTY_NILLABLE, and `check` the name of the value
+ * check ("" or absent: none), resolved through the file's lookup when the table is built. Data rather than object
+ * literals naming functions: tsc gives every such literal a type and symbols of its own and reduces the table to a
+ * union of them, which was most of the time it spent on a large validate.ts; a tuple of strings and numbers is one
+ * type for every line.
+ */
+export type XsdPropertySpec = readonly [key: string, flags: number, check?: string];
+
+/**
+ * The rules of a record from its generated table: `[key, flags, check]` lines (XsdPropertySpec) or, for what they
+ * cannot say (a wildcard, minOccurs above 1, a bounded list, a wire name other than the key), XsdPropertyRule objects.
+ */
+export function xsdRecordRules(
+  name: string,
+  properties: readonly (XsdPropertySpec | XsdPropertyRule)[],
+  lookup: (check: string) => XsdValueCheck,
+  xsiType?: "required" | "optional",
+): XsdRecordRules {
+  const rules = properties.map((p): XsdPropertyRule => {
+    if (!Array.isArray(p)) return p as XsdPropertyRule;
+    const [key, flags, check] = p as XsdPropertySpec;
+    return {
+      key,
+      ...((flags & XSD_PROPERTY_REQUIRED) !== 0 ? { min: 1 } : {}),
+      list: (flags & XSD_PROPERTY_LIST) !== 0,
+      nillable: (flags & XSD_PROPERTY_NILLABLE) !== 0,
+      ...(check ? { check: lookup(check) } : {}),
+    };
+  });
+  return { name, ...(xsiType !== undefined ? { xsiType } : {}), properties: rules };
+}
+
 /**
  * A record value against its rules: false (with an issue) when it is not an object, otherwise the `$type` rule and
  * every property rule in order; true when it was an object (so the caller can go on to xsd:choice rules).

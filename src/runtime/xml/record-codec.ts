@@ -40,8 +40,26 @@ export const XML_NILLABLE = 16;
 /**
  * One field: [flags, namespace, local name, property key, codec]. For XML_ANY the namespace is the record's target
  * namespace (for ##targetNamespace / ##other), the local name the wildcard's namespace constraint, and no codec.
+ * The codec is a codec or the name it has in an XmlCodecTable (resolved when the record is first used).
  */
-export type XmlFieldSpec = readonly [number, string, string, string, XmlValueCodec?];
+export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCodec | string)?];
+
+/**
+ * Every codec of a generated xml.ts as one value, its entries naming each other by string: [name, ...] per record
+ * (namespace, XML name, TypeScript name, family flags, fields, xsd:anyAttribute property), per xsi:type family (root,
+ * whether it is the root's own family, abstract, members), per global element (namespace, local name, codec,
+ * nillable), named simple and enumeration codecs, and the named types of `xmlTypes`. One value rather than a const
+ * per codec: tsc walks back through every top-level statement before a reference to a variable in a top-level
+ * initializer, so thousands of `const r$X = xmlCodecs.record(ns1, ...)` made checking quadratic in the schema's size;
+ * references inside one expression are all at one point of the file's control flow.
+ */
+export interface XmlCodecTable {
+  readonly codecs: readonly (readonly [name: string, codec: XmlValueCodec])[];
+  readonly records: readonly (readonly [name: string, ns: string, xmlName: string, tsName: string, family: number, fields: readonly XmlFieldSpec[], attributesKey?: string])[];
+  readonly families: readonly (readonly [name: string, root: string, isRoot: boolean, abstract: boolean, members: readonly string[]])[];
+  readonly elements: readonly (readonly [name: string, ns: string, local: string, codec: string, nillable: boolean])[];
+  readonly types: readonly (readonly [ns: string, name: string, codec: string])[];
+}
 
 /** How a value of one type is read from an element and written as one (every codec in a generated xml.ts). */
 export interface XmlValueCodec extends XmlTypeCodec {
@@ -85,12 +103,61 @@ export class XmlCodecs {
   open: OpenTypes = { byClark: new Map(), byName: new Map() };
   /** xsd:anyType values. */
   readonly any: XmlValueCodec;
-  constructor(readonly namespaces: readonly (readonly [string, string])[]) {
+  /** Codecs and global elements by the names an XmlCodecTable gives them. */
+  private readonly named = new Map<string, XmlValueCodec>();
+  private readonly elementsByName = new Map<string, XmlElementDecl>();
+  private typeMap: { readonly [name: string]: XmlTypeCodec } = {};
+  private elementMap: { readonly [name: string]: XmlElementCodec } = {};
+  constructor(readonly namespaces: readonly (readonly [string, string])[], table?: XmlCodecTable) {
     const codecs = this;
     this.any = {
       encode: (value, w, ns, local, _xsi, where = local) => encodeAnyValue(w, ns, local, value, codecs.open, where),
       decode: (node, path = "") => decodeAnyValue(node, path, codecs.open),
     };
+    this.named.set("any", this.any);
+    if (table !== undefined) this.define(table);
+  }
+
+  /** Registers a table's codecs (records refer to each other by name, so their order does not matter). */
+  private define(table: XmlCodecTable): void {
+    for (const [name, codec] of table.codecs) this.named.set(name, codec);
+    for (const [name, ns, xmlName, tsName, family, fields, attributesKey] of table.records) {
+      this.named.set(name, this.record(ns, xmlName, tsName, family, () => fields, attributesKey));
+    }
+    for (const [name, root, isRoot, abstract, members] of table.families) {
+      const records = () => members.map((m) => this.codec(m) as XmlRecordCodec);
+      this.named.set(name, this.family(this.codec(root) as XmlRecordCodec, isRoot, abstract, records));
+    }
+    const elements: { [name: string]: XmlElementCodec } = {};
+    for (const [name, ns, local, codec, nillable] of table.elements) {
+      const decl = this.element(ns, local, this.codec(codec), nillable);
+      this.elementsByName.set(name, decl);
+      elements[clarkName(ns, local)] = decl;
+    }
+    this.elementMap = elements;
+    this.typeMap = this.types(table.types.map(([ns, name, codec]) => [ns, name, this.codec(codec)] as const));
+  }
+
+  /** The codec a table or a field names. */
+  codec(name: string): XmlValueCodec {
+    const codec = this.named.get(name);
+    if (codec === undefined) throw new Error(`internal: no XML codec named ${name}`);
+    return codec;
+  }
+
+  /** The global element a table names (encode<E>Element / decode<E>Element). */
+  elementNamed(name: string): XmlElementDecl {
+    const decl = this.elementsByName.get(name);
+    if (decl === undefined) throw new Error(`internal: no XML element named ${name}`);
+    return decl;
+  }
+
+  /** `xmlTypes` and `xmlElements` of the table given to the constructor. */
+  typeCodecs(): { readonly [name: string]: XmlTypeCodec } {
+    return this.typeMap;
+  }
+  elementCodecs(): { readonly [name: string]: XmlElementCodec } {
+    return this.elementMap;
   }
   record(ns: string, name: string, tsName: string, family: number, fields: () => readonly XmlFieldSpec[], attributesKey?: string): XmlRecordCodec {
     return new XmlRecordCodec(this, ns, name, tsName, family, fields, attributesKey);
@@ -203,7 +270,7 @@ export class XmlRecordCodec implements XmlValueCodec {
   ) {}
 
   private layout(): Layout {
-    return (this.layoutCache ??= buildLayout(this.fieldSpecs(), this.tsName));
+    return (this.layoutCache ??= buildLayout(this.fieldSpecs(), this.tsName, this.codecs));
   }
 
   encode(value: unknown, w: XmlWriter, ns: string, local: string, xsi = false): void {
@@ -334,10 +401,11 @@ function readElement(c: XmlElementNode, path: string, f: Field, vals: unknown[])
   } else vals[i] = f.nillable && isNil(c) ? null : f.codec!.decode(c, path + f.segment);
 }
 
-function buildLayout(specs: readonly XmlFieldSpec[], tsName: string): Layout {
+function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: XmlCodecs): Layout {
   const fields: Field[] = [];
   let at = 0;
-  for (const [flags, ns, local, key, codec] of specs) {
+  for (const [flags, ns, local, key, named] of specs) {
+    const codec = typeof named === "string" ? codecs.codec(named) : named;
     const kind = flags & 3;
     const particle = kind === XML_ELEMENT || kind === XML_ANY;
     fields.push({

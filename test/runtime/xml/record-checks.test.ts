@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkXsdRecord, checkXsdString, runXsdCheck, type ValidationIssue, type XsdRecordRules } from "../../../src/runtime/index.js";
+import { checkXsdNumber, checkXsdRecord, checkXsdString, runXsdCheck, xsdRecordRules, type ValidationIssue, type XsdRecordRules, type XsdValueCheck } from "../../../src/runtime/index.js";
 
 /** The walk generated validators hand their property tables to: every rule, with the path and rule name it reports. */
 const rules: XsdRecordRules = {
@@ -68,5 +68,59 @@ describe("checkXsdRecord", () => {
     expect(run({ $any: [] })).toEqual(["/$any minOccurs"]);
     expect(run({ $any: [{ ns: "urn:a", name: "x" }] })).toEqual([]);
     expect(run({ $any: [{ ns: "urn:a", name: "x" }, { ns: "urn:b", name: "y" }] })).toEqual(["/$any maxOccurs", "/$any/1/ns namespace"]);
+  });
+});
+
+describe("xsdRecordRules (the tables of a generated validate.ts)", () => {
+  const checks: { readonly [name: string]: XsdValueCheck } = { checkXsdString, checkXsdNumber };
+  const looked: string[] = [];
+  const lookup = (name: string): XsdValueCheck => {
+    looked.push(name);
+    return checks[name]!;
+  };
+  // The same record as `rules` above: [key, flags, check] lines (1 required, 2 list, 4 nillable) and the objects
+  // the lines cannot express (a wire name, a bounded list, a wildcard).
+  const table = xsdRecordRules("thing", [
+    ["req", 1, "checkXsdString"],
+    ["reqNil", 5, "checkXsdString"],
+    ["opt", 0, "checkXsdString"],
+    { key: "a/b", name: "slashed", check: checkXsdString },
+    { key: "items", min: 1, list: true, max: 2, check: checkXsdString },
+    ["nilItems", 6, "checkXsdString"],
+    { key: "$any", wildcard: { namespace: "##other", namespaces: { excluded: ["urn:own", ""] } } },
+    ["anything", 0],
+  ], lookup);
+  const run = (r: XsdRecordRules, value: unknown) => runXsdCheck(value, (v, p, i) => checkXsdRecord(v, r, p, i)).map((i) => `${i.path} ${i.rule}: ${i.message}`);
+
+  it("resolves each named check through the lookup, once, when the table is built", () => {
+    expect(looked).toEqual(["checkXsdString", "checkXsdString", "checkXsdString", "checkXsdString"]);
+    expect(table.properties.map((p) => [p.key, p.min ?? 0, p.list ?? false, p.nillable ?? false, p.check?.name])).toEqual([
+      ["req", 1, false, false, "checkXsdString"],
+      ["reqNil", 1, false, true, "checkXsdString"],
+      ["opt", 0, false, false, "checkXsdString"],
+      ["a/b", 0, false, false, "checkXsdString"],
+      ["items", 1, true, false, "checkXsdString"],
+      ["nilItems", 0, true, true, "checkXsdString"],
+      ["$any", 0, false, false, undefined],
+      ["anything", 0, false, false, undefined],
+    ]);
+  });
+
+  it.each<[string, unknown]>([
+    ["a valid value", valid],
+    ["missing required properties", {}],
+    ["null where nil is not allowed", { ...valid, req: null, opt: null }],
+    ["null items", { ...valid, items: ["a", null], nilItems: [null, 3] }],
+    ["too many items", { ...valid, items: ["a", "b", "c"] }],
+    ["open content", { ...valid, $any: [{ ns: "urn:own", name: "b" }] }],
+    ["anything in an unchecked property", { ...valid, anything: { x: 1 } }],
+  ])("reports what the object form reports: %s", (_, value) => {
+    expect(run(table, value)).toEqual(found(value));
+  });
+
+  it("carries the xsi:type rule of a family member", () => {
+    const member = xsdRecordRules("address", [["latitude", 1, "checkXsdNumber"]], lookup, "required");
+    expect(run(member, { latitude: 1 })).toEqual(['/$type type: must be "address"']);
+    expect(run(member, { $type: "address", latitude: "x" })).toEqual(["/latitude type: expected a number"]);
   });
 });
