@@ -331,28 +331,69 @@ export class XmlPullReader {
     return gt + 1;
   }
 
-  /** Set by name(): the offset of the name's colon in the source, or -1. */
-  private colonAt = -1;
+  /** Set by name(): the name's prefix ("" for none) and local part. */
+  private namePrefix = "";
+  private nameLocal = "";
+  /** The NAMES slot of the last name read (what the next name is guessed from). */
+  private lastSlot = 0;
 
-  /** The (qualified) name at `offset`, checked: one colon at most, not first or last. */
+  /**
+   * The (qualified) name at `offset`, checked: one colon at most, not first or last. Names repeat (every record of a
+   * result has the same element names), so a name already met is taken from NAMES instead of being sliced out again,
+   * with its prefix and local part: no string is made per element, and the same string objects come back each time,
+   * so the decoders' Map lookups and comparisons on them find their hash already computed.
+   */
   private name(offset: number): string {
     const src = this.src;
     let i = offset;
     if (!isNameStart(src.charCodeAt(i))) this.fail("expected a name", i);
+    // The name that followed the previous one last time (the next field of a record, nearly always): compared in
+    // place, and a hit (the name, then a character that cannot continue a name) needs no scan of its characters.
+    const guessSlot = NEXT[this.lastSlot]!;
+    const guess = NAMES[guessSlot];
+    if (guess !== undefined) {
+      const n = guess.length;
+      let k = 0;
+      while (k < n && src.charCodeAt(offset + k) === guess.charCodeAt(k)) k++;
+      if (k === n && !isNameChar(src.charCodeAt(offset + n)) && n <= this.limits.maxNameLength) {
+        this.lastSlot = guessSlot;
+        this.namePrefix = NAME_PREFIXES[guessSlot]!;
+        this.nameLocal = NAME_LOCALS[guessSlot]!;
+        return guess;
+      }
+    }
     let colon = -1;
     let colons = 0;
+    let hash = 0;
     for (;;) {
       const c = src.charCodeAt(i);
       if (c === 0x3a /* : */) {
         colon = i;
         colons++;
       } else if (!isNameChar(c)) break;
+      hash = (hash * 31 + c) | 0;
       i++;
     }
-    if (i - offset > this.limits.maxNameLength) this.fail(`name longer than ${this.limits.maxNameLength} characters`, offset);
+    const length = i - offset;
+    if (length > this.limits.maxNameLength) this.fail(`name longer than ${this.limits.maxNameLength} characters`, offset);
+    const slot = (hash ^ length) & (NAME_SLOTS - 1);
+    NEXT[this.lastSlot] = slot;
+    this.lastSlot = slot;
+    const known = NAMES[slot];
+    if (known !== undefined && known.length === length && sameAt(src, offset, known)) {
+      this.namePrefix = NAME_PREFIXES[slot]!;
+      this.nameLocal = NAME_LOCALS[slot]!;
+      return known;
+    }
     const name = src.slice(offset, i);
     if (colons > 1 || colon === offset || colon === i - 1) this.fail(`'${name}' is not a valid qualified name`, offset);
-    this.colonAt = colon < 0 ? -1 : colon - offset;
+    const prefix = colon < 0 ? "" : name.slice(0, colon - offset);
+    const local = colon < 0 ? name : name.slice(colon - offset + 1);
+    NAMES[slot] = name;
+    NAME_PREFIXES[slot] = prefix;
+    NAME_LOCALS[slot] = local;
+    this.namePrefix = prefix;
+    this.nameLocal = local;
     return name;
   }
 
@@ -363,6 +404,8 @@ export class XmlPullReader {
   private lastDeclared = "";
   /** Attribute names, values and offsets of the tag being read (namespace declarations included, offset -1). */
   private readonly rawNames: string[] = [];
+  private readonly rawPrefixes: string[] = [];
+  private readonly rawLocals: string[] = [];
   private readonly rawValues: string[] = [];
   private readonly rawAt: number[] = [];
 
@@ -371,10 +414,13 @@ export class XmlPullReader {
     if (this.depth >= this.limits.maxDepth) this.fail(`elements nested deeper than ${this.limits.maxDepth}`, lt);
     const src = this.src;
     const qname = this.name(lt + 1);
-    const colon = this.colonAt; // read now: attribute names overwrite it
+    const prefix = this.namePrefix; // read now: attribute names overwrite them
+    const local = this.nameLocal;
     let i = lt + 1 + qname.length;
     let raw = 0;
     const rawNames = this.rawNames;
+    const rawPrefixes = this.rawPrefixes;
+    const rawLocals = this.rawLocals;
     let scope = parentScope;
     let selfClosing = false;
     for (;;) {
@@ -393,6 +439,8 @@ export class XmlPullReader {
       if (i >= src.length) this.fail(`unterminated start tag <${qname}>`, lt);
       if (i === before) this.fail("expected whitespace before an attribute", i);
       const attrName = this.name(i);
+      rawPrefixes[raw] = this.namePrefix;
+      rawLocals[raw] = this.nameLocal;
       i += attrName.length;
       while (isSpace(src.charCodeAt(i))) i++;
       if (src.charCodeAt(i) !== 0x3d /* = */) this.fail(`expected '=' after attribute ${attrName}`, i);
@@ -406,8 +454,8 @@ export class XmlPullReader {
       if (raw >= this.limits.maxAttributes) this.fail(`more than ${this.limits.maxAttributes} attributes`, i);
       for (let k = 0; k < raw; k++) if (rawNames[k] === attrName) this.fail(`duplicate attribute ${attrName}`, i);
       rawNames[raw] = attrName;
-      if (attrName === "xmlns" || attrName.startsWith("xmlns:")) {
-        const prefix = attrName.length === 5 ? "" : attrName.slice(6);
+      if (attrName === "xmlns" || rawPrefixes[raw] === "xmlns") {
+        const prefix = attrName.length === 5 ? "" : rawLocals[raw]!;
         if (prefix === "xmlns" || (prefix === "xml") !== (value === XML_NS) || value === XMLNS_NS) {
           this.fail(`reserved namespace binding ${attrName}="${value}"`, i);
         }
@@ -428,8 +476,7 @@ export class XmlPullReader {
     this.start = lt;
     this.tags++;
     this.fresh = true;
-    const prefix = colon < 0 ? "" : qname.slice(0, colon);
-    this.local = colon < 0 ? qname : qname.slice(colon + 1);
+    this.local = local;
     this.prefix = prefix;
     if (scope !== this.lastScope || prefix !== this.lastPrefix) this.resolveElement(prefix, scope, lt);
     this.ns = this.lastUri;
@@ -440,10 +487,8 @@ export class XmlPullReader {
     for (let k = 0; k < raw; k++) {
       const at = this.rawAt[k]!;
       if (at < 0) continue;
-      const name = rawNames[k]!;
-      const c = name.indexOf(":");
-      const aprefix = c < 0 ? "" : name.slice(0, c);
-      const alocal = c < 0 ? name : name.slice(c + 1);
+      const aprefix = rawPrefixes[k]!;
+      const alocal = rawLocals[k]!;
       const ans = aprefix === "" ? "" : this.namespaceOf(aprefix, scope, false, at);
       for (let j = 0; j < count; j++) {
         if (this.attrLocal[j] === alocal && this.attrNs[j] === ans) this.fail(`duplicate attribute {${ans}}${alocal}`, at);
@@ -508,6 +553,20 @@ export class XmlPullReader {
  */
 function internalized(value: string): string {
   return Object.keys({ [value]: 0 })[0] ?? value;
+}
+
+/** Names met so far (qualified name, prefix, local part) by a hash of the name: bounded, shared by every reader. */
+const NAME_SLOTS = 1024;
+const NAMES: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
+const NAME_PREFIXES: string[] = new Array<string>(NAME_SLOTS).fill("");
+const NAME_LOCALS: string[] = new Array<string>(NAME_SLOTS).fill("");
+/** For each slot, the slot of the name read right after it last time. */
+const NEXT: number[] = new Array<number>(NAME_SLOTS).fill(0);
+
+/** Whether `src` has `name` at `offset` (a loop: startsWith at an offset is slower for short names). */
+function sameAt(src: string, offset: number, name: string): boolean {
+  for (let k = 0; k < name.length; k++) if (src.charCodeAt(offset + k) !== name.charCodeAt(k)) return false;
+  return true;
 }
 
 function indexOrEnd(src: string, search: string, from: number): number {
