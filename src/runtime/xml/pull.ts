@@ -1,4 +1,4 @@
-import { decodeEntities, decodeEntitiesIn } from "./entities.js";
+import { decodeEntities, decodeEntitiesIn, predefinedAt } from "./entities.js";
 import { XmlParseError } from "./errors.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
 import { XML_NS, XMLNS_NS, XSI_NS, type NamespaceScope } from "./node.js";
@@ -303,15 +303,40 @@ export class XmlPullReader {
       if (typeof decoded !== "string") this.fail(decoded.message, start + decoded.offset);
       value = decoded;
     } else if (this.nextAmp < end) {
-      const decoded = decodeEntitiesIn(src, start, end);
-      if (typeof decoded !== "string") this.fail(decoded.message, start + decoded.offset);
-      value = decoded;
+      value = this.references(start, end);
     } else {
       if (!collect) return text;
       value = src.slice(start, end);
     }
     if (!collect) return text;
     return text === "" ? value : text + value;
+  }
+
+  /**
+   * The text between `start` and `end` with its references resolved, starting from the '&' already found (nextAmp):
+   * the predefined entities in place, anything else by decodeEntitiesIn (which reports what is wrong). Leaves nextAmp
+   * at the next '&' after the text, so the following text needs no search of its own.
+   */
+  private references(start: number, end: number): string {
+    const src = this.src;
+    let out = "";
+    let last = start;
+    let amp = this.nextAmp;
+    while (amp < end) {
+      const char = predefinedAt(src, amp);
+      const length = char === undefined ? 0 : char === "&" ? 5 : char === "<" || char === ">" ? 4 : 6;
+      if (length === 0 || amp + length > end) {
+        const rest = decodeEntitiesIn(src, amp, end);
+        if (typeof rest !== "string") this.fail(rest.message, amp + rest.offset);
+        this.nextAmp = -1;
+        return out + src.slice(last, amp) + rest;
+      }
+      out += src.slice(last, amp) + char;
+      last = amp + length;
+      amp = indexOrEnd(src, "&", last);
+    }
+    this.nextAmp = amp;
+    return out + src.slice(last, end);
   }
 
   /** The end tag at `lt` must close `qname`; returns the offset after it. */
@@ -352,10 +377,9 @@ export class XmlPullReader {
     const guessSlot = NEXT[this.lastSlot]!;
     const guess = NAMES[guessSlot];
     if (guess !== undefined) {
+      // One substring compared whole: faster than a loop over the characters or startsWith at an offset.
       const n = guess.length;
-      let k = 0;
-      while (k < n && src.charCodeAt(offset + k) === guess.charCodeAt(k)) k++;
-      if (k === n && !isNameChar(src.charCodeAt(offset + n)) && n <= this.limits.maxNameLength) {
+      if (src.substring(offset, offset + n) === guess && !isNameChar(src.charCodeAt(offset + n)) && n <= this.limits.maxNameLength) {
         this.lastSlot = guessSlot;
         this.namePrefix = NAME_PREFIXES[guessSlot]!;
         this.nameLocal = NAME_LOCALS[guessSlot]!;
@@ -380,7 +404,7 @@ export class XmlPullReader {
     NEXT[this.lastSlot] = slot;
     this.lastSlot = slot;
     const known = NAMES[slot];
-    if (known !== undefined && known.length === length && sameAt(src, offset, known)) {
+    if (known !== undefined && known.length === length && src.substring(offset, i) === known) {
       this.namePrefix = NAME_PREFIXES[slot]!;
       this.nameLocal = NAME_LOCALS[slot]!;
       return known;
@@ -562,12 +586,6 @@ const NAME_PREFIXES: string[] = new Array<string>(NAME_SLOTS).fill("");
 const NAME_LOCALS: string[] = new Array<string>(NAME_SLOTS).fill("");
 /** For each slot, the slot of the name read right after it last time. */
 const NEXT: number[] = new Array<number>(NAME_SLOTS).fill(0);
-
-/** Whether `src` has `name` at `offset` (a loop: startsWith at an offset is slower for short names). */
-function sameAt(src: string, offset: number, name: string): boolean {
-  for (let k = 0; k < name.length; k++) if (src.charCodeAt(offset + k) !== name.charCodeAt(k)) return false;
-  return true;
-}
 
 function indexOrEnd(src: string, search: string, from: number): number {
   const i = src.indexOf(search, from);
