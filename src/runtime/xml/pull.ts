@@ -413,9 +413,11 @@ export class XmlPullReader {
     if (colons > 1 || colon === offset || colon === i - 1) this.fail(`'${name}' is not a valid qualified name`, offset);
     const prefix = colon < 0 ? "" : name.slice(0, colon - offset);
     const local = colon < 0 ? name : name.slice(colon - offset + 1);
-    NAMES[slot] = name;
-    NAME_PREFIXES[slot] = prefix;
-    NAME_LOCALS[slot] = local;
+    if (length <= MAX_CACHED_NAME) {
+      NAMES[slot] = name;
+      NAME_PREFIXES[slot] = prefix;
+      NAME_LOCALS[slot] = local;
+    }
     this.namePrefix = prefix;
     this.nameLocal = local;
     return name;
@@ -581,6 +583,8 @@ function internalized(value: string): string {
 
 /** Names met so far (qualified name, prefix, local part) by a hash of the name: bounded, shared by every reader. */
 const NAME_SLOTS = 1024;
+/** Longer names are not kept (the limits allow long names; the cache stays small whatever they are). */
+const MAX_CACHED_NAME = 64;
 const NAMES: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
 const NAME_PREFIXES: string[] = new Array<string>(NAME_SLOTS).fill("");
 const NAME_LOCALS: string[] = new Array<string>(NAME_SLOTS).fill("");
