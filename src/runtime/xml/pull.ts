@@ -229,6 +229,16 @@ export class XmlPullReader {
 
   /** The current element's own character data (child elements are read, checked and left out), then its end. */
   readText(): string {
+    // The common case first: text (or nothing), then the element's end tag.
+    const src = this.src;
+    const lt = this.empty ? -1 : src.indexOf("<", this.pos);
+    if (lt >= 0 && src.charCodeAt(lt + 1) === 0x2f /* / */) {
+      this.fresh = false;
+      const text = lt === this.pos ? "" : this.text(this.pos, lt, true, "");
+      this.pos = this.endTag(lt, this.qnames[this.depth - 1]!);
+      this.depth--;
+      return text;
+    }
     if (this.nextChild(true) === false) return this.lastText;
     let text = this.lastText;
     do {
