@@ -6,8 +6,10 @@
 import { callSignal } from "../http/deadline.js";
 import type { FetchFunction } from "../http/handler.js";
 import { HttpStatusError, HttpTimeoutError } from "../http/status-error.js";
+import { XmlParseError } from "../xml/errors.js";
 import { clarkName, type XmlElementNode } from "../xml/node.js";
-import { buildSoapEnvelope, parseSoapEnvelope, soapContentType, type SoapVersion } from "./envelope.js";
+import { buildSoapEnvelope, soapContentType, type SoapFault, type SoapVersion } from "./envelope.js";
+import { SoapMessage } from "./envelope-reader.js";
 import { SoapFaultError, SoapResponseError } from "./fault-error.js";
 
 export interface SoapClientOptions {
@@ -130,31 +132,70 @@ function readResponse<O, H>(
   response: Response,
   text: string,
 ): SoapResponse<O, H> {
-  let envelope: ReturnType<typeof parseSoapEnvelope>;
-  try {
-    envelope = parseSoapEnvelope(text);
-  } catch (error) {
+  return readSoapResponse(binding, op, text, { url, status: response.status, statusText: response.statusText, ok: response.ok });
+}
+
+/** The HTTP side of a response, as readSoapResponse needs it. */
+export interface SoapHttpStatus {
+  readonly url: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly ok: boolean;
+}
+
+/**
+ * A response's text as the operation's result (or its fault, thrown): the envelope is read in one pass and the body
+ * element is decoded from the text as the reader meets it. Errors are the ones a read of the whole envelope before
+ * decoding would give, in the same order: not SOAP, fault, HTTP status, empty or unexpected body, headers, body.
+ */
+export function readSoapResponse<O, H>(binding: SoapClientBinding, op: SoapClientOperation<never, O, H>, text: string, http: SoapHttpStatus): SoapResponse<O, H> {
+  const notSoap = (error: unknown): Error => {
     // Not SOAP at all (an HTML error page, a proxy's message): report the HTTP status when it was an error.
-    if (!response.ok) throw new HttpStatusError(url, response.status, response.statusText, text.slice(0, 4096));
-    throw new SoapResponseError(`${op.name}: the response is not a SOAP envelope: ${(error as Error).message}`, response.status, { cause: error });
+    if (!http.ok) return new HttpStatusError(http.url, http.status, http.statusText, text.slice(0, 4096));
+    return new SoapResponseError(`${op.name}: the response is not a SOAP envelope: ${(error as Error).message}`, http.status, { cause: error });
+  };
+  let message: SoapMessage;
+  try {
+    message = SoapMessage.read(text);
+  } catch (error) {
+    throw notSoap(error);
   }
-  if (envelope.fault) throw faultError(binding, envelope.fault, response.status);
-  if (!response.ok) throw new HttpStatusError(url, response.status, response.statusText, text.slice(0, 4096));
-  const node = envelope.body[0];
-  if (!node) throw new SoapResponseError(`${op.name}: the response body is empty`, response.status);
-  const clark = clarkName(node.ns, node.local);
+  const node = message.body;
+  const clark = node === undefined ? "" : clarkName(node.ns, node.local);
+  let body: O | undefined;
+  let decoded = false;
+  let bodyError: unknown;
+  // Decoded in the same pass unless something else will be reported anyway (a fault, an HTTP error, another element).
+  if (http.ok && node !== undefined && clark === op.outputElement && !message.startsWithFault) {
+    try {
+      body = op.decodeOutput(node);
+      decoded = true;
+    } catch (error) {
+      if (error instanceof XmlParseError) throw notSoap(error);
+      bodyError = error;
+    }
+  }
+  try {
+    message.finish();
+  } catch (error) {
+    throw notSoap(error);
+  }
+  if (message.fault) throw faultError(binding, message.fault, http.status);
+  if (!http.ok) throw new HttpStatusError(http.url, http.status, http.statusText, text.slice(0, 4096));
+  if (!node) throw new SoapResponseError(`${op.name}: the response body is empty`, http.status);
   if (clark !== op.outputElement) {
-    throw new SoapResponseError(`${op.name}: expected ${op.outputElement} in the response body, got ${clark}`, response.status);
+    throw new SoapResponseError(`${op.name}: expected ${op.outputElement} in the response body, got ${clark}`, http.status);
   }
   const headers: Record<string, unknown> = {};
-  for (const h of envelope.headers) {
+  for (const h of message.headers) {
     const decoder = binding.responseHeaders[clarkName(h.ns, h.local)];
     if (decoder) headers[decoder.name] = decoder.decode(h);
   }
-  return { body: op.decodeOutput(node), headers: headers as H };
+  if (!decoded) throw bodyError;
+  return { body: body as O, headers: headers as H };
 }
 
-type ParsedFault = NonNullable<ReturnType<typeof parseSoapEnvelope>["fault"]>;
+type ParsedFault = SoapFault;
 
 /**
  * A fault as a SoapFaultError, its detail decoded when a detail element is one the binding declares (the first such:

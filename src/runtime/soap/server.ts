@@ -10,9 +10,11 @@ import { mediaTypeEssence } from "../http/media-type.js";
 import type { ValidationIssue } from "../validation.js";
 import type { XmlDecodeOptions, XmlEncodeOptions } from "../xml/codec-options.js";
 import { attrValue, clarkName, type XmlElementNode } from "../xml/node.js";
-import { buildSoapEnvelope, buildSoapFault, parseSoapEnvelope, soapContentType, SOAP11_NS, SOAP12_NS, type SoapVersion } from "./envelope.js";
+import { XmlParseError } from "../xml/errors.js";
+import { buildSoapEnvelope, buildSoapFault, soapContentType, SOAP11_NS, SOAP12_NS, type SoapVersion } from "./envelope.js";
+import { SoapMessage } from "./envelope-reader.js";
 import { SoapFaultError, type SoapFaultCode } from "./fault-error.js";
-import { NamespaceCanonicalizer, namespaceAliasTable, type SoapNamespaceFamily } from "./namespace-aliases.js";
+import { namespaceAliasTable, type SoapNamespaceFamily } from "./namespace-aliases.js";
 
 type Decode = (node: XmlElementNode, options?: XmlDecodeOptions) => unknown;
 type Encode = (value: never, options?: XmlEncodeOptions) => string;
@@ -121,39 +123,52 @@ export function createSoapHandler(
       if (error instanceof BodyTooLargeError) return fault(version, "Client", `request body exceeds ${limit} bytes`, 413);
       return fault(version, "Client", "request body is not valid UTF-8");
     }
-    let envelope: ReturnType<typeof parseSoapEnvelope>;
+    let message: SoapMessage;
     try {
-      envelope = parseSoapEnvelope(text);
+      message = SoapMessage.read(text, undefined, aliases?.toSpec);
     } catch (error) {
       return fault(version, "Client", `malformed request: ${(error as Error).message}`);
     }
-    version = envelope.version;
-    let node = envelope.body[0];
-    if (!node) return fault(version, "Client", "the SOAP body is empty");
-    // Without aliases configured this is one undefined check: the default path does no extra work.
-    let family: ReadonlyMap<string, string> | undefined;
-    let requestHeaders = envelope.headers;
-    if (aliases !== undefined) {
-      // The body element's namespace says which family to answer in; every alias is read as its spec namespace.
-      family = aliases.familyOf.get(node.ns);
-      const canonical = new NamespaceCanonicalizer(aliases.toSpec);
-      node = canonical.element(node);
-      requestHeaders = requestHeaders.map((h) => canonical.element(h));
+    // The body element is decoded as the envelope is read, when nothing else would be answered before its decoding
+    // (an unknown element, a SOAPAction that does not match, a missing handler); whatever the order things are found
+    // in, the answer is the one a read of the whole envelope before anything else would give.
+    const node = message.body;
+    // With aliases, the body element's namespace as written says which family to answer in (the reader maps every
+    // alias to its spec namespace as it reads, so `node` and the headers are already in the spec's namespaces).
+    const family: ReadonlyMap<string, string> | undefined = aliases !== undefined && node !== undefined ? aliases.familyOf.get(node.declaredNs) : undefined;
+    const op = node === undefined || message.startsWithFault ? undefined : byElement.get(clarkName(node.ns, node.local));
+    const action = requestAction(request, contentType, message.version);
+    // An operation named like an Object.prototype member ("constructor", "toString") without a handler must not run
+    // the inherited member.
+    const found = op === undefined ? undefined : (handlers[op.name] as AnyHandler | undefined);
+    const handler = op !== undefined && found === (Object.prototype as Record<string, unknown>)[op.name] ? undefined : found;
+    let input: unknown;
+    let decoded = false;
+    let inputError: unknown;
+    if (op !== undefined && node !== undefined && !(action && op.action && action !== op.action) && typeof handler === "function") {
+      try {
+        input = op.decodeInput(node, decodeOptions);
+        decoded = true;
+      } catch (error) {
+        if (error instanceof XmlParseError) return fault(version, "Client", `malformed request: ${error.message}`);
+        inputError = error;
+      }
     }
+    try {
+      message.finish();
+    } catch (error) {
+      return fault(version, "Client", `malformed request: ${(error as Error).message}`);
+    }
+    version = message.version;
+    if (!node) return fault(version, "Client", "the SOAP body is empty");
+    const requestHeaders = message.headers;
     const encodeOptions: XmlEncodeOptions | undefined = family === undefined ? undefined : { namespaceAliases: family };
-    const op = byElement.get(clarkName(node.ns, node.local));
     if (!op) return fault(version, "Client", `no operation takes a {${node.ns}}${node.local} element`);
-    const action = requestAction(request, contentType, version);
     if (action && op.action && action !== op.action) {
       return fault(version, "Client", `SOAPAction ${JSON.stringify(action)} does not match operation ${op.name}`);
     }
-    // An operation named like an Object.prototype member ("constructor", "toString") without a handler must not run
-    // the inherited member.
-    const found = handlers[op.name] as AnyHandler | undefined;
-    const handler = found === (Object.prototype as Record<string, unknown>)[op.name] ? undefined : found;
     if (typeof handler !== "function") return fault(version, "Server", `operation ${op.name} is not implemented`);
 
-    let input: unknown;
     const headers: Record<string, unknown> = {};
     try {
       for (const h of requestHeaders) {
@@ -163,7 +178,7 @@ export function createSoapHandler(
           return fault(version, { ns: version === "1.2" ? SOAP12_NS : SOAP11_NS, local: "MustUnderstand" }, `header {${h.ns}}${h.local} was not understood`);
         }
       }
-      input = op.decodeInput(node, decodeOptions);
+      if (!decoded) throw inputError;
     } catch (error) {
       return fault(version, "Client", `invalid request: ${(error as Error).message}`);
     }

@@ -1,8 +1,10 @@
 import { XML_DECLARATION, type XmlDecodeOptions, type XmlEncodeOptions } from "./codec-options.js";
 import type { XmlElementNode } from "./node.js";
 import { readingAbsentNillableAsNil } from "./absent-nillable.js";
-import { expectXmlElement } from "./open-content.js";
-import { parseXml } from "./parse.js";
+import { XmlDecodeError, XmlParseError } from "./errors.js";
+import { clarkName } from "./node.js";
+import type { XmlPullReader } from "./pull.js";
+import { readerOf } from "./pulled-element.js";
 import { encodeLocation } from "./encode-location.js";
 import { XmlValueTypeError } from "./value-type-error.js";
 import { XmlWriter } from "./writer.js";
@@ -29,9 +31,24 @@ export function encodeXmlElement<T>(value: T, options: XmlEncodeOptions | undefi
   return (options?.xmlDeclaration ? XML_DECLARATION : "") + w.toString();
 }
 
-/** Parse `input` (under the limits) unless it is already an element, check it is {ns}local, and `read` it. */
-export function decodeXmlElement<T>(input: string | XmlElementNode, options: XmlDecodeOptions | undefined, ns: string, local: string, read: (node: XmlElementNode) => T): T {
-  const node = typeof input === "string" ? parseXml(input, options?.limits) : input;
-  expectXmlElement(node, ns, local);
-  return options?.lenientNillable === true ? readingAbsentNillableAsNil(() => read(node)) : read(node);
+/**
+ * Check that `input`'s root element is {ns}local and `read` it from the text with a pull reader (a string is checked
+ * under the limits as it is read; a pulled element is read from its document; a tree is written back to text).
+ */
+export function decodeXmlElement<T>(input: string | XmlElementNode, options: XmlDecodeOptions | undefined, ns: string, local: string, read: (reader: XmlPullReader) => T): T {
+  const { reader, whole } = readerOf(input, options?.limits);
+  let value: T;
+  try {
+    if (reader.local !== local || reader.ns !== ns) {
+      throw new XmlDecodeError("", `expected element ${clarkName(ns, local)}, got ${clarkName(reader.ns, reader.local)}`);
+    }
+    value = options?.lenientNillable === true ? readingAbsentNillableAsNil(() => read(reader)) : read(reader);
+  } catch (error) {
+    // The decoder stopped early: a document that is malformed further on is reported as malformed (as a parser that
+    // reads everything before decoding would have), else the decoder's error stands.
+    if (whole && !(error instanceof XmlParseError)) reader.drain();
+    throw error;
+  }
+  if (whole) reader.end();
+  return value;
 }

@@ -62,7 +62,7 @@ export function decodeEntitiesIn(src: string, start: number, end: number): strin
 }
 
 /** The character of a predefined entity reference starting at `amp` (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`). */
-function predefinedAt(raw: string, amp: number): string | undefined {
+export function predefinedAt(raw: string, amp: number): string | undefined {
   const c1 = raw.charCodeAt(amp + 1);
   const c2 = raw.charCodeAt(amp + 2);
   const c3 = raw.charCodeAt(amp + 3);

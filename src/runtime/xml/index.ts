@@ -14,3 +14,4 @@ export * from "./checks.js";
 export * from "./value-type-error.js";
 export * from "./record-checks.js";
 export * from "./record-codec.js";
+export * from "./pull.js";

@@ -2,6 +2,7 @@ import { encodeBase64 } from "./base64.js";
 import { XmlDecodeError, XmlEncodeError } from "./errors.js";
 import { formatXsdDouble } from "./lexical.js";
 import { clarkName, isNil, xsiType, type XmlAttribute, type XmlElementNode } from "./node.js";
+import type { XmlPullReader } from "./pull.js";
 import type { XmlWriter } from "./writer.js";
 
 /**
@@ -21,6 +22,8 @@ export interface XmlTypeCodec {
   /** Write `value` as element {ns}local; `xsiType` asks for the type to be named with xsi:type. */
   encode(value: unknown, writer: XmlWriter, ns: string, local: string, xsiType?: boolean): void;
   decode(node: XmlElementNode, path?: string): unknown;
+  /** Read the element an XmlPullReader is on, through its end tag. */
+  read(r: XmlPullReader, path?: string): unknown;
 }
 
 /** The record types open content may name via xsi:type: by "{ns}local" when reading, by `$type` when writing. */
@@ -74,6 +77,53 @@ export function decodeAnyValue(node: XmlElementNode, path: string, types: OpenTy
     const c = children[i]!;
     out.push({ ns: c.ns, name: c.local, value: decodeAnyValue(c, `${path}/${i}/value`, types) });
   }
+  return out;
+}
+
+/**
+ * decodeOpenItem from a pull reader: one element of open content as { ns, name, value }, read through its end tag.
+ * An element without attributes is nearly always plain text (sObject fields): no path string is built for it.
+ */
+export function readOpenItem(r: XmlPullReader, path: string, key: string, index: number, types: OpenTypes): OpenContentItem {
+  const ns = r.ns;
+  const name = r.local;
+  if (r.attrCount === 0) return { ns, name, value: readAnyContent(r, types, path, key, index) };
+  return { ns, name, value: readAnyValue(r, `${path}/${key}/${index}/value`, types) };
+}
+
+/** decodeAnyValue from a pull reader: null, a typed record (by xsi:type), a string or a list of items. */
+export function readAnyValue(r: XmlPullReader, path: string, types: OpenTypes): unknown {
+  if (r.isNil()) {
+    r.skip();
+    return null;
+  }
+  const t = r.xsiType();
+  if (t !== undefined) {
+    const codec = types.byClark.get(clarkName(t.ns, t.local));
+    if (codec !== undefined) {
+      const value = codec.read(r, path);
+      if (typeof value === "object" && value !== null && !Object.prototype.hasOwnProperty.call(value, "$type")) {
+        Object.defineProperty(value, "$type", { value: t.local, enumerable: true, writable: true, configurable: true });
+      }
+      return value;
+    }
+  }
+  return readAnyContent(r, types, path, undefined, 0);
+}
+
+/**
+ * The content of an untyped element: its text when it has no child elements, else its children as items (text
+ * between them is then dropped). The path of the value is `path`, or `${path}/${key}/${index}/value` when `key` is
+ * given (worked out only when there are children to locate errors in).
+ */
+function readAnyContent(r: XmlPullReader, types: OpenTypes, path: string, key: string | undefined, index: number): unknown {
+  if (!r.nextChild(true)) return r.lastText;
+  const base = key === undefined ? path : `${path}/${key}/${index}/value`;
+  const out: OpenContentItem[] = [];
+  do {
+    const i = out.length;
+    out.push({ ns: r.ns, name: r.local, value: readAnyValue(r, `${base}/${i}/value`, types) });
+  } while (r.nextChild(false));
   return out;
 }
 

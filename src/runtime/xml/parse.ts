@@ -13,6 +13,21 @@ export function parseXml(text: string, limits?: Partial<XmlLimits>): XmlElementN
   return new Parser(text, resolveLimits(limits)).document();
 }
 
+/**
+ * The tree of one element of a document already read (and checked) by an XmlPullReader: the element whose start tag
+ * is at `offset`, in the bindings `scope`, namespaces mapped through `aliases`. What a pulled element builds when
+ * code asks it for its children.
+ */
+export function parseXmlElementAt(
+  text: string,
+  offset: number,
+  scope: NamespaceScope | null,
+  limits: XmlLimits,
+  aliases?: ReadonlyMap<string, string>,
+): XmlElementNode {
+  return new Parser(text, limits, scope, aliases).elementAt(offset);
+}
+
 /** Characters XML 1.0 cannot carry (besides lone surrogates, which a decoded byte stream never contains). */
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
@@ -52,7 +67,16 @@ class Parser {
   constructor(
     private readonly src: string,
     private readonly limits: XmlLimits,
+    /** The bindings in scope at the root (parseXmlElementAt). */
+    private readonly rootScope: NamespaceScope | null = null,
+    /** A declared namespace URI -> the URI to report instead (the SOAP server's namespace aliases). */
+    private readonly aliases?: ReadonlyMap<string, string>,
   ) {}
+
+  elementAt(offset: number): XmlElementNode {
+    this.pos = offset;
+    return this.elements();
+  }
 
   document(): XmlElementNode {
     const src = this.src;
@@ -146,7 +170,7 @@ class Parser {
       } else {
         if (top === undefined && root !== undefined) break;
         if (depth >= this.limits.maxDepth) this.fail(`elements nested deeper than ${this.limits.maxDepth}`, lt);
-        const node = this.startTag(lt, top === undefined ? null : top.scope);
+        const node = this.startTag(lt, top === undefined ? this.rootScope : top.scope);
         if (top !== undefined) {
           if (top.children === EMPTY_CHILDREN) top.children = [];
           top.children.push(node);
@@ -284,7 +308,8 @@ class Parser {
           this.fail(`reserved namespace binding ${attrName}="${value}"`, i);
         }
         if (prefix !== "" && value === "") this.fail(`prefix ${prefix} cannot be bound to the empty namespace`, i);
-        scope = { prefix, uri: internalized(value), parent: scope };
+        const uri = internalized(value);
+        scope = { prefix, uri: this.aliases?.get(uri) ?? uri, parent: scope };
         // Declarations are also kept in `raw` until the loop ends, so a repeated xmlns:p is a duplicate attribute.
         raw.push([attrName, "", -1]);
       } else raw.push([attrName, value, i]);

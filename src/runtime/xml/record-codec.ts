@@ -2,15 +2,14 @@ import { xmlMissingNillable } from "./absent-nillable.js";
 import type { XmlDecodeOptions, XmlElementCodec, XmlEncodeOptions } from "./codec-options.js";
 import { decodeXmlElement, encodeXmlElement } from "./element-entry.js";
 import { XmlDecodeError, XmlEncodeError } from "./errors.js";
-import { clarkName, isNil, xsiType, XSI_NS, type XmlElementNode } from "./node.js";
+import { clarkName, XSI_NS, type XmlElementNode } from "./node.js";
 import {
-  collectXmlAttribute,
-  decodeAnyValue,
-  decodeOpenItem,
   encodeAnyValue,
   encodeOpenContent,
   encodeXmlAttributes,
   openTypes,
+  readAnyValue,
+  readOpenItem,
   xmlMissing,
   xmlMissingProperty,
   xmlNilElement,
@@ -18,6 +17,8 @@ import {
   type OpenTypes,
   type XmlTypeCodec,
 } from "./open-content.js";
+import type { XmlPullReader } from "./pull.js";
+import { readerOfNode } from "./pulled-element.js";
 import type { XmlWriter } from "./writer.js";
 
 /**
@@ -65,6 +66,8 @@ export interface XmlCodecTable {
 export interface XmlValueCodec extends XmlTypeCodec {
   encode(value: unknown, writer: XmlWriter, ns: string, local: string, xsiType?: boolean, where?: string): void;
   decode(node: XmlElementNode, path?: string, typed?: boolean): unknown;
+  /** Read the element the reader is on, through its end tag. */
+  read(r: XmlPullReader, path?: string, typed?: boolean): unknown;
 }
 
 /** A simple type: text to value and back. `text` says the lexical form is the value itself (strings, enumerations). */
@@ -79,6 +82,9 @@ export class XmlSimpleCodec<T> implements XmlValueCodec {
   }
   decode(node: XmlElementNode, path = ""): T {
     return this.parse(node.text, path);
+  }
+  read(r: XmlPullReader, path = ""): T {
+    return this.parse(r.readText(), path);
   }
 }
 
@@ -112,7 +118,8 @@ export class XmlCodecs {
     const codecs = this;
     this.any = {
       encode: (value, w, ns, local, _xsi, where = local) => encodeAnyValue(w, ns, local, value, codecs.open, where),
-      decode: (node, path = "") => decodeAnyValue(node, path, codecs.open),
+      decode: (node, path = "") => readAnyValue(readerOfNode(node), path, codecs.open),
+      read: (r, path = "") => readAnyValue(r, path, codecs.open),
     };
     this.named.set("any", this.any);
     if (table !== undefined) this.define(table);
@@ -328,19 +335,31 @@ export class XmlRecordCodec implements XmlValueCodec {
   }
 
   decode(node: XmlElementNode, path = "", typed = false): unknown {
+    return this.read(readerOfNode(node), path, typed);
+  }
+
+  read(r: XmlPullReader, path = "", typed = false): unknown {
     const layout = this.layout();
     const { fields } = layout;
     const vals: unknown[] = new Array(fields.length);
     let attributes: { [name: string]: string } | undefined;
-    const attrs = node.attrs;
-    for (let i = 0; i < attrs.length; i++) {
-      const a = attrs[i]!;
-      const f = layout.attributes.get(a.ns)?.get(a.local);
-      if (f !== undefined) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(a.value, path + f.segment);
-      else if (this.attributesKey !== undefined && a.ns !== XSI_NS) attributes = collectXmlAttribute(attributes, a);
+    for (let i = 0; i < r.attrCount; i++) {
+      const ans = r.attrNs[i]!;
+      const alocal = r.attrLocal[i]!;
+      const f = layout.attributes.get(ans)?.get(alocal);
+      if (f !== undefined) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(r.attrValue[i]!, path + f.segment);
+      else if (this.attributesKey !== undefined && ans !== XSI_NS) {
+        attributes ??= Object.create(null) as { [name: string]: string };
+        attributes[ans === "" ? alocal : clarkName(ans, alocal)] = r.attrValue[i]!;
+      }
     }
-    for (const f of layout.texts) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(node.text, path);
-    if (layout.particles) this.readChildren(node, path, layout, vals);
+    // The element's own text is wanted only by simple-content fields; it is read (and checked) either way.
+    const texts = layout.texts;
+    let text = "";
+    if (layout.particles) text = this.readChildren(r, path, layout, vals, texts.length > 0);
+    else if (texts.length > 0) text = r.readText();
+    else r.skip();
+    for (const f of texts) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(text, path);
     const out: { [key: string]: unknown } = {};
     if (this.family === XML_FAMILY_MEMBER) out.$type = this.name;
     // Required values first, in schema order (the first missing one is the error), then the optional ones.
@@ -362,43 +381,54 @@ export class XmlRecordCodec implements XmlValueCodec {
     return out;
   }
 
-  private readChildren(node: XmlElementNode, path: string, layout: Layout, vals: unknown[]): void {
+  /** The children, each read by its field (or the wildcard, in order); returns the own text when `keepText`. */
+  private readChildren(r: XmlPullReader, path: string, layout: Layout, vals: unknown[], keepText: boolean): string {
     let pos = 0;
-    const children = node.children;
-    next: for (let ci = 0; ci < children.length; ci++) {
-      const c = children[ci]!;
-      const where = childNamespace(layout, c.ns);
-      const named = where.elements?.get(c.local);
+    let text = "";
+    next: while (r.nextChild(keepText)) {
+      if (keepText) text += r.lastText;
+      const where = childNamespace(layout, r.ns);
+      const named = where.elements?.get(r.local);
       if (named !== undefined) {
         if (where.positional) {
           // The element goes to its field only at its schema position; later the wildcard keeps it, in order.
           for (const f of named) {
             if (pos <= f.at) {
               pos = f.list ? f.at : f.at + 1;
-              readElement(c, path, f, vals);
+              readElement(r, path, f, vals);
               continue next;
             }
           }
         } else {
-          readElement(c, path, named[0]!, vals);
+          readElement(r, path, named[0]!, vals);
           continue;
         }
       }
       const a = where.wildcard;
-      if (a === undefined) continue;
+      if (a === undefined) {
+        r.skip();
+        continue;
+      }
       if (layout.positional && pos < a.at) pos = a.list ? a.at : a.at + 1;
       const items = (vals[a.index] ??= []) as OpenContentItem[];
-      items.push(decodeOpenItem(c, path, a.key, items.length, this.codecs.open));
+      items.push(readOpenItem(r, path, a.key, items.length, this.codecs.open));
     }
+    return keepText ? text + r.lastText : text;
   }
 }
 
-function readElement(c: XmlElementNode, path: string, f: Field, vals: unknown[]): void {
+function readElement(r: XmlPullReader, path: string, f: Field, vals: unknown[]): void {
   const i = f.index;
   if (f.list) {
     const items = (vals[i] ??= []) as unknown[];
-    items.push(f.nillable && isNil(c) ? null : f.codec!.decode(c, path + f.segment + "/" + items.length));
-  } else vals[i] = f.nillable && isNil(c) ? null : f.codec!.decode(c, path + f.segment);
+    items.push(f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment + "/" + items.length));
+  } else vals[i] = f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment);
+}
+
+/** A nil element's content is not looked at (but is read and checked). */
+function skipNil(r: XmlPullReader): null {
+  r.skip();
+  return null;
 }
 
 function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: XmlCodecs): Layout {
@@ -474,14 +504,18 @@ export class XmlFamilyCodec implements XmlValueCodec {
   }
 
   decode(node: XmlElementNode, path = ""): unknown {
-    const type = xsiType(node);
+    return this.read(readerOfNode(node), path);
+  }
+
+  read(r: XmlPullReader, path = ""): unknown {
+    const type = r.xsiType();
     if (type === undefined) {
       if (this.abstract) throw new XmlDecodeError(path, `abstract type ${this.root.name} needs an xsi:type naming a type derived from it`);
-      return this.root.decode(node, path, false);
+      return this.root.read(r, path, false);
     }
     if (this.byClark === undefined) this.index();
     const m = this.byClark!.get(clarkName(type.ns, type.local));
-    if (m !== undefined) return m.decode(node, path, true);
+    if (m !== undefined) return m.read(r, path, true);
     throw new XmlDecodeError(path, "xsi:type {" + type.ns + "}" + type.local + ` is not ${this.root.name} or a type derived from it`);
   }
 
@@ -515,6 +549,6 @@ export class XmlElementDecl implements XmlElementCodec {
     return encodeXmlElement(value, options, this.codecs.namespaces, (w, v) => this.encode(v, w));
   }
   fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
-    return decodeXmlElement(input, options, this.ns, this.local, (node) => (this.nillable && isNil(node) ? null : this.codec.decode(node, "")));
+    return decodeXmlElement(input, options, this.ns, this.local, (r) => (this.nillable && r.isNil() ? skipNil(r) : this.codec.read(r, "")));
   }
 }
