@@ -85,7 +85,10 @@ export function encodeOpenContent(w: XmlWriter, items: readonly OpenContentItem[
     if (typeof item !== "object" || item === null || typeof item.name !== "string" || typeof item.ns !== "string") {
       throw new XmlEncodeError(`${path}/${i}: open content items are { ns: string, name: string, value }`);
     }
-    encodeAnyValue(w, item.ns, item.name, item.value, types, `${path}/${i}`);
+    // Text is the common case (sObject fields): written straight away, without the path string an error would need.
+    const value: unknown = item.value;
+    if (typeof value === "string") w.simpleElement(item.ns, item.name, value);
+    else encodeAnyValue(w, item.ns, item.name, value, types, `${path}/${i}`);
   }
 }
 
