@@ -1,14 +1,17 @@
 import path from "node:path";
+import { XMLBuilder } from "fast-xml-parser";
 import soap from "soap";
 import * as partner from "../generated/partner/index.js";
-import { buildSoapEnvelope, parseSoapEnvelope } from "../src/runtime/index.js";
+import { buildSoapEnvelope, parseSoapEnvelope, SOAP11_NS } from "../src/runtime/index.js";
 import { schemaDriverFromWsdl, xmllintValidate } from "../test/emitters/xml/helpers/xmllint.js";
-import { compare, type BenchSuite } from "./harness.js";
+import { compare, type BenchResult, type BenchSuite } from "./harness.js";
 
 /**
  * SOAP codecs against node-soap, built from the same WSDL, in the same run: encoding a `create` of 200 sObjects
  * (10 open-content fields each) into a whole envelope, and decoding a 200-record `queryResponse` envelope.
  * node-soap's client writes the envelope synchronously into its HTTP client, which is stubbed to keep it.
+ * The encode also runs against fast-xml-parser's XMLBuilder on the same envelope as a plain object (prefixed keys,
+ * `@_` attributes): an untyped builder that knows no schema, the floor for writing this XML from JS objects.
  * Before measuring, our output is validated with xmllint against the WSDL's schemas (the bar is "fast and valid").
  */
 const WSDL = path.resolve(import.meta.dirname, "../specs/partner.wsdl");
@@ -21,6 +24,17 @@ function id(i: number): string {
 
 function record(i: number): partner.SObject {
   return { type: "Account", Id: id(i), $any: FIELDS.map((name, k) => ({ ns: ENS, name, value: `${name} ${i} & ${k}` })) };
+}
+
+/** The two documents are the same elements in the same order: equal once the namespaces we declare and
+ * XMLBuilder's leave out (ns2, unused here) are taken away. */
+function sameElements(theirs: string, ours: string): boolean {
+  return theirs === ours.replace(' xmlns:ns2="urn:fault.api.example"', "");
+}
+
+/** One row per peer (the goals name each one), as rest-validators does. */
+function perPeer(r: BenchResult): BenchResult[] {
+  return Object.entries(r.peers ?? {}).map(([peerName, peer]) => ({ ...r, name: `${r.name} vs ${peerName}`, peer, peerName, ratio: Number((r.ours / peer).toFixed(2)), peers: undefined }));
 }
 
 interface NodeSoapClient {
@@ -44,6 +58,26 @@ export const suite: BenchSuite = {
       body: partner.encodeQueryResponseElement({ result: { done: true, queryLocator: null, size: 200, records: Array.from({ length: 200 }, (_, i) => record(i)) } }),
     });
     const response = new TextDecoder().decode(new TextEncoder().encode(built));
+    // The same create envelope for XMLBuilder: the namespaces our encoder declares, xsi:nil as a plain attribute.
+    const builder = new XMLBuilder({ ignoreAttributes: false, suppressEmptyNode: true, suppressBooleanAttributes: false });
+    const builderCreate = {
+      "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
+      "soapenv:Envelope": {
+        "@_xmlns:soapenv": SOAP11_NS,
+        "soapenv:Body": {
+          "ns1:create": {
+            "@_xmlns:ns1": "urn:partner.api.example",
+            "@_xmlns:ns3": ENS,
+            "@_xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
+            "ns1:sObjects": create.sObjects!.map((o) => ({
+              "ns3:type": o.type,
+              "ns3:Id": { "@_xsi:nil": "true" },
+              ...Object.fromEntries(o.$any!.map((f) => [`ns3:${f.name}`, f.value])),
+            })),
+          },
+        },
+      },
+    };
 
     const ourCreate = () => buildSoapEnvelope({ version: "1.1", body: partner.encodeCreateElement(create) });
     const ourDecode = () => partner.decodeQueryResponseElement(parseSoapEnvelope(response).body[0]!);
@@ -51,6 +85,7 @@ export const suite: BenchSuite = {
     // Sanity before timing: both sides produce/consume the same data, and our output validates.
     client.create(nodeSoapCreate, () => undefined);
     if (!sent.includes("Description 199 &amp; 7")) throw new Error("node-soap did not write the create request");
+    if (!sameElements(builder.build(builderCreate) as string, ourCreate())) throw new Error("XMLBuilder's create differs from ours");
     if (ourDecode().result.records!.length !== 200) throw new Error("decode lost records");
     const failures = xmllintValidate(schemaDriverFromWsdl(WSDL), [
       partner.encodeCreateElement(create),
@@ -60,9 +95,12 @@ export const suite: BenchSuite = {
     process.stderr.write("soap: encoded create and queryResponse validate under xmllint\n");
 
     return [
-      compare("soap encode create (200 sObjects x 10 fields)", ourCreate, {
-        "node-soap": () => client.create(nodeSoapCreate, () => undefined),
-      }),
+      ...perPeer(
+        compare("soap encode create (200 sObjects x 10 fields)", ourCreate, {
+          "node-soap": () => client.create(nodeSoapCreate, () => undefined),
+          "fast-xml-parser XMLBuilder": () => builder.build(builderCreate),
+        }),
+      ),
       compare("soap decode queryResponse (200 records)", ourDecode, {
         "node-soap": () => client.wsdl.xmlToObject(response),
       }),
