@@ -20,6 +20,8 @@ export interface XmlTag {
   readonly start: string;
   /** `<p:local>`: the start tag of an element without attributes. */
   readonly open: string;
+  /** `><p:local>`: the same after a parent's start tag still open (the first child). */
+  readonly openAfterStart: string;
   /** `</p:local>`. */
   readonly close: string;
   /** `<p:local xsi:nil="true"/>`, or undefined when xsi has no prefix in the scope. */
@@ -76,6 +78,7 @@ export class XmlPrefixScope {
       local,
       start,
       open: `${start}>`,
+      openAfterStart: `>${start}>`,
       close: `</${qname}>`,
       nil: this.nilAttribute === undefined ? undefined : `${start}${this.nilAttribute}/>`,
     };

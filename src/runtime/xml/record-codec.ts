@@ -260,7 +260,7 @@ export class XmlRecordCodec implements XmlValueCodec {
       if (f.kind === XML_ELEMENT) this.writeElement(w, p, v[f.key]);
       else if (f.kind === XML_ANY) {
         const items = v[f.key];
-        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where);
+        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where, p.openTags);
       }
     }
   }
@@ -377,6 +377,8 @@ interface PlannedField {
   /** The element's tags under the scope; undefined when its namespace is declared where used (or for a wildcard). */
   readonly tag: XmlTag | undefined;
   readonly write: number;
+  /** A wildcard's tags of the items last written, by position (see encodeOpenContent). */
+  readonly openTags: (XmlTag | undefined)[] | undefined;
 }
 
 /**
@@ -398,7 +400,7 @@ function encodePlan(layout: Layout, scope: XmlPrefixScope | undefined, ns: strin
       : codec instanceof XmlRecordCodec || codec instanceof XmlFamilyCodec ? WRITE_TAGGED
       : WRITE_BY_NAME;
     const tag = field.kind === XML_ELEMENT && scope !== undefined ? scope.tag(field.ns, field.local) : undefined;
-    return { field, tag, write };
+    return { field, tag, write, openTags: field.kind === XML_ANY && scope !== undefined ? [] : undefined };
   });
   return { scope, layout, particles, typeAttribute: scope?.typeAttribute(ns, name) };
 }

@@ -154,7 +154,7 @@ export class XmlWriter {
 
   /** `tag` (from `scope`) holding `text`: simpleElement without the lookups. */
   textElement(tag: XmlTag, text: string): void {
-    const open = this.startOpen ? `>${tag.open}` : tag.open;
+    const open = this.startOpen ? tag.openAfterStart : tag.open;
     this.startOpen = false;
     if (typeof text !== "string") {
       // Where the error is located (encode-location.ts) is read off the output: the element must be started.
