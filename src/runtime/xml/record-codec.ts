@@ -365,68 +365,6 @@ function readElement(c: XmlElementNode, path: string, f: Field, vals: unknown[])
   } else vals[i] = f.nillable && isNil(c) ? null : f.codec!.decode(c, path + f.segment);
 }
 
-/** How a planned element field's value is written: its tag and text, or its codec given the tag, or by name. */
-const WRITE_TEXT = 0;
-const WRITE_SIMPLE = 1;
-const WRITE_TAGGED = 2;
-const WRITE_BY_NAME = 3;
-
-/** An element or wildcard field as encode uses it under one scope. */
-interface PlannedField {
-  readonly field: Field;
-  /** The element's tags under the scope; undefined when its namespace is declared where used (or for a wildcard). */
-  readonly tag: XmlTag | undefined;
-  readonly write: number;
-  /** A wildcard's tags of the items last written, by position (see encodeOpenContent). */
-  readonly openTags: (XmlTag | undefined)[] | undefined;
-}
-
-/**
- * What encode needs of a record under the prefixes fixed for a document: each element field's tags, worked out once
- * per scope (not per element written), and the xsi:type attribute naming the record.
- */
-interface EncodePlan {
-  readonly scope: XmlPrefixScope | undefined;
-  readonly layout: Layout;
-  readonly particles: readonly PlannedField[];
-  readonly typeAttribute: string | undefined;
-}
-
-function encodePlan(layout: Layout, scope: XmlPrefixScope | undefined, ns: string, name: string): EncodePlan {
-  const particles = layout.particleList.map((field): PlannedField => {
-    const codec = field.codec;
-    const write =
-      codec instanceof XmlSimpleCodec ? (codec.text ? WRITE_TEXT : WRITE_SIMPLE)
-      : codec instanceof XmlRecordCodec || codec instanceof XmlFamilyCodec ? WRITE_TAGGED
-      : WRITE_BY_NAME;
-    const tag = field.kind === XML_ELEMENT && scope !== undefined ? scope.tag(field.ns, field.local) : undefined;
-    return { field, tag, write, openTags: field.kind === XML_ANY && scope !== undefined ? [] : undefined };
-  });
-  return { scope, layout, particles, typeAttribute: scope?.typeAttribute(ns, name) };
-}
-
-/** One value of an element field (not null unless the codec writes null itself). */
-function writeValue(w: XmlWriter, p: PlannedField, value: unknown): void {
-  const f = p.field;
-  const tag = p.tag;
-  if (tag === undefined) return f.codec!.encode(value, w, f.ns, f.local, false, f.where);
-  switch (p.write) {
-    case WRITE_TEXT:
-      return w.textElement(tag, value as string);
-    case WRITE_SIMPLE:
-      return w.textElement(tag, (f.codec as XmlSimpleCodec<unknown>).lexical(value));
-    case WRITE_TAGGED:
-      return (f.codec as XmlRecordCodec | XmlFamilyCodec).encodeTagged(value, w, tag);
-    default:
-      return f.codec!.encode(value, w, f.ns, f.local, false, f.where);
-  }
-}
-
-function writeNil(w: XmlWriter, p: PlannedField): void {
-  if (p.tag !== undefined) w.nilElement(p.tag);
-  else xmlNilElement(w, p.field.ns, p.field.local);
-}
-
 function buildLayout(specs: readonly XmlFieldSpec[], tsName: string): Layout {
   const fields: Field[] = [];
   let at = 0;
@@ -552,4 +490,66 @@ export class XmlElementDecl implements XmlElementCodec {
   fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
     return decodeXmlElement(input, options, this.ns, this.local, (node) => (this.nillable && isNil(node) ? null : this.codec.decode(node, "")));
   }
+}
+
+/** How a planned element field's value is written: its tag and text, or its codec given the tag, or by name. */
+const WRITE_TEXT = 0;
+const WRITE_SIMPLE = 1;
+const WRITE_TAGGED = 2;
+const WRITE_BY_NAME = 3;
+
+/** An element or wildcard field as encode uses it under one scope. */
+interface PlannedField {
+  readonly field: Field;
+  /** The element's tags under the scope; undefined when its namespace is declared where used (or for a wildcard). */
+  readonly tag: XmlTag | undefined;
+  readonly write: number;
+  /** A wildcard's tags of the items last written, by position (see encodeOpenContent). */
+  readonly openTags: (XmlTag | undefined)[] | undefined;
+}
+
+/**
+ * What encode needs of a record under the prefixes fixed for a document: each element field's tags, worked out once
+ * per scope (not per element written), and the xsi:type attribute naming the record.
+ */
+interface EncodePlan {
+  readonly scope: XmlPrefixScope | undefined;
+  readonly layout: Layout;
+  readonly particles: readonly PlannedField[];
+  readonly typeAttribute: string | undefined;
+}
+
+function encodePlan(layout: Layout, scope: XmlPrefixScope | undefined, ns: string, name: string): EncodePlan {
+  const particles = layout.particleList.map((field): PlannedField => {
+    const codec = field.codec;
+    const write =
+      codec instanceof XmlSimpleCodec ? (codec.text ? WRITE_TEXT : WRITE_SIMPLE)
+      : codec instanceof XmlRecordCodec || codec instanceof XmlFamilyCodec ? WRITE_TAGGED
+      : WRITE_BY_NAME;
+    const tag = field.kind === XML_ELEMENT && scope !== undefined ? scope.tag(field.ns, field.local) : undefined;
+    return { field, tag, write, openTags: field.kind === XML_ANY && scope !== undefined ? [] : undefined };
+  });
+  return { scope, layout, particles, typeAttribute: scope?.typeAttribute(ns, name) };
+}
+
+/** One value of an element field (not null unless the codec writes null itself). */
+function writeValue(w: XmlWriter, p: PlannedField, value: unknown): void {
+  const f = p.field;
+  const tag = p.tag;
+  if (tag === undefined) return f.codec!.encode(value, w, f.ns, f.local, false, f.where);
+  switch (p.write) {
+    case WRITE_TEXT:
+      return w.textElement(tag, value as string);
+    case WRITE_SIMPLE:
+      return w.textElement(tag, (f.codec as XmlSimpleCodec<unknown>).lexical(value));
+    case WRITE_TAGGED:
+      return (f.codec as XmlRecordCodec | XmlFamilyCodec).encodeTagged(value, w, tag);
+    default:
+      return f.codec!.encode(value, w, f.ns, f.local, false, f.where);
+  }
+}
+
+function writeNil(w: XmlWriter, p: PlannedField): void {
+  if (p.tag !== undefined) w.nilElement(p.tag);
+  else xmlNilElement(w, p.field.ns, p.field.local);
 }
