@@ -41,7 +41,7 @@ export class XmlWriter {
   /** End tags of the elements startElement opened (openTag's callers hold their own). */
   private readonly closes: string[] = [];
   /** The root's fixed prefixes while its element is open; undefined before it and in writers without namespaces. */
-  scope: XmlPrefixScope | undefined = undefined;
+  private current: XmlPrefixScope | undefined = undefined;
   private readonly rootScope: XmlPrefixScope | undefined;
   /** Bindings this writer made itself, below the root (namespaces outside the scope). */
   private readonly prefixes = new Map<string, string>();
@@ -57,6 +57,11 @@ export class XmlWriter {
     this.aliases = options.namespaceAliases;
   }
 
+  /** The root's fixed prefixes while its element is open (tags for openTag/textElement/nilElement come from it). */
+  get scope(): XmlPrefixScope | undefined {
+    return this.current;
+  }
+
   startElement(ns: string, local: string): void {
     if (this.startOpen) this.out += ">";
     this.depth++;
@@ -65,7 +70,7 @@ export class XmlWriter {
       decl = this.declareRoot();
       this.pending = undefined;
     }
-    const tag = this.scope?.tag(ns, local);
+    const tag = this.current?.tag(ns, local);
     if (tag !== undefined) {
       this.closes.push(tag.close);
       this.out += decl === "" ? tag.start : tag.start + decl;
@@ -132,7 +137,7 @@ export class XmlWriter {
 
   /** Shorthand: an element holding only text. */
   simpleElement(ns: string, local: string, text: string): void {
-    const tag = this.scope?.tag(ns, local);
+    const tag = this.current?.tag(ns, local);
     if (tag !== undefined) return this.textElement(tag, text);
     this.startElement(ns, local);
     this.text(text);
@@ -206,7 +211,7 @@ export class XmlWriter {
     } else this.out += close;
     if (this.declared.length > 0) this.undeclare(depth);
     // The root's bindings end with it: anything written after it declares its own.
-    if (depth === 1) this.scope = undefined;
+    if (depth === 1) this.current = undefined;
   }
 
   /** The root's declarations (its scope's bindings, URIs aliased), and the scope they start. */
@@ -214,7 +219,7 @@ export class XmlWriter {
     const scope = this.rootScope!;
     let decl = "";
     for (const [uri, prefix] of scope.bindings) decl += this.declaration(uri, prefix);
-    this.scope = scope;
+    this.current = scope;
     this.counter = Math.max(this.counter, scope.counter);
     return decl;
   }
@@ -230,7 +235,7 @@ export class XmlWriter {
   }
 
   private prefixFor(ns: string): string {
-    const known = this.scope?.prefixes.get(ns) ?? this.prefixes.get(ns);
+    const known = this.current?.prefixes.get(ns) ?? this.prefixes.get(ns);
     if (known !== undefined) return known;
     if (!this.startOpen) throw new XmlEncodeError(`namespace ${ns} used outside a start tag`);
     const prefix = ns === XSI_NS ? this.freshPrefix("xsi") : this.freshPrefix("ns");
@@ -241,7 +246,7 @@ export class XmlWriter {
   private freshPrefix(wanted: string): string {
     const numbered = wanted === "ns";
     let prefix = numbered ? `ns${++this.counter}` : wanted;
-    while (this.usedPrefixes.has(prefix) || this.scope?.used.has(prefix) === true || prefix.toLowerCase().startsWith("xml")) prefix = `ns${++this.counter}`;
+    while (this.usedPrefixes.has(prefix) || this.current?.used.has(prefix) === true || prefix.toLowerCase().startsWith("xml")) prefix = `ns${++this.counter}`;
     return prefix;
   }
 
