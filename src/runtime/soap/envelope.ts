@@ -54,13 +54,19 @@ export function soapContentType(version: SoapVersion, action?: string): string {
   return action !== undefined ? `application/soap+xml; charset=utf-8; action="${action.replace(/["\\]/g, "")}"` : "application/soap+xml; charset=utf-8";
 }
 
+/** The envelope up to its first child, per version: constants, so a call only appends the encoded parts. */
+const ENVELOPE_START_11 = `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${SOAP11_NS}">`;
+const ENVELOPE_START_12 = `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${SOAP12_NS}">`;
+
 export function buildSoapEnvelope(input: { version: SoapVersion; headers?: readonly string[]; body: string }): string {
-  const headers = input.headers ?? [];
-  const header = headers.length > 0 ? `<soapenv:Header>${headers.join("")}</soapenv:Header>` : "";
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?>` +
-    `<soapenv:Envelope xmlns:soapenv="${envNs(input.version)}">${header}<soapenv:Body>${input.body}</soapenv:Body></soapenv:Envelope>`
-  );
+  let out = input.version === "1.2" ? ENVELOPE_START_12 : ENVELOPE_START_11;
+  const headers = input.headers;
+  if (headers !== undefined && headers.length > 0) {
+    out += "<soapenv:Header>";
+    for (const h of headers) out += h;
+    out += "</soapenv:Header>";
+  }
+  return out + "<soapenv:Body>" + input.body + "</soapenv:Body></soapenv:Envelope>";
 }
 
 export interface SoapFaultInput {

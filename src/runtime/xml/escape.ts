@@ -7,23 +7,31 @@ import { XmlEncodeError } from "./errors.js";
  * at all (most C0 controls, U+FFFE/U+FFFF, unpaired surrogates) are refused with an XmlEncodeError.
  */
 
+/**
+ * The characters that need work (an entity, or a refusal, or a surrogate to check for pairing). One native regular
+ * expression search finds the first (a JS loop over char codes measured 1.5-3x slower, most on longer values);
+ * values without one, most of them, are returned as they are, and the others are escaped from that index on.
+ */
 // eslint-disable-next-line no-control-regex
 const TEXT_SPECIAL = /[&<>"'\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
 // eslint-disable-next-line no-control-regex
 const ATTR_SPECIAL = /[&<>"'\r\n\t\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
 
 export function escapeText(value: string): string {
-  return TEXT_SPECIAL.test(value) ? escapeSlow(value, false) : value;
+  const i = value.search(TEXT_SPECIAL);
+  return i < 0 ? value : escapeFrom(value, i, false);
 }
 
 export function escapeAttribute(value: string): string {
-  return ATTR_SPECIAL.test(value) ? escapeSlow(value, true) : value;
+  const i = value.search(ATTR_SPECIAL);
+  return i < 0 ? value : escapeFrom(value, i, true);
 }
 
-function escapeSlow(value: string, attribute: boolean): string {
-  let out = "";
-  let last = 0;
-  for (let i = 0; i < value.length; i++) {
+/** The escaped form of `value`, whose first `start` code units need nothing. */
+function escapeFrom(value: string, start: number, attribute: boolean): string {
+  let out = value.slice(0, start);
+  let last = start;
+  for (let i = start; i < value.length; i++) {
     const c = value.charCodeAt(i);
     let rep: string | undefined;
     switch (c) {

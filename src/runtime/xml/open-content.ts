@@ -2,6 +2,7 @@ import { encodeBase64 } from "./base64.js";
 import { XmlDecodeError, XmlEncodeError } from "./errors.js";
 import { formatXsdDouble } from "./lexical.js";
 import { clarkName, isNil, xsiType, type XmlAttribute, type XmlElementNode } from "./node.js";
+import type { XmlTag } from "./prefix-scope.js";
 import type { XmlPullReader } from "./pull.js";
 import type { XmlWriter } from "./writer.js";
 
@@ -127,15 +128,37 @@ function readAnyContent(r: XmlPullReader, types: OpenTypes, path: string, key: s
   return out;
 }
 
-/** Write open content items in order. */
-export function encodeOpenContent(w: XmlWriter, items: readonly OpenContentItem[], types: OpenTypes, path: string): void {
+/** Positions of open content whose tags a caller keeps (see encodeOpenContent). */
+const MAX_KEPT_TAGS = 256;
+
+/**
+ * Write open content items in order. `kept`, when given, holds the tags of the items last written at each position
+ * (under the writer's current scope): records of one kind tend to carry the same elements in the same order (the
+ * fields of an sObject), so the tag is usually the one kept there and the scope's lookup by name is skipped.
+ */
+export function encodeOpenContent(w: XmlWriter, items: readonly OpenContentItem[], types: OpenTypes, path: string, kept?: (XmlTag | undefined)[]): void {
   if (!Array.isArray(items)) throw new XmlEncodeError(`${path}: open content must be an array of { ns, name, value }`);
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (typeof item !== "object" || item === null || typeof item.name !== "string" || typeof item.ns !== "string") {
       throw new XmlEncodeError(`${path}/${i}: open content items are { ns: string, name: string, value }`);
     }
-    encodeAnyValue(w, item.ns, item.name, item.value, types, `${path}/${i}`);
+    // Text is the common case (sObject fields): written straight away, without the path string an error would need.
+    const value: unknown = item.value;
+    if (typeof value !== "string") encodeAnyValue(w, item.ns, item.name, value, types, `${path}/${i}`);
+    else if (kept === undefined) w.simpleElement(item.ns, item.name, value);
+    else {
+      let tag = kept[i];
+      if (tag === undefined || tag.local !== item.name || tag.ns !== item.ns) {
+        tag = w.scope?.tag(item.ns, item.name);
+        if (tag === undefined) {
+          w.simpleElement(item.ns, item.name, value);
+          continue;
+        }
+        if (i < MAX_KEPT_TAGS) kept[i] = tag;
+      }
+      w.textElement(tag, value);
+    }
   }
 }
 

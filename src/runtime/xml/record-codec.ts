@@ -17,6 +17,7 @@ import {
   type OpenTypes,
   type XmlTypeCodec,
 } from "./open-content.js";
+import type { XmlPrefixScope, XmlTag } from "./prefix-scope.js";
 import type { XmlPullReader } from "./pull.js";
 import { readerOfNode } from "./pulled-element.js";
 import type { XmlWriter } from "./writer.js";
@@ -263,6 +264,8 @@ export const XML_FAMILY_MEMBER = 2;
 
 export class XmlRecordCodec implements XmlValueCodec {
   private layoutCache: Layout | undefined;
+  /** The encode plan under the scope of the last document written (documents of one kind share one scope). */
+  private planCache: EncodePlan | undefined;
   constructor(
     private readonly codecs: XmlCodecs,
     /** The type's namespace and schema name (xsi:type, `$type`). */
@@ -281,10 +284,36 @@ export class XmlRecordCodec implements XmlValueCodec {
   }
 
   encode(value: unknown, w: XmlWriter, ns: string, local: string, xsi = false): void {
-    const v = value as { readonly [key: string]: unknown };
-    const layout = this.layout();
     w.startElement(ns, local);
-    if (xsi) w.xsiType(this.ns, this.name);
+    // After startElement: the root's start is where the writer's scope begins.
+    const plan = this.plan(w.scope);
+    if (xsi) this.writeXsiType(w, plan);
+    this.encodeContent(value as { readonly [key: string]: unknown }, w, plan);
+    w.endElement();
+  }
+
+  /** encode() as the element `tag` (the field's tag under the writer's scope, see encodePlan). */
+  encodeTagged(value: unknown, w: XmlWriter, tag: XmlTag, xsi = false): void {
+    const plan = this.plan(w.scope);
+    w.openTag(tag);
+    if (xsi) this.writeXsiType(w, plan);
+    this.encodeContent(value as { readonly [key: string]: unknown }, w, plan);
+    w.closeTag(tag);
+  }
+
+  private plan(scope: XmlPrefixScope | undefined): EncodePlan {
+    const plan = this.planCache;
+    if (plan !== undefined && plan.scope === scope) return plan;
+    return (this.planCache = encodePlan(this.layout(), scope, this.ns, this.name));
+  }
+
+  private writeXsiType(w: XmlWriter, plan: EncodePlan): void {
+    if (plan.typeAttribute !== undefined) w.rawAttribute(plan.typeAttribute);
+    else w.xsiType(this.ns, this.name);
+  }
+
+  private encodeContent(v: { readonly [key: string]: unknown }, w: XmlWriter, plan: EncodePlan): void {
+    const layout = plan.layout;
     for (const f of layout.attributeList) {
       const item = v[f.key];
       if (item === undefined || item === null) {
@@ -298,28 +327,30 @@ export class XmlRecordCodec implements XmlValueCodec {
       if (attributes !== undefined) encodeXmlAttributes(w, attributes);
     }
     for (const f of layout.texts) w.text((f.codec as XmlSimpleCodec<unknown>).lexical(v[f.key]));
-    for (const f of layout.particleList) {
-      if (f.kind === XML_ELEMENT) this.writeElement(w, f, v[f.key]);
+    const particles = plan.particles;
+    for (let i = 0; i < particles.length; i++) {
+      const p = particles[i]!;
+      const f = p.field;
+      if (f.kind === XML_ELEMENT) this.writeElement(w, p, v[f.key]);
       else if (f.kind === XML_ANY) {
         const items = v[f.key];
-        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where);
+        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where, p.openTags);
       }
     }
-    w.endElement();
   }
 
-  private writeElement(w: XmlWriter, f: Field, value: unknown): void {
-    const codec = f.codec!;
+  private writeElement(w: XmlWriter, p: PlannedField, value: unknown): void {
+    const f = p.field;
     if (f.list) {
       // A required list is refused when absent or null (it is an array of items, never nil itself).
       if (value === undefined || value === null) {
         if (f.required) throw xmlMissingProperty(this.tsName, f.key);
         if (value === undefined) return;
       }
-      const nilItems = f.nillable || (codec instanceof XmlSimpleCodec && codec.text);
+      const nilItems = f.nillable || p.write === WRITE_TEXT;
       for (const item of value as readonly unknown[]) {
-        if (item === null && nilItems) xmlNilElement(w, f.ns, f.local);
-        else codec.encode(item, w, f.ns, f.local, false, f.where);
+        if (item === null && nilItems) writeNil(w, p);
+        else writeValue(w, p, item);
       }
       return;
     }
@@ -328,10 +359,10 @@ export class XmlRecordCodec implements XmlValueCodec {
       return;
     }
     if (value === null) {
-      if (f.nillable) return xmlNilElement(w, f.ns, f.local);
+      if (f.nillable) return writeNil(w, p);
       if (f.required) throw xmlMissingProperty(this.tsName, f.key);
     }
-    codec.encode(value, w, f.ns, f.local, false, f.where);
+    writeValue(w, p, value);
   }
 
   decode(node: XmlElementNode, path = "", typed = false): unknown {
@@ -527,6 +558,16 @@ export class XmlFamilyCodec implements XmlValueCodec {
     if (m === undefined) throw new XmlEncodeError("unknown $type " + String($type) + ` for ${this.root.name}`);
     m.encode(value, w, ns, local, true);
   }
+
+  /** encode() as the element `tag` (see XmlRecordCodec.encodeTagged). */
+  encodeTagged(value: unknown, w: XmlWriter, tag: XmlTag): void {
+    const $type = (value as { $type?: unknown }).$type;
+    if ($type === undefined && this.isRoot && !this.abstract) return this.root.encodeTagged(value, w, tag, false);
+    if (this.byName === undefined) this.index();
+    const m = typeof $type === "string" ? this.byName!.get($type) : undefined;
+    if (m === undefined) throw new XmlEncodeError("unknown $type " + String($type) + ` for ${this.root.name}`);
+    m.encodeTagged(value, w, tag, true);
+  }
 }
 
 /** A global element: its encode/decode as a standalone document, and its entry of the `xmlElements` map. */
@@ -551,4 +592,66 @@ export class XmlElementDecl implements XmlElementCodec {
   fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
     return decodeXmlElement(input, options, this.ns, this.local, (r) => (this.nillable && r.isNil() ? skipNil(r) : this.codec.read(r, "")));
   }
+}
+
+/** How a planned element field's value is written: its tag and text, or its codec given the tag, or by name. */
+const WRITE_TEXT = 0;
+const WRITE_SIMPLE = 1;
+const WRITE_TAGGED = 2;
+const WRITE_BY_NAME = 3;
+
+/** An element or wildcard field as encode uses it under one scope. */
+interface PlannedField {
+  readonly field: Field;
+  /** The element's tags under the scope; undefined when its namespace is declared where used (or for a wildcard). */
+  readonly tag: XmlTag | undefined;
+  readonly write: number;
+  /** A wildcard's tags of the items last written, by position (see encodeOpenContent). */
+  readonly openTags: (XmlTag | undefined)[] | undefined;
+}
+
+/**
+ * What encode needs of a record under the prefixes fixed for a document: each element field's tags, worked out once
+ * per scope (not per element written), and the xsi:type attribute naming the record.
+ */
+interface EncodePlan {
+  readonly scope: XmlPrefixScope | undefined;
+  readonly layout: Layout;
+  readonly particles: readonly PlannedField[];
+  readonly typeAttribute: string | undefined;
+}
+
+function encodePlan(layout: Layout, scope: XmlPrefixScope | undefined, ns: string, name: string): EncodePlan {
+  const particles = layout.particleList.map((field): PlannedField => {
+    const codec = field.codec;
+    const write =
+      codec instanceof XmlSimpleCodec ? (codec.text ? WRITE_TEXT : WRITE_SIMPLE)
+      : codec instanceof XmlRecordCodec || codec instanceof XmlFamilyCodec ? WRITE_TAGGED
+      : WRITE_BY_NAME;
+    const tag = field.kind === XML_ELEMENT && scope !== undefined ? scope.tag(field.ns, field.local) : undefined;
+    return { field, tag, write, openTags: field.kind === XML_ANY && scope !== undefined ? [] : undefined };
+  });
+  return { scope, layout, particles, typeAttribute: scope?.typeAttribute(ns, name) };
+}
+
+/** One value of an element field (not null unless the codec writes null itself). */
+function writeValue(w: XmlWriter, p: PlannedField, value: unknown): void {
+  const f = p.field;
+  const tag = p.tag;
+  if (tag === undefined) return f.codec!.encode(value, w, f.ns, f.local, false, f.where);
+  switch (p.write) {
+    case WRITE_TEXT:
+      return w.textElement(tag, value as string);
+    case WRITE_SIMPLE:
+      return w.textElement(tag, (f.codec as XmlSimpleCodec<unknown>).lexical(value));
+    case WRITE_TAGGED:
+      return (f.codec as XmlRecordCodec | XmlFamilyCodec).encodeTagged(value, w, tag);
+    default:
+      return f.codec!.encode(value, w, f.ns, f.local, false, f.where);
+  }
+}
+
+function writeNil(w: XmlWriter, p: PlannedField): void {
+  if (p.tag !== undefined) w.nilElement(p.tag);
+  else xmlNilElement(w, p.field.ns, p.field.local);
 }

@@ -1,6 +1,7 @@
 import { escapeAttribute, escapeText } from "./escape.js";
 import { XmlEncodeError } from "./errors.js";
 import { XSI_NS } from "./node.js";
+import { prefixScope, type XmlPrefixScope, type XmlTag } from "./prefix-scope.js";
 import { XmlValueTypeError } from "./value-type-error.js";
 
 export interface XmlWriterOptions {
@@ -26,11 +27,23 @@ interface Declared {
  * writer never declares a default namespace, so an unprefixed name is always in no namespace); any other namespace
  * uses the prefix in scope, declaring a fresh `nsN` prefix on the element where it is first needed. Text and
  * attribute values are escaped (see escape.ts).
+ *
+ * The namespaces given to the constructor are declared on the root element and stay bound to the same prefixes for
+ * the whole document, so their tags come ready-made from an XmlPrefixScope (`scope`, set once the root is started):
+ * record codecs keep those tags per field and write them with openTag/closeTag/textElement/nilElement, and the
+ * name-based methods look them up there too. Everything goes into one string, `out`, appended to in place.
  */
 export class XmlWriter {
   private out = "";
   private startOpen = false;
-  private readonly names: string[] = [];
+  /** Elements open (started by either kind of method). */
+  private depth = 0;
+  /** End tags of the elements startElement opened (openTag's callers hold their own). */
+  private readonly closes: string[] = [];
+  /** The root's fixed prefixes while its element is open; undefined before it and in writers without namespaces. */
+  private current: XmlPrefixScope | undefined = undefined;
+  private readonly rootScope: XmlPrefixScope | undefined;
+  /** Bindings this writer made itself, below the root (namespaces outside the scope). */
   private readonly prefixes = new Map<string, string>();
   private readonly usedPrefixes = new Set<string>();
   private readonly declared: Declared[] = [];
@@ -40,28 +53,40 @@ export class XmlWriter {
 
   constructor(options: XmlWriterOptions = {}) {
     this.pending = options.namespaces;
+    this.rootScope = options.namespaces === undefined ? undefined : prefixScope(options.namespaces);
     this.aliases = options.namespaceAliases;
+  }
+
+  /** The root's fixed prefixes while its element is open (tags for openTag/textElement/nilElement come from it). */
+  get scope(): XmlPrefixScope | undefined {
+    return this.current;
   }
 
   startElement(ns: string, local: string): void {
     if (this.startOpen) this.out += ">";
-    this.names.push("");
+    this.depth++;
     let decl = "";
     if (this.pending !== undefined) {
-      for (const [uri, prefix] of this.pending) decl += this.bind(uri, this.freshPrefix(prefix));
+      decl = this.declareRoot();
       this.pending = undefined;
     }
-    let qname = local;
-    if (ns !== "") {
-      let prefix = this.prefixes.get(ns);
-      if (prefix === undefined) {
-        prefix = this.freshPrefix("ns");
-        decl += this.bind(ns, prefix);
+    const tag = this.current?.tag(ns, local);
+    if (tag !== undefined) {
+      this.closes.push(tag.close);
+      this.out += decl === "" ? tag.start : tag.start + decl;
+    } else {
+      let qname = local;
+      if (ns !== "") {
+        let prefix = this.prefixes.get(ns);
+        if (prefix === undefined) {
+          prefix = this.freshPrefix("ns");
+          decl += this.bind(ns, prefix);
+        }
+        qname = `${prefix}:${local}`;
       }
-      qname = `${prefix}:${local}`;
+      this.closes.push(`</${qname}>`);
+      this.out += `<${qname}${decl}`;
     }
-    this.names[this.names.length - 1] = qname;
-    this.out += `<${qname}${decl}`;
     this.startOpen = true;
   }
 
@@ -105,13 +130,101 @@ export class XmlWriter {
   }
 
   endElement(): void {
-    const qname = this.names.pop();
-    if (qname === undefined) throw new XmlEncodeError("endElement without an open element");
+    const close = this.closes.pop();
+    if (close === undefined) throw new XmlEncodeError("endElement without an open element");
+    this.end(close);
+  }
+
+  /** Shorthand: an element holding only text. */
+  simpleElement(ns: string, local: string, text: string): void {
+    const tag = this.current?.tag(ns, local);
+    if (tag !== undefined) return this.textElement(tag, text);
+    this.startElement(ns, local);
+    this.text(text);
+    this.endElement();
+  }
+
+  /** Start element `tag`, taken from `scope` (no declarations needed); closed by closeTag(tag). */
+  openTag(tag: XmlTag): void {
+    if (this.startOpen) this.out += ">";
+    this.out += tag.start;
+    this.startOpen = true;
+    this.depth++;
+  }
+
+  /** End the element openTag(tag) started. */
+  closeTag(tag: XmlTag): void {
+    this.end(tag.close);
+  }
+
+  /** `tag` (from `scope`) holding `text`: simpleElement without the lookups. */
+  textElement(tag: XmlTag, text: string): void {
+    const open = this.startOpen ? tag.openAfterStart : tag.open;
+    this.startOpen = false;
+    if (typeof text !== "string") {
+      // Where the error is located (encode-location.ts) is read off the output: the element must be started.
+      this.out += open;
+      throw new XmlValueTypeError("string", text, IN_ELEMENT);
+    }
+    this.out += open + escapeText(text) + tag.close;
+  }
+
+  /** `<p:local xsi:nil="true"/>` for `tag` (from `scope`). */
+  nilElement(tag: XmlTag): void {
+    if (tag.nil === undefined) {
+      this.startElement(tag.ns, tag.local);
+      this.nil();
+      this.endElement();
+      return;
+    }
+    if (this.startOpen) {
+      this.out += ">";
+      this.startOpen = false;
+    }
+    this.out += tag.nil;
+  }
+
+  /** An attribute already written out (` p:name="value"`, e.g. XmlPrefixScope.typeAttribute) on the element just started. */
+  rawAttribute(text: string): void {
+    if (!this.startOpen) throw new XmlEncodeError("attribute written outside a start tag");
+    this.out += text;
+  }
+
+  /** What has been written so far (for locating an encode error; see encode-location.ts). */
+  written(): string {
+    return this.out;
+  }
+
+  toString(): string {
+    if (this.depth > 0) {
+      const close = this.closes[this.closes.length - 1];
+      throw new XmlEncodeError(`element ${close === undefined ? "" : close.slice(2, -1)} is not closed`);
+    }
+    return this.out;
+  }
+
+  private end(close: string): void {
+    const depth = this.depth--;
     if (this.startOpen) {
       this.out += "/>";
       this.startOpen = false;
-    } else this.out += `</${qname}>`;
-    const depth = this.names.length + 1;
+    } else this.out += close;
+    if (this.declared.length > 0) this.undeclare(depth);
+    // The root's bindings end with it: anything written after it declares its own.
+    if (depth === 1) this.current = undefined;
+  }
+
+  /** The root's declarations (its scope's bindings, URIs aliased), and the scope they start. */
+  private declareRoot(): string {
+    const scope = this.rootScope!;
+    let decl = "";
+    for (const [uri, prefix] of scope.bindings) decl += this.declaration(uri, prefix);
+    this.current = scope;
+    this.counter = Math.max(this.counter, scope.counter);
+    return decl;
+  }
+
+  private undeclare(depth: number): void {
     while (this.declared.length > 0 && this.declared[this.declared.length - 1]!.depth === depth) {
       const d = this.declared.pop()!;
       const prefix = this.prefixes.get(d.ns);
@@ -121,25 +234,8 @@ export class XmlWriter {
     }
   }
 
-  /** Shorthand: an element holding only text. */
-  simpleElement(ns: string, local: string, text: string): void {
-    this.startElement(ns, local);
-    this.text(text);
-    this.endElement();
-  }
-
-  /** What has been written so far (for locating an encode error; see encode-location.ts). */
-  written(): string {
-    return this.out;
-  }
-
-  toString(): string {
-    if (this.names.length > 0) throw new XmlEncodeError(`element ${this.names[this.names.length - 1]} is not closed`);
-    return this.out;
-  }
-
   private prefixFor(ns: string): string {
-    const known = this.prefixes.get(ns);
+    const known = this.current?.prefixes.get(ns) ?? this.prefixes.get(ns);
     if (known !== undefined) return known;
     if (!this.startOpen) throw new XmlEncodeError(`namespace ${ns} used outside a start tag`);
     const prefix = ns === XSI_NS ? this.freshPrefix("xsi") : this.freshPrefix("ns");
@@ -150,14 +246,18 @@ export class XmlWriter {
   private freshPrefix(wanted: string): string {
     const numbered = wanted === "ns";
     let prefix = numbered ? `ns${++this.counter}` : wanted;
-    while (this.usedPrefixes.has(prefix) || prefix.toLowerCase().startsWith("xml")) prefix = `ns${++this.counter}`;
+    while (this.usedPrefixes.has(prefix) || this.current?.used.has(prefix) === true || prefix.toLowerCase().startsWith("xml")) prefix = `ns${++this.counter}`;
     return prefix;
   }
 
   private bind(ns: string, prefix: string): string {
-    this.declared.push({ depth: this.names.length, ns, previous: this.prefixes.get(ns) });
+    this.declared.push({ depth: this.depth, ns, previous: this.prefixes.get(ns) });
     this.prefixes.set(ns, prefix);
     this.usedPrefixes.add(prefix);
+    return this.declaration(ns, prefix);
+  }
+
+  private declaration(ns: string, prefix: string): string {
     const uri = this.aliases === undefined ? ns : (this.aliases.get(ns) ?? ns);
     return ` xmlns:${prefix}="${escapeAttribute(uri)}"`;
   }
