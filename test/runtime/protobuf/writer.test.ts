@@ -147,7 +147,8 @@ describe("writer", () => {
 
   it("a message that grows the buffer after results were handed out keeps its nested lengths", () => {
     bytesOf((w) => { for (let k = 0; k < 3000; k++) pbWriteUint32(w, 5); }); // leaves the writer's start above 0
-    const inner = "x".repeat(300_000);
+    // Longer than any buffer the writer keeps (4 MiB), so this encode grows its buffer whatever ran before.
+    const inner = "x".repeat(5_000_000);
     const b = bytesOf((w) => {
       pbWriteUint32(w, 7);
       const at = pbFork(w);
