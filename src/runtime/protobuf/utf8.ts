@@ -14,9 +14,15 @@ const nodeUtf8Slice: ((this: Uint8Array, start: number, end: number) => string) 
   return typeof slice === "function" ? (slice as (this: Uint8Array, start: number, end: number) => string) : undefined;
 })();
 
-/** From this many bytes, the platform decoder is faster than decoding by hand (measured on Node 20: 16 with Node's
- * own decoder, 40 with TextDecoder). */
-const LONG_DECODE = nodeUtf8Slice !== undefined ? 16 : 40;
+/**
+ * Above this many bytes the platform decoder is used. By hand, the string is built by appending, and from 13
+ * characters on V8 makes an append a cons string (a pair of pointers) instead of a flat copy: decoding a 13 to 16
+ * byte string that way was a little faster than Node's decoder, but every charCodeAt on the result then went
+ * through the runtime, which made encoding those strings again about ten times slower (18% of a vector tile
+ * encode, whose strings are mostly that short). Node's decoder always makes a flat string, so by hand stops at 12.
+ * Without it, TextDecoder's fixed cost per call wins only from 40 bytes.
+ */
+const LONG_DECODE = nodeUtf8Slice !== undefined ? 12 : 40;
 /** From this many UTF-16 units, TextEncoder.encodeInto is faster than encoding by hand. */
 const LONG_ENCODE = 28;
 const lenientDecoder = new TextDecoder("utf-8");

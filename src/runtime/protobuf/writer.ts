@@ -10,24 +10,38 @@ export interface PbWriter {
   buf: Uint8Array;
   pos: number;
   view: DataView;
+  /** Where the current encode call started writing: large results handed out before it lie below, untouched. */
+  start: number;
 }
 
 const INITIAL_SIZE = 4096;
 /** Buffers up to this size are kept for the next encode call; bigger ones are left to the garbage collector. */
 const KEEP_SIZE = 4 * 1024 * 1024;
+/** A fresh buffer is made to hold about this many results as large as the last one (see pbFinish). */
+const RESULTS_PER_BUFFER = 4;
 
 let spare: PbWriter | undefined;
+/** Length of the last result handed out as a view of the writer's buffer. */
+let lastLarge = 0;
 
 function newWriter(size: number): PbWriter {
   const buf = new Uint8Array(size);
-  return { buf, pos: 0, view: new DataView(buf.buffer) };
+  return { buf, pos: 0, view: new DataView(buf.buffer), start: 0 };
 }
 
 /** A writer for one encode call (the shared one when it is free). */
 export function pbWriter(): PbWriter {
-  const w = spare ?? newWriter(INITIAL_SIZE);
+  let w = spare;
   spare = undefined;
-  w.pos = 0;
+  if (w === undefined) w = newWriter(INITIAL_SIZE);
+  else if (w.start !== 0 && w.buf.length - w.start < lastLarge) {
+    // What is left after the results handed out is unlikely to hold the next one: start a buffer of our own rather
+    // than grow (and copy) in the middle of the encode. The old buffer stays with the results that are views of it.
+    let size = w.buf.length;
+    while (size < RESULTS_PER_BUFFER * lastLarge && size < KEEP_SIZE) size *= 2;
+    w = newWriter(size);
+  }
+  w.pos = w.start;
   return w;
 }
 
@@ -44,41 +58,52 @@ const SLAB_RESULT_MAX = 1024;
 let slab: ArrayBuffer | undefined;
 let slabPos = SLAB_SIZE;
 
-function fromSlab(src: Uint8Array, length: number): Uint8Array {
+function fromSlab(src: Uint8Array, start: number, length: number): Uint8Array {
   if (slabPos + length > SLAB_SIZE) {
     slab = new ArrayBuffer(SLAB_SIZE);
     slabPos = 0;
   }
   const out = new Uint8Array(slab!, slabPos, length);
-  if (length <= 64) for (let i = 0; i < length; i++) out[i] = src[i]!;
-  else out.set(src.subarray(0, length));
+  if (length <= 64) for (let i = 0; i < length; i++) out[i] = src[start + i]!;
+  else out.set(src.subarray(start, start + length));
   slabPos += (length + 7) & ~7; // 8-byte aligned, so a DataView or Float64Array over a result stays cheap
   return out;
 }
 
 /**
- * The bytes written, as a new array (a view into a shared slab when small); the writer goes back for reuse. Large
- * results are copied out too, rather than handing the writer's buffer over: the copy is a memcpy of what was
- * written, while a hand-over meant a fresh zeroed buffer of the full capacity for the next call (5% of a spinn3r
- * encode) and a result that kept up to twice its size alive.
+ * The bytes written, as a new array; the writer goes back for reuse. Small results are copied into the slab above.
+ * A larger result is the part of the writer's buffer this call wrote, handed out as it is: the next call writes
+ * after it (8-byte aligned), and once the buffer is full the writer moves to a fresh one sized for a few results
+ * like the last (pbWriter), leaving the old buffer to the results that are views of it. Copying the result out
+ * instead cost a new zeroed ArrayBuffer and a memcpy per call (9% of a 125 KB vector tile encode), and handing
+ * the whole buffer over meant a fresh buffer of full capacity per call. Like slab results, such a result shares
+ * its `.buffer` (with at most RESULTS_PER_BUFFER - 1 others like it): read it through byteOffset/byteLength.
  */
 export function pbFinish(w: PbWriter): Uint8Array {
-  const pos = w.pos;
-  if (pos <= SLAB_RESULT_MAX) {
-    const out = fromSlab(w.buf, pos);
+  const start = w.start;
+  const end = w.pos;
+  const length = end - start;
+  if (length <= SLAB_RESULT_MAX) {
+    const out = fromSlab(w.buf, start, length);
     spare = w;
     return out;
   }
-  const out = w.buf.slice(0, pos);
+  const out = w.buf.subarray(start, end);
+  lastLarge = length;
+  w.start = (end + 7) & ~7;
   if (w.buf.length <= KEEP_SIZE) spare = w;
   return out;
 }
 
+/**
+ * A bigger buffer, the bytes of this call copied to the same offsets (lengths reserved by pbFork are positions in
+ * the buffer). Bytes below `start` belong to results already handed out and stay in the old buffer.
+ */
 function grow(w: PbWriter, need: number): void {
   let size = w.buf.length * 2;
   while (size < w.pos + need) size *= 2;
   const buf = new Uint8Array(size);
-  buf.set(w.buf.subarray(0, w.pos));
+  buf.set(w.buf.subarray(w.start, w.pos), w.start);
   w.buf = buf;
   w.view = new DataView(buf.buffer);
 }
@@ -317,28 +342,55 @@ function writeFixed64(w: PbWriter): void {
   pbWriteFixed32(w, bitsHi);
 }
 
+// Each writer takes the bigint path first, reading the halves into locals: storing them in the module's bitsLo/bitsHi
+// boxed every half at or above 2^31 as a heap number (a context slot holds no raw uint32), which was most of the cost
+// of a uint64 id. Decimal strings and numbers (the other int64 modes) go through split().
+
 export function pbWriteInt64(w: PbWriter, v: bigint | string | number): void {
+  if (typeof v === "bigint") {
+    scratch64[0] = v;
+    writeVarint64(w, scratch32[LO]!, scratch32[HI]!);
+    return;
+  }
   split(v);
   writeVarint64(w, bitsLo, bitsHi);
 }
 export function pbWriteUint64(w: PbWriter, v: bigint | string | number): void {
+  if (typeof v === "bigint") {
+    scratch64[0] = v;
+    writeVarint64(w, scratch32[LO]!, scratch32[HI]!);
+    return;
+  }
   split(v);
   writeVarint64(w, bitsLo, bitsHi);
 }
 export function pbWriteSint64(w: PbWriter, v: bigint | string | number): void {
-  split(v);
-  const sign = bitsHi >> 31;
-  const hi = ((bitsHi << 1) | (bitsLo >>> 31)) ^ sign;
-  const lo = (bitsLo << 1) ^ sign;
-  writeVarint64(w, lo, hi);
+  let lo: number;
+  let hi: number;
+  if (typeof v === "bigint") {
+    scratch64[0] = v;
+    lo = scratch32[LO]!;
+    hi = scratch32[HI]!;
+  } else {
+    split(v);
+    lo = bitsLo;
+    hi = bitsHi;
+  }
+  const sign = hi >> 31;
+  writeVarint64(w, (lo << 1) ^ sign, ((hi << 1) | (lo >>> 31)) ^ sign);
 }
 export function pbWriteFixed64(w: PbWriter, v: bigint | string | number): void {
+  if (typeof v === "bigint") {
+    scratch64[0] = v;
+    pbWriteFixed32(w, scratch32[LO]!);
+    pbWriteFixed32(w, scratch32[HI]!);
+    return;
+  }
   split(v);
   writeFixed64(w);
 }
 export function pbWriteSfixed64(w: PbWriter, v: bigint | string | number): void {
-  split(v);
-  writeFixed64(w);
+  pbWriteFixed64(w, v);
 }
 
 /** Whether a 64-bit value in any mode is zero (proto3 implicit-presence fields are not written then). */

@@ -38,7 +38,7 @@ const zigzag = (v: bigint) => BigInt.asUintN(64, (v << 1n) ^ (v >> 63n));
 const edges = (p: bigint) => [p - 1n, p, p + 1n];
 /** Signed values at every edge the fast paths have, and their negations. */
 const SIGNED: bigint[] = (() => {
-  const positive = [0n, 1n, 127n, 128n, ...edges(2n ** 30n), ...edges(2n ** 31n), ...edges(2n ** 32n), ...edges(2n ** 53n), 2n ** 62n, 2n ** 63n - 1n];
+  const positive = [0n, 1n, 127n, 128n, ...edges(2n ** 14n), ...edges(2n ** 21n), ...edges(2n ** 28n), ...edges(2n ** 30n), ...edges(2n ** 31n), ...edges(2n ** 32n), ...edges(2n ** 35n), ...edges(2n ** 53n), 2n ** 62n, 2n ** 63n - 1n];
   return [...positive, ...positive.map((v) => -v), -(2n ** 63n)];
 })();
 const UNSIGNED: bigint[] = [...SIGNED.filter((v) => v >= 0n), 2n ** 63n, 2n ** 63n + 1n, 2n ** 64n - 2n, 2n ** 64n - 1n];

@@ -54,6 +54,17 @@ describe("UTF-8", () => {
     }
   });
 
+  it("decodes by hand up to 12 bytes and with the platform decoder above, the same either side of the switch", () => {
+    for (let n = 0; n <= 20; n++) {
+      for (const text of ["abcdefghijklmnopqrst".slice(0, n), "é".repeat(n >> 1) + "x".repeat(n & 1)]) {
+        const bytes = new TextEncoder().encode(text);
+        const padded = new Uint8Array([0xff, ...bytes, 0xff]);
+        expect(pbUtf8Decode(padded, 1, 1 + bytes.length, false), `${bytes.length} bytes`).toBe(text);
+        expect(pbUtf8Decode(padded, 1, 1 + bytes.length, true), `${bytes.length} bytes strict`).toBe(text);
+      }
+    }
+  });
+
   it("encodes like TextEncoder and measures the same length", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 120 }), (s) => {

@@ -123,14 +123,43 @@ describe("writer", () => {
     results[1]!.bytes[0] = 255;
     expect(results[10]!.bytes[0]).toBe(results[10]!.fill);
     const big = bytesOf((w) => { for (let k = 0; k < 5000; k++) pbWriteUint32(w, 1); });
-    expect([big.byteOffset, big.buffer.byteLength >= 5000]).toEqual([0, true]);
+    expect([big.length, big.byteOffset % 8, big.every((b) => b === 1)]).toEqual([5000, 0, true]);
   });
 
-  it("large results are exact-size copies: the next encode (into the reused buffer) never shows in them", () => {
-    const first = bytesOf((w) => { for (let k = 0; k < 200_000; k++) pbWriteUint32(w, 1); });
-    const second = bytesOf((w) => { for (let k = 0; k < 150_000; k++) pbWriteUint32(w, 2); });
-    expect([first.length, first.buffer.byteLength, second.length, second.buffer.byteLength]).toEqual([200_000, 200_000, 150_000, 150_000]);
-    expect(first.every((b) => b === 1) && second.every((b) => b === 2)).toBe(true);
+  it("large results are views of the writer's buffer that no later encode writes over", () => {
+    // Sizes around the slab limit and the pool's buffer sizes, so results land at the start, middle and end of a
+    // buffer, some calls start a fresh buffer and some grow one in the middle of the encode; small results between.
+    const sizes = [1025, 5000, 200_000, 150_000, 3, 400_000, 1025, 1_100_000, 70_000, 70_000, 70_000, 70_000, 70_000, 700, 2_000_000, 10];
+    const results = sizes.map((length, i) => ({
+      length,
+      fill: (i * 37) % 128,
+      bytes: bytesOf((w) => { for (let k = 0; k < length; k++) pbWriteUint32(w, (i * 37) % 128); }),
+    }));
+    for (const r of results) {
+      expect(r.bytes.length).toBe(r.length);
+      expect(r.bytes.byteOffset % 8).toBe(0);
+      expect(r.bytes.every((b) => b === r.fill)).toBe(true);
+    }
+    // Results sharing a buffer do not overlap.
+    const spans = results.map((r) => ({ buffer: r.bytes.buffer, from: r.bytes.byteOffset, to: r.bytes.byteOffset + r.length }));
+    for (const a of spans) for (const b of spans) if (a !== b && a.buffer === b.buffer) expect(a.to <= b.from || b.to <= a.from).toBe(true);
+  });
+
+  it("a message that grows the buffer after results were handed out keeps its nested lengths", () => {
+    bytesOf((w) => { for (let k = 0; k < 3000; k++) pbWriteUint32(w, 5); }); // leaves the writer's start above 0
+    // Longer than any buffer the writer keeps (4 MiB), so this encode grows its buffer whatever ran before.
+    const inner = "x".repeat(5_000_000);
+    const b = bytesOf((w) => {
+      pbWriteUint32(w, 7);
+      const at = pbFork(w);
+      pbWriteString(w, inner);
+      pbJoin(w, at);
+    });
+    const r = pbReader(b);
+    expect(pbReadUint32(r)).toBe(7);
+    const end = pbReadEnd(r);
+    expect(pbReadString(r)).toBe(inner);
+    expect([r.pos, end, b.length]).toEqual([b.length, b.length, r.pos]);
   });
 
   it("rejects 64-bit strings that are not integers and tells zero apart in every form", () => {
