@@ -1,7 +1,7 @@
 import { decodeEntities, decodeEntitiesIn } from "./entities.js";
-import { XmlParseError } from "./errors.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
 import { XML_NS, XMLNS_NS, type NamespaceScope, type XmlAttribute, type XmlElementNode } from "./node.js";
+import { attributeValueAt, failAt, FORBIDDEN_XML_CHAR, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
 
 /**
  * A namespace-aware XML parser for payloads (SOAP envelopes and the elements inside them), written for untrusted
@@ -28,9 +28,6 @@ export function parseXmlElementAt(
   return new Parser(text, limits, scope, aliases).elementAt(offset);
 }
 
-/** Characters XML 1.0 cannot carry (besides lone surrogates, which a decoded byte stream never contains). */
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 const EMPTY_ATTRS: readonly XmlAttribute[] = Object.freeze([]);
 const EMPTY_CHILDREN: readonly XmlElementNode[] = Object.freeze([]);
 
@@ -45,21 +42,6 @@ interface BuildingNode {
   scope: NamespaceScope | null;
 }
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
-}
-
-/** Name characters, simplified to what matters for rejecting garbage: no markup, quotes, spaces or '=' in names. */
-function isNameChar(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x3a ||
-    c === 0x2d || c === 0x2e || c === 0xb7 || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7)
-  );
-}
-
-function isNameStart(c: number): boolean {
-  return isNameChar(c) && !(c >= 0x30 && c <= 0x39) && c !== 0x2d && c !== 0x2e && c !== 0xb7;
-}
 
 class Parser {
   private pos = 0;
@@ -81,7 +63,7 @@ class Parser {
   document(): XmlElementNode {
     const src = this.src;
     if (src.length > this.limits.maxBytes) this.fail(`document larger than ${this.limits.maxBytes} characters`, 0);
-    const bad = FORBIDDEN.exec(src);
+    const bad = FORBIDDEN_XML_CHAR.exec(src);
     if (bad) this.fail(`character U+${bad[0].charCodeAt(0).toString(16).padStart(4, "0")} is not allowed in XML`, bad.index);
     if (src.charCodeAt(0) === 0xfeff) this.pos = 1;
     this.misc();
@@ -93,38 +75,20 @@ class Parser {
   }
 
   private fail(message: string, offset: number): never {
-    let line = 1;
-    let lineStart = 0;
-    const end = Math.min(offset, this.src.length);
-    for (let i = this.src.indexOf("\n"); i >= 0 && i < end; i = this.src.indexOf("\n", i + 1)) {
-      line++;
-      lineStart = i + 1;
-    }
-    throw new XmlParseError(message, line, end - lineStart + 1);
+    return failAt(this.src, message, offset);
   }
 
   /** Whitespace, comments, processing instructions (and the XML declaration) outside the root element. */
   private misc(): void {
-    const src = this.src;
-    for (;;) {
-      while (this.pos < src.length && isSpace(src.charCodeAt(this.pos))) this.pos++;
-      if (src.startsWith("<?", this.pos)) this.skipPast("?>", "unterminated processing instruction");
-      else if (src.startsWith("<!--", this.pos)) this.skipPast("-->", "unterminated comment");
-      else if (src.startsWith("<!", this.pos)) this.refuseDeclaration();
-      else return;
-    }
+    this.pos = skipMisc(this.src, this.pos);
   }
 
   private refuseDeclaration(): never {
-    const word = /^<!([A-Za-z]*)/.exec(this.src.slice(this.pos, this.pos + 12))?.[1] ?? "";
-    if (word === "DOCTYPE" || word === "ENTITY") this.fail(`${word} declarations are not allowed`, this.pos);
-    this.fail("unexpected markup declaration", this.pos);
+    return refuseDeclaration(this.src, this.pos);
   }
 
   private skipPast(end: string, message: string): void {
-    const i = this.src.indexOf(end, this.pos + 2);
-    if (i < 0) this.fail(message, this.pos);
-    this.pos = i + end.length;
+    this.pos = skipPast(this.src, this.pos, end, message);
   }
 
   /**
@@ -298,7 +262,7 @@ class Parser {
       if (quote !== 0x22 && quote !== 0x27) this.fail(`expected a quoted value for attribute ${attrName}`, i);
       const end = src.indexOf(quote === 0x22 ? '"' : "'", i + 1);
       if (end < 0) this.fail(`unterminated value of attribute ${attrName}`, i);
-      const value = this.attributeValue(src.slice(i + 1, end), i + 1);
+      const value = attributeValueAt(src, src.slice(i + 1, end), i + 1);
       raw ??= [];
       if (raw.length >= this.limits.maxAttributes) this.fail(`more than ${this.limits.maxAttributes} attributes`, i);
       for (const r of raw) if (r[0] === attrName) this.fail(`duplicate attribute ${attrName}`, i);
@@ -344,40 +308,12 @@ class Parser {
     return { ns, local, prefix, attrs, children: EMPTY_CHILDREN as XmlElementNode[], text: "", scope };
   }
 
-  /** Attribute-value normalization (line ends and tabs become spaces) before references are expanded, as XML says. */
-  private attributeValue(raw: string, offset: number): string {
-    if (raw.includes("<")) this.fail("'<' is not allowed in an attribute value", offset + raw.indexOf("<"));
-    const normalized = /[\t\n\r]/.test(raw) ? raw.replace(/\r\n|[\t\n\r]/g, " ") : raw;
-    if (!normalized.includes("&")) return normalized;
-    const decoded = decodeEntities(normalized);
-    if (typeof decoded !== "string") this.fail(decoded.message, offset + decoded.offset);
-    return decoded;
-  }
-
   private namespaceOf(prefix: string, scope: NamespaceScope | null, element: boolean, at: number): string {
-    if (prefix === "xml") return XML_NS;
-    if (prefix === "xmlns") this.fail("the xmlns prefix cannot name an element or attribute", at);
-    for (let s = scope; s !== null; s = s.parent) if (s.prefix === prefix) return s.uri;
-    if (prefix === "" && element) return "";
-    return this.fail(`unbound namespace prefix '${prefix}'`, at);
+    return namespaceAt(this.src, prefix, scope, element, at);
   }
 }
 
-/**
- * The same string, as the engine's internalized copy. Generated decoders compare every element's namespace with
- * their own string constants (`c.ns === ns3`); a URI sliced out of the document compares by content (and slowly,
- * through the slice), an internalized one by identity: decoding a 200-record query result from its tree got about
- * 2.7x faster. A string used as a property key is internalized by V8, and Object.keys hands that copy back; one
- * small object per namespace declaration, not per element.
- */
-function internalized(value: string): string {
-  return Object.keys({ [value]: 0 })[0] ?? value;
-}
 
-function indexOrEnd(src: string, search: string, from: number): number {
-  const i = src.indexOf(search, from);
-  return i < 0 ? src.length : i;
-}
 
 function splitName(qname: string): { prefix: string; local: string } {
   const colon = qname.indexOf(":");

@@ -1,7 +1,7 @@
 import { decodeEntities, decodeEntitiesIn, predefinedAt } from "./entities.js";
-import { XmlParseError } from "./errors.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
 import { XML_NS, XMLNS_NS, XSI_NS, type NamespaceScope } from "./node.js";
+import { attributeValueAt, failAt, FORBIDDEN_XML_CHAR, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
 
 /**
  * A pull tokenizer over an XML string: the generated decoders read elements, attributes and text straight from the
@@ -17,30 +17,12 @@ import { XML_NS, XMLNS_NS, XSI_NS, type NamespaceScope } from "./node.js";
  * object per declaration, shared by every element below it, as in the tree).
  */
 
-/** Characters XML 1.0 cannot carry (besides lone surrogates, which a decoded byte stream never contains). */
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 
 /** A scope entry as the reader builds it: `declared` is the URI as written (before namespace aliases map it). */
 interface ReaderScope extends NamespaceScope {
   readonly declared: string;
 }
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
-}
-
-/** Name characters, simplified to what matters for rejecting garbage: no markup, quotes, spaces or '=' in names. */
-function isNameChar(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x3a ||
-    c === 0x2d || c === 0x2e || c === 0xb7 || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7)
-  );
-}
-
-function isNameStart(c: number): boolean {
-  return isNameChar(c) && !(c >= 0x30 && c <= 0x39) && c !== 0x2d && c !== 0x2e && c !== 0xb7;
-}
 
 export class XmlPullReader {
   /** The current element: its namespace (after aliases), local name and prefix. */
@@ -105,7 +87,7 @@ export class XmlPullReader {
   private prolog(): void {
     const src = this.src;
     if (src.length > this.limits.maxBytes) this.fail(`document larger than ${this.limits.maxBytes} characters`, 0);
-    const bad = FORBIDDEN.exec(src);
+    const bad = FORBIDDEN_XML_CHAR.exec(src);
     if (bad) this.fail(`character U+${bad[0].charCodeAt(0).toString(16).padStart(4, "0")} is not allowed in XML`, bad.index);
     if (src.charCodeAt(0) === 0xfeff) this.pos = 1;
     this.misc();
@@ -142,38 +124,20 @@ export class XmlPullReader {
 
   /** A parse error at `offset`, with its 1-based line and column. */
   fail(message: string, offset: number): never {
-    let line = 1;
-    let lineStart = 0;
-    const end = Math.min(offset, this.src.length);
-    for (let i = this.src.indexOf("\n"); i >= 0 && i < end; i = this.src.indexOf("\n", i + 1)) {
-      line++;
-      lineStart = i + 1;
-    }
-    throw new XmlParseError(message, line, end - lineStart + 1);
+    return failAt(this.src, message, offset);
   }
 
   /** Whitespace, comments, processing instructions (and the XML declaration) outside the root element. */
   private misc(): void {
-    const src = this.src;
-    for (;;) {
-      while (this.pos < src.length && isSpace(src.charCodeAt(this.pos))) this.pos++;
-      if (src.startsWith("<?", this.pos)) this.skipPast("?>", "unterminated processing instruction");
-      else if (src.startsWith("<!--", this.pos)) this.skipPast("-->", "unterminated comment");
-      else if (src.startsWith("<!", this.pos)) this.refuseDeclaration();
-      else return;
-    }
+    this.pos = skipMisc(this.src, this.pos);
   }
 
   private refuseDeclaration(): never {
-    const word = /^<!([A-Za-z]*)/.exec(this.src.slice(this.pos, this.pos + 12))?.[1] ?? "";
-    if (word === "DOCTYPE" || word === "ENTITY") this.fail(`${word} declarations are not allowed`, this.pos);
-    this.fail("unexpected markup declaration", this.pos);
+    return refuseDeclaration(this.src, this.pos);
   }
 
   private skipPast(end: string, message: string): void {
-    const i = this.src.indexOf(end, this.pos + 2);
-    if (i < 0) this.fail(message, this.pos);
-    this.pos = i + end.length;
+    this.pos = skipPast(this.src, this.pos, end, message);
   }
 
   /**
@@ -486,7 +450,7 @@ export class XmlPullReader {
       if (quote !== 0x22 && quote !== 0x27) this.fail(`expected a quoted value for attribute ${attrName}`, i);
       const end = src.indexOf(quote === 0x22 ? '"' : "'", i + 1);
       if (end < 0) this.fail(`unterminated value of attribute ${attrName}`, i);
-      const value = this.attributeValue(i + 1, end);
+      const value = attributeValueAt(src, src.slice(i + 1, end), i + 1);
       if (raw >= this.limits.maxAttributes) this.fail(`more than ${this.limits.maxAttributes} attributes`, i);
       for (let k = 0; k < raw; k++) if (rawNames[k] === attrName) this.fail(`duplicate attribute ${attrName}`, i);
       rawNames[raw] = attrName;
@@ -560,36 +524,11 @@ export class XmlPullReader {
     this.lastPrefix = prefix;
   }
 
-  /** Attribute-value normalization (line ends and tabs become spaces) before references are expanded, as XML says. */
-  private attributeValue(start: number, end: number): string {
-    const raw = this.src.slice(start, end);
-    const lt = raw.indexOf("<");
-    if (lt >= 0) this.fail("'<' is not allowed in an attribute value", start + lt);
-    const normalized = /[\t\n\r]/.test(raw) ? raw.replace(/\r\n|[\t\n\r]/g, " ") : raw;
-    if (!normalized.includes("&")) return normalized;
-    const decoded = decodeEntities(normalized);
-    if (typeof decoded !== "string") this.fail(decoded.message, start + decoded.offset);
-    return decoded;
-  }
-
   private namespaceOf(prefix: string, scope: NamespaceScope | null, element: boolean, at: number): string {
-    if (prefix === "xml") return XML_NS;
-    if (prefix === "xmlns") this.fail("the xmlns prefix cannot name an element or attribute", at);
-    for (let s = scope; s !== null; s = s.parent) if (s.prefix === prefix) return s.uri;
-    if (prefix === "" && element) return "";
-    return this.fail(`unbound namespace prefix '${prefix}'`, at);
+    return namespaceAt(this.src, prefix, scope, element, at);
   }
 }
 
-/**
- * The same string, as the engine's internalized copy. Decoders compare every element's namespace with their own
- * string constants; an internalized URI compares by identity, one sliced out of the document by content (and
- * slowly). A string used as a property key is internalized by V8, and Object.keys hands that copy back: one small
- * object per namespace declaration, not per element.
- */
-function internalized(value: string): string {
-  return Object.keys({ [value]: 0 })[0] ?? value;
-}
 
 /** Names met so far (qualified name, prefix, local part) by a hash of the name: bounded, shared by every reader. */
 const NAME_SLOTS = 1024;
@@ -601,7 +540,3 @@ const NAME_LOCALS: string[] = new Array<string>(NAME_SLOTS).fill("");
 /** For each slot, the slot of the name read right after it last time. */
 const NEXT: number[] = new Array<number>(NAME_SLOTS).fill(0);
 
-function indexOrEnd(src: string, search: string, from: number): number {
-  const i = src.indexOf(search, from);
-  return i < 0 ? src.length : i;
-}
