@@ -1,7 +1,10 @@
 import { decodeEntities, decodeEntitiesIn } from "./entities.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
-import { XML_NS, XMLNS_NS, type NamespaceScope, type XmlAttribute, type XmlElementNode } from "./node.js";
-import { attributeValueAt, failAt, FORBIDDEN_XML_CHAR, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
+import type { NamespaceScope, XmlAttribute, XmlElementNode } from "./node.js";
+import { attributeQuotes, attributeValueAt, checkNamespaceBinding, failAt, FORBIDDEN_XML_CHAR, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
+
+/** The quotes of the attribute value being read (see attributeQuotes). */
+const QUOTES: [number, number] = [0, 0];
 
 /**
  * A namespace-aware XML parser for payloads (SOAP envelopes and the elements inside them), written for untrusted
@@ -254,24 +257,16 @@ class Parser {
       if (i === before) this.fail("expected whitespace before an attribute", i);
       const attrName = this.name(i);
       i += attrName.length;
-      while (isSpace(src.charCodeAt(i))) i++;
-      if (src.charCodeAt(i) !== 0x3d /* = */) this.fail(`expected '=' after attribute ${attrName}`, i);
-      i++;
-      while (isSpace(src.charCodeAt(i))) i++;
-      const quote = src.charCodeAt(i);
-      if (quote !== 0x22 && quote !== 0x27) this.fail(`expected a quoted value for attribute ${attrName}`, i);
-      const end = src.indexOf(quote === 0x22 ? '"' : "'", i + 1);
-      if (end < 0) this.fail(`unterminated value of attribute ${attrName}`, i);
+      attributeQuotes(src, i, attrName, QUOTES);
+      i = QUOTES[0];
+      const end = QUOTES[1];
       const value = attributeValueAt(src, src.slice(i + 1, end), i + 1);
       raw ??= [];
       if (raw.length >= this.limits.maxAttributes) this.fail(`more than ${this.limits.maxAttributes} attributes`, i);
       for (const r of raw) if (r[0] === attrName) this.fail(`duplicate attribute ${attrName}`, i);
       if (attrName === "xmlns" || attrName.startsWith("xmlns:")) {
         const prefix = attrName.length === 5 ? "" : attrName.slice(6);
-        if (prefix === "xmlns" || (prefix === "xml") !== (value === XML_NS) || value === XMLNS_NS) {
-          this.fail(`reserved namespace binding ${attrName}="${value}"`, i);
-        }
-        if (prefix !== "" && value === "") this.fail(`prefix ${prefix} cannot be bound to the empty namespace`, i);
+        checkNamespaceBinding(src, attrName, prefix, value, i);
         const uri = internalized(value);
         scope = { prefix, uri: this.aliases?.get(uri) ?? uri, parent: scope };
         // Declarations are also kept in `raw` until the loop ends, so a repeated xmlns:p is a duplicate attribute.

@@ -1,7 +1,10 @@
 import { decodeEntities, decodeEntitiesIn, predefinedAt } from "./entities.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
-import { XML_NS, XMLNS_NS, XSI_NS, type NamespaceScope } from "./node.js";
-import { attributeValueAt, failAt, FORBIDDEN_XML_CHAR, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
+import { XML_NS, XSI_NS, type NamespaceScope } from "./node.js";
+import { attributeQuotes, attributeValueAt, checkNamespaceBinding, failAt, FORBIDDEN_XML_CHAR, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
+
+/** The quotes of the attribute value being read (see attributeQuotes). */
+const QUOTES: [number, number] = [0, 0];
 
 /**
  * A pull tokenizer over an XML string: the generated decoders read elements, attributes and text straight from the
@@ -442,24 +445,16 @@ export class XmlPullReader {
       rawPrefixes[raw] = this.namePrefix;
       rawLocals[raw] = this.nameLocal;
       i += attrName.length;
-      while (isSpace(src.charCodeAt(i))) i++;
-      if (src.charCodeAt(i) !== 0x3d /* = */) this.fail(`expected '=' after attribute ${attrName}`, i);
-      i++;
-      while (isSpace(src.charCodeAt(i))) i++;
-      const quote = src.charCodeAt(i);
-      if (quote !== 0x22 && quote !== 0x27) this.fail(`expected a quoted value for attribute ${attrName}`, i);
-      const end = src.indexOf(quote === 0x22 ? '"' : "'", i + 1);
-      if (end < 0) this.fail(`unterminated value of attribute ${attrName}`, i);
+      attributeQuotes(src, i, attrName, QUOTES);
+      i = QUOTES[0];
+      const end = QUOTES[1];
       const value = attributeValueAt(src, src.slice(i + 1, end), i + 1);
       if (raw >= this.limits.maxAttributes) this.fail(`more than ${this.limits.maxAttributes} attributes`, i);
       for (let k = 0; k < raw; k++) if (rawNames[k] === attrName) this.fail(`duplicate attribute ${attrName}`, i);
       rawNames[raw] = attrName;
       if (attrName === "xmlns" || rawPrefixes[raw] === "xmlns") {
         const prefix = attrName.length === 5 ? "" : rawLocals[raw]!;
-        if (prefix === "xmlns" || (prefix === "xml") !== (value === XML_NS) || value === XMLNS_NS) {
-          this.fail(`reserved namespace binding ${attrName}="${value}"`, i);
-        }
-        if (prefix !== "" && value === "") this.fail(`prefix ${prefix} cannot be bound to the empty namespace`, i);
+        checkNamespaceBinding(src, attrName, prefix, value, i);
         const declared = internalized(value);
         const uri = this.aliases?.get(declared) ?? declared;
         scope = { prefix, uri, parent: scope, declared } as ReaderScope;

@@ -1,6 +1,6 @@
 import { decodeEntities } from "./entities.js";
 import { XmlParseError } from "./errors.js";
-import { XML_NS, type NamespaceScope } from "./node.js";
+import { XML_NS, XMLNS_NS, type NamespaceScope } from "./node.js";
 
 /**
  * The lexical pieces both XML readers share: the tree parser (parse.ts) and the pull reader (pull.ts) scan the same
@@ -100,4 +100,30 @@ export function internalized(value: string): string {
 export function indexOrEnd(src: string, search: string, from: number): number {
   const i = src.indexOf(search, from);
   return i < 0 ? src.length : i;
+}
+
+/**
+ * An attribute's `= "value"` after its name, which ends at `i`: the offsets of the opening and closing quotes
+ * (`[open, close]` written into `out`, so the readers' per-attribute loop allocates nothing).
+ */
+export function attributeQuotes(src: string, from: number, attrName: string, out: [number, number]): void {
+  let i = from;
+  while (isSpace(src.charCodeAt(i))) i++;
+  if (src.charCodeAt(i) !== 0x3d /* = */) failAt(src, `expected '=' after attribute ${attrName}`, i);
+  i++;
+  while (isSpace(src.charCodeAt(i))) i++;
+  const quote = src.charCodeAt(i);
+  if (quote !== 0x22 && quote !== 0x27) failAt(src, `expected a quoted value for attribute ${attrName}`, i);
+  const end = src.indexOf(quote === 0x22 ? '"' : "'", i + 1);
+  if (end < 0) failAt(src, `unterminated value of attribute ${attrName}`, i);
+  out[0] = i;
+  out[1] = end;
+}
+
+/** A namespace declaration `attrName="value"` binding `prefix` ("" for xmlns), refused when XML reserves it. */
+export function checkNamespaceBinding(src: string, attrName: string, prefix: string, value: string, at: number): void {
+  if (prefix === "xmlns" || (prefix === "xml") !== (value === XML_NS) || value === XMLNS_NS) {
+    failAt(src, `reserved namespace binding ${attrName}="${value}"`, at);
+  }
+  if (prefix !== "" && value === "") failAt(src, `prefix ${prefix} cannot be bound to the empty namespace`, at);
 }
