@@ -285,12 +285,7 @@ const LO = LITTLE_ENDIAN ? 0 : 1;
 const HI = 1 - LO;
 
 function split(v: bigint | string | number): void {
-  if (typeof v === "bigint") {
-    scratch64[0] = v;
-    bitsLo = scratch32[LO]!;
-    bitsHi = scratch32[HI]!;
-    return;
-  }
+  if (typeof v === "bigint") return splitBig(v);
   let n: number;
   if (typeof v === "number") n = Math.trunc(v);
   else {

@@ -551,22 +551,26 @@ export class XmlFamilyCodec implements XmlValueCodec {
   }
 
   encode(value: unknown, w: XmlWriter, ns: string, local: string): void {
-    const $type = (value as { $type?: unknown }).$type;
-    if ($type === undefined && this.isRoot && !this.abstract) return this.root.encode(value, w, ns, local, false);
-    if (this.byName === undefined) this.index();
-    const m = typeof $type === "string" ? this.byName!.get($type) : undefined;
-    if (m === undefined) throw new XmlEncodeError("unknown $type " + String($type) + ` for ${this.root.name}`);
-    m.encode(value, w, ns, local, true);
+    const m = this.memberOf(value);
+    if (m === undefined) this.root.encode(value, w, ns, local, false);
+    else m.encode(value, w, ns, local, true);
   }
 
   /** encode() as the element `tag` (see XmlRecordCodec.encodeTagged). */
   encodeTagged(value: unknown, w: XmlWriter, tag: XmlTag): void {
+    const m = this.memberOf(value);
+    if (m === undefined) this.root.encodeTagged(value, w, tag, false);
+    else m.encodeTagged(value, w, tag, true);
+  }
+
+  /** The member a value's `$type` names (written with xsi:type), or undefined for the root written without one. */
+  private memberOf(value: unknown): XmlRecordCodec | undefined {
     const $type = (value as { $type?: unknown }).$type;
-    if ($type === undefined && this.isRoot && !this.abstract) return this.root.encodeTagged(value, w, tag, false);
+    if ($type === undefined && this.isRoot && !this.abstract) return undefined;
     if (this.byName === undefined) this.index();
     const m = typeof $type === "string" ? this.byName!.get($type) : undefined;
     if (m === undefined) throw new XmlEncodeError("unknown $type " + String($type) + ` for ${this.root.name}`);
-    m.encodeTagged(value, w, tag, true);
+    return m;
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NamespaceCanonicalizer, namespaceAliasTable } from "../../../src/runtime/soap/namespace-aliases.js";
-import { attrValue, parseXml, xsiType, XmlWriter, XSI_NS } from "../../../src/runtime/index.js";
+import { namespaceAliasTable } from "../../../src/runtime/soap/namespace-aliases.js";
+import { parseXml, xsiType, XmlWriter, XSI_NS } from "../../../src/runtime/index.js";
 
 const SPEC = { partner: "urn:partner.api.example", sobject: "urn:sobject.api.example" };
 const REAL = { partner: "urn:partner.soap.sforce.com", sobject: "urn:sobject.partner.soap.sforce.com" };
@@ -27,60 +27,6 @@ describe("namespaceAliasTable", () => {
     [[{ [SPEC.partner]: "" }], "namespace alias of urn:partner.api.example must be a non-empty URI"],
   ])("refuses an ambiguous table %#", (families, message) => {
     expect(() => namespaceAliasTable(families)).toThrow(new TypeError(message));
-  });
-});
-
-describe("NamespaceCanonicalizer", () => {
-  const canonical = () => new NamespaceCanonicalizer(namespaceAliasTable([family])!.toSpec);
-
-  it("renames element and attribute namespaces and the scopes xsi:type resolves through, never text", () => {
-    const doc = parseXml(
-      `<create xmlns="${REAL.partner}" xmlns:ens="${REAL.sobject}" xmlns:xsi="${XSI_NS}">` +
-        `<sObjects xsi:type="ens:sObject" ens:mark="1"><ens:type>Account</ens:type><ens:Name>${REAL.partner}</ens:Name></sObjects>` +
-        `</create>`,
-    );
-    const out = canonical().element(doc);
-    expect(out.ns).toBe(SPEC.partner);
-    const so = out.children[0]!;
-    expect(so.ns).toBe(SPEC.partner);
-    expect(xsiType(so)).toEqual({ ns: SPEC.sobject, local: "sObject" });
-    expect(attrValue(so, SPEC.sobject, "mark")).toBe("1");
-    expect(so.children.map((c) => [c.ns, c.local, c.text])).toEqual([
-      [SPEC.sobject, "type", "Account"],
-      // A field whose value happens to be an alias URI keeps its value.
-      [SPEC.sobject, "Name", REAL.partner],
-    ]);
-    // The input tree is left as it was.
-    expect(doc.ns).toBe(REAL.partner);
-    expect(xsiType(doc.children[0]!)).toEqual({ ns: REAL.sobject, local: "sObject" });
-  });
-
-  it("returns a tree with nothing to rename as it is (no copies)", () => {
-    const doc = parseXml(`<p:login xmlns:p="${SPEC.partner}"><p:username>a</p:username><x>b</x></p:login>`);
-    expect(canonical().element(doc)).toBe(doc);
-  });
-
-  it("keeps unchanged subtrees of a renamed tree", () => {
-    const doc = parseXml(`<r xmlns:a="${REAL.partner}"><a:x/><y xmlns:o="urn:unrelated"><o:z/></y></r>`);
-    // <r> and <y> are in no namespace but their scope binds the alias, so they are copied; the binding is renamed.
-    const out = canonical().element(doc);
-    expect(out.children[0]!.ns).toBe(SPEC.partner);
-    expect(out.children[1]!.children[0]!.ns).toBe("urn:unrelated");
-    expect(out.children[1]!.children[0]!.scope!.parent!.uri).toBe(SPEC.partner);
-  });
-
-  it("follows a long scope chain without recursion", () => {
-    const depth = 120;
-    let xml = "";
-    for (let i = 0; i < depth; i++) xml += `<e xmlns:p${i}="${i % 2 ? REAL.partner : "urn:other"}">`;
-    xml += `<p1:leaf/>`;
-    for (let i = 0; i < depth; i++) xml += `</e>`;
-    let node = canonical().element(parseXml(xml));
-    for (let i = 0; i < depth; i++) node = node.children[0]!;
-    expect(node.ns).toBe(SPEC.partner);
-    let count = 0;
-    for (let s = node.scope; s !== null; s = s.parent) count += s.uri === SPEC.partner ? 1 : 0;
-    expect(count).toBe(depth / 2);
   });
 });
 

@@ -107,6 +107,16 @@ describe("XmlPullReader", () => {
     r.drain();
   });
 
+  it("resolves xsi:type through an aliased binding and leaves text that equals an alias URI alone", () => {
+    const aliases = new Map([["urn:real", "urn:spec"]]);
+    const xsi = "http://www.w3.org/2001/XMLSchema-instance";
+    const r = XmlPullReader.document(`<r xmlns:e="urn:real" xmlns:xsi="${xsi}" xsi:type="e:T"><e:v>urn:real</e:v></r>`, undefined, aliases);
+    expect(r.xsiType()).toEqual({ ns: "urn:spec", local: "T" });
+    expect(r.nextChild()).toBe(true);
+    expect([r.ns, r.readText()]).toEqual(["urn:spec", "urn:real"]);
+    r.drain();
+  });
+
   it("re-reads one element of a document from its offset, in its parent's bindings", () => {
     const text = `<r xmlns:p="urn:p"><p:a k="v"><p:b>t</p:b></p:a></r>`;
     const doc = XmlPullReader.document(text);
