@@ -9,7 +9,7 @@ import {
   constants, createSecureServer, createServer, type Http2SecureServer, type Http2Server, type IncomingHttpHeaders,
   type OutgoingHttpHeaders, type ServerHttp2Session, type ServerHttp2Stream,
 } from "node:http2";
-import { listenOn } from "./listen.js";
+import { listenAndHandle } from "./listen.js";
 import { RpcError } from "../connect/error.js";
 import type { HttpHandler } from "./handler.js";
 import { knownBody } from "./known-body.js";
@@ -368,17 +368,7 @@ export async function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHtt
     };
     handler(request as unknown as Request).then((response) => writeResponse(stream, response)).catch(failed);
   });
-  const { port, url } = await listenOn(server, options.port ?? 0, host, scheme);
-  return {
-    server,
-    host,
-    port,
-    url,
-    openStreams: () => open,
-    close: () =>
-      new Promise<void>((done, fail) => {
-        server.close((error) => (error ? fail(error) : done()));
-        for (const session of sessions) session.destroy();
-      }),
-  };
+  return listenAndHandle(server, { port: options.port ?? 0, host, scheme }, () => open, () => {
+    for (const session of sessions) session.destroy();
+  });
 }

@@ -4,7 +4,7 @@
  * imported from this module directly rather than through the runtime index.
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
-import { listenOn } from "./listen.js";
+import { listenAndHandle } from "./listen.js";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -321,19 +321,7 @@ export async function serveNode(handler: HttpHandler, options: ServeNodeOptions 
     open++;
     res.once("close", closed);
   });
-  const { port, url } = await listenOn(server, options.port ?? 0, host, "http");
-  return {
-    server,
-    host,
-    port,
-    url,
-    openStreams: () => open,
-    close: () =>
-      new Promise<void>((done, fail) => {
-        server.close((error) => (error ? fail(error) : done()));
-        server.closeAllConnections();
-      }),
-  };
+  return listenAndHandle(server, { port: options.port ?? 0, host, scheme: "http" }, () => open, () => server.closeAllConnections());
 }
 
 export { serveNodeHttp2, type NodeHttp2ServerHandle, type ServeNodeHttp2Options } from "./node-http2.js";
