@@ -330,11 +330,7 @@ class Parser {
     const options: OptionDecl[] = [];
     const extensionRanges: Range[] = [];
     const reserved = { ranges: [] as Range[], names: [] as { name: string; pos: Pos }[] };
-    for (;;) {
-      const t = this.peek();
-      if (this.tryConsume("}")) break;
-      if (t.kind === "eof") this.fail(t, "\"}\"");
-      if (this.tryConsume(";")) continue;
+    this.blockMembers((t) => {
       if (t.kind !== "ident" && !this.is(".")) this.fail(t, "message member");
       switch (t.text) {
         case "option":
@@ -366,7 +362,7 @@ class Parser {
         default:
           body.push(this.field("message"));
       }
-    }
+    });
     return {
       kind: "message",
       name,
@@ -417,6 +413,20 @@ class Parser {
     this.expect(";");
   }
 
+  /**
+   * The members of a `{ ... }` block whose opening brace has been read: `member` is called on the first token of each
+   * (stray `;` are skipped) until the closing brace, which it consumes; end of input before it is an error.
+   */
+  private blockMembers(member: (first: Token) => void): void {
+    for (;;) {
+      const t = this.peek();
+      if (this.tryConsume("}")) return;
+      if (t.kind === "eof") this.fail(t, "\"}\"");
+      if (this.tryConsume(";")) continue;
+      member(t);
+    }
+  }
+
   private oneof(): OneofDecl {
     const start = this.expect("oneof");
     const name = this.ident("oneof name").text;
@@ -424,14 +434,10 @@ class Parser {
     const trailing = this.trailing();
     const fields: FieldDecl[] = [];
     const options: OptionDecl[] = [];
-    for (;;) {
-      const t = this.peek();
-      if (this.tryConsume("}")) break;
-      if (t.kind === "eof") this.fail(t, "\"}\"");
-      if (this.tryConsume(";")) continue;
+    this.blockMembers((t) => {
       if (this.is("option")) options.push(this.optionStatement());
       else fields.push(this.field("oneof"));
-    }
+    });
     if (fields.length === 0) this.error(pos(start), `oneof "${name}" must have at least one field`);
     return { kind: "oneof", name, fields, options, pos: pos(start), ...withDoc(this.doc(start, trailing)) };
   }
@@ -442,13 +448,9 @@ class Parser {
     this.expect("{");
     const trailing = this.trailing();
     const fields: FieldDecl[] = [];
-    for (;;) {
-      const t = this.peek();
-      if (this.tryConsume("}")) break;
-      if (t.kind === "eof") this.fail(t, "\"}\"");
-      if (this.tryConsume(";")) continue;
+    this.blockMembers((t) => {
       fields.push(this.field("extend"));
-    }
+    });
     return {
       kind: "extend",
       extendee: extendee.name,
@@ -574,11 +576,7 @@ class Parser {
     const values: EnumValueDecl[] = [];
     const options: OptionDecl[] = [];
     const reserved = { ranges: [] as Range[], names: [] as { name: string; pos: Pos }[] };
-    for (;;) {
-      const t = this.peek();
-      if (this.tryConsume("}")) break;
-      if (t.kind === "eof") this.fail(t, "\"}\"");
-      if (this.tryConsume(";")) continue;
+    this.blockMembers((t) => {
       if (t.kind !== "ident") this.fail(t, "enum value");
       if (t.text === "option" && !this.is("=", 1)) {
         options.push(this.optionStatement());
@@ -602,7 +600,7 @@ class Parser {
           ...withDoc(this.doc(t, this.trailing())),
         });
       }
-    }
+    });
     if (values.length === 0) this.error(pos(start), `enum "${name}" must contain at least one value`);
     return { kind: "enum", name, values, options, reserved, pos: pos(start), ...withDoc(this.doc(start, trailing)) };
   }
@@ -616,15 +614,11 @@ class Parser {
     const trailing = this.trailing();
     const methods: RpcDecl[] = [];
     const options: OptionDecl[] = [];
-    for (;;) {
-      const t = this.peek();
-      if (this.tryConsume("}")) break;
-      if (t.kind === "eof") this.fail(t, "\"}\"");
-      if (this.tryConsume(";")) continue;
+    this.blockMembers((t) => {
       if (this.is("option")) options.push(this.optionStatement());
       else if (this.is("rpc")) methods.push(this.rpc());
       else this.fail(t, "\"rpc\" or \"option\"");
-    }
+    });
     return { kind: "service", name, methods, options, pos: pos(start), ...withDoc(this.doc(start, trailing)) };
   }
 
@@ -650,14 +644,10 @@ class Parser {
     let trailing: string | undefined;
     if (this.tryConsume("{")) {
       trailing = this.trailing();
-      for (;;) {
-        const t = this.peek();
-        if (this.tryConsume("}")) break;
-        if (t.kind === "eof") this.fail(t, "\"}\"");
-        if (this.tryConsume(";")) continue;
+      this.blockMembers((t) => {
         if (this.is("option")) options.push(this.optionStatement());
         else this.fail(t, "\"option\" or \"}\"");
-      }
+      });
       trailing ??= this.trailing();
     } else {
       this.expect(";");
