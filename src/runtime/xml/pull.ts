@@ -38,7 +38,15 @@ export interface KnownTag {
   readonly declaredNs: string;
   readonly scope: NamespaceScope | null;
   readonly aliases: ReadonlyMap<string, string> | undefined;
+  /** `close` followed by `<pairedName>` (see plainChild's `next`), made when first needed. */
+  paired: string;
+  pairedName: string;
+  /** How many times `paired` was made for this tag: bounded, for documents whose order keeps changing. */
+  pairings: number;
 }
+
+/** Pairings made per KnownTag before plainChild stops pairing it (each costs a string and its internalization). */
+const MAX_PAIRINGS = 8;
 
 /** A scope entry as the reader builds it: `declared` is the URI as written (before namespace aliases map it). */
 interface ReaderScope extends NamespaceScope {
@@ -258,19 +266,24 @@ export class XmlPullReader {
     if (!this.fresh || this.empty || this.attrCount !== 0 || this.scope !== this.parentScope) return undefined;
     const qname = this.qnames[this.depth - 1]!;
     if (this.pos !== this.start + qname.length + 2) return undefined;
-    if (known !== undefined && known.qname === qname && known.scope === this.scope && known.aliases === this.aliases) return known;
-    // Flat (internalized) copies: startsWith with a concatenation or a slice of the document as its argument
-    // measured about 2x slower over the whole decode than with a flat string.
+    const same = known !== undefined && known.qname === qname;
+    if (same && known.scope === this.scope && known.aliases === this.aliases) return known;
+    // Flat (internalized) copies, made once per name (a document with new bindings reuses them): comparisons with
+    // a concatenation, or a slice of the document, measured about 2x slower over the whole decode.
     return {
       qname,
-      open: internalized(`<${qname}>`),
-      close: internalized(`</${qname}>`),
+      open: same ? known.open : internalized(`<${qname}>`),
+      close: same ? known.close : internalized(`</${qname}>`),
       ns: this.ns,
       local: this.local,
       prefix: this.prefix,
       declaredNs: this.declaredNs,
       scope: this.scope,
       aliases: this.aliases,
+      // The pairing of the same name met in other bindings (the same text) is kept.
+      paired: same ? known.paired : "",
+      pairedName: same ? known.pairedName : "",
+      pairings: 0,
     };
   }
 
@@ -285,10 +298,16 @@ export class XmlPullReader {
     if (this.depth >= this.limits.maxDepth || tag.qname.length > this.limits.maxNameLength) return -1;
     const src = this.src;
     let lt = this.pos;
+    // Compared already, with the end tag before it (see plainChild).
+    if (lt === this.checkedAt && tag === this.checked) return lt;
     while (isSpace(src.charCodeAt(lt))) lt++;
     // One substring compared whole, as in endTag: startsWith at an offset measured several times slower here.
     return src.substring(lt, lt + tag.open.length) === tag.open ? lt : -1;
   }
+
+  /** A KnownTag whose open tag plainChild has compared with the input at `checkedAt` already. */
+  private checked: KnownTag | undefined = undefined;
+  private checkedAt = -1;
 
   /** On the element whose plain start tag `tag` is at `lt` (what startTag would have set). */
   private onKnown(tag: KnownTag, lt: number): void {
@@ -326,14 +345,26 @@ export class XmlPullReader {
    * entities or characters XML cannot carry. Returns its text, the reader after its end tag; undefined (nothing read)
    * for anything else, which the general path then reads, with the same result or error.
    */
-  plainChild(tag: KnownTag): string | undefined {
+  plainChild(tag: KnownTag, next?: KnownTag): string | undefined {
     const lt = this.knownAt(tag);
     if (lt < 0) return undefined;
-    // Native searches only (indexOf, startsWith): a loop over the characters in JS costs several times more here.
+    // Native searches and whole-string comparisons: a loop over the characters in JS costs several times more here.
     const src = this.src;
     const from = lt + tag.open.length;
     const end = src.indexOf("<", from);
-    if (end < 0 || src.substring(end, end + tag.close.length) !== tag.close) return undefined;
+    if (end < 0) return undefined;
+    // The end tag and the start tag of the sibling expected next in one comparison (when it is there, as it nearly
+    // always is, knownAt then needs no comparison of its own), else the end tag alone.
+    let paired = false;
+    if (next !== undefined) {
+      if (tag.pairedName !== next.qname && tag.pairings < MAX_PAIRINGS) {
+        tag.paired = internalized(tag.close + next.open);
+        tag.pairedName = next.qname;
+        tag.pairings++;
+      }
+      paired = tag.pairedName === next.qname && src.substring(end, end + tag.paired.length) === tag.paired;
+    }
+    if (!paired && src.substring(end, end + tag.close.length) !== tag.close) return undefined;
     // What text() checks, with the same remembered searches: ']]>' and CR go to the general path.
     if (this.nextCdataEnd < from) this.nextCdataEnd = indexOrEnd(src, "]]>", from);
     if (this.nextCdataEnd < end) return undefined;
@@ -345,6 +376,10 @@ export class XmlPullReader {
     this.onKnown(tag, lt);
     this.fresh = false;
     this.pos = end + tag.close.length;
+    if (paired) {
+      this.checked = next;
+      this.checkedAt = this.pos;
+    }
     return value;
   }
 

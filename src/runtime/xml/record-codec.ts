@@ -454,7 +454,7 @@ export class XmlRecordCodec implements XmlValueCodec {
     for (;;) {
       let met: MetChild | undefined = guess;
       let plain: string | undefined;
-      if (met !== undefined && !(met.plain ? (plain = r.plainChild(met.tag)) !== undefined : r.enterKnown(met.tag))) met = undefined;
+      if (met !== undefined && !(met.plain ? (plain = r.plainChild(met.tag, met.next?.tag)) !== undefined : r.enterKnown(met.tag))) met = undefined;
       if (met === undefined) {
         if (!r.nextChild(keepText)) break;
         if (keepText) text += r.lastText;
