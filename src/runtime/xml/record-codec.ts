@@ -257,8 +257,21 @@ interface MetChild {
   readonly named: readonly Field[] | undefined;
   /** Every place the child can go takes a plain child's text (so the reader may read it whole: plainChild). */
   readonly plain: boolean;
-  /** The child that came after it last time: the guess for the next one (records of one kind repeat their order). */
+  /** The child that came after it last time, another one: the guess for the next (records of one kind repeat their order). */
   next: MetChild | undefined;
+  /** It came more than once in a row last time (a list): itself is the first guess, `next` the second. */
+  repeats: boolean;
+  /** The first and second guesses for the child after it (from `next` and `repeats`). */
+  after: MetChild | undefined;
+  alt: MetChild | undefined;
+}
+
+/** What came after `met` last time: `next`, after a run of `met` when `repeats`. */
+function follows(met: MetChild, next: MetChild | undefined, repeats: boolean): void {
+  met.next = next;
+  met.repeats = repeats;
+  met.after = repeats ? met : next;
+  met.alt = repeats ? next : undefined;
 }
 
 /** Children remembered per record (qualified names): bounded whatever the documents hold. */
@@ -449,22 +462,40 @@ export class XmlRecordCodec implements XmlValueCodec {
   private readChildren(r: XmlPullReader, path: string, layout: Layout, vals: unknown[], keepText: boolean): string {
     let pos = 0;
     let text = "";
+    // The guess for the next child, and the one to try when it is not there (see MetChild.repeats).
     let guess = keepText ? undefined : layout.first;
+    let other: MetChild | undefined;
     let previous: MetChild | undefined;
+    let first = true;
+    let run = false;
     for (;;) {
-      let met: MetChild | undefined = guess;
       let plain: string | undefined;
-      if (met !== undefined && !(met.plain ? (plain = r.plainChild(met.tag, met.next?.tag)) !== undefined : r.enterKnown(met.tag))) met = undefined;
+      let met = guess;
+      if (met !== undefined && !(met.plain ? (plain = r.plainChild(met.tag, met.after?.tag)) !== undefined : r.enterKnown(met.tag))) {
+        met = other;
+        if (met !== undefined && !(met.plain ? (plain = r.plainChild(met.tag, met.after?.tag)) !== undefined : r.enterKnown(met.tag))) met = undefined;
+      }
       if (met === undefined) {
         if (!r.nextChild(keepText)) break;
         if (keepText) text += r.lastText;
         else met = this.meet(r, layout);
       }
       if (!keepText) {
-        if (previous === undefined) layout.first = met;
-        else if (previous.next !== met) previous.next = met;
+        if (first) {
+          if (layout.first !== met) layout.first = met;
+          first = false;
+        } else if (previous !== undefined) {
+          if (met === previous) {
+            if (!previous.repeats) follows(previous, previous.next, true);
+            run = true;
+          } else {
+            if ((!run && previous.repeats) || previous.next !== met) follows(previous, met, run && previous.repeats);
+            run = false;
+          }
+        }
         previous = met;
-        guess = met?.next;
+        guess = met?.after;
+        other = met?.alt;
       }
       const where = met !== undefined ? met.where : childNamespace(layout, r.ns);
       const named = met !== undefined ? met.named : where.elements?.get(r.local);
@@ -508,7 +539,7 @@ export class XmlRecordCodec implements XmlValueCodec {
     if (known !== undefined && known.tag === tag) return known;
     const where = childNamespace(layout, tag.ns);
     const named = where.elements?.get(tag.local);
-    const met: MetChild = { tag, where, named, plain: named === undefined || named.every((f) => f.plain !== PLAIN_NONE), next: undefined };
+    const met: MetChild = { tag, where, named, plain: named === undefined || named.every((f) => f.plain !== PLAIN_NONE), next: undefined, repeats: false, after: undefined, alt: undefined };
     if (known !== undefined || layout.met.size < MAX_MET) layout.met.set(qname, met);
     return met;
   }
