@@ -1,4 +1,5 @@
 import { decodeEntities, decodeEntitiesIn, predefinedAt } from "./entities.js";
+import { KeptInstance } from "./kept-instance.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
 import { XML_NS, XSI_NS, type NamespaceScope } from "./node.js";
 import { attributeQuotes, attributeValueAt, checkNamespaceBinding, failAt, FORBIDDEN_XML_CHAR, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
@@ -96,7 +97,9 @@ export class XmlPullReader {
     readonly aliases: ReadonlyMap<string, string> | undefined,
     /** A whole document (else one element of a document read before: nothing is checked after it). */
     private readonly whole: boolean,
-  ) {}
+  ) {
+    KEPT_READER.constructed();
+  }
 
   /** A reader on the root element of `text` (the prolog read and checked). */
   static document(text: string, limits?: Partial<XmlLimits>, aliases?: ReadonlyMap<string, string>): XmlPullReader {
@@ -684,6 +687,9 @@ export class XmlPullReader {
   }
 }
 
+
+/** A reader kept alive, so that the optimized code reading documents survives full GCs (see KeptInstance). */
+const KEPT_READER = new KeptInstance(() => XmlPullReader.document("<kept/>"));
 
 /** Names met so far (qualified name, prefix, local part) by a hash of the name: bounded, shared by every reader. */
 const NAME_SLOTS = 1024;
