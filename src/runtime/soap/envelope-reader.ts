@@ -1,3 +1,4 @@
+import { KeptInstance } from "../xml/kept-instance.js";
 import type { XmlLimits } from "../xml/limits.js";
 import { XML_NS, type NamespaceScope } from "../xml/node.js";
 import { XmlPullReader } from "../xml/pull.js";
@@ -27,6 +28,7 @@ export class SoapMessage {
   private readonly envNs: string;
 
   private constructor(private readonly r: XmlPullReader) {
+    KEPT_MESSAGE.constructed();
     if (r.local !== "Envelope" || (r.ns !== SOAP11_NS && r.ns !== SOAP12_NS)) {
       this.refuse(`not a SOAP envelope: root element is {${r.ns}}${r.local}`);
     }
@@ -209,6 +211,9 @@ export class SoapMessage {
     return out;
   }
 }
+
+/** A message kept alive, so that optimized code handling messages survives full GCs (see KeptInstance). */
+const KEPT_MESSAGE = new KeptInstance(() => SoapMessage.read(`<e:Envelope xmlns:e="${SOAP11_NS}"><e:Body><kept/></e:Body></e:Envelope>`));
 
 function detailsOf(details: readonly PulledElement[] | undefined): { detail?: PulledElement; details?: readonly PulledElement[] } {
   const first = details?.[0];

@@ -1,4 +1,5 @@
 import { decodeEntities, decodeEntitiesIn, predefinedAt } from "./entities.js";
+import { KeptInstance } from "./kept-instance.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
 import { XML_NS, XSI_NS, type NamespaceScope } from "./node.js";
 import { attributeQuotes, attributeValueAt, checkNamespaceBinding, failAt, FORBIDDEN_XML_CHAR, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
@@ -20,6 +21,33 @@ const QUOTES: [number, number] = [0, 0];
  * object per declaration, shared by every element below it, as in the tree).
  */
 
+
+/**
+ * A start tag met before, as text: `<qname>` with nothing else in it, in the bindings `scope` (its parent's). In the
+ * same bindings the same text is the same element (the same name, namespace, no attributes or declarations), so the
+ * fast paths (`enterKnown`, `plainChild`) compare the input with `open` instead of reading the tag. Made by
+ * `knownTag()` from a start tag the general path has read and checked.
+ */
+export interface KnownTag {
+  readonly qname: string;
+  /** `<qname>` and `</qname>`. */
+  readonly open: string;
+  readonly close: string;
+  readonly ns: string;
+  readonly local: string;
+  readonly prefix: string;
+  readonly declaredNs: string;
+  readonly scope: NamespaceScope | null;
+  readonly aliases: ReadonlyMap<string, string> | undefined;
+  /** `close` followed by `<pairedName>` (see plainChild's `next`), made when first needed. */
+  paired: string;
+  pairedName: string;
+  /** How many times `paired` was made for this tag: bounded, for documents whose order keeps changing. */
+  pairings: number;
+}
+
+/** Pairings made per KnownTag before plainChild stops pairing it (each costs a string and its internalization). */
+const MAX_PAIRINGS = 8;
 
 /** A scope entry as the reader builds it: `declared` is the URI as written (before namespace aliases map it). */
 interface ReaderScope extends NamespaceScope {
@@ -60,6 +88,7 @@ export class XmlPullReader {
   private readonly scopes: (NamespaceScope | null)[] = [];
   /** The current element was `<x/>`: its (empty) content has not been read yet. */
   private empty = false;
+  private emptyQname = "";
 
   private constructor(
     readonly src: string,
@@ -68,7 +97,9 @@ export class XmlPullReader {
     readonly aliases: ReadonlyMap<string, string> | undefined,
     /** A whole document (else one element of a document read before: nothing is checked after it). */
     private readonly whole: boolean,
-  ) {}
+  ) {
+    KEPT_READER.constructed();
+  }
 
   /** A reader on the root element of `text` (the prolog read and checked). */
   static document(text: string, limits?: Partial<XmlLimits>, aliases?: ReadonlyMap<string, string>): XmlPullReader {
@@ -223,6 +254,136 @@ export class XmlPullReader {
       if (this.nextChild(false)) level++;
       else level--;
     }
+  }
+
+  /** The current element's qualified name as written (meaningful while the reader is on its start tag). */
+  get qname(): string {
+    return this.empty ? this.emptyQname : this.qnames[this.depth - 1]!;
+  }
+
+  /**
+   * The start tag just read as a KnownTag, when it is plain: `<qname>` exactly (no attributes, declarations or
+   * spaces) and not `<qname/>`. `known` is returned when it describes this tag already (no object made).
+   */
+  knownTag(known: KnownTag | undefined): KnownTag | undefined {
+    if (!this.fresh || this.empty || this.attrCount !== 0 || this.scope !== this.parentScope) return undefined;
+    const qname = this.qnames[this.depth - 1]!;
+    if (this.pos !== this.start + qname.length + 2) return undefined;
+    const same = known !== undefined && known.qname === qname;
+    if (same && known.scope === this.scope && known.aliases === this.aliases) return known;
+    // Flat (internalized) copies, made once per name (a document with new bindings reuses them): comparisons with
+    // a concatenation, or a slice of the document, measured about 2x slower over the whole decode.
+    return {
+      qname,
+      open: same ? known.open : internalized(`<${qname}>`),
+      close: same ? known.close : internalized(`</${qname}>`),
+      ns: this.ns,
+      local: this.local,
+      prefix: this.prefix,
+      declaredNs: this.declaredNs,
+      scope: this.scope,
+      aliases: this.aliases,
+      // The pairing of the same name met in other bindings (the same text) is kept.
+      paired: same ? known.paired : "",
+      pairedName: same ? known.pairedName : "",
+      pairings: 0,
+    };
+  }
+
+  /**
+   * Where the next child's start tag is when it can be `tag` (after whitespace, which is all the text before it that
+   * a decoder not keeping text may pass over unread: it has nothing to check), else -1. `tag` must have been met in
+   * this reader's bindings: the current element's, or a sibling's parent's in the same scope object.
+   */
+  private knownAt(tag: KnownTag): number {
+    if (this.empty || this.scopes[this.depth - 1] !== tag.scope || tag.aliases !== this.aliases) return -1;
+    // The limits the general path would enforce on this tag (the depth of the child, the length of its name).
+    if (this.depth >= this.limits.maxDepth || tag.qname.length > this.limits.maxNameLength) return -1;
+    const src = this.src;
+    let lt = this.pos;
+    // Compared already, with the end tag before it (see plainChild).
+    if (lt === this.checkedAt && tag === this.checked) return lt;
+    while (isSpace(src.charCodeAt(lt))) lt++;
+    // One substring compared whole, as in endTag: startsWith at an offset measured several times slower here.
+    return src.substring(lt, lt + tag.open.length) === tag.open ? lt : -1;
+  }
+
+  /** A KnownTag whose open tag plainChild has compared with the input at `checkedAt` already. */
+  private checked: KnownTag | undefined = undefined;
+  private checkedAt = -1;
+
+  /** On the element whose plain start tag `tag` is at `lt` (what startTag would have set). */
+  private onKnown(tag: KnownTag, lt: number): void {
+    this.start = lt;
+    this.tags++;
+    this.ns = tag.ns;
+    this.local = tag.local;
+    this.prefix = tag.prefix;
+    this.declaredNs = tag.declaredNs;
+    this.scope = tag.scope;
+    this.parentScope = tag.scope;
+    this.attrCount = 0;
+    this.lastText = "";
+  }
+
+  /**
+   * nextChild(false) when the next child's start tag is `tag` (see KnownTag): the reader is then on that child, as
+   * after nextChild. False (nothing read) when the input is anything else: the caller takes the general path.
+   */
+  enterKnown(tag: KnownTag): boolean {
+    const lt = this.knownAt(tag);
+    if (lt < 0) return false;
+    this.onKnown(tag, lt);
+    this.pos = lt + tag.open.length;
+    this.fresh = true;
+    this.qnames[this.depth] = tag.qname;
+    this.scopes[this.depth] = tag.scope;
+    this.depth++;
+    return true;
+  }
+
+  /**
+   * nextChild(false) and readText() in one, when the next child is `tag` holding nothing but character data:
+   * `<p:x>text</p:x>` exactly, the text without line ends to normalize, ']', references other than the predefined
+   * entities or characters XML cannot carry. Returns its text, the reader after its end tag; undefined (nothing read)
+   * for anything else, which the general path then reads, with the same result or error.
+   */
+  plainChild(tag: KnownTag, next?: KnownTag): string | undefined {
+    const lt = this.knownAt(tag);
+    if (lt < 0) return undefined;
+    // Native searches and whole-string comparisons: a loop over the characters in JS costs several times more here.
+    const src = this.src;
+    const from = lt + tag.open.length;
+    const end = src.indexOf("<", from);
+    if (end < 0) return undefined;
+    // The end tag and the start tag of the sibling expected next in one comparison (when it is there, as it nearly
+    // always is, knownAt then needs no comparison of its own), else the end tag alone.
+    let paired = false;
+    if (next !== undefined) {
+      if (tag.pairedName !== next.qname && tag.pairings < MAX_PAIRINGS) {
+        tag.paired = internalized(tag.close + next.open);
+        tag.pairedName = next.qname;
+        tag.pairings++;
+      }
+      paired = tag.pairedName === next.qname && src.substring(end, end + tag.paired.length) === tag.paired;
+    }
+    if (!paired && src.substring(end, end + tag.close.length) !== tag.close) return undefined;
+    // What text() checks, with the same remembered searches: ']]>' and CR go to the general path.
+    if (this.nextCdataEnd < from) this.nextCdataEnd = indexOrEnd(src, "]]>", from);
+    if (this.nextCdataEnd < end) return undefined;
+    if (this.nextCr < from) this.nextCr = indexOrEnd(src, "\r", from);
+    if (this.nextCr < end) return undefined;
+    if (this.nextAmp < from) this.nextAmp = indexOrEnd(src, "&", from);
+    // References: resolved (or reported) exactly as text() does.
+    const value = this.nextAmp < end ? this.references(from, end) : src.slice(from, end);
+    this.onKnown(tag, lt);
+    this.fresh = false;
+    this.pos = end + tag.close.length;
+    if (paired) {
+      this.checked = next;
+      this.checkedAt = this.pos;
+    }
+    return value;
   }
 
   /** The value of the current element's attribute {ns}local, or undefined. */
@@ -495,8 +656,10 @@ export class XmlPullReader {
       count++;
     }
     this.attrCount = count;
-    if (selfClosing) this.empty = true;
-    else {
+    if (selfClosing) {
+      this.empty = true;
+      this.emptyQname = qname;
+    } else {
       this.qnames[this.depth] = qname;
       this.scopes[this.depth] = scope;
       this.depth++;
@@ -524,6 +687,9 @@ export class XmlPullReader {
   }
 }
 
+
+/** A reader kept alive, so that the optimized code reading documents survives full GCs (see KeptInstance). */
+const KEPT_READER = new KeptInstance(() => XmlPullReader.document("<kept/>"));
 
 /** Names met so far (qualified name, prefix, local part) by a hash of the name: bounded, shared by every reader. */
 const NAME_SLOTS = 1024;

@@ -1,3 +1,4 @@
+import { KeptInstance } from "./kept-instance.js";
 import type { XmlLimits } from "./limits.js";
 import type { NamespaceScope, XmlAttribute, XmlElementNode } from "./node.js";
 import { parseXmlElementAt } from "./parse.js";
@@ -29,6 +30,7 @@ export class PulledElement implements XmlElementNode {
     this.start = reader.start;
     this.tag = reader.tags;
     this.parentScope = reader.parentScope;
+    KEPT_ELEMENT.constructed();
   }
 
   /** A reader on this element's start tag (the one that met it, if it has not moved on). */
@@ -54,6 +56,9 @@ export class PulledElement implements XmlElementNode {
     return this.built().scope;
   }
 }
+
+/** A pulled element kept alive, so that optimized code handling them survives full GCs (see KeptInstance). */
+const KEPT_ELEMENT = new KeptInstance(() => new PulledElement(XmlPullReader.document("<kept/>")));
 
 /** What readers are made from: a pulled element (duck-typed: the runtime may be loaded twice, src and dist). */
 interface Pullable {

@@ -18,7 +18,7 @@ import {
   type XmlTypeCodec,
 } from "./open-content.js";
 import type { XmlPrefixScope, XmlTag } from "./prefix-scope.js";
-import type { XmlPullReader } from "./pull.js";
+import type { KnownTag, XmlPullReader } from "./pull.js";
 import { readerOfNode } from "./pulled-element.js";
 import type { XmlWriter } from "./writer.js";
 
@@ -216,7 +216,14 @@ interface Field {
   readonly admits: (ns: string) => boolean;
   /** The "what" of a missing-value error ("element name" / "attribute name"). */
   readonly what: string;
+  /** How the value of a child holding only text is made from the text: PLAIN_* (see plainValue). */
+  readonly plain: number;
 }
+
+/** A field's value from the text of a plain child: not at all (the codec reads it), by the simple codec's parse, as is. */
+const PLAIN_NONE = 0;
+const PLAIN_PARSE = 1;
+const PLAIN_TEXT = 2;
 
 interface Layout {
   readonly fields: readonly Field[];
@@ -235,7 +242,40 @@ interface Layout {
   readonly particles: boolean;
   /** What a child of a namespace can be, by namespace (worked out on first sight, see childNamespace). */
   readonly namespaces: Map<string, ChildNamespace>;
+  /** Children met before, by qualified name, and the first child of the last record read (see readChildren). */
+  readonly met: Map<string, MetChild>;
+  first: MetChild | undefined;
 }
+
+/**
+ * A child's start tag met before, with what the record does with it: the fast paths of readChildren compare the
+ * input with its tag instead of reading the tag, and skip the lookups by namespace and name.
+ */
+interface MetChild {
+  readonly tag: KnownTag;
+  readonly where: ChildNamespace;
+  readonly named: readonly Field[] | undefined;
+  /** Every place the child can go takes a plain child's text (so the reader may read it whole: plainChild). */
+  readonly plain: boolean;
+  /** The child that came after it last time, another one: the guess for the next (records of one kind repeat their order). */
+  next: MetChild | undefined;
+  /** It came more than once in a row last time (a list): itself is the first guess, `next` the second. */
+  repeats: boolean;
+  /** The first and second guesses for the child after it (from `next` and `repeats`). */
+  after: MetChild | undefined;
+  alt: MetChild | undefined;
+}
+
+/** What came after `met` last time: `next`, after a run of `met` when `repeats`. */
+function follows(met: MetChild, next: MetChild | undefined, repeats: boolean): void {
+  met.next = next;
+  met.repeats = repeats;
+  met.after = repeats ? met : next;
+  met.alt = repeats ? next : undefined;
+}
+
+/** Children remembered per record (qualified names): bounded whatever the documents hold. */
+const MAX_MET = 256;
 
 /** How children of one namespace are read: their fields by local name, and the wildcard that takes the others. */
 interface ChildNamespace {
@@ -412,40 +452,106 @@ export class XmlRecordCodec implements XmlValueCodec {
     return out;
   }
 
-  /** The children, each read by its field (or the wildcard, in order); returns the own text when `keepText`. */
+  /**
+   * The children, each read by its field (or the wildcard, in order); returns the own text when `keepText`.
+   * Records of one kind mostly hold the same children in the same order, in the same bindings: the child met after
+   * the previous one last time is tried first, by comparing its tag (and, when it can only be text, the whole
+   * `<p:x>text</p:x>`) with the input. Anything else is read by the general path, which gives the same values and
+   * errors; the fast paths only skip work whose outcome they know.
+   */
   private readChildren(r: XmlPullReader, path: string, layout: Layout, vals: unknown[], keepText: boolean): string {
     let pos = 0;
     let text = "";
-    next: while (r.nextChild(keepText)) {
-      if (keepText) text += r.lastText;
-      const where = childNamespace(layout, r.ns);
-      const named = where.elements?.get(r.local);
+    // The guess for the next child, and the one to try when it is not there (see MetChild.repeats).
+    let guess = keepText ? undefined : layout.first;
+    let other: MetChild | undefined;
+    let previous: MetChild | undefined;
+    let first = true;
+    let run = false;
+    for (;;) {
+      let plain: string | undefined;
+      let met = guess;
+      if (met !== undefined && !(met.plain ? (plain = r.plainChild(met.tag, met.after?.tag)) !== undefined : r.enterKnown(met.tag))) {
+        met = other;
+        if (met !== undefined && !(met.plain ? (plain = r.plainChild(met.tag, met.after?.tag)) !== undefined : r.enterKnown(met.tag))) met = undefined;
+      }
+      if (met === undefined) {
+        if (!r.nextChild(keepText)) break;
+        if (keepText) text += r.lastText;
+        else met = this.meet(r, layout);
+      }
+      if (!keepText) {
+        if (first) {
+          if (layout.first !== met) layout.first = met;
+          first = false;
+        } else if (previous !== undefined) {
+          if (met === previous) {
+            if (!previous.repeats) follows(previous, previous.next, true);
+            run = true;
+          } else {
+            if ((!run && previous.repeats) || previous.next !== met) follows(previous, met, run && previous.repeats);
+            run = false;
+          }
+        }
+        previous = met;
+        guess = met?.after;
+        other = met?.alt;
+      }
+      const where = met !== undefined ? met.where : childNamespace(layout, r.ns);
+      const named = met !== undefined ? met.named : where.elements?.get(r.local);
+      let f: Field | undefined;
       if (named !== undefined) {
         if (where.positional) {
           // The element goes to its field only at its schema position; later the wildcard keeps it, in order.
-          for (const f of named) {
-            if (pos <= f.at) {
-              pos = f.list ? f.at : f.at + 1;
-              readElement(r, path, f, vals);
-              continue next;
+          for (const g of named) {
+            if (pos <= g.at) {
+              pos = g.list ? g.at : g.at + 1;
+              f = g;
+              break;
             }
           }
-        } else {
-          readElement(r, path, named[0]!, vals);
-          continue;
-        }
+        } else f = named[0];
+      }
+      if (f !== undefined) {
+        if (plain !== undefined) plainValue(f, plain, path, vals);
+        else readElement(r, path, f, vals);
+        continue;
       }
       const a = where.wildcard;
       if (a === undefined) {
-        r.skip();
+        if (plain === undefined) r.skip();
         continue;
       }
       if (layout.positional && pos < a.at) pos = a.list ? a.at : a.at + 1;
       const items = (vals[a.index] ??= []) as OpenContentItem[];
-      items.push(readOpenItem(r, path, a.key, items.length, this.codecs.open));
+      // A plain child of open content is text (what readOpenItem reads from an element without attributes or children).
+      items.push(plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, path, a.key, items.length, this.codecs.open));
     }
     return keepText ? text + r.lastText : text;
   }
+
+  /** The child the reader just read the start tag of, as a MetChild when its tag is plain (see KnownTag). */
+  private meet(r: XmlPullReader, layout: Layout): MetChild | undefined {
+    const qname = r.qname;
+    const known = layout.met.get(qname);
+    const tag = r.knownTag(known?.tag);
+    if (tag === undefined) return undefined;
+    if (known !== undefined && known.tag === tag) return known;
+    const where = childNamespace(layout, tag.ns);
+    const named = where.elements?.get(tag.local);
+    const met: MetChild = { tag, where, named, plain: named === undefined || named.every((f) => f.plain !== PLAIN_NONE), next: undefined, repeats: false, after: undefined, alt: undefined };
+    if (known !== undefined || layout.met.size < MAX_MET) layout.met.set(qname, met);
+    return met;
+  }
+}
+
+/** A field's value from the text of a plain child (no attributes, no child elements): what its codec would read. */
+function plainValue(f: Field, text: string, path: string, vals: unknown[]): void {
+  const i = f.index;
+  if (f.list) {
+    const items = (vals[i] ??= []) as unknown[];
+    items.push(f.plain === PLAIN_TEXT ? text : (f.codec as XmlSimpleCodec<unknown>).parse(text, path + f.segment + "/" + items.length));
+  } else vals[i] = f.plain === PLAIN_TEXT ? text : (f.codec as XmlSimpleCodec<unknown>).parse(text, path + f.segment);
 }
 
 function readElement(r: XmlPullReader, path: string, f: Field, vals: unknown[]): void {
@@ -484,6 +590,7 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
       at: particle ? at++ : -1,
       admits: kind === XML_ANY ? wildcard(local, ns) : () => false,
       what: `${kind === XML_ATTRIBUTE ? "attribute" : "element"} ${local}`,
+      plain: kind !== XML_ELEMENT || codec === undefined ? PLAIN_NONE : codec === codecs.any ? PLAIN_TEXT : codec instanceof XmlSimpleCodec && codec.read === XmlSimpleCodec.prototype.read ? PLAIN_PARSE : PLAIN_NONE,
     });
   }
   const elements = new Map<string, Map<string, Field[]>>();
@@ -502,7 +609,7 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
   const texts = fields.filter((f) => f.kind === XML_TEXT);
   const attributeList = fields.filter((f) => f.kind === XML_ATTRIBUTE);
   const particleList = fields.filter((f) => f.kind === XML_ELEMENT || f.kind === XML_ANY);
-  return { fields, elements, attributes, anys, texts, attributeList, particleList, positional, particles: at > 0, namespaces: new Map() };
+  return { fields, elements, attributes, anys, texts, attributeList, particleList, positional, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
 }
 
 /** Whether an xsd:any's namespace constraint admits elements of namespace `ns` ("" = no namespace). */
