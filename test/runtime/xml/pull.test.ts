@@ -176,6 +176,10 @@ describe("XmlPullReader", () => {
       ["<r><!ELEMENT r ANY></r>", /unexpected markup declaration/],
       ["<r>\u0001</r>", /character U\+0001 is not allowed in XML at 1:4/],
       ["<r a='\uffff'/>", /character U\+ffff is not allowed in XML/],
+      // The first forbidden character in the text is reported, whichever of them comes later in the search order.
+      ["<r>\u001f\n\u0001\u0008</r>", /character U\+001f is not allowed in XML at 1:4/],
+      ["<r>\u00e9\u2028\n<a/>\u000b\ufffe\u0000</r>", /character U\+000b is not allowed in XML at 2:5/],
+      ["<r>ok</r>\u000c", /character U\+000c is not allowed in XML at 1:10/],
     ];
     for (const [text, message] of cases) expect(expectSameAsTree(text), text).toMatch(message);
   });
