@@ -234,6 +234,18 @@ export function pbFork(w: PbWriter): number {
   return w.pos++;
 }
 
+/**
+ * A one-byte tag and the start of its length-delimited value (pbWriteTag then pbFork, with one capacity check):
+ * every nested message of a field numbered up to 15 starts this way.
+ */
+export function pbForkTag(w: PbWriter, tag: number): number {
+  let pos = w.pos;
+  if (pos + 2 > w.buf.length) grow(w, 2);
+  w.buf[pos++] = tag;
+  w.pos = pos + 1;
+  return pos;
+}
+
 /** End the value started at `at`: write its length, moving the value right when the length needs more bytes. */
 export function pbJoin(w: PbWriter, at: number): void {
   const len = w.pos - at - 1;
@@ -319,16 +331,30 @@ function writeVarint64(w: PbWriter, lo: number, hi: number): void {
   let pos = w.pos;
   lo >>>= 0;
   hi >>>= 0;
+  if (hi === 0) {
+    while (lo > 0x7f) {
+      buf[pos++] = (lo & 0x7f) | 0x80;
+      lo >>>= 7;
+    }
+    buf[pos++] = lo;
+    w.pos = pos;
+    return;
+  }
+  // At least 2^32: the four bytes of the low 28 bits all continue (a byte store keeps the low 8 bits), the fifth
+  // takes the low half's top 4 bits and 3 bits of the high half, and the rest of the high half follows.
+  buf[pos] = lo | 0x80;
+  buf[pos + 1] = (lo >>> 7) | 0x80;
+  buf[pos + 2] = (lo >>> 14) | 0x80;
+  buf[pos + 3] = (lo >>> 21) | 0x80;
+  pos += 4;
+  let v = (lo >>> 28) | ((hi & 0x7) << 4);
+  hi >>>= 3;
   while (hi !== 0) {
-    buf[pos++] = (lo & 0x7f) | 0x80;
-    lo = ((lo >>> 7) | (hi << 25)) >>> 0;
+    buf[pos++] = v | 0x80;
+    v = hi & 0x7f;
     hi >>>= 7;
   }
-  while (lo > 0x7f) {
-    buf[pos++] = (lo & 0x7f) | 0x80;
-    lo >>>= 7;
-  }
-  buf[pos++] = lo;
+  buf[pos++] = v;
   w.pos = pos;
 }
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  pbFinish, pbFork, pbJoin, pbReadDouble, pbReadEnd, pbReader, pbReadFixed64, pbReadFloat, pbReadInt32, pbReadInt64,
+  pbFinish, pbFork, pbForkTag, pbJoin, pbWriteTag, pbReadDouble, pbReadEnd, pbReader, pbReadFixed64, pbReadFloat, pbReadInt32, pbReadInt64,
   pbReadSint32, pbReadSint64, pbReadString, pbReadUint32, pbReadUint64, pbWriteDouble, pbWriteFixed64, pbWriteFloat,
   pbWriteInt32, pbWriteInt64, pbWriter, pbWriteSint32, pbWriteSint64, pbWriteString, pbWriteUint32, pbWriteUint64,
   pbIsZero64, ProtobufEncodeError, type PbWriter,
@@ -97,6 +97,38 @@ describe("writer", () => {
       expect(b[r.pos + size - 1] ?? 0).toBe(size === 0 ? 0 : (size - 1) & 0x7f);
       r.pos = end;
       expect(pbReadUint32(r)).toBe(9);
+    }
+  });
+
+  it("pbForkTag writes the tag and reserves the length as pbWriteTag and pbFork do, at any buffer fill", () => {
+    // Nested values of 0, 127, 128 and 16384 bytes, starting at every offset around the 4 KiB initial buffer's end
+    // (the tag and the length byte straddle the point where the buffer grows).
+    for (const size of [0, 127, 128, 16384]) {
+      for (let lead = 4085; lead <= 4097; lead++) {
+        const body = (w: PbWriter) => {
+          for (let i = 0; i < lead; i++) pbWriteUint32(w, 1);
+        };
+        const fused = bytesOf((w) => {
+          body(w);
+          const at = pbForkTag(w, 26);
+          for (let i = 0; i < size; i++) pbWriteUint32(w, i & 0x7f);
+          pbJoin(w, at);
+          pbWriteUint32(w, 9);
+        });
+        const separate = bytesOf((w) => {
+          body(w);
+          pbWriteTag(w, 26);
+          const at = pbFork(w);
+          for (let i = 0; i < size; i++) pbWriteUint32(w, i & 0x7f);
+          pbJoin(w, at);
+          pbWriteUint32(w, 9);
+        });
+        expect([...fused], `${size} bytes after ${lead}`).toEqual([...separate]);
+        const r = pbReader(fused);
+        r.pos = lead;
+        expect(pbReadUint32(r)).toBe(26);
+        expect(pbReadEnd(r) - r.pos).toBe(size);
+      }
     }
   });
 
