@@ -71,13 +71,22 @@ function fromSlab(src: Uint8Array, start: number, length: number): Uint8Array {
 }
 
 /**
- * The bytes written, as a new array; the writer goes back for reuse. Small results are copied into the slab above.
- * A larger result is the part of the writer's buffer this call wrote, handed out as it is: the next call writes
- * after it (8-byte aligned), and once the buffer is full the writer moves to a fresh one sized for a few results
- * like the last (pbWriter), leaving the old buffer to the results that are views of it. Copying the result out
- * instead cost a new zeroed ArrayBuffer and a memcpy per call (9% of a 125 KB vector tile encode), and handing
- * the whole buffer over meant a fresh buffer of full capacity per call. Like slab results, such a result shares
- * its `.buffer` (with at most RESULTS_PER_BUFFER - 1 others like it): read it through byteOffset/byteLength.
+ * Results from SLAB_RESULT_MAX to COPY_MAX bytes are copied out into a buffer of their own and the writer's buffer
+ * stays for the next call. Handing such a result out as a view of the writer's buffer (as larger ones are) meant a
+ * fresh 512 KiB buffer every four 125 KB vector tiles, and under the bench's rounds (a full GC, then steady
+ * encoding) those fresh buffers cost more than the copy: copying out was 9-17% faster on the vector tile and 10%
+ * on buf_perf (16 KB), in the same process against the view build. For 800 KB results it was the other way round
+ * (7-27% slower: the copy itself, and a fresh allocation that size per call), so those stay views.
+ */
+const COPY_MAX = 256 * 1024;
+
+/**
+ * The bytes written, as a new array; the writer goes back for reuse. Small results are copied into the slab above,
+ * mid-sized ones into a buffer of their own (COPY_MAX). A larger result is the part of the writer's buffer this call
+ * wrote, handed out as it is: the next call writes after it (8-byte aligned), and once the buffer is full the writer
+ * moves to a fresh one sized for a few results like the last (pbWriter), leaving the old buffer to the results
+ * that are views of it (no copy of a result that large per call). Like slab results, such a result shares its
+ * `.buffer` (with at most RESULTS_PER_BUFFER - 1 others like it): read it through byteOffset/byteLength.
  */
 export function pbFinish(w: PbWriter): Uint8Array {
   const start = w.start;
@@ -86,6 +95,11 @@ export function pbFinish(w: PbWriter): Uint8Array {
   if (length <= SLAB_RESULT_MAX) {
     const out = fromSlab(w.buf, start, length);
     spare = w;
+    return out;
+  }
+  if (length <= COPY_MAX) {
+    const out = w.buf.slice(start, end);
+    if (w.buf.length <= KEEP_SIZE) spare = w;
     return out;
   }
   const out = w.buf.subarray(start, end);

@@ -158,7 +158,16 @@ describe("writer", () => {
     expect([big.length, big.byteOffset % 8, big.every((b) => b === 1)]).toEqual([5000, 0, true]);
   });
 
-  it("large results are views of the writer's buffer that no later encode writes over", () => {
+  it("results from 1 KiB to 256 KiB are copied into a buffer of their own; larger ones are views", () => {
+    for (const length of [1025, 125_000, 256 * 1024]) {
+      const bytes = bytesOf((w) => { for (let k = 0; k < length; k++) pbWriteUint32(w, 3); });
+      expect([bytes.byteOffset, bytes.buffer.byteLength], `${length}`).toEqual([0, length]);
+    }
+    const view = bytesOf((w) => { for (let k = 0; k < 256 * 1024 + 1; k++) pbWriteUint32(w, 3); });
+    expect(view.buffer.byteLength).toBeGreaterThan(view.length);
+  });
+
+  it("large results (views of the writer's buffer) and copied ones are never written over by later encodes", () => {
     // Sizes around the slab limit and the pool's buffer sizes, so results land at the start, middle and end of a
     // buffer, some calls start a fresh buffer and some grow one in the middle of the encode; small results between.
     const sizes = [1025, 5000, 200_000, 150_000, 3, 400_000, 1025, 1_100_000, 70_000, 70_000, 70_000, 70_000, 70_000, 700, 2_000_000, 10];
