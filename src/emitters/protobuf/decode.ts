@@ -11,6 +11,13 @@ import { member, type FieldPlan, type MessagePlan } from "./plan.js";
 import { scalarWire, tagOf, WIRE } from "./scalars.js";
 import { isPackable, readScalar, wireTypeOf, zeroLiteral } from "./values.js";
 
+/** Packed 32-bit varint runs the runtime reads in one call (see packed-read.ts). */
+const PACKED_READERS: Partial<Record<string, string>> = {
+  int32: "pbReadPackedInt32",
+  uint32: "pbReadPackedUint32",
+  sint32: "pbReadPackedSint32",
+};
+
 /** Where a decoded value goes: assignment for singular fields, push for repeated ones. */
 interface Target {
   /** Statement storing `value`. */
@@ -112,7 +119,13 @@ function emitFieldCases(c: CodecContext, plan: MessagePlan, p: FieldPlan): void 
     return;
   }
   const closedEnum = v.kind === "enum" && v.type.closed !== false;
-  if (p.repeated && isPackable(c, v)) {
+  const bulk = p.repeated && v.kind === "scalar" ? PACKED_READERS[v.scalar] : undefined;
+  if (bulk !== undefined && p.extension === undefined) {
+    // Packed and unpacked encodings are both accepted, whatever the declaration says; a packed run in one call.
+    f.print(`        case ${tagOf(p.number, WIRE.len)}:`);
+    f.print(code`${indent}${member("m", p.prop)} = ${c.rt(bulk)}(r, ${c.rt("pbReadEnd")}(r), ${member("m", p.prop)});`);
+    f.print(`${indent}break;`);
+  } else if (p.repeated && isPackable(c, v)) {
     // Packed and unpacked encodings are both accepted, whatever the declaration says.
     f.print(`        case ${tagOf(p.number, WIRE.len)}: {`);
     f.print(code`${indent}const sub = ${c.rt("pbReadEnd")}(r);`);
@@ -124,8 +137,11 @@ function emitFieldCases(c: CodecContext, plan: MessagePlan, p: FieldPlan): void 
       f.print(code`${indent}  if (value === undefined) (unknown ??= []).push(${c.rt("pbVarintField")}(${p.number}, n));`);
       f.print(`${indent}  else list.push(value);`);
       f.print(`${indent}}`);
-    } else f.print(code`${indent}while (r.pos < sub) list.push(${readOne(c, plan, p)});`);
-    f.print(code`${indent}if (r.pos !== sub) ${c.rt("pbOverrun")}(r, sub);`);
+      f.print(code`${indent}if (r.pos !== sub) ${c.rt("pbOverrun")}(r, sub);`);
+    } else {
+      f.print(code`${indent}while (r.pos < sub) list.push(${readOne(c, plan, p)});`);
+      f.print(code`${indent}if (r.pos !== sub) ${c.rt("pbOverrun")}(r, sub);`);
+    }
     f.print(`${indent}break;`);
     f.print("        }");
   }

@@ -97,6 +97,11 @@ function emitField(c: CodecContext, plan: MessagePlan, p: FieldPlan): void {
 function emitTagged(c: CodecContext, p: FieldPlan, expr: string, indent: string): void {
   const { f } = c;
   const wire = wireTypeOf(c, p.value);
+  if (p.value.kind === "message" && tagOf(p.number, wire) < 0x80) {
+    // One-byte tag and the reserved length byte in one call.
+    f.print(code`${indent}{ const at = ${c.rt("pbForkTag")}(w, ${tagOf(p.number, wire)}); ${c.local("write", p.value.type.id)}(w, ${expr}); ${c.rt("pbJoin")}(w, at); }`);
+    return;
+  }
   f.print(code`${indent}${c.rt("pbWriteTag")}(w, ${tagOf(p.number, wire)});`);
   f.print(code`${indent}${writeValue(c, p.value, expr)}`);
   if (p.value.kind === "group") f.print(code`${indent}${c.rt("pbWriteTag")}(w, ${tagOf(p.number, WIRE.endGroup)});`);
@@ -130,8 +135,11 @@ function emitMap(c: CodecContext, p: FieldPlan, expr: string): void {
   f.print("    if (map !== undefined) {");
   f.print("      for (const key of Object.keys(map)) {");
   f.print(`        const value = map[${numberKey ? "Number(key)" : "key"}]!;`);
-  f.print(code`        ${c.rt("pbWriteTag")}(w, ${tagOf(p.number, WIRE.len)});`);
-  f.print(code`        const at = ${c.rt("pbFork")}(w);`);
+  if (tagOf(p.number, WIRE.len) < 0x80) f.print(code`        const at = ${c.rt("pbForkTag")}(w, ${tagOf(p.number, WIRE.len)});`);
+  else {
+    f.print(code`        ${c.rt("pbWriteTag")}(w, ${tagOf(p.number, WIRE.len)});`);
+    f.print(code`        const at = ${c.rt("pbFork")}(w);`);
+  }
   f.print(code`        ${c.rt("pbWriteTag")}(w, ${tagOf(1, keyWire.wireType)});`);
   f.print(code`        ${c.rt(keyWire.write)}(w, ${keyValue});`);
   f.print(code`        ${c.rt("pbWriteTag")}(w, ${tagOf(2, wireTypeOf(c, p.value))});`);

@@ -27,3 +27,4 @@ export {
 export { utf8Decode as pbUtf8Decode, utf8Length as pbUtf8Length, utf8Write as pbUtf8Write } from "./utf8.js";
 export * from "./checks.js";
 export { pbWritePackedInt32, pbWritePackedSint32, pbWritePackedUint32 } from "./packed.js";
+export { pbReadPackedInt32, pbReadPackedSint32, pbReadPackedUint32 } from "./packed-read.js";

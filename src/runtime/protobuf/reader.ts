@@ -123,7 +123,7 @@ export function pbReadBool(r: PbReader): boolean {
     return b !== 0;
   }
   readVarint64(r);
-  return (bitsLo | bitsHi) !== 0;
+  return (half[LO]! | half[HI]!) !== 0;
 }
 
 export function pbReadFixed32(r: PbReader): number {
@@ -211,21 +211,68 @@ export function pbReadStringStrict(r: PbReader): string {
 }
 
 // ---- 64-bit -----------------------------------------------------------------------------------------------------
-// Readers put the two 32-bit halves here (no allocation); the converters below turn them into bigint/string/number.
+// Readers put the two 32-bit halves in a typed array (no allocation); the converters below turn them into
+// bigint/string/number. Module variables held them before: a context slot holds no raw int32, so every half
+// outside the 31-bit small-integer range (most uint64 ids) was boxed as a heap number, twice per value.
 
-let bitsLo = 0;
-let bitsHi = 0;
+const TWO_32 = 4294967296;
+
+/**
+ * The halves share their bytes with a 64-bit element, so a value outside the small range becomes a bigint with one
+ * typed-array read, about four times faster than BigInt(number) (and with no second path above 2^53). The values
+ * that fit in 30 bits (most of them) take BigInt of a small integer, which is cheaper still.
+ */
+const big64 = new BigInt64Array(1);
+const bigU64 = new BigUint64Array(big64.buffer);
+const half = new Int32Array(big64.buffer);
+const LO = LITTLE_ENDIAN ? 0 : 1;
+const HI = 1 - LO;
 
 function readVarint64(r: PbReader): void {
+  const buf = r.buf;
+  let pos = r.pos;
+  if (pos + 10 > r.len) return readVarint64Checked(r);
+  // Unrolled up to the fifth byte, where the low half is complete; bytes 6 to 10 carry the high half.
+  let b = buf[pos++]!;
+  let lo = b & 0x7f;
+  let hi = 0;
+  if (b >= 0x80) {
+    b = buf[pos++]!;
+    lo |= (b & 0x7f) << 7;
+    if (b >= 0x80) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << 14;
+      if (b >= 0x80) {
+        b = buf[pos++]!;
+        lo |= (b & 0x7f) << 21;
+        if (b >= 0x80) {
+          b = buf[pos++]!;
+          lo |= b << 28;
+          hi = (b & 0x7f) >>> 4;
+          for (let shift = 3; b >= 0x80; shift += 7) {
+            if (shift > 31) pbFail("varint longer than 10 bytes", pos);
+            b = buf[pos++]!;
+            hi |= (b & 0x7f) << shift;
+          }
+        }
+      }
+    }
+  }
+  r.pos = pos;
+  half[LO] = lo;
+  half[HI] = hi;
+}
+
+/** readVarint64 within ten bytes of the end of the input, checking every byte. */
+function readVarint64Checked(r: PbReader): void {
   const buf = r.buf;
   let lo = 0;
   let hi = 0;
   let b = 0;
   let pos = r.pos;
-  const checked = pos + 10 > r.len;
   for (let i = 0; ; i++) {
     if (i === 10) pbFail("varint longer than 10 bytes", pos);
-    if (checked && pos >= r.len) {
+    if (pos >= r.len) {
       r.pos = pos;
       truncated(r, "varint");
     }
@@ -238,8 +285,8 @@ function readVarint64(r: PbReader): void {
     if (b < 0x80) break;
   }
   r.pos = pos;
-  bitsLo = lo;
-  bitsHi = hi;
+  half[LO] = lo;
+  half[HI] = hi;
 }
 
 function readFixed64(r: PbReader): void {
@@ -247,52 +294,40 @@ function readFixed64(r: PbReader): void {
   if (pos + 8 > r.len) truncated(r, "fixed64");
   const buf = r.buf;
   r.pos = pos + 8;
-  bitsLo = buf[pos]! | (buf[pos + 1]! << 8) | (buf[pos + 2]! << 16) | (buf[pos + 3]! << 24);
-  bitsHi = buf[pos + 4]! | (buf[pos + 5]! << 8) | (buf[pos + 6]! << 16) | (buf[pos + 7]! << 24);
+  half[LO] = buf[pos]! | (buf[pos + 1]! << 8) | (buf[pos + 2]! << 16) | (buf[pos + 3]! << 24);
+  half[HI] = buf[pos + 4]! | (buf[pos + 5]! << 8) | (buf[pos + 6]! << 16) | (buf[pos + 7]! << 24);
 }
 
 function unzigzag64(): void {
-  const mask = -(bitsLo & 1);
-  bitsLo = ((bitsLo >>> 1) | (bitsHi << 31)) ^ mask;
-  bitsHi = (bitsHi >>> 1) ^ mask;
+  const lo = half[LO]!;
+  const hi = half[HI]!;
+  const mask = -(lo & 1);
+  half[LO] = ((lo >>> 1) | (hi << 31)) ^ mask;
+  half[HI] = (hi >>> 1) ^ mask;
 }
 
-const TWO_32 = 4294967296;
-
-/**
- * Halves to bigint through a 64-bit typed array: writing the two uint32 halves and reading the 64-bit element
- * back is about four times faster than BigInt(number) (and needs no second path above 2^53). The values that fit
- * in 30 bits (most of them) take BigInt of a small integer, which is cheaper still.
- */
-const big64 = new BigInt64Array(1);
-const bigU64 = new BigUint64Array(big64.buffer);
-const big32 = new Uint32Array(big64.buffer);
-const LO = LITTLE_ENDIAN ? 0 : 1;
-const HI = 1 - LO;
-
 function signedBigint(): bigint {
-  if (bitsHi === 0 && bitsLo >= 0 && bitsLo < 0x40000000) return BigInt(bitsLo);
-  big32[LO] = bitsLo;
-  big32[HI] = bitsHi;
+  const lo = half[LO]!;
+  if (half[HI] === 0 && lo >= 0 && lo < 0x40000000) return BigInt(lo);
   return big64[0]!;
 }
 
 function unsignedBigint(): bigint {
-  if (bitsHi === 0 && bitsLo >= 0 && bitsLo < 0x40000000) return BigInt(bitsLo);
-  big32[LO] = bitsLo;
-  big32[HI] = bitsHi;
+  const lo = half[LO]!;
+  if (half[HI] === 0 && lo >= 0 && lo < 0x40000000) return BigInt(lo);
   return bigU64[0]!;
 }
 
 function signedString(): string {
-  if (bitsHi >= -0x200000 && bitsHi < 0x200000) return String(bitsHi * TWO_32 + (bitsLo >>> 0));
-  return signedBigint().toString();
+  const hi = half[HI]!;
+  if (hi >= -0x200000 && hi < 0x200000) return String(hi * TWO_32 + (half[LO]! >>> 0));
+  return big64[0]!.toString();
 }
 
 function unsignedString(): string {
-  const hi = bitsHi >>> 0;
-  if (hi < 0x200000) return String(hi * TWO_32 + (bitsLo >>> 0));
-  return unsignedBigint().toString();
+  const hi = half[HI]! >>> 0;
+  if (hi < 0x200000) return String(hi * TWO_32 + (half[LO]! >>> 0));
+  return bigU64[0]!.toString();
 }
 
 export function pbReadInt64(r: PbReader): bigint {
@@ -342,22 +377,22 @@ export function pbReadSfixed64String(r: PbReader): string {
 /** 64-bit values as numbers lose precision above 2^53 (the "number" int64 mode accepts that). */
 export function pbReadInt64Number(r: PbReader): number {
   readVarint64(r);
-  return bitsHi * TWO_32 + (bitsLo >>> 0);
+  return half[HI]! * TWO_32 + (half[LO]! >>> 0);
 }
 export function pbReadUint64Number(r: PbReader): number {
   readVarint64(r);
-  return (bitsHi >>> 0) * TWO_32 + (bitsLo >>> 0);
+  return (half[HI]! >>> 0) * TWO_32 + (half[LO]! >>> 0);
 }
 export function pbReadSint64Number(r: PbReader): number {
   readVarint64(r);
   unzigzag64();
-  return bitsHi * TWO_32 + (bitsLo >>> 0);
+  return half[HI]! * TWO_32 + (half[LO]! >>> 0);
 }
 export function pbReadFixed64Number(r: PbReader): number {
   readFixed64(r);
-  return (bitsHi >>> 0) * TWO_32 + (bitsLo >>> 0);
+  return (half[HI]! >>> 0) * TWO_32 + (half[LO]! >>> 0);
 }
 export function pbReadSfixed64Number(r: PbReader): number {
   readFixed64(r);
-  return bitsHi * TWO_32 + (bitsLo >>> 0);
+  return half[HI]! * TWO_32 + (half[LO]! >>> 0);
 }

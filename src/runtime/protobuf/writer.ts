@@ -71,13 +71,22 @@ function fromSlab(src: Uint8Array, start: number, length: number): Uint8Array {
 }
 
 /**
- * The bytes written, as a new array; the writer goes back for reuse. Small results are copied into the slab above.
- * A larger result is the part of the writer's buffer this call wrote, handed out as it is: the next call writes
- * after it (8-byte aligned), and once the buffer is full the writer moves to a fresh one sized for a few results
- * like the last (pbWriter), leaving the old buffer to the results that are views of it. Copying the result out
- * instead cost a new zeroed ArrayBuffer and a memcpy per call (9% of a 125 KB vector tile encode), and handing
- * the whole buffer over meant a fresh buffer of full capacity per call. Like slab results, such a result shares
- * its `.buffer` (with at most RESULTS_PER_BUFFER - 1 others like it): read it through byteOffset/byteLength.
+ * Results from SLAB_RESULT_MAX to COPY_MAX bytes are copied out into a buffer of their own and the writer's buffer
+ * stays for the next call. Handing such a result out as a view of the writer's buffer (as larger ones are) meant a
+ * fresh 512 KiB buffer every four 125 KB vector tiles, and under the bench's rounds (a full GC, then steady
+ * encoding) those fresh buffers cost more than the copy: copying out was 9-17% faster on the vector tile and 10%
+ * on buf_perf (16 KB), in the same process against the view build. For 800 KB results it was the other way round
+ * (7-27% slower: the copy itself, and a fresh allocation that size per call), so those stay views.
+ */
+const COPY_MAX = 256 * 1024;
+
+/**
+ * The bytes written, as a new array; the writer goes back for reuse. Small results are copied into the slab above,
+ * mid-sized ones into a buffer of their own (COPY_MAX). A larger result is the part of the writer's buffer this call
+ * wrote, handed out as it is: the next call writes after it (8-byte aligned), and once the buffer is full the writer
+ * moves to a fresh one sized for a few results like the last (pbWriter), leaving the old buffer to the results
+ * that are views of it (no copy of a result that large per call). Like slab results, such a result shares its
+ * `.buffer` (with at most RESULTS_PER_BUFFER - 1 others like it): read it through byteOffset/byteLength.
  */
 export function pbFinish(w: PbWriter): Uint8Array {
   const start = w.start;
@@ -86,6 +95,11 @@ export function pbFinish(w: PbWriter): Uint8Array {
   if (length <= SLAB_RESULT_MAX) {
     const out = fromSlab(w.buf, start, length);
     spare = w;
+    return out;
+  }
+  if (length <= COPY_MAX) {
+    const out = w.buf.slice(start, end);
+    if (w.buf.length <= KEEP_SIZE) spare = w;
     return out;
   }
   const out = w.buf.subarray(start, end);
@@ -234,6 +248,18 @@ export function pbFork(w: PbWriter): number {
   return w.pos++;
 }
 
+/**
+ * A one-byte tag and the start of its length-delimited value (pbWriteTag then pbFork, with one capacity check):
+ * every nested message of a field numbered up to 15 starts this way.
+ */
+export function pbForkTag(w: PbWriter, tag: number): number {
+  let pos = w.pos;
+  if (pos + 2 > w.buf.length) grow(w, 2);
+  w.buf[pos++] = tag;
+  w.pos = pos + 1;
+  return pos;
+}
+
 /** End the value started at `at`: write its length, moving the value right when the length needs more bytes. */
 export function pbJoin(w: PbWriter, at: number): void {
   const len = w.pos - at - 1;
@@ -319,16 +345,30 @@ function writeVarint64(w: PbWriter, lo: number, hi: number): void {
   let pos = w.pos;
   lo >>>= 0;
   hi >>>= 0;
+  if (hi === 0) {
+    while (lo > 0x7f) {
+      buf[pos++] = (lo & 0x7f) | 0x80;
+      lo >>>= 7;
+    }
+    buf[pos++] = lo;
+    w.pos = pos;
+    return;
+  }
+  // At least 2^32: the four bytes of the low 28 bits all continue (a byte store keeps the low 8 bits), the fifth
+  // takes the low half's top 4 bits and 3 bits of the high half, and the rest of the high half follows.
+  buf[pos] = lo | 0x80;
+  buf[pos + 1] = (lo >>> 7) | 0x80;
+  buf[pos + 2] = (lo >>> 14) | 0x80;
+  buf[pos + 3] = (lo >>> 21) | 0x80;
+  pos += 4;
+  let v = (lo >>> 28) | ((hi & 0x7) << 4);
+  hi >>>= 3;
   while (hi !== 0) {
-    buf[pos++] = (lo & 0x7f) | 0x80;
-    lo = ((lo >>> 7) | (hi << 25)) >>> 0;
+    buf[pos++] = v | 0x80;
+    v = hi & 0x7f;
     hi >>>= 7;
   }
-  while (lo > 0x7f) {
-    buf[pos++] = (lo & 0x7f) | 0x80;
-    lo >>>= 7;
-  }
-  buf[pos++] = lo;
+  buf[pos++] = v;
   w.pos = pos;
 }
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  pbFinish, pbReader, pbReadFixed64, pbReadInt64, pbReadInt64Number, pbReadInt64String, pbReadInt32, pbReadSfixed64, pbReadSint32, pbReadSint64,
+  ProtobufDecodeError, pbFinish, pbReader, pbReadFixed64, pbReadInt64, pbReadInt64Number, pbReadInt64String, pbReadInt32, pbReadSfixed64, pbReadSint32, pbReadSint64,
   pbReadSint64String, pbReadUint32, pbReadUint64, pbReadUint64String, pbWriteFixed64, pbWriteInt64, pbWritePackedInt32, pbWritePackedSint32,
   pbWritePackedUint32, pbWriter, pbWriteSfixed64, pbWriteSint64, pbWriteUint64, pbWriteUint32, type PbWriter,
 } from "../../../src/runtime/protobuf/index.js";
@@ -62,6 +62,33 @@ describe("64-bit values at their boundaries (bigint mode)", () => {
       expect(bytesOf((w) => pbWriteFixed64(w, v)), `fixed64 ${v}`).toEqual(fixed64(v));
       const r = pbReader(new Uint8Array([...varint(v), ...fixed64(v), ...varint(v)]));
       expect([pbReadUint64(r), pbReadFixed64(r), pbReadUint64String(r)]).toEqual([v, v, String(v)]);
+    }
+  });
+
+  it("varints read the same far from the end of the input (unrolled path) and within ten bytes of it (checked path)", () => {
+    const pad = new Array<number>(10).fill(0);
+    for (const v of SIGNED) {
+      const u = BigInt.asUintN(64, v);
+      for (const after of [[], pad]) {
+        const r = pbReader(new Uint8Array([...varint(u), ...varint(zigzag(v)), ...varint(u), ...after]));
+        expect([pbReadInt64(r), pbReadSint64(r), pbReadUint64(r)], `${v}, ${after.length} bytes after`).toEqual([v, v, u]);
+        expect(r.pos).toBe(r.len - after.length);
+        expect(pbReadInt64String(pbReader(new Uint8Array([...varint(u), ...after])))).toBe(String(v));
+      }
+    }
+    // An eleventh byte is refused at the same offset on both paths (where the eleventh byte starts).
+    const eleven = [...new Array<number>(10).fill(0xff), 0x01];
+    for (const bytes of [eleven, [...eleven, ...pad]]) {
+      const r = pbReader(new Uint8Array([0, ...bytes]));
+      r.pos = 1;
+      let error: unknown;
+      try {
+        pbReadUint64(r);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ProtobufDecodeError);
+      expect(error).toMatchObject({ reason: "varint longer than 10 bytes", offset: 11 });
     }
   });
 

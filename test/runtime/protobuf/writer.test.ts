@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  pbFinish, pbFork, pbJoin, pbReadDouble, pbReadEnd, pbReader, pbReadFixed64, pbReadFloat, pbReadInt32, pbReadInt64,
+  pbFinish, pbFork, pbForkTag, pbJoin, pbWriteTag, pbReadDouble, pbReadEnd, pbReader, pbReadFixed64, pbReadFloat, pbReadInt32, pbReadInt64,
   pbReadSint32, pbReadSint64, pbReadString, pbReadUint32, pbReadUint64, pbWriteDouble, pbWriteFixed64, pbWriteFloat,
   pbWriteInt32, pbWriteInt64, pbWriter, pbWriteSint32, pbWriteSint64, pbWriteString, pbWriteUint32, pbWriteUint64,
   pbIsZero64, ProtobufEncodeError, type PbWriter,
@@ -100,6 +100,38 @@ describe("writer", () => {
     }
   });
 
+  it("pbForkTag writes the tag and reserves the length as pbWriteTag and pbFork do, at any buffer fill", () => {
+    // Nested values of 0, 127, 128 and 16384 bytes, starting at every offset around the 4 KiB initial buffer's end
+    // (the tag and the length byte straddle the point where the buffer grows).
+    for (const size of [0, 127, 128, 16384]) {
+      for (let lead = 4085; lead <= 4097; lead++) {
+        const body = (w: PbWriter) => {
+          for (let i = 0; i < lead; i++) pbWriteUint32(w, 1);
+        };
+        const fused = bytesOf((w) => {
+          body(w);
+          const at = pbForkTag(w, 26);
+          for (let i = 0; i < size; i++) pbWriteUint32(w, i & 0x7f);
+          pbJoin(w, at);
+          pbWriteUint32(w, 9);
+        });
+        const separate = bytesOf((w) => {
+          body(w);
+          pbWriteTag(w, 26);
+          const at = pbFork(w);
+          for (let i = 0; i < size; i++) pbWriteUint32(w, i & 0x7f);
+          pbJoin(w, at);
+          pbWriteUint32(w, 9);
+        });
+        expect([...fused], `${size} bytes after ${lead}`).toEqual([...separate]);
+        const r = pbReader(fused);
+        r.pos = lead;
+        expect(pbReadUint32(r)).toBe(26);
+        expect(pbReadEnd(r) - r.pos).toBe(size);
+      }
+    }
+  });
+
   it("returns a fresh copy each time (the buffer is reused between calls)", () => {
     const a = bytesOf((w) => pbWriteUint32(w, 1));
     const b = bytesOf((w) => pbWriteUint32(w, 2));
@@ -126,7 +158,16 @@ describe("writer", () => {
     expect([big.length, big.byteOffset % 8, big.every((b) => b === 1)]).toEqual([5000, 0, true]);
   });
 
-  it("large results are views of the writer's buffer that no later encode writes over", () => {
+  it("results from 1 KiB to 256 KiB are copied into a buffer of their own; larger ones are views", () => {
+    for (const length of [1025, 125_000, 256 * 1024]) {
+      const bytes = bytesOf((w) => { for (let k = 0; k < length; k++) pbWriteUint32(w, 3); });
+      expect([bytes.byteOffset, bytes.buffer.byteLength], `${length}`).toEqual([0, length]);
+    }
+    const view = bytesOf((w) => { for (let k = 0; k < 256 * 1024 + 1; k++) pbWriteUint32(w, 3); });
+    expect(view.buffer.byteLength).toBeGreaterThan(view.length);
+  });
+
+  it("large results (views of the writer's buffer) and copied ones are never written over by later encodes", () => {
     // Sizes around the slab limit and the pool's buffer sizes, so results land at the start, middle and end of a
     // buffer, some calls start a fresh buffer and some grow one in the middle of the encode; small results between.
     const sizes = [1025, 5000, 200_000, 150_000, 3, 400_000, 1025, 1_100_000, 70_000, 70_000, 70_000, 70_000, 70_000, 700, 2_000_000, 10];
