@@ -236,6 +236,9 @@ interface Layout {
   /** Attributes, and elements with wildcards, in schema order (as they are written). */
   readonly attributeList: readonly Field[];
   readonly particleList: readonly Field[];
+  /** The fields a decoded value must have (wildcards never count), and the others, each in schema order. */
+  readonly required: readonly Field[];
+  readonly optional: readonly Field[];
   /** A wildcard admits some fixed element's namespace: position decides between the field and the wildcard. */
   readonly positional: boolean;
   /** The record has child elements or a wildcard (else children are not looked at). */
@@ -434,18 +437,18 @@ export class XmlRecordCodec implements XmlValueCodec {
     const out: { [key: string]: unknown } = {};
     if (this.family === XML_FAMILY_MEMBER) out.$type = this.name;
     // Required values first, in schema order (the first missing one is the error), then the optional ones.
-    for (let i = 0; i < fields.length; i++) {
-      const f = fields[i]!;
-      if (!f.required || f.kind === XML_ANY) continue;
-      const v = vals[i];
+    const { required, optional } = layout;
+    for (let i = 0; i < required.length; i++) {
+      const f = required[i]!;
+      const v = vals[f.index];
       if (v !== undefined) out[f.key] = v;
       else if (f.kind === XML_ELEMENT && f.nillable && !f.list) out[f.key] = xmlMissingNillable(path, f.what);
       else throw xmlMissing(path, f.what);
     }
-    for (let i = 0; i < fields.length; i++) {
-      const f = fields[i]!;
-      if (f.required && f.kind !== XML_ANY) continue;
-      if (vals[i] !== undefined) out[f.key] = vals[i];
+    for (let i = 0; i < optional.length; i++) {
+      const f = optional[i]!;
+      const v = vals[f.index];
+      if (v !== undefined) out[f.key] = v;
     }
     if (attributes !== undefined) out[this.attributesKey!] = attributes;
     if (typed && this.family === XML_FAMILY_ROOT) out.$type = this.name;
@@ -503,7 +506,8 @@ export class XmlRecordCodec implements XmlValueCodec {
       if (named !== undefined) {
         if (where.positional) {
           // The element goes to its field only at its schema position; later the wildcard keeps it, in order.
-          for (const g of named) {
+          for (let k = 0; k < named.length; k++) {
+            const g = named[k]!;
             if (pos <= g.at) {
               pos = g.list ? g.at : g.at + 1;
               f = g;
@@ -609,7 +613,9 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
   const texts = fields.filter((f) => f.kind === XML_TEXT);
   const attributeList = fields.filter((f) => f.kind === XML_ATTRIBUTE);
   const particleList = fields.filter((f) => f.kind === XML_ELEMENT || f.kind === XML_ANY);
-  return { fields, elements, attributes, anys, texts, attributeList, particleList, positional, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
+  const required = fields.filter((f) => f.required && f.kind !== XML_ANY);
+  const optional = fields.filter((f) => !required.includes(f));
+  return { fields, elements, attributes, anys, texts, attributeList, particleList, required, optional, positional, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
 }
 
 /** Whether an xsd:any's namespace constraint admits elements of namespace `ns` ("" = no namespace). */
