@@ -1,4 +1,5 @@
 import { docLines, lineCommentText, stringLiteral } from "./escape.js";
+import { appendAll } from "../append-all.js";
 
 /**
  * The code writer. Emitters call `print(...)` with strings and typed tokens; the file renders imports, escaping and
@@ -94,10 +95,12 @@ export class GeneratedFile {
       const text = docLines(paragraph);
       if (text.length === 0) continue;
       if (lines.length > 0 && !text[0]!.startsWith("@")) lines.push("");
-      lines.push(...text);
+      appendAll(lines, text);
     }
     if (lines.length === 0) return;
-    lines.splice(0, lines.length, ...lines.flatMap((l) => wrapLine(l, MAX_WIDTH - indent.length - 3)));
+    const wrapped = lines.flatMap((l) => wrapLine(l, MAX_WIDTH - indent.length - 3));
+    lines.length = 0;
+    appendAll(lines, wrapped);
     if (lines.length === 1 && lines[0]!.length <= MAX_WIDTH - indent.length - 7) {
       this.lines.push(`${indent}/** ${lines[0]} */`);
       return;

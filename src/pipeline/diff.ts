@@ -5,6 +5,8 @@
  * much is best read whole anyway.
  */
 
+import { appendAll } from "../append-all.js";
+
 export interface Edit {
   /** " " kept, "-" only in the old text, "+" only in the new one. */
   readonly op: " " | "-" | "+";
@@ -27,7 +29,7 @@ export function diffLines(a: readonly string[], b: readonly string[]): Edit[] {
   const edits: Edit[] = [];
   for (let i = 0; i < start; i++) edits.push({ op: " ", index: i });
   const middle = myers(a, b, start, endA, start, endB) ?? replaceAll(start, endA, start, endB);
-  edits.push(...middle);
+  appendAll(edits, middle);
   for (let i = endA; i < a.length; i++) edits.push({ op: " ", index: i });
   return edits;
 }

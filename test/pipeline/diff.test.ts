@@ -95,6 +95,14 @@ describe("unifiedDiff", () => {
     expect(edits.filter((e) => e.op === "+").length).toBe(6000);
   });
 
+  it("diffs a file rewritten whole at any size (edits are not spread into push's arguments, which overflows the stack)", () => {
+    const a = Array.from({ length: 200_000 }, (_, i) => `old ${i}`);
+    const b = Array.from({ length: 200_000 }, (_, i) => `new ${i}`);
+    const edits = diffLines(a, b);
+    expect(edits.filter((e) => e.op === "-")).toHaveLength(200_000);
+    expect(edits.filter((e) => e.op === "+")).toHaveLength(200_000);
+  });
+
   it("applied to the old text, gives the new one (property)", () => {
     fc.assert(
       fc.property(text, text, (a, b) => {

@@ -1,4 +1,5 @@
 import type { Printable } from "../../codegen/generated-file.js";
+import { appendAll } from "../../append-all.js";
 
 /**
  * Code fragments as Printable arrays, so runtime imports (ImportTokens) can sit inside expressions and are declared
@@ -57,6 +58,6 @@ export class Lines {
   }
 
   append(other: Lines): void {
-    this.lines.push(...other.lines);
+    appendAll(this.lines, other.lines);
   }
 }

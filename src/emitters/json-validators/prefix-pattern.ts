@@ -57,7 +57,8 @@ export function prefixPatternBody(p: PrefixPattern): string[] {
     const run: number[] = [];
     while (k < p.steps.length && !p.steps[k]!.optional) run.push(p.steps[k++]!.code);
     const at = (n: number) => (n === 0 ? "i" : `i + ${n}`);
-    const text = JSON.stringify(String.fromCharCode(...run));
+    // Not fromCharCode(...run): a spec's pattern can hold a literal run longer than V8 takes as call arguments.
+    const text = JSON.stringify(run.map((code) => String.fromCharCode(code)).join(""));
     lines.push(`  if (${run.map((code, n) => `s.charCodeAt(${at(n)}) !== ${code}`).join(" || ")}) return false; // ${text}`);
     lines.push(`  i += ${run.length};`);
   }

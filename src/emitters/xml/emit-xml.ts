@@ -7,6 +7,7 @@ import { typeExprTs, unionOf } from "../types/type-expr.js";
 import { code, typeRef, xmlContext, type XmlContext } from "./context.js";
 import { CODECS, codecOf, enumEntry, familyEntry, recordEntry, SimpleCodecs } from "./codec-table.js";
 import { elementCodecNames } from "./element-names.js";
+import { appendAll } from "../../append-all.js";
 
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 
@@ -43,7 +44,9 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
   const simple = new SimpleCodecs(x);
   const table: Printable[] = [];
   const section = (key: string, lines: readonly Printable[]): void => {
-    table.push(`${key}: [`, ...lines.map((l) => ["  ", l]), "],");
+    table.push(`${key}: [`);
+    appendAll(table, lines.map((l): Printable => ["  ", l]));
+    table.push("],");
   };
   const records = ctx.doc.types.flatMap((t) => (t.kind === "record" ? recordEntry(t, x, simple) : []));
   const families = ctx.doc.types.flatMap((t) => (t.kind === "record" && x.names.family(t.id) ? [familyEntry(t, x)] : []));

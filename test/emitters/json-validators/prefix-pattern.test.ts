@@ -32,4 +32,10 @@ describe("fixed-prefix patterns", () => {
     );
     expect(checked).toBeGreaterThan(1000);
   });
+
+  it("take a literal prefix longer than V8 takes as call arguments (a hostile spec's pattern)", () => {
+    const literal = "a".repeat(200_000);
+    const body = prefixPatternBody(prefixPattern(`^${literal}`)!);
+    expect(body.join("\n")).toContain(JSON.stringify(literal));
+  });
 });
