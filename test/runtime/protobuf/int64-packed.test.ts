@@ -6,6 +6,7 @@
  * lengths where the reserved prefix is longer than the real one.
  */
 import { describe, expect, it } from "vitest";
+import { varint } from "../../helpers/varint.js";
 import {
   ProtobufDecodeError, pbFinish, pbReader, pbReadFixed64, pbReadInt64, pbReadInt64Number, pbReadInt64String, pbReadInt32, pbReadSfixed64, pbReadSint32, pbReadSint64,
   pbReadSint64String, pbReadUint32, pbReadUint64, pbReadUint64String, pbWriteFixed64, pbWriteInt64, pbWritePackedInt32, pbWritePackedSint32,
@@ -18,16 +19,6 @@ function bytesOf(write: (w: PbWriter) => void): number[] {
   return [...pbFinish(w)];
 }
 
-/** The varint of an unsigned 64-bit value, by hand. */
-function varint(u: bigint): number[] {
-  const out: number[] = [];
-  while (u > 0x7fn) {
-    out.push(Number(u & 0x7fn) | 0x80);
-    u >>= 7n;
-  }
-  out.push(Number(u));
-  return out;
-}
 
 function fixed64(u: bigint): number[] {
   return Array.from({ length: 8 }, (_, i) => Number((u >> BigInt(8 * i)) & 0xffn));

@@ -5,20 +5,12 @@
  * and malformed runs, which must fail with the same reason and offset as reading value by value.
  */
 import { describe, expect, it } from "vitest";
+import { varint } from "../../helpers/varint.js";
 import {
   ProtobufDecodeError, pbOverrun, pbReader, pbReadInt32, pbReadPackedInt32, pbReadPackedSint32, pbReadPackedUint32, pbReadSint32, pbReadUint32,
   type PbReader,
 } from "../../../src/runtime/protobuf/index.js";
 
-function varint(u: bigint): number[] {
-  const out: number[] = [];
-  while (u > 0x7fn) {
-    out.push(Number(u & 0x7fn) | 0x80);
-    u >>= 7n;
-  }
-  out.push(Number(u));
-  return out;
-}
 
 const edges = (p: number) => [p - 1, p, p + 1];
 const UINT32 = [0, 1, 126, 127, 128, 129, ...edges(2 ** 14), ...edges(2 ** 21), ...edges(2 ** 28), ...edges(2 ** 31), 2 ** 32 - 2, 2 ** 32 - 1];
