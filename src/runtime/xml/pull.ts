@@ -456,24 +456,27 @@ export class XmlPullReader {
    */
   private references(start: number, end: number): string {
     const src = this.src;
-    let out = "";
-    let last = start;
+    // The text before the first reference starts the result: no concatenation with an empty string (each
+    // concatenation is a call into the engine, and this runs once per value with a reference).
     let amp = this.nextAmp;
-    while (amp < end) {
+    let out = src.slice(start, amp);
+    for (;;) {
       const char = predefinedAt(src, amp);
       const length = char === undefined ? 0 : char === "&" ? 5 : char === "<" || char === ">" ? 4 : 6;
       if (length === 0 || amp + length > end) {
         const rest = decodeEntitiesIn(src, amp, end);
         if (typeof rest !== "string") this.fail(rest.message, amp + rest.offset);
         this.nextAmp = -1;
-        return out + src.slice(last, amp) + rest;
+        return out + rest;
       }
-      out += src.slice(last, amp) + char;
-      last = amp + length;
+      const last = amp + length;
       amp = indexOrEnd(src, "&", last);
+      if (amp >= end) {
+        this.nextAmp = amp;
+        return out + char + src.slice(last, end);
+      }
+      out += char + src.slice(last, amp);
     }
-    this.nextAmp = amp;
-    return out + src.slice(last, end);
   }
 
   /** The end tag at `lt` must close `qname`; returns the offset after it. */

@@ -139,6 +139,12 @@ describe("known-tag fast paths", () => {
       [`<t:id>a<!-- c -->b</t:id>`, "ab"],
       [`<t:id><![CDATA[<x>&amp;]]></t:id>`, "<x>&amp;"],
       [`<t:id>&lt;&#65;&#x42;&gt;&quot;&apos;</t:id>`, `<AB>"'`],
+      // Predefined entities alone (resolved in place), at the start, the end, side by side and between text.
+      [`<t:id>&amp;</t:id>`, "&"],
+      [`<t:id>&lt;a</t:id>`, "<a"],
+      [`<t:id>a&gt;</t:id>`, "a>"],
+      [`<t:id>&amp;&amp;x&lt;&gt;y &quot;z&apos;</t:id>`, `&&x<>y "z'`],
+      [`<t:id>a &amp; b &amp; c &#x43;</t:id>`, "a & b & c C"],
       [`<t:id>a\r\nb\rc</t:id>`, "a\nb\nc"],
       [`<t:id>a<t:b>no</t:b>c</t:id>`, "ac"],
       [`<t:id>a<?pi x?>b</t:id>`, "ab"],
@@ -156,6 +162,8 @@ describe("known-tag fast paths", () => {
     const cases: [string, string][] = [
       [`<t:id>a &bad; b</t:id>`, "undefined entity &bad; (only the five predefined entities exist)"],
       [`<t:id>a &amp b</t:id>`, "unterminated entity reference"],
+      [`<t:id>a &amp; b &bad; c</t:id>`, "undefined entity &bad; (only the five predefined entities exist)"],
+      [`<t:id>&lt;&gt;&</t:id>`, "unterminated entity reference"],
       [`<t:id>a ]]> b</t:id>`, "']]>' is not allowed in text"],
       [`<t:id>a</t:idX>`, "end tag </t:idX> does not match <t:id>"],
       [`<t:id>a</t:i>`, "end tag </t:i> does not match <t:id>"],
