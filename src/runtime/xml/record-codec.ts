@@ -529,7 +529,8 @@ export class XmlRecordCodec implements XmlValueCodec {
       if (layout.positional && pos < a.at) pos = a.list ? a.at : a.at + 1;
       const items = (vals[a.index] ??= []) as OpenContentItem[];
       // A plain child of open content is text (what readOpenItem reads from an element without attributes or children).
-      items.push(plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, path, a.key, items.length, this.codecs.open));
+      // An indexed store rather than push: the engine compiles it in place, where push here stayed a call.
+      items[items.length] = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, path, a.key, items.length, this.codecs.open);
     }
     return keepText ? text + r.lastText : text;
   }
