@@ -2,7 +2,7 @@ import { decodeEntities, decodeEntitiesIn, predefinedAt } from "./entities.js";
 import { KeptInstance } from "./kept-instance.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
 import { XML_NS, XSI_NS, type NamespaceScope } from "./node.js";
-import { attributeQuotes, attributeValueAt, checkNamespaceBinding, checkForbiddenChars, failAt, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
+import { attributeQuotes, attributeValueAt, checkNamespaceBinding, checkForbiddenChars, failAt, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, piecesAt, refuseDeclaration, shortPieces, skipMisc, skipPast } from "./scan.js";
 
 /** The quotes of the attribute value being read (see attributeQuotes). */
 const QUOTES: [number, number] = [0, 0];
@@ -39,8 +39,8 @@ export interface KnownTag {
   readonly declaredNs: string;
   readonly scope: NamespaceScope | null;
   readonly aliases: ReadonlyMap<string, string> | undefined;
-  /** `close` followed by `<pairedName>` (see plainChild's `next`), made when first needed. */
-  paired: string;
+  /** `close` followed by `<pairedName>` (see plainChild's `next`) in short pieces (see shortPieces), made when first needed. */
+  paired: readonly string[];
   pairedName: string;
   /** How many times `paired` was made for this tag: bounded, for documents whose order keeps changing. */
   pairings: number;
@@ -48,6 +48,7 @@ export interface KnownTag {
 
 /** Pairings made per KnownTag before plainChild stops pairing it (each costs a string and its internalization). */
 const MAX_PAIRINGS = 8;
+const NO_PIECES: readonly string[] = [];
 
 /** A scope entry as the reader builds it: `declared` is the URI as written (before namespace aliases map it). */
 interface ReaderScope extends NamespaceScope {
@@ -283,7 +284,7 @@ export class XmlPullReader {
       scope: this.scope,
       aliases: this.aliases,
       // The pairing of the same name met in other bindings (the same text) is kept.
-      paired: same ? known.paired : "",
+      paired: same ? known.paired : NO_PIECES,
       pairedName: same ? known.pairedName : "",
       pairings: 0,
     };
@@ -303,7 +304,9 @@ export class XmlPullReader {
     // Compared already, with the end tag before it (see plainChild).
     if (lt === this.checkedAt && tag === this.checked) return lt;
     while (isSpace(src.charCodeAt(lt))) lt++;
-    // One substring compared whole, as in endTag: startsWith at an offset measured several times slower here.
+    // One substring compared whole, as in endTag: startsWith at an offset measured several times slower here. (A tag
+    // of 13 characters or more is compared through the engine's runtime, see shortPieces: one per record here, and
+    // comparing it in pieces measured no faster.)
     return src.substring(lt, lt + tag.open.length) === tag.open ? lt : -1;
   }
 
@@ -360,11 +363,11 @@ export class XmlPullReader {
     let paired = false;
     if (next !== undefined) {
       if (tag.pairedName !== next.qname && tag.pairings < MAX_PAIRINGS) {
-        tag.paired = internalized(tag.close + next.open);
+        tag.paired = shortPieces(tag.close + next.open);
         tag.pairedName = next.qname;
         tag.pairings++;
       }
-      paired = tag.pairedName === next.qname && src.substring(end, end + tag.paired.length) === tag.paired;
+      paired = tag.pairedName === next.qname && piecesAt(src, end, tag.paired);
     }
     if (!paired && src.substring(end, end + tag.close.length) !== tag.close) return undefined;
     // What text() checks, with the same remembered searches: ']]>' and CR go to the general path.

@@ -232,6 +232,55 @@ describe("known-tag fast paths", () => {
     expect(same(pretty)).toEqual({ value: { item: [plainItem, plainItem, plainItem] } });
   });
 
+  it("compare long end-and-next-start tags piece by piece, declining a difference in any piece", () => {
+    // account = billingCountryName, subrecordOfTheAccount? (a record: entered, not read whole), no wildcard. The pair
+    // </t:billingCountryName><t:subrecordOfTheAccount> is 49 characters: five pieces (see shortPieces).
+    const accounts = () => {
+      const c = new XmlCodecs([[NS, "t"]]);
+      const sub = c.record(NS, "sub", "Sub", 0, () => [[0, NS, "v", "v", text]] as XmlFieldSpec[]);
+      const account = c.record(NS, "account", "Account", 0, () =>
+        [
+          [0, NS, "billingCountryName", "billingCountryName", text],
+          [0, NS, "subrecordOfTheAccount", "subrecordOfTheAccount", sub],
+        ] as XmlFieldSpec[],
+      );
+      const list = c.record(NS, "list", "List", 0, () => [[8, NS, "account", "account", account]] as XmlFieldSpec[]);
+      c.types([[NS, "account", account], [NS, "sub", sub]]);
+      return c.element(NS, "list", list, false);
+    };
+    const account = (next: string, close = "t:billingCountryName") =>
+      `<t:account><t:billingCountryName>x</${close}><${next}><t:v>v</t:v></${next}></t:account>`;
+    const list = (...items: string[]) => `<t:list xmlns:t="${NS}">${items.join("")}</t:list>`;
+    const decode = (xml: string) => {
+      const { fast, general } = (() => {
+        const entering = vi.spyOn(XmlPullReader.prototype, "enterKnown");
+        const fast = outcome(() => accounts().fromXml(xml));
+        hits = entering.mock.results.filter((r) => r.value === true).length;
+        entering.mockReturnValue(false);
+        vi.spyOn(XmlPullReader.prototype, "plainChild").mockReturnValue(undefined);
+        const general = outcome(() => accounts().fromXml(xml));
+        vi.restoreAllMocks();
+        return { fast, general };
+      })();
+      expect(fast).toEqual(general);
+      return fast as { value?: { account: unknown[] }; error?: string };
+    };
+    const usual = account("t:subrecordOfTheAccount");
+    const full = { billingCountryName: "x", subrecordOfTheAccount: { v: "v" } };
+    expect(decode(list(usual, usual, usual))).toEqual({ value: { account: [full, full, full] } });
+    // The third record's <t:subrecordOfTheAccount> entered on the strength of the pair compared before it.
+    expect(hits).toBeGreaterThanOrEqual(1);
+    // An unknown element (skipped) where the pair expects the record, differing in the first, a middle or the last
+    // piece: entering it as the record would fail on its end tag, or read what is not the record.
+    for (const next of ["t:subrecordOfTheAccounX", "t:subrecordXfTheAccount", "t:Xubrecord"]) {
+      expect(decode(list(usual, usual, account(next), usual)).value!.account[2]).toEqual({ billingCountryName: "x" });
+    }
+    // A wrong end tag, its difference in the first or the second piece: the general path's error.
+    for (const close of ["t:XillingCountryName", "t:billingCountryNamX"]) {
+      expect(decode(list(usual, usual, account("t:subrecordOfTheAccount", close))).error).toContain(`end tag </${close}> does not match <t:billingCountryName>`);
+    }
+  });
+
   it("enforce the depth and name-length limits as the general path does", () => {
     // list > item > sub > v is 4 deep: with maxDepth 3 the first record already fails, the same way.
     expect(same(doc(PLAIN), { maxDepth: 3 })).toEqual({ error: expect.stringContaining("elements nested deeper than 3") });
