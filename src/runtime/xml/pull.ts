@@ -3,6 +3,7 @@ import { KeptInstance } from "./kept-instance.js";
 import { resolveLimits, type XmlLimits } from "./limits.js";
 import { XML_NS, XSI_NS, type NamespaceScope } from "./node.js";
 import { attributeQuotes, attributeValueAt, checkNamespaceBinding, checkForbiddenChars, failAt, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, piecesAt, refuseDeclaration, shortPieces, skipMisc, skipPast } from "./scan.js";
+import { isResident, patternOffset, residentHolds } from "./text-memory.js";
 
 /** The quotes of the attribute value being read (see attributeQuotes). */
 const QUOTES: [number, number] = [0, 0];
@@ -39,7 +40,12 @@ export interface KnownTag {
   readonly declaredNs: string;
   readonly scope: NamespaceScope | null;
   readonly aliases: ReadonlyMap<string, string> | undefined;
-  /** `close` followed by `<pairedName>` (see plainChild's `next`) in short pieces (see shortPieces), made when first needed. */
+  /**
+   * `close` followed by `<pairedName>` (see plainChild's `next`), made when first needed: its length, where it is kept
+   * in the text memory (-1 for nowhere, see text-memory.ts) and the same in short pieces (see shortPieces).
+   */
+  pairedLength: number;
+  pairedAt: number;
   paired: readonly string[];
   pairedName: string;
   /** How many times `paired` was made for this tag: bounded, for documents whose order keeps changing. */
@@ -285,6 +291,8 @@ export class XmlPullReader {
       aliases: this.aliases,
       // The pairing of the same name met in other bindings (the same text) is kept.
       paired: same ? known.paired : NO_PIECES,
+      pairedLength: same ? known.pairedLength : 0,
+      pairedAt: same ? known.pairedAt : -1,
       pairedName: same ? known.pairedName : "",
       pairings: 0,
     };
@@ -363,11 +371,20 @@ export class XmlPullReader {
     let paired = false;
     if (next !== undefined) {
       if (tag.pairedName !== next.qname && tag.pairings < MAX_PAIRINGS) {
-        tag.paired = shortPieces(tag.close + next.open);
+        const pair = tag.close + next.open;
+        tag.paired = shortPieces(pair);
+        tag.pairedLength = pair.length;
+        tag.pairedAt = patternOffset(pair);
         tag.pairedName = next.qname;
         tag.pairings++;
       }
-      paired = tag.pairedName === next.qname && piecesAt(src, end, tag.paired);
+      if (tag.pairedName === next.qname) {
+        // In the text memory when the document is resident there (several times faster), else by substrings.
+        paired =
+          tag.pairedAt >= 0 && isResident(src)
+            ? end + tag.pairedLength <= src.length && residentHolds(end, tag.pairedAt, tag.pairedLength)
+            : piecesAt(src, end, tag.paired);
+      }
     }
     if (!paired && src.substring(end, end + tag.close.length) !== tag.close) return undefined;
     // What text() checks, with the same remembered searches: ']]>' and CR go to the general path.

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   parseXsdInt,
   XmlCodecs,
@@ -10,6 +10,7 @@ import {
   type XmlFieldSpec,
   type XmlLimits,
 } from "../../../src/runtime/index.js";
+import { resetTextMemoryForTests } from "../../../src/runtime/xml/text-memory.js";
 
 /**
  * The known-tag fast paths of the decoders (XmlPullReader.enterKnown / plainChild, used by the record codec for a
@@ -109,7 +110,14 @@ const plainItem = {
   ],
 };
 
-describe("known-tag fast paths", () => {
+// Both ways of comparing tags: in the text memory (a resident document) and by substrings (no memory).
+describe.each([
+  ["with", true],
+  ["without", false],
+])("known-tag fast paths (%s the text memory)", (_, available) => {
+  beforeEach(() => resetTextMemoryForTests({ available }));
+  afterEach(() => resetTextMemoryForTests());
+
   it("read repeated records through the fast paths, with the general path's values", () => {
     const result = same(doc(PLAIN));
     expect(result).toEqual({ value: { item: [plainItem, plainItem, plainItem] } });
