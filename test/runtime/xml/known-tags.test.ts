@@ -11,6 +11,7 @@ import {
   type XmlLimits,
 } from "../../../src/runtime/index.js";
 import { resetTextMemoryForTests } from "../../../src/runtime/xml/text-memory.js";
+import { account, accountCodecs, accountList, USUAL_ACCOUNT } from "../../helpers/xml-accounts.js";
 
 /**
  * The known-tag fast paths of the decoders (XmlPullReader.enterKnown / plainChild, used by the record codec for a
@@ -241,39 +242,23 @@ describe.each([
   });
 
   it("compare long end-and-next-start tags piece by piece, declining a difference in any piece", () => {
-    // account = billingCountryName, subrecordOfTheAccount? (a record: entered, not read whole), no wildcard. The pair
-    // </t:billingCountryName><t:subrecordOfTheAccount> is 49 characters: five pieces (see shortPieces).
-    const accounts = () => {
-      const c = new XmlCodecs([[NS, "t"]]);
-      const sub = c.record(NS, "sub", "Sub", 0, () => [[0, NS, "v", "v", text]] as XmlFieldSpec[]);
-      const account = c.record(NS, "account", "Account", 0, () =>
-        [
-          [0, NS, "billingCountryName", "billingCountryName", text],
-          [0, NS, "subrecordOfTheAccount", "subrecordOfTheAccount", sub],
-        ] as XmlFieldSpec[],
-      );
-      const list = c.record(NS, "list", "List", 0, () => [[8, NS, "account", "account", account]] as XmlFieldSpec[]);
-      c.types([[NS, "account", account], [NS, "sub", sub]]);
-      return c.element(NS, "list", list, false);
-    };
-    const account = (next: string, close = "t:billingCountryName") =>
-      `<t:account><t:billingCountryName>x</${close}><${next}><t:v>v</t:v></${next}></t:account>`;
-    const list = (...items: string[]) => `<t:list xmlns:t="${NS}">${items.join("")}</t:list>`;
+    // The pair </t:billingCountryName><t:subrecordOfTheAccount> is 49 characters: five pieces (see shortPieces).
+    const list = accountList;
     const decode = (xml: string) => {
       const { fast, general } = (() => {
         const entering = vi.spyOn(XmlPullReader.prototype, "enterKnown");
-        const fast = outcome(() => accounts().fromXml(xml));
+        const fast = outcome(() => accountCodecs().fromXml(xml));
         hits = entering.mock.results.filter((r) => r.value === true).length;
         entering.mockReturnValue(false);
         vi.spyOn(XmlPullReader.prototype, "plainChild").mockReturnValue(undefined);
-        const general = outcome(() => accounts().fromXml(xml));
+        const general = outcome(() => accountCodecs().fromXml(xml));
         vi.restoreAllMocks();
         return { fast, general };
       })();
       expect(fast).toEqual(general);
       return fast as { value?: { account: unknown[] }; error?: string };
     };
-    const usual = account("t:subrecordOfTheAccount");
+    const usual = USUAL_ACCOUNT;
     const full = { billingCountryName: "x", subrecordOfTheAccount: { v: "v" } };
     expect(decode(list(usual, usual, usual))).toEqual({ value: { account: [full, full, full] } });
     // The third record's <t:subrecordOfTheAccount> entered on the strength of the pair compared before it.

@@ -1,9 +1,10 @@
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseXml, XmlCodecs, XmlParseError, XmlPullReader, xmlTextCodec, type XmlFieldSpec } from "../../../src/runtime/index.js";
+import { parseXml, XmlParseError, XmlPullReader } from "../../../src/runtime/index.js";
 import { isResident, keptPatternsForTests, patternOffset, residentHolds, resetTextMemoryForTests, scanForbidden } from "../../../src/runtime/xml/text-memory.js";
 import { TEXT_MEMORY_WASM } from "../../../src/runtime/xml/text-memory-wasm.js";
 import { assembleWat } from "../../../scripts/lib/assemble-wat.js";
+import { account, accountCodecs, accountList, USUAL_ACCOUNT } from "../../helpers/xml-accounts.js";
 
 /** The code units XML 1.0 forbids: the C0 controls but TAB, LF and CR, and U+FFFE, U+FFFF. */
 const FORBIDDEN = [...Array.from({ length: 0x20 }, (_, c) => c).filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d), 0xfffe, 0xffff];
@@ -164,29 +165,11 @@ describe("text memory (WebAssembly SIMD)", () => {
 });
 
 describe("the pull reader with the text memory", () => {
-  const NS = "urn:t";
-  const text = xmlTextCodec((t: string) => t);
-  /** <list><account>*</list>, account = billingCountryName, subrecordOfTheAccount (a record). */
-  const accounts = () => {
-    const c = new XmlCodecs([[NS, "t"]]);
-    const sub = c.record(NS, "sub", "Sub", 0, () => [[0, NS, "v", "v", text]] as XmlFieldSpec[]);
-    const account = c.record(NS, "account", "Account", 0, () =>
-      [
-        [0, NS, "billingCountryName", "billingCountryName", text],
-        [0, NS, "subrecordOfTheAccount", "subrecordOfTheAccount", sub],
-      ] as XmlFieldSpec[],
-    );
-    const list = c.record(NS, "list", "List", 0, () => [[8, NS, "account", "account", account]] as XmlFieldSpec[]);
-    c.types([[NS, "account", account], [NS, "sub", sub]]);
-    return c.element(NS, "list", list, false);
-  };
-  const account = (next: string, close = "t:billingCountryName") =>
-    `<t:account><t:billingCountryName>x</${close}><${next}><t:v>v</t:v></${next}></t:account>`;
-  const usual = account("t:subrecordOfTheAccount");
-  const list = (...items: string[]) => `<t:list xmlns:t="${NS}">${items.join("")}</t:list>`;
+  const usual = USUAL_ACCOUNT;
+  const list = accountList;
   const decode = (xml: string): unknown => {
     try {
-      return { value: accounts().fromXml(xml) };
+      return { value: accountCodecs().fromXml(xml) };
     } catch (e) {
       return { error: String(e) };
     }
