@@ -58,19 +58,33 @@ export function assignNames(doc: IrDocument): Names {
   const derived = (name: string) => derivedFunctionNames(doc.format, name);
   const used = new Set<string>();
   const free = (name: string) => !used.has(name) && !RUNTIME_EXPORTS.has(name) && !isModuleInternalName(name);
-  /** Claim the first of `wanted`, `wanted_2`, ... whose every name (`group(candidate)`) is free. */
-  const claimGroup = (wanted: string, group: (candidate: string) => readonly string[]): string => {
-    let name = wanted;
-    for (let i = 2; !group(name).every(free); i++) name = `${wanted}_${i}`;
+  /**
+   * Where the search for a free `wanted` of a kind of group resumes: the suffix after the one claimed last time (1
+   * standing for `wanted` itself). Every candidate before it was taken then, and names are never given back, so they
+   * still are: the search finds what searching from the start would, without trying them all again. (From the start,
+   * a spec with N types of one name tried N^2/2 candidates: the partner schemas repeated 100x spent more time here
+   * than in anything else that grew faster than the spec.)
+   */
+  const nextSuffix = new Map<string, number>();
+  /**
+   * Claim the first of `wanted`, `wanted_2`, ... whose every name (`group(candidate)`) is free. `kind` names the
+   * group function (the same kind, the same function): which candidates are free depends on it.
+   */
+  const claimGroup = (kind: string, wanted: string, group: (candidate: string) => readonly string[]): string => {
+    const key = `${kind}\0${wanted}`;
+    let i = nextSuffix.get(key) ?? 1;
+    let name = i === 1 ? wanted : `${wanted}_${i}`;
+    while (!group(name).every(free)) name = `${wanted}_${++i}`;
+    nextSuffix.set(key, i + 1);
     for (const n of group(name)) used.add(n);
     return name;
   };
-  const claim = (wanted: string) => claimGroup(wanted, (n) => [n]);
+  const claim = (wanted: string) => claimGroup("name", wanted, (n) => [n]);
   /** A type name with its derived functions; a name that is (or derives) a runtime export takes "$" like a keyword. */
   const claimType = (wanted: string): string => {
     const clashesWithRuntime = [wanted, ...derived(wanted)].some((n) => RUNTIME_EXPORTS.has(n));
     const base = clashesWithRuntime && !wanted.endsWith("$") ? `${wanted}$` : wanted;
-    return claimGroup(base, (n) => [n, ...derived(n)]);
+    return claimGroup("type", base, (n) => [n, ...derived(n)]);
   };
 
   const typeNames = new Map<TypeId, string>();
@@ -110,9 +124,9 @@ export function assignNames(doc: IrDocument): Names {
   doc.services.forEach((s, index) => {
     if (s.kind !== "http") return;
     const base = serviceBases[index]!;
-    const client = claimGroup(`${base}Client`, (n) => [n, `create${n}`, `ResultOf${n}`]);
-    const handlers = claimGroup(`${base}Handlers`, (n) => [n, `InputOf${n}`]);
-    const server = claimGroup(`${base}Server`, (n) => [n, `create${n}`]);
+    const client = claimGroup("client", `${base}Client`, (n) => [n, `create${n}`, `ResultOf${n}`]);
+    const handlers = claimGroup("handlers", `${base}Handlers`, (n) => [n, `InputOf${n}`]);
+    const server = claimGroup("server", `${base}Server`, (n) => [n, `create${n}`]);
     apiNames.set(index, {
       client, createClient: `create${client}`, clientResult: `ResultOf${client}`,
       handlers, handlerInput: `InputOf${handlers}`,
@@ -125,7 +139,7 @@ export function assignNames(doc: IrDocument): Names {
       let method = safe;
       for (let i = 2; methods.has(method); i++) method = `${safe}_${i}`;
       methods.add(method);
-      const stem = claimGroup(pascalOf(method).replace(/\$$/, ""), (p) => [
+      const stem = claimGroup("operation", pascalOf(method).replace(/\$$/, ""), (p) => [
         `parse${p}Parameters`, `decode${p}Form`, `decode${p}Multipart`, `validate${p}Response`,
       ]);
       operationNames.set(op, {

@@ -93,17 +93,60 @@ function step(el: XmlElement): string {
   const name = attr(el, "name");
   if (name !== undefined) return `${qn}[@name='${name}']`;
   if (!el.parent) return qn;
-  const same = el.parent.children.filter((c) => c.name.ns === el.name.ns && c.name.local === el.name.local);
+  const { index, of } = positionAmongSame(el, el.parent);
   // Schemas are always indexed (a WSDL may hold several); other unnamed elements only when ambiguous.
-  if (same.length > 1 || el.name.local === "schema") return `${qn}[${same.indexOf(el) + 1}]`;
+  if (of > 1 || el.name.local === "schema") return `${qn}[${index}]`;
   return qn;
 }
 
+/** Each element's 1-based position among its parent's children of the same name, and how many those are. */
+const POSITIONS = new WeakMap<XmlElement, Map<XmlElement, { index: number; of: number }>>();
+
+/**
+ * The position of `el` among the children of `parent` with its name. Worked out for all of the parent's children at
+ * once and kept: a WSDL holding N schemas asks for each schema's position once per origin inside it, and counting
+ * the siblings each time made generating the partner schemas repeated 100x several times slower per copy.
+ */
+function positionAmongSame(el: XmlElement, parent: XmlElement): { index: number; of: number } {
+  let positions = POSITIONS.get(parent);
+  if (positions === undefined) {
+    positions = new Map();
+    const byName = new Map<string, XmlElement[]>();
+    for (const child of parent.children) {
+      const key = `{${child.name.ns}}${child.name.local}`;
+      const same = byName.get(key) ?? byName.set(key, []).get(key)!;
+      same.push(child);
+    }
+    for (const same of byName.values()) same.forEach((child, i) => positions!.set(child, { index: i + 1, of: same.length }));
+    POSITIONS.set(parent, positions);
+  }
+  return positions.get(el)!;
+}
+
+/** Each element's XPath, once made (every origin inside an element repeats its ancestors' steps). */
+const XPATHS = new WeakMap<XmlElement, string>();
+
 /** An XPath locating the element in its file, e.g. /wsdl:definitions/wsdl:types/xsd:schema[1]/xsd:complexType[@name='X']. */
 export function xpath(el: XmlElement): string {
-  const steps: string[] = [];
-  for (let e: XmlElement | undefined = el; e; e = e.parent) steps.push(step(e));
-  return "/" + steps.reverse().join("/");
+  const known = XPATHS.get(el);
+  if (known !== undefined) return known;
+  // The ancestors up to the nearest one whose path is known, then their paths from there down (no recursion: the
+  // depth is the document's).
+  const chain: XmlElement[] = [];
+  let path = "";
+  for (let e: XmlElement | undefined = el; e; e = e.parent) {
+    const cached = XPATHS.get(e);
+    if (cached !== undefined) {
+      path = cached;
+      break;
+    }
+    chain.push(e);
+  }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    path = `${path}/${step(chain[i]!)}`;
+    XPATHS.set(chain[i]!, path);
+  }
+  return path;
 }
 
 /** Documentation text: lines trimmed, inner runs of blanks collapsed, blank edges removed. */

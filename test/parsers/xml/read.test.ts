@@ -48,6 +48,35 @@ describe("readXml", () => {
     expect(xpath(seq)).toBe("/wsdl:definitions/wsdl:types/xsd:schema[1]/xsd:complexType[@name='X']/xsd:sequence");
   });
 
+  it("indexes unnamed siblings of the same name, whichever element is asked first, and gives the same path again", () => {
+    const root = read(
+      `<w:definitions xmlns:w="http://schemas.xmlsoap.org/wsdl/" xmlns:s="http://www.w3.org/2001/XMLSchema"><w:types>` +
+        `<s:schema><s:complexType name="A"/></s:schema><s:annotation/><s:schema><s:choice><s:sequence/><s:element name="e"/><s:sequence><s:any/></s:sequence></s:choice></s:schema>` +
+        `</w:types></w:definitions>`,
+    );
+    const types = root.children[0]!;
+    const [first, annotation, second] = types.children;
+    const choice = second!.children[0]!;
+    const [seq1, element, seq2] = choice.children;
+    // The deepest first (its ancestors' paths are made on the way), then the rest.
+    expect(xpath(seq2!.children[0]!)).toBe("/wsdl:definitions/wsdl:types/xsd:schema[2]/xsd:choice/xsd:sequence[2]/xsd:any");
+    expect(xpath(seq1!)).toBe("/wsdl:definitions/wsdl:types/xsd:schema[2]/xsd:choice/xsd:sequence[1]");
+    expect(xpath(element!)).toBe("/wsdl:definitions/wsdl:types/xsd:schema[2]/xsd:choice/xsd:element[@name='e']");
+    expect(xpath(first!)).toBe("/wsdl:definitions/wsdl:types/xsd:schema[1]");
+    expect(xpath(annotation!)).toBe("/wsdl:definitions/wsdl:types/xsd:annotation");
+    expect(xpath(first!.children[0]!)).toBe("/wsdl:definitions/wsdl:types/xsd:schema[1]/xsd:complexType[@name='A']");
+    expect(xpath(seq2!)).toBe("/wsdl:definitions/wsdl:types/xsd:schema[2]/xsd:choice/xsd:sequence[2]");
+    expect(xpath(root)).toBe("/wsdl:definitions");
+  });
+
+  it("makes the path of an element nested thousands deep (no recursion)", () => {
+    const depth = 20000;
+    const root = read(`${"<a>".repeat(depth)}${"</a>".repeat(depth)}`);
+    let deepest = root;
+    while (deepest.children.length > 0) deepest = deepest.children[0]!;
+    expect(xpath(deepest)).toBe("/a".repeat(depth));
+  });
+
   it.each([
     // A mismatched end tag: both tags named, at the end tag's '<' (not after it).
     ["unclosed tag", `<a>\n<b></a>`, "a.xml:2:4: end tag </a> does not match <b> (opened at line 2, column 1)"],
