@@ -62,8 +62,8 @@ export function assignNames(doc: IrDocument): Names {
    * Where the search for a free `wanted` of a kind of group resumes: the suffix after the one claimed last time (1
    * standing for `wanted` itself). Every candidate before it was taken then, and names are never given back, so they
    * still are: the search finds what searching from the start would, without trying them all again. (From the start,
-   * a spec with N types of one name tried N^2/2 candidates: the partner schemas repeated 100x spent more time here
-   * than in anything else that grew faster than the spec.)
+   * a spec with N types of one name tried N^2/2 candidates: with the partner schemas repeated, this function's share
+   * of a generation profile grew from 1.8% at 3 copies to 6% at 40.)
    */
   const nextSuffix = new Map<string, number>();
   /**

@@ -104,8 +104,9 @@ const POSITIONS = new WeakMap<XmlElement, Map<XmlElement, { index: number; of: n
 
 /**
  * The position of `el` among the children of `parent` with its name. Worked out for all of the parent's children at
- * once and kept: a WSDL holding N schemas asks for each schema's position once per origin inside it, and counting
- * the siblings each time made generating the partner schemas repeated 100x several times slower per copy.
+ * once and kept: a WSDL holding N schemas asks for each schema's position once per origin inside it. Counting the
+ * siblings each time, the partner schemas repeated 40x generated in process at 134 ms a copy; without, 106 ms
+ * (1x: 117 ms).
  */
 function positionAmongSame(el: XmlElement, parent: XmlElement): { index: number; of: number } {
   let positions = POSITIONS.get(parent);

@@ -41,10 +41,9 @@ export interface KnownTag {
   readonly scope: NamespaceScope | null;
   readonly aliases: ReadonlyMap<string, string> | undefined;
   /**
-   * `close` followed by `<pairedName>` (see plainChild's `next`), made when first needed: its length, where it is kept
-   * in the text memory (-1 for nowhere, see text-memory.ts) and the same in short pieces (see shortPieces).
+   * `close` followed by `<pairedName>` (see plainChild's `next`), made when first needed: where it is kept in the text
+   * memory (-1 for nowhere, see text-memory.ts), and the same in short pieces (see shortPieces).
    */
-  pairedLength: number;
   pairedAt: number;
   paired: readonly string[];
   pairedName: string;
@@ -52,7 +51,7 @@ export interface KnownTag {
   pairings: number;
 }
 
-/** Pairings made per KnownTag before plainChild stops pairing it (each costs a string and its internalization). */
+/** Pairings made per KnownTag before plainChild stops pairing it (each costs its pieces and room in the text memory). */
 const MAX_PAIRINGS = 8;
 const NO_PIECES: readonly string[] = [];
 
@@ -291,7 +290,6 @@ export class XmlPullReader {
       aliases: this.aliases,
       // The pairing of the same name met in other bindings (the same text) is kept.
       paired: same ? known.paired : NO_PIECES,
-      pairedLength: same ? known.pairedLength : 0,
       pairedAt: same ? known.pairedAt : -1,
       pairedName: same ? known.pairedName : "",
       pairings: 0,
@@ -373,16 +371,16 @@ export class XmlPullReader {
       if (tag.pairedName !== next.qname && tag.pairings < MAX_PAIRINGS) {
         const pair = tag.close + next.open;
         tag.paired = shortPieces(pair);
-        tag.pairedLength = pair.length;
         tag.pairedAt = patternOffset(pair);
         tag.pairedName = next.qname;
         tag.pairings++;
       }
       if (tag.pairedName === next.qname) {
         // In the text memory when the document is resident there (several times faster), else by substrings.
+        const length = tag.close.length + next.open.length;
         paired =
           tag.pairedAt >= 0 && isResident(src)
-            ? end + tag.pairedLength <= src.length && residentHolds(end, tag.pairedAt, tag.pairedLength)
+            ? end + length <= src.length && residentHolds(end, tag.pairedAt, length)
             : piecesAt(src, end, tag.paired);
       }
     }

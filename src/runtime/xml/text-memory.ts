@@ -6,11 +6,12 @@ import { TEXT_MEMORY_WASM } from "./text-memory-wasm.js";
  * jobs the engine does slowly from JavaScript (text-memory.wat):
  *
  * - Forbidden characters: one SIMD pass over the copy, exact (control characters, U+FFFE, U+FFFF), where
- *   checkForbiddenChars otherwise searches for each of its 31 characters in turn over the whole text (about 45 us of
- *   a 118,000-character SOAP response, against about 25 us for the copy and the pass).
+ *   checkForbiddenChars otherwise searches for each of its 31 characters in turn over the whole text (42-55 us for
+ *   the 117,000-character SOAP response of the bench, against about 25 us for the copy and the pass).
  * - Known tags: the pull reader compares an end tag and the next start tag (see KnownTag.paired) with the copy,
- *   against a copy of the pair kept in the memory's pattern area: about 10 ns, where V8 compares a substring in
- *   pieces of up to 12 characters (a longer one is compared through its runtime) at about 50 ns for 25-38 characters.
+ *   against a copy of the pair kept in the memory's pattern area: 10 ns for a 28-character pair in a micro-benchmark,
+ *   against 65 ns comparing substrings in pieces of up to 12 characters (a longer one V8 compares through its
+ *   runtime). Over the whole bench decode: x1.22.
  *
  * Only one document is resident at a time: the last one scanned, if it fitted (MAX_RESIDENT units). A reader checks
  * that its text is still the resident one before each comparison (another document may have been read since: a
