@@ -13,9 +13,9 @@ import { TEXT_MEMORY_WASM } from "./text-memory-wasm.js";
  *   against 65 ns comparing substrings in pieces of up to 12 characters (a longer one V8 compares through its
  *   runtime). Over the whole bench decode: x1.22.
  *
- * Only one document is resident at a time: the last one scanned, if it fitted (MAX_RESIDENT units). A reader checks
- * that its text is still the resident one before each comparison (another document may have been read since: a
- * decoder calling another), and compares by substrings otherwise. Without Buffer or WebAssembly SIMD (browsers, a
+ * Only one document is resident at a time: the last one scanned, if it fitted (DEFAULT_MAX_RESIDENT units). A
+ * reader checks that its text is still the resident one before each comparison (another document may have been read
+ * since: a decoder calling another), and compares by substrings otherwise. Without Buffer or WebAssembly SIMD (browsers, a
  * content security policy that forbids compiling) nothing is resident and the callers do what they did before.
  */
 
