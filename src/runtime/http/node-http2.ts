@@ -1,3 +1,6 @@
+/// <reference types="node" preserve="true" />
+// Node-only module: the directive above stays in the published .d.ts, so a user's project that has @types/node
+// (an optional peer dependency of specforge) type-checks this adapter whatever its tsconfig `types` says.
 /**
  * The node:http2 adapter: runs a web-standard handler on an HTTP/2 server (h2c, or TLS with ALPN "h2"), with
  * request and response bodies streamed both ways, which bidi streaming needs. It is what makes gRPC possible: a

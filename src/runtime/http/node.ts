@@ -1,3 +1,6 @@
+/// <reference types="node" preserve="true" />
+// Node-only module: the directive above stays in the published .d.ts, so a user's project that has @types/node
+// (an optional peer dependency of specforge) type-checks this adapter whatever its tsconfig `types` says.
 /**
  * The node:http adapter: runs any web-standard `(Request) => Promise<Response>` handler (generated feed servers,
  * Connect handlers, REST servers) on a node:http server. The only Node-specific part of the HTTP runtime, so it is
