@@ -230,7 +230,13 @@ class Http2Request {
     return this.#real;
   }
 }
-answerTheRestFromReal(Http2Request.prototype, Request.prototype, ["method", "url"]);
+/** As NodeRequest (node.ts): the rest of Request is patched in when the first server starts, not at module load. */
+let completed = false;
+function completeHttp2Request(): void {
+  if (completed) return;
+  answerTheRestFromReal(Http2Request.prototype, Request.prototype, ["method", "url"]);
+  completed = true;
+}
 
 function headerRecord(status: number, headers: Headers): OutgoingHttpHeaders {
   const record: OutgoingHttpHeaders = { ":status": status };
@@ -345,6 +351,7 @@ export async function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHtt
     session.once("close", () => sessions.delete(session));
     session.on("error", () => undefined); // a broken connection: its streams close and are counted down
   });
+  completeHttp2Request();
   server.on("stream", (stream: ServerHttp2Stream, raw: IncomingHttpHeaders) => {
     open++;
     const authority = String(raw[":authority"] ?? raw.host ?? `${host}:0`);

@@ -173,8 +173,16 @@ class NodeRequest {
   }
 }
 
-// Everything else a Request has is answered by the real one, built on first use.
-answerTheRestFromReal(NodeRequest.prototype, Request.prototype, ["method", "url"]);
+/**
+ * Everything else a Request has is answered by the real one, built on first use. Patched in when the first handler
+ * is made, not when the module loads (the runtime has no module-level side effects: package.json `sideEffects`).
+ */
+let completed = false;
+function completeNodeRequest(): void {
+  if (completed) return;
+  answerTheRestFromReal(NodeRequest.prototype, Request.prototype, ["method", "url"]);
+  completed = true;
+}
 
 /** Write a web Response to a node:http response: a body the runtime knows as text or bytes (see known-body.ts) is
  * written directly, any other body is streamed with back-pressure. */
@@ -253,6 +261,7 @@ export function nodeRequestListener(handler: HttpHandler, options: NodeAdapterOp
   const lastHost = newHostCheck(fallbackHost);
   // A generated REST server answers with parts (see direct.ts): written as they are, without a Response in between.
   const direct = directPathOf(handler);
+  completeNodeRequest();
   return (req, res) => {
     let request: NodeRequest;
     try {

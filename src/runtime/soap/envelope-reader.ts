@@ -213,7 +213,7 @@ export class SoapMessage {
 }
 
 /** A message kept alive, so that optimized code handling messages survives full GCs (see KeptInstance). */
-const KEPT_MESSAGE = new KeptInstance(() => SoapMessage.read(`<e:Envelope xmlns:e="${SOAP11_NS}"><e:Body><kept/></e:Body></e:Envelope>`));
+const KEPT_MESSAGE = /* @__PURE__ */ new KeptInstance(() => SoapMessage.read(`<e:Envelope xmlns:e="${SOAP11_NS}"><e:Body><kept/></e:Body></e:Envelope>`));
 
 function detailsOf(details: readonly PulledElement[] | undefined): { detail?: PulledElement; details?: readonly PulledElement[] } {
   const first = details?.[0];
@@ -222,8 +222,8 @@ function detailsOf(details: readonly PulledElement[] | undefined): { detail?: Pu
 
 /** The codes every SOAP version defines; written unprefixed in no namespace by some stacks, they still mean these. */
 const STANDARD_CODES: Readonly<Record<SoapVersion, ReadonlySet<string>>> = {
-  "1.1": new Set(["VersionMismatch", "MustUnderstand", "Client", "Server"]),
-  "1.2": new Set(["VersionMismatch", "MustUnderstand", "DataEncodingUnknown", "Sender", "Receiver"]),
+  "1.1": /* @__PURE__ */ new Set(["VersionMismatch", "MustUnderstand", "Client", "Server"]),
+  "1.2": /* @__PURE__ */ new Set(["VersionMismatch", "MustUnderstand", "DataEncodingUnknown", "Sender", "Receiver"]),
 };
 
 /** A fault code's QName, resolved in the scope of the element that carries it (as envelope.ts does on a tree). */
