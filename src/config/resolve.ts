@@ -104,5 +104,25 @@ export function resolveRun(options: RunOptions): ResolvedRun {
     throw new UsageError(`${templates}: the templates folder does not exist`);
   }
   const strict = options.strict ?? config.strict ?? false;
-  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths }), templates, configFile, base, strict };
+  // Where spec files may be read from (see NodeHostOptions.roots): the working folder, the config's folder, each
+  // spec's folder, the proto paths, and the folders the user adds.
+  const roots = [
+    ...new Set([
+      cwd,
+      base,
+      ...specs.map((s) => path.dirname(s.file)),
+      ...protoPaths,
+      ...(options.roots ?? []).map((r) => path.resolve(cwd, r)),
+      ...(config.roots ?? []).map((r) => path.resolve(base, r)),
+    ]),
+  ];
+  const maxFileBytes = parseByteCount(options.maxSpecBytes ?? config.maxSpecBytes);
+  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes }), templates, configFile, base, strict };
+}
+
+/** `--max-spec-bytes`: a whole number of bytes (absent: the host's default). */
+function parseByteCount(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,15}$/.test(value.trim())) throw new UsageError(`--max-spec-bytes: expected a number of bytes, got ${JSON.stringify(value)}`);
+  return Number(value.trim());
 }

@@ -9,6 +9,9 @@ export interface SpecRequest {
   /** The run's working folder and proto include folders (the worker builds its own node host from them). */
   readonly cwd: string;
   readonly includeDirs: readonly string[];
+  /** The host's read rules (NodeHostOptions). */
+  readonly roots?: readonly string[];
+  readonly maxFileBytes?: number;
   readonly templates?: string;
 }
 
