@@ -395,6 +395,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
       only(der, new Set([...MODELS, ...ATTRIBUTES]), `complexContent xsd:${derivation}`);
       if (isSoapEnc(baseQ.ns) && baseQ.local === "Array") {
         rec.members = derivation === "restriction" ? soapArray(ctx, scope, der) : contentModel(ctx, scope, der).members;
+        if (derivation === "restriction" && rec.members.length === 1 && rec.members[0]!.kind === "field") rec.soapEncArray = true;
       } else {
         if (baseDecl) {
           if (baseDecl.el.name.local !== "complexType") {
