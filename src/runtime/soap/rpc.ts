@@ -121,9 +121,16 @@ export class SoapRpcMessage<T> {
       const a = part.array;
       const items = (value as Record<string, unknown>)[a.key];
       const list = Array.isArray(items) ? items : items === undefined ? [] : [items];
+      const enc = this.spec.encoding!;
       w.startElement("", part.name);
-      w.xsiType(this.spec.encoding!, "Array");
-      w.attribute(this.spec.encoding!, "arrayType", `${w.qname(a.itemType[0], a.itemType[1])}[${list.length}]`);
+      if (enc === SOAP_ENCODING_12) {
+        // SOAP 1.2 encoding: the items' type and the array's size, each its own attribute.
+        w.attribute(enc, "itemType", w.qname(a.itemType[0], a.itemType[1]));
+        w.attribute(enc, "arraySize", String(list.length));
+      } else {
+        w.xsiType(enc, "Array");
+        w.attribute(enc, "arrayType", `${w.qname(a.itemType[0], a.itemType[1])}[${list.length}]`);
+      }
       for (const item of list) this.encodeValue(w, a.itemCodec, a.item, a.itemType, item);
       w.endElement();
       return;
@@ -179,8 +186,33 @@ export class SoapRpcMessage<T> {
       const item = part.array.item;
       n = { ...plain(n), children: n.children.map((c) => ({ ...plain(c), ns: "", prefix: "", local: item })) };
     }
-    return part.codec.decode(n, path);
+    try {
+      return part.codec.decode(n, path);
+    } catch (error) {
+      // Encoded accessors are matched by local name (SOAP 1.1 §5.4): node-soap's client qualifies a part's members
+      // with the wrapper's namespace, which the schema (unqualified members) does not. Read them as unqualified when
+      // the value as written does not decode; a value that does is never rewritten.
+      if (!(error instanceof XmlDecodeError) || this.spec.encoding === undefined || this.spec.ns === "" || !usesNs(n, this.spec.ns)) throw error;
+      return part.codec.decode(unqualified(n, this.spec.ns), path);
+    }
   }
+}
+
+/** Some descendant of `node` is in namespace `ns`. */
+function usesNs(node: XmlElementNode, ns: string): boolean {
+  for (const c of node.children) if (c.ns === ns || usesNs(c, ns)) return true;
+  return false;
+}
+
+/** `node` with its descendants in namespace `ns` moved to no namespace. */
+function unqualified(node: XmlElementNode, ns: string): XmlElementNode {
+  return {
+    ...plain(node),
+    children: node.children.map((c) => {
+      const inner = unqualified(c, ns);
+      return c.ns === ns ? { ...inner, ns: "", prefix: "" } : inner;
+    }),
+  };
 }
 
 /** A wrapper's codec: `new SoapRpcMessage(spec)` with its value type. */
