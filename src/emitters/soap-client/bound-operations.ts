@@ -209,7 +209,7 @@ function encodingOf(body: SoapBodyBinding, version: "1.1" | "1.2"): string {
 
 function bodyElement(message: SoapMessage, body: SoapBodyBinding | undefined, elements: Elements): BoundBody | string {
   const parts = bodyParts(message, body);
-  if (parts.length !== 1) return `${parts.length} body parts (document style takes exactly one element part)`;
+  if (parts.length !== 1) return `${parts.length} body parts (exactly one element part is supported)`;
   const id = parts[0]!.element;
   const element = id !== undefined ? elements.get(id) : undefined;
   return element ? { kind: "element", element } : "the body part is not an element";

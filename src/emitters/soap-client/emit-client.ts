@@ -106,8 +106,7 @@ function emitServiceClient(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
       f.print("          outputElement: ", clark(f, op.output.element), ",");
       f.print("          decodeOutput: ", codecs.decode(op.output.element), ",");
     } else if (op.output?.kind === "rpc") {
-      f.print(`          decodeOutput: (node: `, rt("XmlElementNode", true), `, others: readonly `, rt("XmlElementNode", true), `[]) => ${messages}.output.decode(node, others),`);
-      f.print("          rpc: true,");
+      f.print(`          decodeRpcOutput: (node: `, rt("XmlElementNode", true), `, others: readonly `, rt("XmlElementNode", true), `[]) => ${messages}.output.decode(node, others),`);
     }
     f.print("        },");
     f.print("        input,");
