@@ -23,6 +23,8 @@ export class SoapMessage {
   readonly headers: PulledElement[] = [];
   /** The first element in the Body; the reader is on its start tag until the caller reads it or calls finish(). */
   readonly body: PulledElement | undefined;
+  /** The Body's other elements (SOAP encoding's multi-referenced values), known after finish(). */
+  readonly rest: PulledElement[] = [];
   private faultRead: SoapFault | undefined;
   private faultProblem: string | undefined;
   private readonly envNs: string;
@@ -85,7 +87,10 @@ export class SoapMessage {
     if (!this.bodyDone) {
       // Envelope and Body are open: level 2 is inside the Body.
       r.skipTo(2);
-      while (r.nextChild()) r.skip();
+      while (r.nextChild()) {
+        this.rest.push(new PulledElement(r));
+        r.skip();
+      }
     }
     if (r.nextChild()) this.refuse(`unexpected element {${r.ns}}${r.local} in the envelope`);
     r.end();
