@@ -26,6 +26,7 @@ import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, entries, has, isObject, items, str, type JsonObject } from "./json.js";
 import { facetsOf, listFacetsOf, mergeFacets, withoutFormat } from "./facets.js";
+import { Intersection, namedTypeRefs, Never, refsOf, type Typed } from "./intersect.js";
 import { pascalCase } from "./names.js";
 import { segmentsOf } from "./pointer.js";
 
@@ -208,35 +209,42 @@ export class SchemaLowerer {
   }
 
   private buildRecord(loc: Loc, head: Omit<RecordType, "kind" | "members">): RecordType {
-    const props = new Map<string, Loc>();
+    // Every declaration of a property (an allOf part may re-declare one another part declares): they are merged
+    // into one property whose value satisfies them all (mergedField).
+    const props = new Map<string, Loc[]>();
     const required = new Set<string>();
     let additional: Loc | undefined;
     const seen = new Set<string>();
-    const collect = (at: Loc, followAllOf: boolean): void => {
+    const collect = (at: Loc, followAllOf: boolean, into = props): void => {
       const key = `${at.file.path}${at.pointer}`;
       if (seen.has(key)) return;
       seen.add(key);
       const target = this.ctx.resolveRef(at);
       if (target) {
-        collect(target, true);
+        collect(target, true, into);
         // 3.0 ignores whatever is written beside a $ref; in 3.1 the object's own keywords add to the reference's.
         if (this.ctx.version !== "3.1") return;
       }
-      for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) props.set(name, p);
+      for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) into.set(name, [...(into.get(name) ?? []), p]);
+      if (into !== props) return; // only the names of a base's properties are wanted
       for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
       additional = child(at, "additionalProperties") ?? additional;
-      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true);
+      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into);
     };
 
     // `allOf: [$ref Base, {inline}]` is inheritance: keep Base as the base type and only the inline part as members.
     // Any other allOf is flattened into one record (field origins still point at their declarations).
     let base: RecordType["base"];
+    let baseTarget: Loc | undefined;
     const parts = items(child(loc, "allOf"));
     const refParts = parts.filter((p) => has(p, "$ref"));
-    const baseTarget = refParts.length === 1 ? this.ctx.resolveRef(refParts[0]!) : undefined;
-    if (baseTarget && this.isRecordLike(baseTarget)) {
-      const baseType = this.lowerTarget(baseTarget, `${head.name}Base`).type;
-      if (baseType.kind === "ref") base = { id: baseType.id, derivation: "extension" };
+    const baseRef = refParts.length === 1 ? this.ctx.resolveRef(refParts[0]!) : undefined;
+    if (baseRef && this.isRecordLike(baseRef)) {
+      const baseType = this.lowerTarget(baseRef, `${head.name}Base`).type;
+      if (baseType.kind === "ref") {
+        base = { id: baseType.id, derivation: "extension" };
+        baseTarget = baseRef;
+      }
     }
     if (base) {
       collect(loc, false);
@@ -245,9 +253,16 @@ export class SchemaLowerer {
       collect(loc, true);
     }
 
-    // `required` may name a property the base declares (`allOf: [$ref Base, {required: [id]}]` makes Base's optional
-    // id required): an extension cannot change an inherited member, so such a record is flattened instead.
-    if (base && [...required].some((name) => !props.has(name))) {
+    // An extension cannot change an inherited member, so the record is flattened instead (every property of the base
+    // and of the extension, re-declared ones merged) when `required` names a property the base declares
+    // (`allOf: [$ref Base, {required: [id]}]` makes Base's optional id required), or when the extension re-declares
+    // a property of the base (`id: {format: uuid}` over Base's `id: {type: string}`).
+    const redeclares = (): boolean => {
+      const inherited = new Map<string, Loc[]>();
+      collect(baseTarget!, true, inherited);
+      return [...props.keys()].some((name) => inherited.has(name));
+    };
+    if (base && ([...required].some((name) => !props.has(name)) || redeclares())) {
       base = undefined;
       props.clear();
       required.clear();
@@ -259,10 +274,10 @@ export class SchemaLowerer {
     for (const name of required) {
       if (props.has(name)) continue;
       const at = items(child(loc, "required")).find((r) => r.value === name) ?? loc;
-      props.set(name, { file: at.file, pointer: at.pointer, value: Object.create(null) as JsonObject });
+      props.set(name, [{ file: at.file, pointer: at.pointer, value: Object.create(null) as JsonObject }]);
     }
     // A property in error is reported and left out; the record's other properties are still checked.
-    const members = [...props].flatMap(([name, p]) => this.ctx.recover(() => this.field(name, p, required.has(name), head.name)) ?? []);
+    const members = [...props].flatMap(([name, decls]) => this.ctx.recover(() => this.mergedField(name, decls, required.has(name), head)) ?? []);
     const record: RecordType = { kind: "record", ...head, members, ...(base ? { base } : {}) };
     if (additional === undefined) return record;
     const ap: Loc = additional;
@@ -271,8 +286,82 @@ export class SchemaLowerer {
     return { ...record, additionalProperties: this.typeOnly(ap, `${head.name}Value`) };
   }
 
-  private field(name: string, loc: Loc, required: boolean, parent: string): Field {
-    const lowered = this.lower(loc, `${parent}${pascalCase(name)}`);
+  /**
+   * A property declared in one or several allOf parts. Declarations that repeat another, or only annotate, add
+   * nothing; the others are lowered one by one and met (intersect.ts): one property that must satisfy them all.
+   * Types declared while lowering them that the merged property does not use are dropped again.
+   */
+  private mergedField(name: string, decls: readonly Loc[], required: boolean, record: Pick<RecordType, "id" | "name">): Field {
+    const parent = record.name;
+    const distinct: Loc[] = [];
+    const keys = new Set<string>();
+    for (const d of decls) {
+      const key = this.declarationKey(d);
+      if (!keys.has(key)) {
+        keys.add(key);
+        distinct.push(d);
+      }
+    }
+    const constraining = distinct.filter((d) => !onlyAnnotates(d));
+    const last = distinct.at(-1)!;
+    if (constraining.length <= 1) {
+      const field = this.field(name, constraining[0] ?? last, required, parent);
+      return distinct.length > 1 ? { ...field, ...annotationsOf(distinct, field) } : field;
+    }
+    const at = constraining.at(-1)!;
+    const hint = `${parent}${pascalCase(name)}`;
+    const before = new Set(this.ctx.named.keys());
+    const lowered = constraining.map((d) => this.lower(d, hint));
+    const meet = new Intersection(this.ctx, at, `${record.id}&${name}`, hint);
+    let acc: Typed | Never = lowered[0]!;
+    for (const next of lowered.slice(1)) if (!(acc instanceof Never)) acc = meet.meet(acc, next);
+    const where = `property "${name}" of ${parent} is declared in several allOf parts`;
+    for (const c of meet.contradictions) this.ctx.warn(at, `${where} that contradict each other: ${c}`);
+    for (const l of meet.losses) this.ctx.warn(at, `${where}: ${l}`);
+    let result: Typed;
+    if (acc instanceof Never) {
+      this.ctx.warn(at, `${where} that contradict each other (${acc.reason}): no value is valid, its type is never`);
+      result = { type: meet.never(acc.reason) };
+    } else result = acc;
+    this.pruneUnused(before, refsOf(result.type));
+    const field = this.field(name, at, required, parent, { type: result.type, nullable: lowered.every((l) => l.nullable), facets: result.facets });
+    return { ...field, ...annotationsOf(distinct, field) };
+  }
+
+  /** Declarations that say the same thing get the same key: equal JSON, or a bare `$ref` to the same schema. */
+  private declarationKey(d: Loc): string {
+    const target = isObject(d.value) && Object.keys(d.value).every((k) => k === "$ref" || ANNOTATIONS.has(k)) ? this.ctx.resolveRef(d) : undefined;
+    if (target) return `ref:${target.file.path}${target.pointer}`;
+    if (!isObject(d.value)) return `json:${JSON.stringify(d.value)}`;
+    const kept = Object.entries(d.value).filter(([k]) => !ANNOTATIONS.has(k));
+    return `json:${JSON.stringify(kept)}`;
+  }
+
+  /**
+   * Drop the anonymous types declared since `before` that nothing kept refers to (the separate declarations of a
+   * merged property, when the merge made a type of its own), and give their names back.
+   */
+  private pruneUnused(before: ReadonlySet<string>, roots: readonly string[]): void {
+    const fresh = [...this.ctx.named.keys()].filter((id) => !before.has(id));
+    const reached = new Set<string>();
+    const stack = [...roots, ...fresh.filter((id) => !this.ctx.named.get(id)?.anonymous)];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (reached.has(id)) continue;
+      reached.add(id);
+      const t = this.ctx.named.get(id);
+      if (t) stack.push(...namedTypeRefs(t));
+    }
+    for (const id of fresh) {
+      const t = this.ctx.named.get(id);
+      if (reached.has(id) || !t) continue;
+      this.ctx.named.delete(id);
+      this.ctx.namedNullable.delete(id);
+      this.ctx.names.release(t.scope, t.name);
+    }
+  }
+
+  private field(name: string, loc: Loc, required: boolean, parent: string, lowered = this.lower(loc, `${parent}${pascalCase(name)}`)): Field {
     const doc = str(loc, "description");
     const dflt = child(loc, "default");
     return {
@@ -603,4 +692,29 @@ function variantHint(v: Loc, parent: string, i: number): string {
 
 function isNullType(t: TypeExpr): boolean {
   return t.kind === "literal" && t.value === null;
+}
+
+/** A property declaration with nothing but annotations (`{}`, `{description: ...}`): it allows any value. */
+function onlyAnnotates(d: Loc): boolean {
+  return isObject(d.value) && Object.keys(d.value).every((k) => k.startsWith("x-") || ANNOTATIONS.has(k));
+}
+
+/**
+ * What the declarations of a merged property say beside its type: the last description and default, and readOnly,
+ * writeOnly, deprecated when any of them says so.
+ */
+function annotationsOf(decls: readonly Loc[], field: Field): Partial<Field> {
+  const doc = decls.map((d) => str(d, "description")).filter((x) => x !== undefined).at(-1);
+  const dflt = decls.map((d) => child(d, "default")).filter((x) => x !== undefined).at(-1);
+  const flag = (k: string) => decls.some((d) => bool(d, k) === true);
+  const json = field.wire.json!;
+  return {
+    ...(doc !== undefined ? { doc } : {}),
+    ...(dflt ? { default: JSON.stringify(dflt.value) } : {}),
+    ...(flag("deprecated") ? { deprecated: true } : {}),
+    wire: {
+      ...field.wire,
+      json: { ...json, ...(flag("readOnly") ? { readOnly: true } : {}), ...(flag("writeOnly") ? { writeOnly: true } : {}) },
+    },
+  };
 }
