@@ -394,8 +394,15 @@ export class SchemaLowerer {
       values.push({ name: String(value), value, origin: this.ctx.origin(v, `openapi enum value ${JSON.stringify(value)}`) });
     }
     const declared = this.typesOf(loc).filter((t) => t !== "null");
+    // `type: string, enum: [false, true]`, `type: integer, enum: ["1"]`: the values are what a valid document holds
+    // (a value must match both keywords, so the schema as written admits none of them). The type follows the values.
+    const misfits = declared.length === 1 ? values.filter((v) => !fitsType(v.value, declared[0]!)) : [];
+    if (misfits.length > 0) {
+      const kinds = [...new Set(values.map((v) => typeof v.value))].join(" or ");
+      this.ctx.warn(child(loc, "enum")!, `enum values ${misfits.map((v) => JSON.stringify(v.value)).join(", ")} are not of the declared type "${declared[0]}": the type is widened to the values' own type (${kinds})`);
+    }
     let base: ScalarType;
-    if (declared.length === 1 && declared[0] !== "object" && declared[0] !== "array") base = this.scalarFor(loc, declared[0]!);
+    if (declared.length === 1 && declared[0] !== "object" && declared[0] !== "array" && misfits.length === 0) base = this.scalarFor(loc, declared[0]!);
     else {
       const kinds = new Set(values.map((v) => typeof v.value));
       base =
@@ -717,4 +724,15 @@ function annotationsOf(decls: readonly Loc[], field: Field): Partial<Field> {
       json: { ...json, ...(flag("readOnly") ? { readOnly: true } : {}), ...(flag("writeOnly") ? { writeOnly: true } : {}) },
     },
   };
+}
+
+/** Whether an enum value is of the JSON type the schema declares (values of arrays/objects are not judged here). */
+function fitsType(value: string | number | boolean | null, type: string): boolean {
+  switch (type) {
+    case "string": return typeof value === "string";
+    case "integer": return typeof value === "number" && Number.isInteger(value);
+    case "number": return typeof value === "number";
+    case "boolean": return typeof value === "boolean";
+    default: return true;
+  }
 }
