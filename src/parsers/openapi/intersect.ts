@@ -34,7 +34,7 @@ export class Never {
 const NUMBER_RANK: Partial<Record<ScalarKind, number>> = { int32: 0, int64: 1, integer: 2, float: 4, double: 5, decimal: 5 };
 const STRING_KINDS = new Set<ScalarKind>(["string", "date", "dateTime", "time", "duration", "anyURI", "bytes", "QName"]);
 
-type JsonKind = "string" | "number" | "boolean" | "array" | "object" | "null";
+export type JsonKind = "string" | "number" | "boolean" | "array" | "object" | "null";
 
 export class Intersection {
   /** Constraints kept in a weaker form than the schema's (reported as warnings). */
@@ -88,8 +88,8 @@ export class Intersection {
     if (nb?.kind === "enum") return this.meetEnum(b, nb, a, na);
     if (a.kind === "union") return this.meetUnion(a.of, b);
     if (b.kind === "union") return this.meetUnion(b.of, a);
-    const ka = this.jsonKinds(a);
-    const kb = this.jsonKinds(b);
+    const ka = jsonKindsOf(this.ctx, a);
+    const kb = jsonKindsOf(this.ctx, b);
     if (ka && kb && ![...ka].some((k) => kb.has(k))) return new Never(`${this.describe(a)} and ${this.describe(b)}`);
     if (a.kind === "scalar" && b.kind === "scalar") return this.meetScalar(a, b);
     if (a.kind === "list" && b.kind === "list") {
@@ -341,40 +341,6 @@ export class Intersection {
     }
   }
 
-  /** The JSON types a type admits; undefined when unknown (a type still being built, anything). */
-  private jsonKinds(t: TypeExpr, depth = 0): Set<JsonKind> | undefined {
-    if (depth > 32) return undefined;
-    switch (t.kind) {
-      case "literal":
-        return new Set([t.value === null ? "null" : (typeof t.value as JsonKind)]);
-      case "list":
-        return new Set(["array"]);
-      case "map":
-        return new Set(["object"]);
-      case "scalar":
-        if (t.scalar === "any") return undefined;
-        if (t.scalar === "boolean") return new Set(["boolean"]);
-        return new Set([STRING_KINDS.has(t.scalar) || t.scalar === "decimal" ? "string" : "number"]);
-      case "union": {
-        const out = new Set<JsonKind>();
-        for (const m of t.of) {
-          const k = this.jsonKinds(m, depth + 1);
-          if (!k) return undefined;
-          for (const x of k) out.add(x);
-        }
-        return out;
-      }
-      case "ref": {
-        const n = this.named(t);
-        if (!n) return undefined;
-        if (n.kind === "record") return new Set(["object"]);
-        if (n.kind === "alias") return this.jsonKinds(n.target, depth + 1);
-        if (n.kind === "enum") return new Set(n.values.map((v) => (v.value === null ? "null" : (typeof v.value as JsonKind))));
-        return this.jsonKinds({ kind: "union", of: n.variants.map((v) => v.type) }, depth + 1);
-      }
-    }
-  }
-
   private describe(t: TypeExpr): string {
     switch (t.kind) {
       case "literal":
@@ -450,4 +416,38 @@ export function namedTypeRefs(t: NamedType): string[] {
     case "enum":
   }
   return out;
+}
+
+/** The JSON types a type admits; undefined when unknown (a type still being built, anything). */
+export function jsonKindsOf(ctx: LowerContext, t: TypeExpr, depth = 0): Set<JsonKind> | undefined {
+  if (depth > 32) return undefined;
+  switch (t.kind) {
+    case "literal":
+      return new Set([t.value === null ? "null" : (typeof t.value as JsonKind)]);
+    case "list":
+      return new Set(["array"]);
+    case "map":
+      return new Set(["object"]);
+    case "scalar":
+      if (t.scalar === "any") return undefined;
+      if (t.scalar === "boolean") return new Set(["boolean"]);
+      return new Set([STRING_KINDS.has(t.scalar) || t.scalar === "decimal" ? "string" : "number"]);
+    case "union": {
+      const out = new Set<JsonKind>();
+      for (const m of t.of) {
+        const k = jsonKindsOf(ctx, m, depth + 1);
+        if (!k) return undefined;
+        for (const x of k) out.add(x);
+      }
+      return out;
+    }
+    case "ref": {
+      const n = ctx.named.get(t.id);
+      if (!n) return undefined;
+      if (n.kind === "record") return new Set(["object"]);
+      if (n.kind === "alias") return jsonKindsOf(ctx, n.target, depth + 1);
+      if (n.kind === "enum") return new Set(n.values.map((v) => (v.value === null ? "null" : (typeof v.value as JsonKind))));
+      return jsonKindsOf(ctx, { kind: "union", of: n.variants.map((v) => v.type) }, depth + 1);
+    }
+  }
 }

@@ -26,7 +26,7 @@ import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, entries, has, isObject, items, str, type JsonObject } from "./json.js";
 import { facetsOf, listFacetsOf, mergeFacets, withoutFormat } from "./facets.js";
-import { Intersection, namedTypeRefs, Never, refsOf, type Typed } from "./intersect.js";
+import { Intersection, jsonKindsOf, namedTypeRefs, Never, refsOf, type Typed } from "./intersect.js";
 import { pascalCase } from "./names.js";
 import { segmentsOf } from "./pointer.js";
 
@@ -95,12 +95,12 @@ export class SchemaLowerer {
     switch (shape.k) {
       case "ref": {
         const target = this.lowerTarget(shape.target, hint);
-        return { type: target.type, nullable, facets: mergeFacets(target.facets, this.refSiblingFacets(loc)) };
+        return { type: target.type, nullable, facets: this.applicable(target.type, mergeFacets(target.facets, this.refSiblingFacets(loc)), shape.target) };
       }
       case "unwrap": {
         const inner = this.lower(shape.inner, hint);
         const layered = (shape.layered ?? []).reduce((f, part) => mergeFacets(f, facetsOf(this.ctx, part)), inner.facets);
-        return { type: inner.type, nullable, facets: mergeFacets(layered, facetsOf(this.ctx, loc)) };
+        return { type: inner.type, nullable, facets: this.applicable(inner.type, mergeFacets(layered, facetsOf(this.ctx, loc)), shape.inner) };
       }
       case "literal":
         return { type: { kind: "literal", value: shape.value }, nullable };
@@ -626,6 +626,23 @@ export class SchemaLowerer {
     const root = loc.file.value;
     if (/^#\/[^/]+$/.test(loc.pointer) && isObject(root) && !has({ ...loc, value: root }, "openapi")) return segmentsOf(loc.pointer)[0];
     return undefined;
+  }
+
+  /**
+   * Facets that can apply to a value of `type`. In JSON Schema string keywords (minLength, maxLength, pattern) apply
+   * to strings only and number keywords to numbers only: beside a `$ref` to an object, an array or an enum of
+   * numbers they are no-ops (3.1 allows such siblings), and keeping them would give a check that narrows to nothing.
+   * `target`: the schema `type` comes from, to tell an object still being built (recursion) from an unknown type.
+   */
+  private applicable(type: TypeExpr, facets: Facets | undefined, target: Loc): Facets | undefined {
+    if (!facets) return undefined;
+    const kinds = jsonKindsOf(this.ctx, type) ?? (this.isRecordLike(target) ? new Set(["object"]) : undefined);
+    if (!kinds) return facets;
+    const f: { -readonly [K in keyof Facets]: Facets[K] } = { ...facets };
+    if (!kinds.has("string")) for (const k of ["minLength", "maxLength", "patterns", "length"] as const) delete f[k];
+    if (!kinds.has("number")) for (const k of ["minInclusive", "maxInclusive", "minExclusive", "maxExclusive", "multipleOf"] as const) delete f[k];
+    if (!kinds.has("string") && !kinds.has("number")) delete f.format;
+    return Object.keys(f).length > 0 ? f : undefined;
   }
 
   /** Scalar constraints written beside a 3.1 `$ref` (`maxLength`, `pattern`, `minimum`...): they apply as well. */
