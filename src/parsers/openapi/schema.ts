@@ -15,6 +15,7 @@ import type {
   EnumValue,
   Facets,
   Field,
+  NamedType,
   RecordType,
   ScalarType,
   TypeExpr,
@@ -418,25 +419,85 @@ export class SchemaLowerer {
     const disc = child(loc, "discriminator");
     const property = disc && str(disc, "propertyName");
     if (disc && property === undefined) this.ctx.fail(disc, "discriminator needs a propertyName");
-    // mapping value -> tag, keyed by the resolved target location
-    const tags = new Map<string, string>();
-    for (const [tag, m] of entries(disc && child(disc, "mapping"))) {
-      if (typeof m.value !== "string") this.ctx.fail(m, "discriminator mapping values must be strings");
-      const target = this.mappingTarget(m, m.value);
-      const key = `${target.file.path}${target.pointer}`;
-      if (!tags.has(key)) tags.set(key, tag);
-    }
-    const variants: UnionVariant[] = shape.variants.map((v, i) => {
+    const candidates = shape.variants.map((v, i) => {
       const target = this.ctx.resolveRef(v);
       const targetName = target && this.namedLocationName(target);
       const type = this.typeOnly(v, variantHint(v, head.name, i));
       const name = targetName ?? str(v, "title") ?? (type.kind === "scalar" ? type.scalar : `Variant${i + 1}`);
-      const tag = property === undefined ? undefined : ((target && tags.get(`${target.file.path}${target.pointer}`)) ?? targetName);
-      return { name, type, ...(tag !== undefined ? { tag } : {}) };
+      return { at: v, target, targetName, name, type };
     });
     const discriminator: UnionType["discriminator"] =
       property !== undefined ? { kind: "property", property } : { kind: "none", exclusive: shape.exclusive };
+    const variants = property === undefined ? candidates.map(({ name, type }) => ({ name, type })) : this.tagVariants(disc!, property, candidates);
     return { kind: "union", ...head, variants, discriminator };
+  }
+
+  /**
+   * The tags of a discriminated union's variants, as the specification defines them: the `mapping` keys that name
+   * the variant's schema (several keys may name one schema), else the schema's name (implicit mapping). A variant
+   * whose own schema fixes the property (`enum`, `const`) and leaves that implied name out would get a tag no valid
+   * value carries (its type would be `never`): its own values are its tags, with a warning. An inline variant has
+   * no name: its own values, if it fixes the property, else it is untagged (tried when no tag matches).
+   * A tag only the first variant that claims it gets.
+   */
+  private tagVariants(
+    disc: Loc,
+    property: string,
+    candidates: readonly { at: Loc; target: Loc | undefined; targetName: string | undefined; name: string; type: TypeExpr }[],
+  ): UnionVariant[] {
+    const mapped = new Map<string, string[]>();
+    for (const [tag, m] of entries(child(disc, "mapping"))) {
+      if (typeof m.value !== "string") this.ctx.fail(m, "discriminator mapping values must be strings");
+      const target = this.mappingTarget(m, m.value);
+      const key = `${target.file.path}${target.pointer}`;
+      mapped.set(key, [...(mapped.get(key) ?? []), tag]);
+    }
+    const used = new Set<string>();
+    const variants: UnionVariant[] = [];
+    for (const c of candidates) {
+      const own = this.fixedValues(c.type, property);
+      const explicit = c.target && mapped.get(`${c.target.file.path}${c.target.pointer}`);
+      let tags: readonly string[];
+      if (explicit) tags = explicit;
+      else if (c.targetName !== undefined && own && !own.includes(c.targetName)) {
+        this.ctx.warn(c.at, `discriminator "${property}": variant ${c.targetName} would be tagged "${c.targetName}" (its schema name, no mapping names it), but its own schema only allows ${own.map((v) => JSON.stringify(v)).join(", ")} there: those values are its tags`);
+        tags = own;
+      } else if (c.targetName !== undefined) tags = [c.targetName];
+      else tags = own ?? [];
+      const fresh = tags.filter((t) => !used.has(t));
+      for (const t of fresh) used.add(t);
+      if (tags.length === 0) variants.push({ name: c.name, type: c.type });
+      for (const tag of fresh) variants.push({ name: c.name, type: c.type, tag });
+    }
+    return variants;
+  }
+
+  /** The string values a record type allows for `property` when its schema fixes them (enum, const); else undefined. */
+  private fixedValues(type: TypeExpr, property: string): string[] | undefined {
+    const record = type.kind === "ref" ? this.ctx.named.get(type.id) : undefined;
+    if (record?.kind !== "record") return undefined;
+    const fields: Field[] = [];
+    const seen = new Set<string>();
+    for (let r: NamedType | null | undefined = record; r?.kind === "record" && !seen.has(r.id); r = r.base ? this.ctx.named.get(r.base.id) : undefined) {
+      seen.add(r.id);
+      fields.unshift(...r.members.filter((m): m is Field => m.kind === "field"));
+    }
+    const field = fields.filter((f) => (f.wire.json?.key ?? f.name) === property).at(-1);
+    const values = (t: TypeExpr, depth: number): (string | number | boolean | null)[] | undefined => {
+      if (depth > 16) return undefined;
+      if (t.kind === "literal") return [t.value];
+      if (t.kind === "union") {
+        const all = t.of.map((m) => values(m, depth + 1));
+        return all.every((v) => v !== undefined) ? all.flat() : undefined;
+      }
+      const named = t.kind === "ref" ? this.ctx.named.get(t.id) : undefined;
+      if (named?.kind === "enum") return named.values.map((v) => v.value);
+      if (named?.kind === "alias") return values(named.target, depth + 1);
+      return undefined;
+    };
+    const found = field && values(field.type, 0);
+    const strings = found?.filter((v): v is string => typeof v === "string");
+    return strings && strings.length > 0 ? strings : undefined;
   }
 
   /** Mapping values are a schema name ("Cat") or a $ref string ("#/components/schemas/Cat", "cat.yaml"). */
