@@ -95,11 +95,16 @@ export class SchemaLowerer {
     const shape = this.shapeOf(loc);
     switch (shape.k) {
       case "ref": {
+        // 3.0 polymorphism: a use of a base schema that has a discriminator means the base or any schema extending it.
+        const family = this.familyOf(shape.target);
+        if (family) return { type: family, nullable: nullable || (this.ctx.namedNullable.get(this.ctx.typeId(shape.target)) ?? false) };
         const target = this.lowerTarget(shape.target, hint);
         return { type: target.type, nullable, facets: this.applicable(target.type, mergeFacets(target.facets, this.refSiblingFacets(loc)), shape.target) };
       }
       case "unwrap": {
-        const inner = this.lower(shape.inner, hint);
+        // `X: allOf: [$ref Base]` extends Base (it is one of Base's family, not the family itself).
+        const target = items(child(loc, "allOf")).some((p) => p.pointer === shape.inner.pointer) ? this.ctx.resolveRef(shape.inner) : undefined;
+        const inner = target && this.familyOf(target) ? this.lowerTarget(target, hint) : this.lower(shape.inner, hint);
         const layered = (shape.layered ?? []).reduce((f, part) => mergeFacets(f, facetsOf(this.ctx, part)), inner.facets);
         return { type: inner.type, nullable, facets: this.applicable(inner.type, mergeFacets(layered, facetsOf(this.ctx, loc)), shape.inner) };
       }
@@ -498,6 +503,73 @@ export class SchemaLowerer {
     const found = field && values(field.type, 0);
     const strings = found?.filter((v): v is string => typeof v === "string");
     return strings && strings.length > 0 ? strings : undefined;
+  }
+
+  /**
+   * The union a use of `target` stands for when `target` is a named object schema with a `discriminator` (and no
+   * oneOf/anyOf of its own) that other component schemas extend with `allOf: [$ref target, ...]`: the OpenAPI 3.0
+   * polymorphism pattern. Its variants are the base itself and every schema that extends it (directly or through
+   * another), tagged as tagVariants says. Undefined for any other target.
+   */
+  private familyOf(target: Loc): TypeExpr | undefined {
+    const disc = child(target, "discriminator");
+    if (!disc || has(target, "oneOf") || has(target, "anyOf")) return undefined;
+    const baseName = this.namedLocationName(target);
+    const property = str(disc, "propertyName");
+    if (baseName === undefined || property === undefined || this.shapeOf(target).k !== "record") return undefined;
+    const id = `${this.ctx.typeId(target)}&family`;
+    if (this.ctx.named.has(id)) return this.refTo(id);
+    const subtypes = this.extensionsOf(target);
+    if (subtypes.length === 0) return undefined;
+    this.ctx.named.set(id, null);
+    const scope = this.ctx.scopeOf(target.file);
+    const name = this.ctx.names.claim(scope, `${baseName}Family`);
+    const candidates = [target, ...subtypes].map((at) => {
+      const n = this.namedLocationName(at)!;
+      return { at, target: at, targetName: n, name: n, type: this.lowerTarget(at, n).type };
+    });
+    const variants = this.tagVariants(disc, property, candidates);
+    this.ctx.named.set(id, {
+      kind: "union",
+      id,
+      name,
+      scope,
+      anonymous: true,
+      doc: `${baseName} or a schema that extends it (allOf); the discriminator picks which.`,
+      origin: this.ctx.origin(disc, `openapi discriminator ${disc.pointer}`),
+      variants,
+      discriminator: { kind: "property", property },
+    });
+    return this.refTo(id);
+  }
+
+  /** Component schemas that extend `base` through `allOf: [$ref base, ...]`, directly or through one another. */
+  private extensionsOf(base: Loc): Loc[] {
+    const files = [...new Set([this.ctx.files.files[0]!, base.file])];
+    const schemas = files.flatMap((file) => {
+      const root: Loc = { file, pointer: "#", value: file.value };
+      const components = isObject(root.value) ? child(root, "components") : undefined;
+      return entries(components && child(components, "schemas"));
+    });
+    const key = (l: Loc) => `${l.file.path}${l.pointer}`;
+    const found = new Map<string, Loc>();
+    const parents = new Set([key(base)]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [, s] of schemas) {
+        if (found.has(key(s)) || parents.has(key(s))) continue;
+        const extendsOne = items(child(s, "allOf")).some((part) => {
+          const t = has(part, "$ref") ? this.ctx.recover(() => this.ctx.resolveRef(part)) : undefined;
+          return t !== undefined && parents.has(key(t));
+        });
+        if (extendsOne) {
+          found.set(key(s), s);
+          parents.add(key(s));
+          grew = true;
+        }
+      }
+    }
+    return [...found.values()];
   }
 
   /** Mapping values are a schema name ("Cat") or a $ref string ("#/components/schemas/Cat", "cat.yaml"). */
