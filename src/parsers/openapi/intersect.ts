@@ -41,6 +41,8 @@ export class Intersection {
   readonly losses: string[] = [];
   /** Constraints that contradict each other without making the whole value impossible (reported as warnings). */
   readonly contradictions: string[] = [];
+  /** The ids of the types this intersection declared, in order. */
+  readonly declared: string[] = [];
   private count = 0;
 
   /**
@@ -306,6 +308,7 @@ export class Intersection {
       origin: this.ctx.origin(this.at, `openapi schema ${this.at.pointer} (met with its other allOf declarations)`),
     };
     this.ctx.named.set(id, make(head));
+    this.declared.push(id);
     return { kind: "ref", id };
   }
 

@@ -330,6 +330,10 @@ export class SchemaLowerer {
       result = { type: meet.never(acc.reason) };
     } else result = acc;
     this.pruneUnused(before, refsOf(result.type));
+    // The merged property's own types take the best names the dropped declarations gave back.
+    const kept = meet.declared.flatMap((id) => this.ctx.named.get(id) ?? []);
+    for (const t of kept) this.ctx.names.release(t.scope, t.name);
+    for (const t of kept) this.ctx.named.set(t.id, { ...t, name: this.ctx.names.claim(t.scope, hint) });
     const field = this.field(name, at, required, parent, { type: result.type, nullable: lowered.every((l) => l.nullable), facets: result.facets });
     return { ...field, ...annotationsOf(distinct, field) };
   }
