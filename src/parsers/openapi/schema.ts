@@ -80,6 +80,8 @@ const REF_UNSUPPORTED_SIBLINGS = [
 export class SchemaLowerer {
   /** Non-named `$ref` targets being lowered, to report cycles that no named type breaks. */
   private readonly expanding = new Set<string>();
+  /** familyOf's answer per base schema location (undefined: not a discriminated base that schemas extend). */
+  private readonly families = new Map<string, TypeExpr | undefined>();
 
   constructor(private readonly ctx: LowerContext) {}
 
@@ -232,9 +234,11 @@ export class SchemaLowerer {
         if (this.ctx.version !== "3.1") return;
       }
       for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) into.set(name, [...(into.get(name) ?? []), p]);
-      if (into !== props) return; // only the names of a base's properties are wanted
-      for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
-      additional = child(at, "additionalProperties") ?? additional;
+      // Of a base, only the names of its properties are wanted (see `redeclares`).
+      if (into === props) {
+        for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
+        additional = child(at, "additionalProperties") ?? additional;
+      }
       if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into);
     };
 
@@ -516,15 +520,24 @@ export class SchemaLowerer {
    * another), tagged as tagVariants says. Undefined for any other target.
    */
   private familyOf(target: Loc): TypeExpr | undefined {
+    const key = `${target.file.path}${target.pointer}`;
+    if (this.families.has(key)) return this.families.get(key);
+    const family = this.buildFamily(target);
+    this.families.set(key, family);
+    return family;
+  }
+
+  private buildFamily(target: Loc): TypeExpr | undefined {
     const disc = child(target, "discriminator");
     if (!disc || has(target, "oneOf") || has(target, "anyOf")) return undefined;
     const baseName = this.namedLocationName(target);
     const property = str(disc, "propertyName");
     if (baseName === undefined || property === undefined || this.shapeOf(target).k !== "record") return undefined;
     const id = `${this.ctx.typeId(target)}&family`;
-    if (this.ctx.named.has(id)) return this.refTo(id);
     const subtypes = this.extensionsOf(target);
     if (subtypes.length === 0) return undefined;
+    // Registered before its variants are lowered: a variant that refers back to the base (recursion) meets it here.
+    this.families.set(`${target.file.path}${target.pointer}`, this.refTo(id));
     this.ctx.named.set(id, null);
     const scope = this.ctx.scopeOf(target.file);
     const name = this.ctx.names.claim(scope, `${baseName}Family`);

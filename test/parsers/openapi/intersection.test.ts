@@ -137,7 +137,7 @@ components:
     WhiteTiger:
       allOf:
         - $ref: "#/components/schemas/Tiger"
-        - {type: object, properties: {blueEyes: {type: boolean}}}
+        - {type: object, properties: {blueEyes: {type: boolean}, name: {type: string, maxLength: 8}}}
 `;
 
 const ENUMS = `openapi: 3.0.3
@@ -328,8 +328,12 @@ describe("discriminators", () => {
     const ts = types(get("discriminators"), "discriminators");
     expect(ts).toMatch(/export type AnimalFamily =\s*\| \(\w+ & \{ animalType: "Animal" \}\)\s*\| \(Lion & \{ animalType: "lion" \}\)\s*\| \(\w*Tiger & \{ animalType: "Tiger" \}\)\s*\| \(WhiteTiger & \{ animalType: "WhiteTiger" \}\);/);
     expect(ts).toMatch(/body: AnimalFamily;/);
-    // The extensions themselves stay records derived from the base.
+    // The extensions themselves stay records derived from the base, but for one that re-declares a property its
+    // base inherits (WhiteTiger's name, declared by Animal two levels up): that one is flattened, name declared once.
     expect(ts).toMatch(/Derived by extension from \{@link Animal\}\.\s*\* @generated from openapi schema #\/components\/schemas\/Lion/);
+    const white = /export interface WhiteTiger \{[^]*?\n\}/.exec(ts)![0];
+    expect(white.match(/^[ ]+\w+\??:/gm)).toEqual(["  animalType:", "  name?:", "  stripes?:", "  blueEyes?:"]);
+    expect(ts).not.toMatch(/Derived by extension from \{@link Tiger\}/);
   });
 
   const samples: [type: string, value: unknown, valid: boolean][] = [
@@ -349,6 +353,8 @@ describe("discriminators", () => {
     ["AnimalFamily", { animalType: "Tiger", stripes: 3 }, true],
     ["AnimalFamily", { animalType: "WhiteTiger", stripes: 3, blueEyes: true }, true],
     ["AnimalFamily", { animalType: "WhiteTiger", blueEyes: "no" }, false],
+    ["AnimalFamily", { animalType: "WhiteTiger", name: "Snowflake" }, false],
+    ["AnimalFamily", { animalType: "Tiger", name: "Snowflake" }, true],
     ["AnimalFamily", { animalType: "Animal", name: "generic" }, true],
     ["AnimalFamily", { animalType: "zebra" }, false],
   ];
