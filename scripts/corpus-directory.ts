@@ -195,8 +195,9 @@ async function main(): Promise<void> {
       done++;
       progress(`${id}: ${error}`);
     };
-    for (let i = 0; i < Math.min(jobs, queue.length); i++) start();
     if (queue.length === 0) resolve();
+    const workers = Math.min(jobs, queue.length);
+    for (let i = 0; i < workers; i++) start();
   });
 
   const minutes = (performance.now() - started) / 60_000;
