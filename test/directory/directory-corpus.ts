@@ -158,14 +158,14 @@ function oneLine(text: string): string {
  */
 export const CAUSES: readonly { readonly cause: string; readonly stage?: Stage; readonly test: RegExp }[] = [
   { cause: "pattern: not a JavaScript regular expression", stage: "parse", test: /: pattern .* is not a valid regular expression/ },
-  { cause: "pattern: not a string", stage: "parse", test: /pattern must be a string/ },
+  { cause: "OpenAPI rule: `pattern` is a string", stage: "parse", test: /pattern must be a string/ },
   { cause: "parameter: array/object in a form/simple-style value", test: /style \w+ cannot carry arrays or objects inside the value/ },
-  { cause: "parameter: path template variable not declared", test: /path parameter .* is not declared/ },
+  { cause: "OpenAPI rule: every path template variable is a declared path parameter", test: /path parameter .* is not declared/ },
   { cause: "schema keyword refused: not", test: /unsupported schema keyword "not"/ },
   { cause: "schema keyword refused (other)", test: /unsupported schema keyword/ },
   { cause: "schema: `false` schema refused", test: /the `false` schema/ },
-  { cause: "schema: enum values of another type than declared", stage: "parse", test: /unknown schema type|enum value/ },
-  { cause: "external $ref to a file the bundle lacks", test: /cannot read referenced file/ },
+  { cause: "OpenAPI rule: a schema's `type` is a string (or a 3.1 array of strings)", stage: "parse", test: /unknown schema type \{/ },
+  { cause: "broken bundle: a $ref to a file the package lacks", test: /cannot read referenced file/ },
   { cause: "document too large for the reader", test: /document too large/ },
   { cause: "allOf: property declared in several parts (duplicate key)", stage: "typecheck", test: /multiple properties with the same name|Duplicate identifier/ },
   { cause: "type: `never` where the schema admits values (discriminator/enum/allOf)", stage: "typecheck", test: /on type 'never'|to type 'never'|not assignable to parameter of type 'never'/ },
