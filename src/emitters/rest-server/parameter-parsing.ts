@@ -3,6 +3,7 @@ import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
 import type { Facets, HttpParameter, ScalarKind, TypeExpr } from "../../ir/model.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { objectKeys, parameterPlan, planSource, type ParameterPlan } from "../rest-client/parameter-style.js";
+import { compilesWithUnicodeFlag } from "../json-validators/context.js";
 
 /**
  * Straight-line parsing of one parameter: read the text (path segment, query, header), coerce it to the schema's
@@ -155,7 +156,9 @@ function emitFacetChecks(f: GeneratedFile, local: string, plan: ScalarPlan, poin
     if (fc.minLength !== undefined) check(f, rt, `${defined} && ${local}.length < ${fc.minLength}`, pointer, "minLength", `must be at least ${fc.minLength} characters`);
     if (fc.maxLength !== undefined) check(f, rt, `${defined} && ${local}.length > ${fc.maxLength}`, pointer, "maxLength", `must be at most ${fc.maxLength} characters`);
     for (const pattern of fc.patterns ?? []) {
-      f.print(`  if (${defined} && !new RegExp(${stringLiteral(pattern)}, "u").test(${local})) `, rt("restParamIssue"), `(issues, ${pointer}, "pattern", ${stringLiteral(`must match ${pattern}`)});`);
+      // A pattern only JavaScript's legacy syntax reads (see src/parsers/openapi/pattern.ts) compiles without `u`.
+      const flags = compilesWithUnicodeFlag(pattern) ? `, "u"` : "";
+      f.print(`  if (${defined} && !new RegExp(${stringLiteral(pattern)}${flags}).test(${local})) `, rt("restParamIssue"), `(issues, ${pointer}, "pattern", ${stringLiteral(`must match ${pattern}`)});`);
     }
   }
   const values = plan.values ?? (fc.enumeration && plan.coerce === undefined ? fc.enumeration : undefined);
