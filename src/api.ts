@@ -10,6 +10,7 @@ import { RunErrors } from "./errors.js";
 import { isSpecError, loadSpec } from "./pipeline/load-spec.js";
 import { errorEvents, specFailure, type SpecFailure } from "./pipeline/spec-failures.js";
 import { runSpec } from "./pipeline/run-spec.js";
+import { strictFailure } from "./pipeline/spec-warnings.js";
 import { Templates } from "./pipeline/templates.js";
 import { runSpecsInWorkers } from "./pipeline/worker-pool.js";
 import { compareWithDisk, writeOutputs, type FileDifference } from "./pipeline/write-output.js";
@@ -41,7 +42,14 @@ function generateAll(run: ResolvedRun, onEvent: EventSink | undefined, started: 
   const failures: SpecFailure[] = [];
   for (const spec of run.specs) {
     try {
-      outputs.push(runSpec(run, spec, onEvent, templates).output);
+      const { output } = runSpec(run, spec, onEvent, templates);
+      const strict = run.strict ? strictFailure(spec.display, output.warnings) : undefined;
+      if (strict) {
+        failures.push(strict);
+        for (const event of errorEvents(strict)) onEvent?.(event);
+        continue;
+      }
+      outputs.push(output);
     } catch (e) {
       if (!isSpecError(e)) throw e;
       const failure = specFailure(spec.display, e);
@@ -96,8 +104,12 @@ function writeGenerated(run: ResolvedRun, outputs: SpecOutput[], options: RunOpt
     const state = written.includes(o.dir) ? "wrote" : "unchanged";
     onEvent?.({ type: "written", spec: o.spec.display, dir: o.dir, files: o.files.length, state, ms: state === "wrote" ? writeMs : 0 });
   }
-  onEvent?.({ type: "done", specs: outputs.length, written: written.length, differences: 0, ms: elapsed(started), ok: true, errors: 0 });
+  onEvent?.({ type: "done", specs: outputs.length, written: written.length, differences: 0, ms: elapsed(started), ok: true, errors: 0, warnings: warningCount(outputs) });
   return { outRoot: run.outRoot, outputs, written };
+}
+
+function warningCount(outputs: readonly SpecOutput[]): number {
+  return outputs.reduce((n, o) => n + o.warnings.length, 0);
 }
 
 /** A difference between disk and what generate would write; stale files carry a unified diff (disk -> generated). */
@@ -131,7 +143,7 @@ export function check(options: RunOptions & RunHooks = {}): CheckResult {
     return { ...d, diff: unifiedDiff(disk, wanted.get(d.path)!, `a/${name(d.path)}`, `b/${name(d.path)}`) };
   });
   const ok = differences.length === 0;
-  onEvent?.({ type: "done", specs: outputs.length, written: 0, differences: differences.length, ms: elapsed(started), ok, errors: 0 });
+  onEvent?.({ type: "done", specs: outputs.length, written: 0, differences: differences.length, ms: elapsed(started), ok, errors: 0, warnings: warningCount(outputs) });
   return { outRoot: run.outRoot, differences };
 }
 

@@ -22,6 +22,8 @@ export interface Reporter {
 }
 
 const SPINNER = "|/-\\";
+/** How many warnings of one spec are printed; the rest are counted (every one is an event under --json). */
+const WARNINGS_SHOWN = 3;
 const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -63,6 +65,16 @@ export function reporter(io: CliIo, mode: ReportMode, command: "generate" | "che
     clear();
     io.out(text + "\n");
   };
+  // Warnings: the first few of each spec on stderr as they come, a count of the rest when the spec is written.
+  const warnings = new Map<string, number>();
+  const warningSummary = (spec: string) => {
+    const n = warnings.get(spec) ?? 0;
+    if (n > WARNINGS_SHOWN) {
+      clear();
+      io.err(`${spec}: ${plural(n, "warning")} (${WARNINGS_SHOWN} shown; --json lists every one)\n`);
+    }
+    warnings.delete(spec);
+  };
   const stats = (spec: string) => perSpec.get(spec) ?? (perSpec.set(spec, { reads: 0, readMs: 0, genMs: 0 }), perSpec.get(spec)!);
 
   return {
@@ -90,11 +102,22 @@ export function reporter(io: CliIo, mode: ReportMode, command: "generate" | "che
         case "written": {
           const s = stats(e.spec);
           const timing = `read ${plural(s.reads, "file")} in ${ms(s.readMs)}, generated in ${ms(s.genMs)}${e.state === "wrote" ? `, written in ${ms(e.ms)}` : ""}`;
-          line(`${e.spec} -> ${e.dir}/ (${plural(e.files, "file")}, ${e.state}; ${timing})`);
+          const warned = warnings.get(e.spec) ?? 0;
+          line(`${e.spec} -> ${e.dir}/ (${plural(e.files, "file")}, ${e.state}${warned > 0 ? `, ${plural(warned, "warning")}` : ""}; ${timing})`);
+          warningSummary(e.spec);
           break;
         }
         case "difference":
           break;
+        case "warning": {
+          const n = (warnings.get(e.spec) ?? 0) + 1;
+          warnings.set(e.spec, n);
+          if (n <= WARNINGS_SHOWN) {
+            clear();
+            io.err(`${e.message}\n`);
+          }
+          break;
+        }
         case "error":
           // generate and check fail with every error listed and counted (printed by the CLI); watch goes on.
           if (command !== "watch") break;
@@ -113,6 +136,7 @@ export function reporter(io: CliIo, mode: ReportMode, command: "generate" | "che
           line(`changed: ${e.files.join(", ")} -> ${e.specs.length > 0 ? `regenerating ${e.specs.join(", ")}` : "no spec's inputs changed"}`);
           break;
         case "done":
+          for (const spec of [...warnings.keys()]) warningSummary(spec);
           clear();
           // check prints its verdict itself; a watch round that hit an error has said so already.
           if (command === "check" || !e.ok) break;

@@ -80,6 +80,10 @@ export const OPTIONS = [
     defaultText: "specforge.config.json, .ts, .mts, .mjs or .js in the working folder", description: "The config file.",
   },
   {
+    name: "strict", scope: "global", type: "boolean", flag: "--strict", commands: RUN, inConfig: true, default: false,
+    description: "Treat warnings as errors: a spec that generated with warnings (constructs kept in a degraded form, see docs/cli.md) fails the run.",
+  },
+  {
     name: "watch", scope: "global", type: "boolean", flag: "-w, --watch", commands: ["generate"], inConfig: false, default: false,
     description: "Keep running: regenerate the specs whose files change (debounced); a broken spec keeps its last good output.",
   },

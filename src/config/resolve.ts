@@ -32,6 +32,8 @@ export interface ResolvedRun {
   readonly configFile?: string;
   /** The folder relative paths of the config resolve against (the config's folder, or cwd). */
   readonly base: string;
+  /** Warnings fail the run (`--strict`, or `strict: true` in the config). */
+  readonly strict: boolean;
 }
 
 /** The config file this run would read, or undefined (spec paths given without --config, or no config found). */
@@ -101,5 +103,6 @@ export function resolveRun(options: RunOptions): ResolvedRun {
   if (templates !== undefined && !(existsSync(templates) && statSync(templates).isDirectory())) {
     throw new UsageError(`${templates}: the templates folder does not exist`);
   }
-  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths }), templates, configFile, base };
+  const strict = options.strict ?? config.strict ?? false;
+  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths }), templates, configFile, base, strict };
 }

@@ -1,5 +1,5 @@
 import type { GeneratedFile } from "../codegen/generated-file.js";
-import type { IrDocument } from "../ir/model.js";
+import type { IrDocument, Origin } from "../ir/model.js";
 import type { Names } from "../naming/assign-names.js";
 import type { DatesMode, Int64Mode } from "./types/context.js";
 
@@ -16,6 +16,11 @@ export interface EmitContext {
   readonly dates?: DatesMode;
   /** Module specifier generated code imports its runtime from. Default "specforge/runtime". */
   readonly runtimeModule: string;
+  /**
+   * Report a located warning: something at `origin` the output cannot do exactly and does in a degraded form (a
+   * binding without a client, a check left looser). The pipeline reports it with the parser's warnings.
+   */
+  readonly warn?: (origin: Origin, detail: string) => void;
 }
 
 /**

@@ -531,4 +531,18 @@ export interface IrDocument {
   readonly elements: readonly ElementDecl[];
   readonly extensions: readonly ExtensionDecl[];
   readonly services: readonly Service[];
+  /**
+   * What the parser could not express exactly and degraded instead of refusing (a keyword the IR has no place for,
+   * a contradiction it resolved): located like errors, reported by generate/check, errors under `--strict`.
+   * Absent when there are none.
+   */
+  readonly warnings?: readonly SpecWarning[];
+}
+
+/** A located warning: `file` as the user sees it (like SpecError's), 1-based line and column. */
+export interface SpecWarning {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly detail: string;
 }

@@ -7,6 +7,7 @@
  * A parse that recorded errors never returns its (partial) IR: `run` throws a SpecErrors with all of them.
  */
 import { SpecError, SpecErrors } from "../errors.js";
+import type { IrDocument, SpecWarning } from "../ir/model.js";
 
 /**
  * How many errors one spec reports at most. Past this many the parser stops (the rest are usually consequences of
@@ -14,9 +15,19 @@ import { SpecError, SpecErrors } from "../errors.js";
  */
 export const MAX_ERRORS_PER_SPEC = 20;
 
+/**
+ * How many warnings one spec keeps at most. A document that degrades one construct thousands of times says the same
+ * thing thousands of times; the count past this is kept (`warningsDropped`) so reports can say how many there were.
+ */
+export const MAX_WARNINGS_PER_SPEC = 1000;
+
 export class Diagnostics {
   private readonly errors: SpecError[] = [];
   private readonly seen = new Set<string>();
+  private readonly warnings: SpecWarning[] = [];
+  private readonly seenWarnings = new Set<string>();
+  /** Warnings past MAX_WARNINGS_PER_SPEC, counted but not kept. */
+  warningsDropped = 0;
 
   constructor(readonly limit: number = MAX_ERRORS_PER_SPEC) {}
 
@@ -37,6 +48,36 @@ export class Diagnostics {
       this.errors.push(e);
       if (this.errors.length >= this.limit) throw this.collected(true);
     }
+  }
+
+  /**
+   * Record a warning: something the spec says that is kept in a degraded form (a type widened, a keyword left to a
+   * looser check) instead of refusing the document. Located like an error; the same warning at the same place is
+   * kept once.
+   */
+  warn(at: SpecError | Omit<SpecWarning, "detail">, detail?: string): void {
+    const w: SpecWarning = at instanceof SpecError
+      ? { file: at.file, line: at.line, column: at.column, detail: detail ?? at.detail }
+      : { file: at.file, line: at.line, column: at.column, detail: detail ?? "" };
+    const key = `${w.file}:${w.line}:${w.column}: ${w.detail}`;
+    if (this.seenWarnings.has(key)) return;
+    this.seenWarnings.add(key);
+    if (this.warnings.length >= MAX_WARNINGS_PER_SPEC) {
+      this.warningsDropped++;
+      return;
+    }
+    this.warnings.push(w);
+  }
+
+  /** The warnings recorded so far, sorted like errors (by file, line, column). */
+  get warningList(): readonly SpecWarning[] {
+    return sortByPosition(this.warnings);
+  }
+
+  /** A whole parse that yields an IR document (see `run`), with the warnings recorded on the way attached to it. */
+  document(parse: () => IrDocument): IrDocument {
+    const doc = this.run(parse);
+    return this.warnings.length === 0 ? doc : { ...doc, warnings: this.warningList };
   }
 
   /**
@@ -85,7 +126,7 @@ export class Diagnostics {
 class ErrorLimitReached extends SpecErrors {}
 
 /** Sorted like a compiler's output: by file, then line, then column; ties keep the order they were found in. */
-export function sortByPosition(errors: readonly SpecError[]): SpecError[] {
+export function sortByPosition<T extends Omit<SpecWarning, "detail">>(errors: readonly T[]): T[] {
   return errors
     .map((e, i) => ({ e, i }))
     .sort((a, b) => (a.e.file < b.e.file ? -1 : a.e.file > b.e.file ? 1 : 0) || a.e.line - b.e.line || a.e.column - b.e.column || a.i - b.i)

@@ -28,6 +28,19 @@ export type PipelineEvent =
       readonly message: string;
       readonly kept?: string;
     }
+  /**
+   * Something a spec says that specforge keeps in a degraded form instead of refusing (a type widened, a check left
+   * to a looser one, a binding without a client): located like an error, after the spec's `generated` event.
+   * `message` is `file:line:col: warning: ...`. Under `--strict` these are reported as errors instead.
+   */
+  | {
+      readonly type: "warning";
+      readonly spec: string;
+      readonly file: string;
+      readonly line: number;
+      readonly column: number;
+      readonly message: string;
+    }
   /** watch: waiting for changes to this many files. */
   | { readonly type: "watching"; readonly files: number }
   /** watch: files changed; the specs that read them are regenerated. */
@@ -41,6 +54,8 @@ export type PipelineEvent =
       readonly ms: number;
       readonly ok: boolean;
       readonly errors?: number;
+      /** How many warnings the run's specs reported (see the `warning` event). */
+      readonly warnings?: number;
     };
 
 export type EventSink = (event: PipelineEvent) => void;

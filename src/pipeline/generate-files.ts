@@ -6,7 +6,7 @@ import type { ArtifactGroup } from "../config/options.js";
 import { selectArtifacts, selectArtifactsByName } from "./artifact-groups.js";
 import { packageReadme } from "./package-readme.js";
 import { DEFAULT_TEMPLATES, specContext, type TemplateName, type Templates } from "./templates.js";
-import type { IrDocument } from "../ir/model.js";
+import type { IrDocument, Origin, SpecWarning } from "../ir/model.js";
 import { assignNames } from "../naming/assign-names.js";
 import type { SpecHost } from "../parsers/host.js";
 import { loadSpec } from "./load-spec.js";
@@ -60,6 +60,8 @@ export interface SpecOutput {
   readonly dir: string;
   readonly doc: IrDocument;
   readonly files: readonly OutputFile[];
+  /** The parser's warnings (doc.warnings) and the emitters', located as the user sees the files. */
+  readonly warnings: readonly SpecWarning[];
 }
 
 /** read -> lower -> passes -> names -> emit, entirely in memory. Throws SpecError on bad input. */
@@ -71,7 +73,9 @@ export function generateSpec(spec: SpecInput, host: SpecHost, render: RenderOpti
 export function generateFromDocument(doc: IrDocument, spec: SpecInput, render: RenderOptions = {}): SpecOutput {
   const names = assignNames(doc);
   const dir = spec.outDir ?? outputDirFor(spec.file);
+  const emitterWarnings: SpecWarning[] = [];
   const ctx: EmitContext = {
+    warn: (origin, detail) => emitterWarnings.push(warningAt(spec, origin, detail)),
     doc,
     names,
     dir,
@@ -93,7 +97,13 @@ export function generateFromDocument(doc: IrDocument, spec: SpecInput, render: R
     files.push({ path: `${dir}/README.md`, content: packageReadme(ctx, listed, render.readme.importPath, templates) });
   }
   if (render.manifest) files.push(manifestFile(dir, files));
-  return { spec, dir, doc, files };
+  return { spec, dir, doc, files, warnings: [...(doc.warnings ?? []), ...emitterWarnings] };
+}
+
+/** An emitter's warning, located in the file as the user names it (origins are relative to the entry's folder). */
+function warningAt(spec: SpecInput, origin: Origin, detail: string): SpecWarning {
+  const file = path.posix.normalize(path.posix.join(path.posix.dirname(spec.display), origin.file));
+  return { file, line: origin.line, column: origin.column, detail };
 }
 
 /** A file through its handlebars shell when its emitter asks for one (see GeneratedFile.shell), else as is. */

@@ -5,6 +5,7 @@ import type { SpecHost } from "../parsers/host.js";
 import { elapsed, type EventSink } from "./events.js";
 import { generateSpec, type SpecInput, type SpecOutput } from "./generate-files.js";
 import { outputDirFor } from "./output-dir.js";
+import { warningEvents } from "./spec-warnings.js";
 import { Templates } from "./templates.js";
 
 /** A spec generated in memory, with every file it read (absolute path -> content hash; null: tried, missing). */
@@ -52,6 +53,7 @@ export function runSpec(run: ResolvedRun, spec: SpecInput, onEvent?: EventSink, 
   const host = recordingHost(run.host, (file, bytes, ms) => onEvent?.({ type: "read", spec: spec.display, file: run.host.displayPath(file), bytes, ms }));
   const output = generateSpec(spec, host, { templates, readme: { importPath: importPathOf(run, spec) }, manifest: true });
   onEvent?.({ type: "generated", spec: spec.display, dir: output.dir, inputs: host.inputs.size, files: output.files.length, ms: elapsed(started) });
+  if (!run.strict) for (const event of warningEvents(spec.display, output.warnings)) onEvent?.(event);
   return { output, inputs: host.inputs };
 }
 

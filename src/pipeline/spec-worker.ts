@@ -43,6 +43,7 @@ function handle(req: SpecRequest): SpecResponse {
       dir: output.dir,
       files: output.files,
       doc: output.doc,
+      warnings: output.warnings,
       inputs: [...host.inputs],
       reads,
       ms: Math.round((performance.now() - started) * 10) / 10,

@@ -7,7 +7,9 @@ import { elapsed, type EventSink } from "./events.js";
 import { generateSpec, type SpecInput, type SpecOutput } from "./generate-files.js";
 import { isSpecError } from "./load-spec.js";
 import { outputDirFor } from "./output-dir.js";
+import { SpecErrors, type SpecError } from "../errors.js";
 import { errorEvents, specFailure } from "./spec-failures.js";
+import { strictFailure, warningEvents } from "./spec-warnings.js";
 import { contentHash, importPathOf, recordingHost } from "./run-spec.js";
 import { TEMPLATE_NAMES, Templates } from "./templates.js";
 import { listFiles, writeOutputs } from "./write-output.js";
@@ -86,6 +88,8 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
     else emit({ type: "changed", files: changed.map((f) => current.host.displayPath(f)), specs: due.map((s) => s.display) });
     const outputs: SpecOutput[] = [];
     let ok = true;
+    let errors = 0;
+    let warnings = 0;
     for (const spec of due) {
       const key = keyOf(spec);
       const specStarted = performance.now();
@@ -93,6 +97,10 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
       try {
         const output = generateSpec(spec, host, { templates, readme: { importPath: importPathOf(current, spec) }, manifest: true });
         emit({ type: "generated", spec: spec.display, dir: output.dir, inputs: host.inputs.size, files: output.files.length, ms: elapsed(specStarted) });
+        const strict = current.strict ? strictFailure(spec.display, output.warnings) : undefined;
+        if (strict) throw new SpecErrors(strict.errors as SpecError[]);
+        for (const event of warningEvents(spec.display, output.warnings)) emit(event);
+        warnings += output.warnings.length;
         outputs.push(output);
         const inputs = [...host.inputs.keys()];
         states.set(key, { hash: inputsHash(inputs, spec, fingerprint), inputs, outputs: Object.fromEntries(output.files.map((f) => [f.path, contentHash(f.content)])), ok: true });
@@ -104,6 +112,7 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
         const kept = keptFolder(spec, previous);
         // One event per error; the last one says where the last good output is kept.
         const events = errorEvents(specFailure(spec.display, e));
+        errors += events.length;
         events.forEach((event, i) => emit(i === events.length - 1 && kept !== undefined && event.type === "error" ? { ...event, kept } : event));
         const inputs = [...new Set([...(previous?.inputs ?? []), ...host.inputs.keys()])];
         states.set(key, { hash: inputsHash(inputs, spec, fingerprint), inputs, outputs: previous?.outputs ?? {}, ok: false });
@@ -118,7 +127,7 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
     }
     saveCache(cachePath(), states);
     watchFiles(current, templates);
-    emit({ type: "done", specs: due.length, written: written.length, differences: 0, ms: elapsed(started), ok });
+    emit({ type: "done", specs: due.length, written: written.length, differences: 0, ms: elapsed(started), ok, errors, warnings });
     if (first) emit({ type: "watching", files: watched.size });
   };
 

@@ -8,6 +8,7 @@ import type { EventSink } from "./events.js";
 import type { SpecInput } from "./generate-files.js";
 import { importPathOf, type SpecRun } from "./run-spec.js";
 import { errorEvents, specFailure, type SpecFailure } from "./spec-failures.js";
+import { strictFailure, warningEvents } from "./spec-warnings.js";
 import type { SpecRequest, SpecResponse, WorkerError } from "./worker-protocol.js";
 
 /**
@@ -56,7 +57,15 @@ export async function runSpecsInWorkers(run: ResolvedRun, jobs: number, onEvent?
           continue;
         }
         onEvent?.({ type: "generated", spec: spec.display, dir: res.dir, inputs: res.inputs.length, files: res.files.length, ms: res.ms });
-        runs.push({ output: { spec, dir: res.dir, doc: res.doc, files: res.files }, inputs: new Map(res.inputs) });
+        const strict = run.strict ? strictFailure(spec.display, res.warnings) : undefined;
+        if (strict) {
+          failures.push(strict);
+          for (const event of errorEvents(strict)) onEvent?.(event);
+          flushed++;
+          continue;
+        }
+        for (const event of warningEvents(spec.display, res.warnings)) onEvent?.(event);
+        runs.push({ output: { spec, dir: res.dir, doc: res.doc, files: res.files, warnings: res.warnings }, inputs: new Map(res.inputs) });
         flushed++;
       }
       if (flushed === specs.length) finish(failures.length > 0 ? new RunErrors(failures) : undefined);

@@ -1,4 +1,4 @@
-import type { IrDocument } from "../ir/model.js";
+import type { IrDocument, SpecWarning } from "../ir/model.js";
 import type { OutputFile, SpecInput } from "./generate-files.js";
 
 /** One spec for a worker: everything a serial run would take from the ResolvedRun, as plain data. */
@@ -42,6 +42,8 @@ export type SpecResponse =
       readonly dir: string;
       readonly files: readonly OutputFile[];
       readonly doc: IrDocument;
+      /** SpecOutput.warnings: the parser's and the emitters'. */
+      readonly warnings: readonly SpecWarning[];
       /** Absolute path -> content hash (null: looked for, missing), as recordingHost keeps them. */
       readonly inputs: readonly (readonly [string, string | null])[];
       readonly reads: readonly WorkerRead[];

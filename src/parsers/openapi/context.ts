@@ -76,6 +76,15 @@ export class LowerContext {
     return this.diagnostics.recover(work);
   }
 
+  /**
+   * Record a located warning (Diagnostics.warn): the construct at `loc` is kept in a degraded form (a wider type, a
+   * looser check) instead of refusing the document. Never for what breaks OpenAPI's own rules: that is `fail`.
+   */
+  warn(loc: Pick<Loc, "file" | "pointer">, detail: string): void {
+    const p = loc.file.locate(loc.pointer);
+    this.diagnostics.warn({ file: this.host.displayPath(loc.file.path), line: p.line, column: p.column }, detail);
+  }
+
   fail(loc: Pick<Loc, "file" | "pointer">, detail: string): never {
     return this.files.fail(loc, detail);
   }

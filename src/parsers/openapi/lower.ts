@@ -19,7 +19,7 @@ const VERSION = /^3\.[01]\.\d+(-[0-9A-Za-z.-]+)?$/;
  */
 export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
   const diagnostics = new Diagnostics();
-  return diagnostics.run(() => lowerWith(entryFile, host, diagnostics));
+  return diagnostics.document(() => lowerWith(entryFile, host, diagnostics));
 }
 
 function lowerWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics): IrDocument {

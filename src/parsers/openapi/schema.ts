@@ -60,8 +60,8 @@ type Shape =
   | { readonly k: "any" };
 
 /**
- * JSON Schema keywords the IR has no place for. Dropping them would make validators accept what the spec forbids,
- * so they are named as errors instead.
+ * JSON Schema keywords the IR has no place for yet. They are left out of the generated type and checks, with a
+ * located warning (so `--strict` refuses the document), rather than refusing a valid document.
  */
 const UNSUPPORTED_KEYWORDS = [
   "not", "if", "then", "else", "patternProperties", "propertyNames", "dependentSchemas", "dependentRequired",
@@ -363,9 +363,11 @@ export class SchemaLowerer {
     if (s === true) return { k: "any" };
     if (s === false) return this.ctx.fail(loc, "the `false` schema (nothing allowed) is not supported here");
     if (!isObject(s)) return this.ctx.fail(loc, "a schema must be an object");
+    // Degrade, never refuse: the schema is lowered without the keyword (its type is wider than the spec's) and the
+    // run says so, located at the keyword.
     for (const keyword of UNSUPPORTED_KEYWORDS) {
       const at = child(loc, keyword);
-      if (at) return this.ctx.fail(at, `unsupported schema keyword "${keyword}": generated code could not check it`);
+      if (at) this.ctx.warn(at, `schema keyword "${keyword}" is not checked: the generated type and validator accept more than the schema allows`);
     }
     const target = this.ctx.resolveRef(loc);
     if (target) {

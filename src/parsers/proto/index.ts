@@ -17,7 +17,7 @@ export type { ProtoFile } from "./ast.js";
  */
 export function parseProto(entryFile: string, host: SpecHost): IrDocument {
   const diagnostics = new Diagnostics();
-  return diagnostics.run(() => parseWith(entryFile, host, diagnostics));
+  return diagnostics.document(() => parseWith(entryFile, host, diagnostics));
 }
 
 function parseWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics): IrDocument {

@@ -16,7 +16,7 @@ import { WsdlLowering, wsdlDoc } from "./lower.js";
  */
 export function parseWsdl(entryFile: string, host: SpecHost): IrDocument {
   const diagnostics = new Diagnostics();
-  return diagnostics.run(() => parseWith(entryFile, host, diagnostics));
+  return diagnostics.document(() => parseWith(entryFile, host, diagnostics));
 }
 
 /** Reading errors end the parse; errors in declarations, messages, operations and bindings are collected. */

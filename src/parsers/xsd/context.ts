@@ -52,6 +52,14 @@ export class Ctx {
     return this.set.diagnostics.recover(work);
   }
 
+  /**
+   * Record a located warning (Diagnostics.warn): the construct at `el` is kept in a degraded form (a wider type, a
+   * looser check) instead of refusing the schema.
+   */
+  warn(el: XmlElement, detail: string): void {
+    this.set.diagnostics.warn(specError(el, detail));
+  }
+
   /** Set when a derivation cycle was found: lowering would not terminate, so it must not start. */
   cyclic = false;
   private readonly reportedCycles = new Set<string>();

@@ -13,7 +13,7 @@ export { lowerSchemas } from "./lower.js";
 /** Reading errors end the parse; errors in declarations are collected and thrown together (SpecErrors). */
 export function parseXsd(entryFile: string, host: SpecHost): IrDocument {
   const diagnostics = new Diagnostics();
-  return diagnostics.run(() => parseWith(entryFile, host, diagnostics));
+  return diagnostics.document(() => parseWith(entryFile, host, diagnostics));
 }
 
 function parseWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics): IrDocument {
