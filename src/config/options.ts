@@ -51,6 +51,10 @@ export const OPTIONS = [
     default: [], expected: "a list of folders", description: "Folders searched for proto imports, like protoc -I; without any, the working directory (as protoc). The spec's own folder is searched last.",
   },
   {
+    name: "catalog", scope: "global", type: "string", flag: "--catalog <file>", commands: [...RUN, "inspect"], inConfig: true, expected: "a path",
+    description: "An OASIS XML catalog (as xmllint --catalogs reads one: uri, rewriteURI, system, rewriteSystem, delegate*, nextCatalog) mapping remote or missing schemaLocation and WSDL import locations to local files; specforge never fetches. See docs/wsdl.md.",
+  },
+  {
     name: "templates", scope: "global", type: "string", flag: "--templates <dir>", commands: RUN, inConfig: true,
     description: "Folder of handlebars shells overriding the built-in ones (client.hbs, server.hbs, package-readme.hbs); see docs/templates.md.",
   },

@@ -104,5 +104,12 @@ export function resolveRun(options: RunOptions): ResolvedRun {
     throw new UsageError(`${templates}: the templates folder does not exist`);
   }
   const strict = options.strict ?? config.strict ?? false;
-  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths }), templates, configFile, base, strict };
+  const catalog = catalogFile(options.catalog !== undefined ? path.resolve(cwd, options.catalog) : config.catalog !== undefined ? path.resolve(base, config.catalog) : undefined);
+  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths, catalog }), templates, configFile, base, strict };
+}
+
+/** The XML catalog of a run: it must exist (a typo would otherwise show up as "remote import" errors). */
+export function catalogFile(file: string | undefined): string | undefined {
+  if (file !== undefined && !(existsSync(file) && statSync(file).isFile())) throw new UsageError(`${file}: the XML catalog does not exist`);
+  return file;
 }

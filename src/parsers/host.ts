@@ -14,9 +14,11 @@ export interface SpecHost {
   readonly includeDirs?: readonly string[];
   /** The working directory: like protoc, the proto path when no include directories are given. */
   readonly workingDir?: string;
+  /** Absolute path of the OASIS XML catalog that maps remote (or missing) schema and WSDL locations to local files. */
+  readonly catalog?: string;
 }
 
-export function nodeSpecHost(options: { cwd?: string; includeDirs?: readonly string[] } = {}): SpecHost {
+export function nodeSpecHost(options: { cwd?: string; includeDirs?: readonly string[]; catalog?: string } = {}): SpecHost {
   const cwd = options.cwd ?? process.cwd();
   return {
     readFile: (p) => readFileSync(p, "utf8"),
@@ -26,11 +28,12 @@ export function nodeSpecHost(options: { cwd?: string; includeDirs?: readonly str
     },
     includeDirs: options.includeDirs,
     workingDir: cwd,
+    ...(options.catalog !== undefined ? { catalog: options.catalog } : {}),
   };
 }
 
 /** An in-memory host for tests: keys are absolute paths ("/spec/a.wsdl"). */
-export function memorySpecHost(files: Readonly<Record<string, string>>, includeDirs?: readonly string[]): SpecHost {
+export function memorySpecHost(files: Readonly<Record<string, string>>, includeDirs?: readonly string[], catalog?: string): SpecHost {
   return {
     readFile: (p) => {
       const text = files[p];
@@ -39,6 +42,7 @@ export function memorySpecHost(files: Readonly<Record<string, string>>, includeD
     },
     displayPath: (p) => p,
     includeDirs,
+    ...(catalog !== undefined ? { catalog } : {}),
   };
 }
 

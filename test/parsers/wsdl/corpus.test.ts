@@ -94,7 +94,7 @@ describe("WSDL corpus", () => {
     expect(ids.size).toBe(ir.types.length);
   });
 
-  it("standalone ONVIF schemas: local ones parse, remote imports are a known gap", () => {
+  it("standalone ONVIF schemas: local ones parse, remote imports need a catalog (test/parsers/xml/catalog.test.ts)", () => {
     const onvif = path.join(corpus, "onvif");
     expect(parseWsdl(path.join(onvif, "t-1.xsd"), host).types.length).toBeGreaterThan(5);
     expect(parseWsdl(path.join(onvif, "common.xsd"), host).format).toBe("xsd");
@@ -106,8 +106,8 @@ describe("WSDL corpus", () => {
       }
       return "";
     };
-    expect(err("onvif.xsd")).toBe("onvif/onvif.xsd:13:2: remote schema import not supported: http://www.w3.org/2005/05/xmlmime");
-    expect(err("b-2.xsd")).toBe("onvif/b-2.xsd:29:3: remote schema import not supported: http://www.w3.org/2005/08/addressing/ws-addr.xsd");
+    expect(err("onvif.xsd")).toBe(`onvif/onvif.xsd:13:2: schema import 'http://www.w3.org/2005/05/xmlmime' is remote and specforge never fetches: map it to a local copy with an XML catalog (--catalog <file>, or "catalog" in specforge.config.json), e.g. <uri name="http://www.w3.org/2005/05/xmlmime" uri="local/copy.xsd"/>`);
+    expect(err("b-2.xsd")).toBe(`onvif/b-2.xsd:29:3: schema import 'http://www.w3.org/2005/08/addressing/ws-addr.xsd' is remote and specforge never fetches: map it to a local copy with an XML catalog (--catalog <file>, or "catalog" in specforge.config.json), e.g. <uri name="http://www.w3.org/2005/08/addressing/ws-addr.xsd" uri="local/copy.xsd"/>`);
   });
 
   it("the cybersource schema is read through its relative xsd:import", () => {
