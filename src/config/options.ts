@@ -44,7 +44,7 @@ export const OPTIONS = [
   },
   {
     name: "specs", scope: "global", type: "specs", inConfig: true, default: ["specs"], expected: "a folder or a list of specs",
-    description: "Spec files, or folders to scan for spec files (.wsdl, .xsd, .proto, .yaml, .yml, .json), each a path or an object with per-spec options. On the command line: the positional arguments.",
+    description: "Spec files, or folders to scan for spec files (.wsdl, .xsd, .proto, .yaml, .yml, .json, and .xml files that are WSDLs or schemas), each a path or an object with per-spec options. On the command line: the positional arguments.",
   },
   {
     name: "protoPaths", scope: "global", type: "string[]", flag: "-I, --proto-path <dir...>", commands: [...RUN, "inspect"], inConfig: true,
