@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../../src/cli/main.js";
+import { convertPayload } from "../../../src/convert/convert.js";
 import { memorySpecHost, nodeSpecHost } from "../../../src/parsers/host.js";
 import { XmlCatalog } from "../../../src/parsers/xml/catalog.js";
 import { generateSpec } from "../../../src/pipeline/generate-files.js";
@@ -289,12 +290,24 @@ describe("--catalog and the catalog config key", () => {
     expect(await run(dir, "generate", "specs/a.xsd", "--catalog", "nope.xml")).toMatchObject({ code: 1, err: `${path.join(dir, "nope.xml")}: the XML catalog does not exist\n` });
   });
 
-  it('"catalog" in specforge.config.json, relative to the config; check sees the catalog as an input', async () => {
+  it('"catalog" in specforge.config.json, relative to the config, also in worker threads; inspect --inputs lists the catalog', async () => {
     const dir = project();
+    writeFileSync(path.join(dir, "specs/c.xsd"), `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:c"><xs:import namespace="urn:b" schemaLocation="http://b.example/b.xsd"/></xs:schema>`);
+    writeFileSync(path.join(dir, "specforge.config.json"), JSON.stringify({ specs: ["specs"], catalog: "xml/catalog.xml" }));
+    expect(await run(dir, "generate", "-q", "--jobs", "2")).toMatchObject({ code: 0, err: "" });
+    rmSync(path.join(dir, "specs/c.xsd"));
     writeFileSync(path.join(dir, "specforge.config.json"), JSON.stringify({ specs: ["specs/a.xsd"], catalog: "xml/catalog.xml" }));
     expect(await run(dir, "generate", "-q")).toMatchObject({ code: 0, err: "" });
     expect(await run(dir, "check", "-q")).toMatchObject({ code: 0 });
     const inputs = JSON.parse((await run(dir, "inspect", "--inputs")).out) as { specs: { inputs: string[] }[] };
     expect(inputs.specs[0]!.inputs).toEqual(["specs/a.xsd", "xml/b.xsd", "xml/catalog.xml"]);
+  });
+
+  it("convert takes the catalog too", async () => {
+    const dir = project();
+    const bytes = new TextEncoder().encode(`<a xmlns="urn:a">hello</a>`);
+    const json = await convertPayload({ spec: "specs/a.xsd", type: "a", from: "xml", to: "json", cwd: dir, catalog: "xml/catalog.xml", cacheDir: path.join(dir, "cache") }, bytes);
+    expect(JSON.parse(new TextDecoder().decode(json))).toBe("hello");
+    await expect(convertPayload({ spec: "specs/a.xsd", type: "a", from: "xml", to: "json", cwd: dir, cacheDir: path.join(dir, "cache") }, bytes)).rejects.toThrow("is remote and specforge never fetches");
   });
 });
