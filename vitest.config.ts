@@ -11,6 +11,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core CI machine, so the suite ran
     // serially while most files wait on a single-threaded tsc. Files are independent (temp folders, port 0).
     maxWorkers: Math.max(2, os.availableParallelism()),
+    // One clear message when the tools the suite cross-checks against are missing (scripts/ensure-tools.sh).
+    globalSetup: ["test/setup/tools.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

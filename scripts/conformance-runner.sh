@@ -15,7 +15,14 @@ if [ ! -x "$out/conformance_test_runner" ]; then
   echo "building the conformance runner into $out (a few minutes, once)" >&2
   # Build into a temporary folder and rename it, so an interrupted build never leaves a half-written runner behind.
   tmp=$(mktemp -d "$repo/.specforge-cache/conformance-runner.tmp.XXXXXX" 2>/dev/null || { mkdir -p "$repo/.specforge-cache"; mktemp -d "$repo/.specforge-cache/conformance-runner.tmp.XXXXXX"; })
-  bash "$src/build.sh" "$tmp" >&2
+  # build.sh copies its sources into a scratch folder and compiles there; shared/ may be read-only (CI lays it out
+  # without write bits), and a non-root user cannot write into copies that keep those bits. So build from a copy
+  # whose files are ours and writable.
+  sources=$(mktemp -d "$repo/.specforge-cache/conformance-runner.src.XXXXXX")
+  cp -r "$src/." "$sources/"
+  chmod -R u+w "$sources"
+  trap 'rm -rf "$sources"' EXIT
+  bash "$sources/build.sh" "$tmp" >&2
   mkdir -p "$(dirname "$out")"
   rm -rf "$out"
   mv "$tmp" "$out"

@@ -15,7 +15,7 @@ writeFileSync(
   path.join(dir, "text-memory-wasm.ts"),
   `// Written by scripts/write-text-memory.ts from text-memory.wat (the source): do not edit by hand.
 /** The WebAssembly module of text-memory.wat. */
-export const TEXT_MEMORY_WASM = new Uint8Array([
+export const TEXT_MEMORY_WASM = /* @__PURE__ */ new Uint8Array([
 ${rows.join("\n")}
 ]);
 `,

@@ -55,6 +55,16 @@ export const OPTIONS = [
     description: "An OASIS XML catalog (as xmllint --catalogs reads one: uri, rewriteURI, system, rewriteSystem, delegate*, nextCatalog) mapping remote or missing schemaLocation and WSDL import locations to local files; specforge never fetches. See docs/wsdl.md.",
   },
   {
+    name: "roots", scope: "global", type: "string[]", flag: "--root <dir...>", commands: RUN, inConfig: true,
+    default: [], expected: "a list of folders",
+    description: "More folders spec files may be read from. Imports, $refs and includes are read only from the working folder, the config's folder, each spec's folder, the proto paths and these; anything else is refused before it is opened.",
+  },
+  {
+    name: "maxSpecBytes", scope: "global", type: "string", flag: "--max-spec-bytes <n>", commands: RUN, inConfig: true,
+    default: "268435456", expected: "a number of bytes",
+    description: "The largest spec file (or imported file) read, in bytes; larger ones are refused before they are read.",
+  },
+  {
     name: "templates", scope: "global", type: "string", flag: "--templates <dir>", commands: RUN, inConfig: true,
     description: "Folder of handlebars shells overriding the built-in ones (client.hbs, server.hbs, package-readme.hbs); see docs/templates.md.",
   },

@@ -251,6 +251,11 @@ export interface RecordType extends NamedTypeBase {
   readonly additionalProperties?: false | TypeExpr;
   /** xsd:complexType mixed="true". */
   readonly mixed?: boolean;
+  /**
+   * A restriction of soapenc:Array whose one member is the repeated item: under use="encoded" it is written as a
+   * SOAP-ENC array (soapenc:arrayType) and its items are read whatever their element name.
+   */
+  readonly soapEncArray?: boolean;
   /** proto: extension ranges declared on the message. */
   readonly extensionRanges?: readonly { readonly from: number; readonly to: number }[];
   /** proto: reserved numbers and names. */
@@ -369,6 +374,8 @@ export interface SoapHeaderBinding {
 export interface SoapBodyBinding {
   readonly use: "literal" | "encoded";
   readonly namespace?: string;
+  /** soap:body encodingStyle (a list of URIs), as written. */
+  readonly encodingStyle?: string;
   /** Parts bound to the body; absent = all parts. */
   readonly parts?: readonly string[];
   readonly headers: readonly SoapHeaderBinding[];
@@ -383,6 +390,8 @@ export interface SoapOperationBinding {
   readonly input?: SoapBodyBinding;
   readonly output?: SoapBodyBinding;
   readonly faults: readonly { readonly name: string; readonly use: "literal" | "encoded" }[];
+  /** The wsdl:operation in the binding. */
+  readonly origin?: Origin;
 }
 
 export interface SoapBinding {

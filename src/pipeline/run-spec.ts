@@ -26,6 +26,8 @@ export function recordingHost(inner: SpecHost, onRead?: (file: string, bytes: nu
     includeDirs: inner.includeDirs,
     workingDir: inner.workingDir,
     ...(inner.catalog !== undefined ? { catalog: inner.catalog } : {}),
+    roots: inner.roots,
+    maxFileBytes: inner.maxFileBytes,
     readFile(p) {
       const started = performance.now();
       let text: string;

@@ -108,6 +108,8 @@ function requestFor(run: ResolvedRun, spec: SpecInput, index: number): SpecReque
     cwd: run.host.workingDir ?? process.cwd(),
     includeDirs: run.host.includeDirs ?? [],
     ...(run.host.catalog !== undefined ? { catalog: run.host.catalog } : {}),
+    roots: run.host.roots,
+    maxFileBytes: run.host.maxFileBytes,
     templates: run.templates,
   };
 }

@@ -11,6 +11,9 @@ export interface SpecRequest {
   readonly includeDirs: readonly string[];
   /** The run's XML catalog (absolute), if any. */
   readonly catalog?: string;
+  /** The host's read rules (NodeHostOptions). */
+  readonly roots?: readonly string[];
+  readonly maxFileBytes?: number;
   readonly templates?: string;
 }
 

@@ -137,6 +137,30 @@ describe("the packed package", () => {
     });
   });
 
+  it("specforge/runtime/node type-checks in a strict project with @types/node (its optional peer), whatever `types` says", () => {
+    // A Node server project: @types/node installed beside specforge, and a tsconfig that lists no global types.
+    // node.d.ts carries `/// <reference types="node" />`, so `node:http` resolves without the user naming it.
+    const server = path.join(work, "server");
+    mkdirSync(server, { recursive: true });
+    writeFileSync(path.join(server, "package.json"), JSON.stringify({ name: "server", private: true, type: "module" }));
+    const typesNode = JSON.parse(readFileSync(path.join(REPO, "node_modules", "@types", "node", "package.json"), "utf8")) as { version: string };
+    run("npm", ["install", tarball, `@types/node@${typesNode.version}`, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], server);
+    const peer = JSON.parse(readFileSync(path.join(server, "node_modules", "specforge", "package.json"), "utf8")) as Record<string, Record<string, unknown>>;
+    expect(peer["peerDependenciesMeta"]?.["@types/node"]).toEqual({ optional: true });
+    writeFileSync(
+      path.join(server, "main.ts"),
+      `import { serveNode, type NodeServerHandle } from "specforge/runtime/node";
+const handle: NodeServerHandle = await serveNode(async (req: Request) => new Response(new URL(req.url).pathname), { port: 0 });
+const text = await (await fetch(\`http://127.0.0.1:\${handle.port}/hello\`)).text();
+await handle.close();
+console.log(text);
+`,
+    );
+    writeFileSync(path.join(server, "tsconfig.json"), JSON.stringify({ ...TSCONFIG, include: ["main.ts"] }, null, 2));
+    run(process.execPath, [TSC, "-p", "tsconfig.json"], server);
+    expect(run(process.execPath, ["out/main.js"], server).stdout.toString().trim()).toBe("/hello");
+  });
+
   it("convert works from the installed package (typescript comes with it)", () => {
     const bin = path.join(project, "node_modules", ".bin", "specforge");
     const args = ["convert", "specs/demo.proto", "--type", "demo.Hello"];

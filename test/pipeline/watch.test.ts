@@ -71,7 +71,11 @@ describe("watch", () => {
     writeFileSync(path.join(root, "specs/a.proto"), A.replace("common.Id id = 1;", "common.Id id = ;"));
     const error = await waitFor(events, from, (e) => e.type === "error");
     expect(error).toMatchObject({ type: "error", spec: "specs/a.proto", message: expect.stringMatching(/^specs\/a\.proto:4:\d+: /) });
-    await waitFor(events, from, roundDone);
+    // The round's done says it failed and how many errors it reported, as generate's does.
+    const done = await waitFor(events, from, roundDone);
+    const errorCount = events.slice(from).filter((e) => e.type === "error").length;
+    expect(errorCount).toBeGreaterThan(0);
+    expect(done).toMatchObject({ type: "done", ok: false, errors: errorCount, warnings: 0 });
     expect(types("a")).toBe(good);
 
     // Fixed: regenerated again.

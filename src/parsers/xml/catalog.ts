@@ -10,6 +10,7 @@
  * prefix first); else the `nextCatalog`s in order. `public` entries and the 1.1 suffix entries have no use here
  * (imports carry no public identifier; libxml2 has no suffix entries) and are ignored, like any other element.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { UsageError } from "../../errors.js";
@@ -64,6 +65,44 @@ export class XmlCatalog {
     const hit = this.lookup("system", key, this.entry, 0, new Set()) ?? this.lookup("uri", key, this.entry, 0, new Set());
     if (hit === undefined) return undefined;
     return hit.startsWith("file:") ? fileURLToPath(hit) : hit;
+  }
+
+  /**
+   * The folders this catalog (and the catalogs it chains to) maps locations into, and the catalogs' own folders:
+   * a run reads spec files only inside its roots, and a catalog the user wrote is a statement of where they are.
+   * A catalog that cannot be read or parsed contributes what was read before it (its error is reported, located,
+   * when a spec first uses it).
+   */
+  folders(): string[] {
+    const out = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (file: string, depth: number): void => {
+      if (depth > MAX_DEPTH || seen.has(file)) return;
+      seen.add(file);
+      let cat: CatalogFile | undefined;
+      try {
+        cat = this.read(file, depth > 0);
+      } catch {
+        return;
+      }
+      if (cat === undefined) return;
+      out.add(path.dirname(file));
+      const local = (uri: string): string | undefined => (uri.startsWith("file:") ? fileURLToPath(uri) : undefined);
+      for (const kind of ["system", "uri"] as const) {
+        for (const e of cat.exact[kind]) {
+          const p = local(e.target);
+          if (p !== undefined) out.add(path.dirname(p));
+        }
+        for (const r of cat.rewrite[kind]) {
+          const p = local(r.target);
+          if (p !== undefined) out.add(r.target.endsWith("/") ? p : path.dirname(p));
+        }
+        for (const d of cat.delegate[kind]) visit(d.catalog, depth + 1);
+      }
+      for (const next of cat.next) visit(next, depth + 1);
+    };
+    visit(this.entry, 0);
+    return [...out];
   }
 
   private lookup(kind: Kind, key: string, file: string, depth: number, seen: Set<string>): string | undefined {
@@ -187,6 +226,11 @@ export function normalize(uri: string): string {
     } else out += ch;
   }
   return out;
+}
+
+/** The folders a run may read spec files from because its catalog maps locations into them (see XmlCatalog.folders). */
+export function catalogRoots(catalogFile: string): string[] {
+  return new XmlCatalog({ readFile: (p) => readFileSync(p, "utf8"), displayPath: (p) => p }, catalogFile).folders();
 }
 
 /** The keys a local path is looked up by: its file: URL (libxml2 sees paths as given; both are tried). */

@@ -113,7 +113,8 @@ function elementField(ctx: Ctx, scope: Scope, el: XmlElement): Field | OpenConte
       wire: xmlElementHint(d.name.ns, "qualified", elementId(d.name)),
     };
   }
-  const name = attr(el, "name");
+  // name= is an xs:NCName, whose whitespace is collapsed: `name="ResultCode "` declares ResultCode.
+  const name = attr(el, "name")?.trim();
   if (name === undefined) throw specError(el, "xsd:element without name= or ref=");
   const formAttr = attr(el, "form");
   if (formAttr !== undefined && formAttr !== "qualified" && formAttr !== "unqualified") {
@@ -252,7 +253,7 @@ function attributeField(ctx: Ctx, scope: Scope, el: XmlElement): Field | undefin
       type = attributeType(ctx, { schema: d.schema, path: d.name.local, name: d.name.local, counters: { any: 0 } }, d.el, "type");
     }
   } else {
-    const n = attr(el, "name");
+    const n = attr(el, "name")?.trim();
     if (n === undefined) throw specError(el, "xsd:attribute without name= or ref=");
     name = n;
     const f = attr(el, "form") ?? scope.schema.attributeFormDefault;
@@ -417,6 +418,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
       only(der, new Set([...MODELS, ...ATTRIBUTES]), `complexContent xsd:${derivation}`);
       if (isSoapEnc(baseQ.ns) && baseQ.local === "Array") {
         rec.members = derivation === "restriction" ? soapArray(ctx, scope, der) : contentModel(ctx, scope, der).members;
+        if (derivation === "restriction" && rec.members.length === 1 && rec.members[0]!.kind === "field") rec.soapEncArray = true;
       } else {
         if (baseDecl) {
           if (baseDecl.el.name.local !== "complexType") {

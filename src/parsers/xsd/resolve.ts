@@ -212,7 +212,7 @@ export class SchemaSet {
   }
 
   private register(kind: DeclKind, schema: SchemaDoc, el: XmlElement): void {
-    const local = attr(el, "name");
+    const local = attr(el, "name")?.trim();
     if (local === undefined) throw specError(el, `global xsd:${el.name.local} without a name`);
     const name = { ns: schema.tns, local };
     const map = this.decls[kind];

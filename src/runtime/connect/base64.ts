@@ -1,6 +1,6 @@
 /** Standard base64 (RFC 4648 §4) for Connect error details; module-private, kept small and dependency-free. */
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const VALUE_OF = new Map([...ALPHABET].map((c, i) => [c, i]));
+const VALUE_OF = /* @__PURE__ */ (() => new Map([...ALPHABET].map((c, i) => [c, i])))();
 
 /** Encode without padding, as the Connect protocol writes detail values. */
 export function base64Encode(bytes: Uint8Array): string {

@@ -41,7 +41,7 @@ export interface CorsOptions {
  * What the generated clients send beyond the CORS-safelisted headers: Content-Type (JSON, protobuf, XML bodies),
  * Authorization (REST `auth`), the Connect protocol headers, and SOAPAction (SOAP 1.1 clients).
  */
-export const DEFAULT_CORS_ALLOW_HEADERS: readonly string[] = Object.freeze([
+export const DEFAULT_CORS_ALLOW_HEADERS: readonly string[] = /* @__PURE__ */ Object.freeze([
   "accept",
   "authorization",
   "content-type",
@@ -58,7 +58,7 @@ export const DEFAULT_CORS_ALLOW_HEADERS: readonly string[] = Object.freeze([
   "soapaction",
 ]);
 
-export const DEFAULT_CORS_ALLOW_METHODS: readonly string[] = Object.freeze(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+export const DEFAULT_CORS_ALLOW_METHODS: readonly string[] = /* @__PURE__ */ Object.freeze(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 
 const DEFAULT_MAX_AGE_SECONDS = 600;
 

@@ -23,10 +23,11 @@ export interface KnownBody {
   used: boolean;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 class KnownBodyResponse {
-  readonly [KNOWN_BODY]: KnownBody;
+  // Declared, not a class field: a computed field key would make bundlers keep the class as a module side effect.
+  declare readonly [KNOWN_BODY]: KnownBody;
 
   constructor(parts: KnownBody) {
     this[KNOWN_BODY] = parts;
@@ -94,8 +95,11 @@ class KnownBodyResponse {
   }
 }
 
-// Everything else a Response has is answered by the real one.
-answerTheRestFromReal(KnownBodyResponse.prototype, Response.prototype);
+/**
+ * Everything else a Response has is answered by the real one: patched in on the first response made, not when the
+ * module loads, so that importing the runtime has no side effects (package.json says `"sideEffects": false`).
+ */
+let completed = false;
 
 /** A Response with `body` (a string or bytes) as its body, remembering the parts for `knownBody`. */
 export function responseWithKnownBody(
@@ -103,6 +107,10 @@ export function responseWithKnownBody(
   init: { status?: number; statusText?: string; headers?: Readonly<Record<string, string>> } = {},
 ): Response {
   const parts: KnownBody = { body, status: init.status ?? 200, statusText: init.statusText ?? "", headerRecord: init.headers, headers: undefined, real: undefined, used: false };
+  if (!completed) {
+    answerTheRestFromReal(KnownBodyResponse.prototype, Response.prototype);
+    completed = true;
+  }
   return new KnownBodyResponse(parts) as unknown as Response;
 }
 

@@ -1,3 +1,6 @@
+/// <reference types="node" preserve="true" />
+// Node-only module: the directive above stays in the published .d.ts, so a user's project that has @types/node
+// (an optional peer dependency of specforge) type-checks this adapter whatever its tsconfig `types` says.
 import type { AddressInfo, Server } from "node:net";
 
 /** Start `server` listening on host:port (0: any free port) and give the port it got and the URL that reaches it. */

@@ -15,8 +15,8 @@ export interface MessageReader<T> {
 
 export interface HttpMessageCodec<T> extends MessageWriter<T>, MessageReader<T> {}
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-const utf8Encoder = new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
+const utf8Encoder = /* @__PURE__ */ new TextEncoder();
 
 /** Parse a JSON body (bytes must be valid UTF-8) and hand it to the generated ProtoJSON reader. */
 export function readJsonMessage<T>(reader: MessageReader<T>, bytes: Uint8Array): T {

@@ -1,3 +1,6 @@
+/// <reference types="node" preserve="true" />
+// Node-only module: the directive above stays in the published .d.ts, so a user's project that has @types/node
+// (an optional peer dependency of specforge) type-checks this adapter whatever its tsconfig `types` says.
 /**
  * The node:http2 adapter: runs a web-standard handler on an HTTP/2 server (h2c, or TLS with ALPN "h2"), with
  * request and response bodies streamed both ways, which bidi streaming needs. It is what makes gRPC possible: a
@@ -227,7 +230,13 @@ class Http2Request {
     return this.#real;
   }
 }
-answerTheRestFromReal(Http2Request.prototype, Request.prototype, ["method", "url"]);
+/** As NodeRequest (node.ts): the rest of Request is patched in when the first server starts, not at module load. */
+let completed = false;
+function completeHttp2Request(): void {
+  if (completed) return;
+  answerTheRestFromReal(Http2Request.prototype, Request.prototype, ["method", "url"]);
+  completed = true;
+}
 
 function headerRecord(status: number, headers: Headers): OutgoingHttpHeaders {
   const record: OutgoingHttpHeaders = { ":status": status };
@@ -342,6 +351,7 @@ export async function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHtt
     session.once("close", () => sessions.delete(session));
     session.on("error", () => undefined); // a broken connection: its streams close and are counted down
   });
+  completeHttp2Request();
   server.on("stream", (stream: ServerHttp2Stream, raw: IncomingHttpHeaders) => {
     open++;
     const authority = String(raw[":authority"] ?? raw.host ?? `${host}:0`);

@@ -1,3 +1,6 @@
+/// <reference types="node" preserve="true" />
+// Node-only module: the directive above stays in the published .d.ts, so a user's project that has @types/node
+// (an optional peer dependency of specforge) type-checks this adapter whatever its tsconfig `types` says.
 /**
  * The node:http adapter: runs any web-standard `(Request) => Promise<Response>` handler (generated feed servers,
  * Connect handlers, REST servers) on a node:http server. The only Node-specific part of the HTTP runtime, so it is
@@ -170,8 +173,16 @@ class NodeRequest {
   }
 }
 
-// Everything else a Request has is answered by the real one, built on first use.
-answerTheRestFromReal(NodeRequest.prototype, Request.prototype, ["method", "url"]);
+/**
+ * Everything else a Request has is answered by the real one, built on first use. Patched in when the first handler
+ * is made, not when the module loads (the runtime has no module-level side effects: package.json `sideEffects`).
+ */
+let completed = false;
+function completeNodeRequest(): void {
+  if (completed) return;
+  answerTheRestFromReal(NodeRequest.prototype, Request.prototype, ["method", "url"]);
+  completed = true;
+}
 
 /** Write a web Response to a node:http response: a body the runtime knows as text or bytes (see known-body.ts) is
  * written directly, any other body is streamed with back-pressure. */
@@ -250,6 +261,7 @@ export function nodeRequestListener(handler: HttpHandler, options: NodeAdapterOp
   const lastHost = newHostCheck(fallbackHost);
   // A generated REST server answers with parts (see direct.ts): written as they are, without a Response in between.
   const direct = directPathOf(handler);
+  completeNodeRequest();
   return (req, res) => {
     let request: NodeRequest;
     try {

@@ -23,9 +23,10 @@ export function pbCheckUint32(v: unknown, path: string, issues: Issues): void {
   checkIntRange(v, path, issues, "uint32", 0, 0xffffffff);
 }
 
-const INT64_MIN = -(1n << 63n);
-const INT64_MAX = (1n << 63n) - 1n;
-const UINT64_MAX = (1n << 64n) - 1n;
+// Literals rather than shifts: bigint arithmetic can throw, so bundlers would keep it as a module side effect.
+const INT64_MIN = -9223372036854775808n; // -(2^63)
+const INT64_MAX = 9223372036854775807n; // 2^63 - 1
+const UINT64_MAX = 18446744073709551615n; // 2^64 - 1
 
 /** 64-bit integers in the representation the code was generated for: bigint, decimal string or number. */
 export function pbCheckInt64(v: unknown, path: string, issues: Issues, mode: "bigint" | "string" | "number", unsigned: boolean): void {

@@ -23,7 +23,7 @@ export interface PbReader {
 export const PB_DEFAULT_MAX_DEPTH = 100;
 
 /** The zero value of proto3 bytes fields: one shared empty array (it has no contents to change). */
-export const pbEmptyBytes: Uint8Array = new Uint8Array(0);
+export const pbEmptyBytes: Uint8Array = /* @__PURE__ */ new Uint8Array(0);
 
 export function pbReader(buf: Uint8Array, options?: ProtobufDecodeOptions): PbReader {
   return { buf, pos: 0, len: buf.length, maxDepth: options?.maxDepth ?? PB_DEFAULT_MAX_DEPTH, view: undefined };
@@ -139,10 +139,10 @@ export function pbReadSfixed32(r: PbReader): number {
 }
 
 // Floats go through one shared 8-byte scratch area (no DataView per decode call); big-endian hosts use a DataView.
-const scratch = new Uint8Array(8);
-const scratchF32 = new Float32Array(scratch.buffer, 0, 1);
-const scratchF64 = new Float64Array(scratch.buffer);
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const scratch = /* @__PURE__ */ new Uint8Array(8);
+const scratchF32 = /* @__PURE__ */ new Float32Array(scratch.buffer, 0, 1);
+const scratchF64 = /* @__PURE__ */ new Float64Array(scratch.buffer);
+const LITTLE_ENDIAN = /* @__PURE__ */ (() => new Uint8Array(new Uint16Array([1]).buffer)[0] === 1)();
 
 function viewOf(r: PbReader): DataView {
   return (r.view ??= new DataView(r.buf.buffer, r.buf.byteOffset, r.buf.byteLength));
@@ -222,9 +222,9 @@ const TWO_32 = 4294967296;
  * typed-array read, about four times faster than BigInt(number) (and with no second path above 2^53). The values
  * that fit in 30 bits (most of them) take BigInt of a small integer, which is cheaper still.
  */
-const big64 = new BigInt64Array(1);
-const bigU64 = new BigUint64Array(big64.buffer);
-const half = new Int32Array(big64.buffer);
+const big64 = /* @__PURE__ */ new BigInt64Array(1);
+const bigU64 = /* @__PURE__ */ new BigUint64Array(big64.buffer);
+const half = /* @__PURE__ */ new Int32Array(big64.buffer);
 const LO = LITTLE_ENDIAN ? 0 : 1;
 const HI = 1 - LO;
 

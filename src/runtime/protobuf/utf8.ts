@@ -9,7 +9,7 @@
  * 70 ns for up to 80 bytes and 95 ns for 300, where TextDecoder takes 130 to 300 ns (it copies through a view and
  * a wrapper). Its replacement of invalid sequences by U+FFFD is the WHATWG one TextDecoder uses.
  */
-const nodeUtf8Slice: ((this: Uint8Array, start: number, end: number) => string) | undefined = (() => {
+const nodeUtf8Slice: ((this: Uint8Array, start: number, end: number) => string) | undefined = /* @__PURE__ */ (() => {
   const slice = (globalThis as { Buffer?: { prototype?: { utf8Slice?: unknown } } }).Buffer?.prototype?.utf8Slice;
   return typeof slice === "function" ? (slice as (this: Uint8Array, start: number, end: number) => string) : undefined;
 })();
@@ -25,9 +25,9 @@ const nodeUtf8Slice: ((this: Uint8Array, start: number, end: number) => string) 
 const LONG_DECODE = nodeUtf8Slice !== undefined ? 12 : 40;
 /** From this many UTF-16 units, TextEncoder.encodeInto is faster than encoding by hand. */
 const LONG_ENCODE = 28;
-const lenientDecoder = new TextDecoder("utf-8");
-const strictDecoder = new TextDecoder("utf-8", { fatal: true });
-const encoder = new TextEncoder();
+const lenientDecoder = /* @__PURE__ */ new TextDecoder("utf-8");
+const strictDecoder = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Decode buf[start, end). Invalid UTF-8 becomes U+FFFD when `strict` is false; when it is true the result is

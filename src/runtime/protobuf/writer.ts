@@ -304,9 +304,9 @@ const TWO_32 = 4294967296;
  * two halves are read back as uint32s. That is about three times faster than Number(v) and splitting the double
  * (which also needed a bigint path above 2^53), and it is the same for every value, small or large.
  */
-const scratch64 = new BigUint64Array(1);
-const scratch32 = new Uint32Array(scratch64.buffer);
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const scratch64 = /* @__PURE__ */ new BigUint64Array(1);
+const scratch32 = /* @__PURE__ */ new Uint32Array(scratch64.buffer);
+const LITTLE_ENDIAN = /* @__PURE__ */ (() => new Uint8Array(new Uint16Array([1]).buffer)[0] === 1)();
 const LO = LITTLE_ENDIAN ? 0 : 1;
 const HI = 1 - LO;
 

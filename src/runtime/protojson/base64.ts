@@ -17,7 +17,7 @@ export function base64Encode(bytes: Uint8Array): string {
 }
 
 /** Each character's six bits in either alphabet ('+' and '-' are 62, '/' and '_' are 63); -1 for anything else. */
-const SEXTETS = (() => {
+const SEXTETS = /* @__PURE__ */ (() => {
   const table = new Int8Array(128).fill(-1);
   const standard = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   for (let i = 0; i < 64; i++) table[standard.charCodeAt(i)] = i;

@@ -14,9 +14,10 @@ const INTEGER_TEXT = /^-?(?:0|[1-9][0-9]*)$/;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 const UINT32_MAX = 4294967295;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-const UINT64_MAX = 2n ** 64n - 1n;
+// Literals rather than powers: bigint arithmetic can throw, so bundlers would keep it as a module side effect.
+const INT64_MIN = -9223372036854775808n; // -(2^63)
+const INT64_MAX = 9223372036854775807n; // 2^63 - 1
+const UINT64_MAX = 18446744073709551615n; // 2^64 - 1
 
 /** A finite number from a JSON number or a numeric string; the caller checks range and integrality. */
 function numberOf(value: unknown, path: string, key: string | number | undefined, what: string): number {

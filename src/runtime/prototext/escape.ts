@@ -2,7 +2,7 @@
  * Text-format string and number spelling, as protoc 3.21 prints them (`protoc --decode`, TextFormat::Print):
  * strings and bytes as C-escaped bytes (non-ASCII bytes in octal), doubles with SimpleDtoa, floats with SimpleFtoa.
  */
-const UTF8 = new TextEncoder();
+const UTF8 = /* @__PURE__ */ new TextEncoder();
 /** The smallest normal float (FLT_MIN). */
 const FLT_MIN = 1.1754943508222875e-38;
 

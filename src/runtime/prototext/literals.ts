@@ -2,7 +2,7 @@
 import { TextFormatError, type Token } from "./tokens.js";
 
 const SIMPLE_ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, "\\": 92, "'": 39, '"': 34, "?": 63 };
-const UTF8 = new TextEncoder();
+const UTF8 = /* @__PURE__ */ new TextEncoder();
 
 function fail(t: Token, reason: string): never {
   throw new TextFormatError(t.line, t.column, reason);

@@ -13,12 +13,13 @@ import { WireBytes } from "./wire.js";
 
 const MAX_DEPTH = 100;
 
-const INT_RANGE: Partial<Record<TextScalar, readonly [bigint, bigint]>> = {
+// Built in a function: bigint arithmetic can throw, so bundlers would keep it at module level as a side effect.
+const INT_RANGE: Partial<Record<TextScalar, readonly [bigint, bigint]>> = /* @__PURE__ */ (() => ({
   int32: [-(2n ** 31n), 2n ** 31n - 1n], sint32: [-(2n ** 31n), 2n ** 31n - 1n], sfixed32: [-(2n ** 31n), 2n ** 31n - 1n],
   uint32: [0n, 2n ** 32n - 1n], fixed32: [0n, 2n ** 32n - 1n],
   int64: [-(2n ** 63n), 2n ** 63n - 1n], sint64: [-(2n ** 63n), 2n ** 63n - 1n], sfixed64: [-(2n ** 63n), 2n ** 63n - 1n],
   uint64: [0n, 2n ** 64n - 1n], fixed64: [0n, 2n ** 64n - 1n],
-};
+}))();
 
 function fail(t: Token, reason: string): never {
   throw new TextFormatError(t.line, t.column, reason);

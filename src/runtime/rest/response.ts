@@ -11,7 +11,7 @@ export interface RestResult {
 export type RestHeaders = { readonly [name: string]: string };
 
 const NON_ASCII = /[^\u0000-\u007f]/;
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** UTF-8 length of `text` (JSON text is nearly always ASCII, where it is the string's length). */
 function utf8Length(text: string): number {
@@ -46,7 +46,7 @@ export function restHeadParts(get: HttpAnswerParts): HttpAnswerParts {
   return { status: get.status, headers, body: undefined };
 }
 
-const NO_HEADERS: RestHeaders = Object.freeze({});
+const NO_HEADERS: RestHeaders = /* @__PURE__ */ Object.freeze({});
 
 /** The body text of a response built by restJsonResponse whose body was not read yet; undefined otherwise. */
 export function restKnownBodyText(response: Response): string | undefined {

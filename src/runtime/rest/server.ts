@@ -85,7 +85,7 @@ export function restOperation<P>(binding: RestOperationBinding<P>): RestOperatio
   return binding as unknown as RestOperationBinding<unknown>;
 }
 
-const EMPTY_QUERY = restQuery("");
+const EMPTY_QUERY = /* @__PURE__ */ restQuery("");
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
 export function defaultRestErrorBody(_status: number, message: string, issues?: readonly ValidationIssue[]): unknown {

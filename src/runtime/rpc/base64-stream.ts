@@ -5,10 +5,13 @@
 import type { ChunkSource } from "./envelope.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const VALUE = new Int16Array(128).fill(-1);
-for (let i = 0; i < 64; i++) VALUE[ALPHABET.charCodeAt(i)] = i;
-VALUE[45] = 62; // "-" (URL-safe)
-VALUE[95] = 63; // "_"
+const VALUE = /* @__PURE__ */ (() => {
+  const table = new Int16Array(128).fill(-1);
+  for (let i = 0; i < 64; i++) table[ALPHABET.charCodeAt(i)] = i;
+  table[45] = 62; // "-" (URL-safe)
+  table[95] = 63; // "_"
+  return table;
+})();
 
 /** Padded base64 of bytes (one segment): the standard encoding, shared with the JSON codecs. */
 export { jsonBase64Encode as base64Padded } from "../json/base64.js";

@@ -9,7 +9,7 @@ const GRPC_ORDER: readonly RpcCode[] = [
   "resource_exhausted", "failed_precondition", "aborted", "out_of_range", "unimplemented", "internal", "unavailable",
   "data_loss", "unauthenticated",
 ];
-const GRPC_NUMBER = new Map(GRPC_ORDER.map((code, i) => [code, i + 1]));
+const GRPC_NUMBER = /* @__PURE__ */ (() => new Map(GRPC_ORDER.map((code, i) => [code, i + 1])))();
 
 /** The gRPC status number of a code (1..16). */
 export function grpcCodeOf(code: RpcCode): number {

@@ -22,7 +22,7 @@ function wire(protocol: RpcProtocol, format: RpcFormat, enveloped: boolean, text
   return Object.freeze({ protocol, format, enveloped, text, contentType });
 }
 
-const WIRES: ReadonlyMap<string, Wire> = new Map([
+const WIRES: ReadonlyMap<string, Wire> = /* @__PURE__ */ (() => new Map([
   ["application/proto", wire("connect", "proto", false, false, "application/proto")],
   ["application/json", wire("connect", "json", false, false, "application/json")],
   ["application/connect+proto", wire("connect", "proto", true, false, "application/connect+proto")],
@@ -35,9 +35,9 @@ const WIRES: ReadonlyMap<string, Wire> = new Map([
   ["application/grpc-web+json", wire("grpc-web", "json", true, false, "application/grpc-web+json")],
   ["application/grpc-web-text", wire("grpc-web", "proto", true, true, "application/grpc-web-text")],
   ["application/grpc-web-text+proto", wire("grpc-web", "proto", true, true, "application/grpc-web-text+proto")],
-]);
+]))();
 
-export const SUPPORTED_CONTENT_TYPES = [...WIRES.keys()].join(", ");
+export const SUPPORTED_CONTENT_TYPES = /* @__PURE__ */ (() => [...WIRES.keys()].join(", "))();
 
 /** The wire of a Content-Type value; undefined for anything the three protocols do not use. */
 export function wireOf(contentType: string | null): Wire | undefined {

@@ -23,6 +23,8 @@ export class SoapMessage {
   readonly headers: PulledElement[] = [];
   /** The first element in the Body; the reader is on its start tag until the caller reads it or calls finish(). */
   readonly body: PulledElement | undefined;
+  /** The Body's other elements (SOAP encoding's multi-referenced values), known after finish(). */
+  readonly rest: PulledElement[] = [];
   private faultRead: SoapFault | undefined;
   private secondBody: { readonly ns: string; readonly local: string } | undefined;
   private faultProblem: string | undefined;
@@ -98,6 +100,7 @@ export class SoapMessage {
       r.skipTo(2);
       while (r.nextChild()) {
         if (this.secondBody === undefined && !isMultiRefValue(r)) this.secondBody = { ns: r.ns, local: r.local };
+        this.rest.push(new PulledElement(r));
         r.skip();
       }
     }
@@ -234,7 +237,7 @@ function isMultiRefValue(r: XmlPullReader): boolean {
 }
 
 /** A message kept alive, so that optimized code handling messages survives full GCs (see KeptInstance). */
-const KEPT_MESSAGE = new KeptInstance(() => SoapMessage.read(`<e:Envelope xmlns:e="${SOAP11_NS}"><e:Body><kept/></e:Body></e:Envelope>`));
+const KEPT_MESSAGE = /* @__PURE__ */ new KeptInstance(() => SoapMessage.read(`<e:Envelope xmlns:e="${SOAP11_NS}"><e:Body><kept/></e:Body></e:Envelope>`));
 
 function detailsOf(details: readonly PulledElement[] | undefined): { detail?: PulledElement; details?: readonly PulledElement[] } {
   const first = details?.[0];
@@ -243,8 +246,8 @@ function detailsOf(details: readonly PulledElement[] | undefined): { detail?: Pu
 
 /** The codes every SOAP version defines; written unprefixed in no namespace by some stacks, they still mean these. */
 const STANDARD_CODES: Readonly<Record<SoapVersion, ReadonlySet<string>>> = {
-  "1.1": new Set(["VersionMismatch", "MustUnderstand", "Client", "Server"]),
-  "1.2": new Set(["VersionMismatch", "MustUnderstand", "DataEncodingUnknown", "Sender", "Receiver"]),
+  "1.1": /* @__PURE__ */ new Set(["VersionMismatch", "MustUnderstand", "Client", "Server"]),
+  "1.2": /* @__PURE__ */ new Set(["VersionMismatch", "MustUnderstand", "DataEncodingUnknown", "Sender", "Receiver"]),
 };
 
 /** A fault code's QName, resolved in the scope of the element that carries it (as envelope.ts does on a tree). */

@@ -16,7 +16,7 @@ import { SoapMessage } from "./envelope-reader.js";
 import { SoapFaultError, type SoapFaultCode } from "./fault-error.js";
 import { namespaceAliasTable, type SoapNamespaceFamily } from "./namespace-aliases.js";
 
-type Decode = (node: XmlElementNode, options?: XmlDecodeOptions) => unknown;
+type Decode = (node: XmlElementNode, options?: XmlDecodeOptions, others?: readonly XmlElementNode[]) => unknown;
 type Encode = (value: never, options?: XmlEncodeOptions) => string;
 
 /** What a generated server knows about one operation. */
@@ -26,10 +26,18 @@ export interface SoapServerOperation {
   readonly action: string;
   /** Clark name ("{ns}local") of the request's body element. */
   readonly inputElement: string;
+  /** `others`: the body's other elements (given to rpc operations, for SOAP encoding's multi-refs). */
   readonly decodeInput: Decode;
+  /**
+   * rpc style: the input is decoded once the whole envelope was read (references to other body elements), and a
+   * request whose wrapper is in another namespace is still dispatched by its local name when only this operation
+   * has that name (node-soap's client writes it in the WSDL's targetNamespace, not the soap:body namespace).
+   */
+  readonly rpc?: boolean;
   /** The input type's validator; omitted when the input has no named type. */
   readonly validateInput?: (value: unknown) => ValidationIssue[];
-  readonly encodeOutput: Encode;
+  /** Absent for a one-way operation: the request is answered 202 Accepted with no body once its handler returned. */
+  readonly encodeOutput?: Encode;
   /** Request header decoders by Clark name; `name` is the key in `ctx.headers`. */
   readonly requestHeaders: { readonly [clark: string]: { readonly name: string; readonly decode: Decode } };
   /** Response header encoders by header element local name (the key of `ctx.setResponseHeader`). */
@@ -91,6 +99,13 @@ export function createSoapHandler(
   options: SoapServerOptions = {},
 ): HttpHandler {
   const byElement = new Map(service.operations.map((op) => [op.inputElement, op]));
+  // rpc wrappers by local name, for requests that put the wrapper in another namespace (undefined: ambiguous).
+  const rpcByLocal = new Map<string, SoapServerOperation | undefined>();
+  for (const op of service.operations) {
+    if (op.rpc !== true) continue;
+    const local = op.inputElement.slice(op.inputElement.indexOf("}") + 1);
+    rpcByLocal.set(local, rpcByLocal.has(local) ? undefined : op);
+  }
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const shouldValidate = (name: string) =>
     typeof options.validate === "function" ? options.validate(name) : options.validate !== false;
@@ -137,7 +152,7 @@ export function createSoapHandler(
     // With aliases, the body element's namespace as written says which family to answer in (the reader maps every
     // alias to its spec namespace as it reads, so `node` and the headers are already in the spec's namespaces).
     const family: ReadonlyMap<string, string> | undefined = aliases !== undefined && node !== undefined ? aliases.familyOf.get(node.declaredNs) : undefined;
-    const op = node === undefined || message.startsWithFault ? undefined : byElement.get(clarkName(node.ns, node.local));
+    const op = node === undefined || message.startsWithFault ? undefined : (byElement.get(clarkName(node.ns, node.local)) ?? rpcByLocal.get(node.local));
     const action = requestAction(request, contentType, message.version);
     // An operation named like an Object.prototype member ("constructor", "toString") without a handler must not run
     // the inherited member.
@@ -146,7 +161,7 @@ export function createSoapHandler(
     let input: unknown;
     let decoded = false;
     let inputError: unknown;
-    if (op !== undefined && node !== undefined && !(action && op.action && action !== op.action) && typeof handler === "function") {
+    if (op !== undefined && op.rpc !== true && node !== undefined && !(action && op.action && action !== op.action) && typeof handler === "function") {
       try {
         input = op.decodeInput(node, decodeOptions);
         decoded = true;
@@ -187,7 +202,8 @@ export function createSoapHandler(
           return fault(version, { ns: version === "1.2" ? SOAP12_NS : SOAP11_NS, local: "MustUnderstand" }, `header {${h.ns}}${h.local} was not understood`);
         }
       }
-      if (!decoded) throw inputError;
+      if (op.rpc === true) input = op.decodeInput(node, decodeOptions, message.rest);
+      else if (!decoded) throw inputError;
     } catch (error) {
       return fault(version, "Client", `invalid request: ${(error as Error).message}`);
     }
@@ -212,6 +228,7 @@ export function createSoapHandler(
     };
     try {
       const output = await handler(input, ctx);
+      if (op.encodeOutput === undefined) return new Response(null, { status: 202 });
       const body = (op.encodeOutput as (value: unknown, options?: XmlEncodeOptions) => string)(output, encodeOptions);
       return new Response(buildSoapEnvelope({ version, headers: responseHeaders, body }), {
         status: 200,

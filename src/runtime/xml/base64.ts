@@ -4,8 +4,11 @@ import { XmlValueTypeError } from "./value-type-error.js";
 
 const BEFORE_ELEMENT = { inElement: false } as const;
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const DECODE = new Int16Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
+const DECODE = /* @__PURE__ */ (() => {
+  const table = new Int16Array(128).fill(-1);
+  for (let i = 0; i < ALPHABET.length; i++) table[ALPHABET.charCodeAt(i)] = i;
+  return table;
+})();
 
 export function encodeBase64(bytes: Uint8Array): string {
   // A string here (from a cast or JSON) would otherwise index to undefined and encode zeros without a word.

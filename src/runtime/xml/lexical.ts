@@ -93,9 +93,9 @@ const TZ = "(Z|[+-](?:(?:0\\d|1[0-3]):[0-5]\\d|14:00))?";
 const DATE = "-?(?:[1-9]\\d{4,}|\\d{4})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])";
 const TIME = "(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?|24:00:00(?:\\.0+)?)";
 const FORMS = {
-  dateTime: new RegExp(`^${DATE}T${TIME}${TZ}$`),
-  date: new RegExp(`^${DATE}${TZ}$`),
-  time: new RegExp(`^${TIME}${TZ}$`),
+  dateTime: /* @__PURE__ */ new RegExp(`^${DATE}T${TIME}${TZ}$`),
+  date: /* @__PURE__ */ new RegExp(`^${DATE}${TZ}$`),
+  time: /* @__PURE__ */ new RegExp(`^${TIME}${TZ}$`),
   duration: /^-?P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?$/,
 } as const;
 

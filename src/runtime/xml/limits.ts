@@ -10,7 +10,7 @@ export interface XmlLimits {
   readonly maxNameLength: number;
 }
 
-export const DEFAULT_XML_LIMITS: XmlLimits = Object.freeze({
+export const DEFAULT_XML_LIMITS: XmlLimits = /* @__PURE__ */ Object.freeze({
   maxBytes: 16 * 1024 * 1024,
   maxDepth: 128,
   maxAttributes: 64,

@@ -31,8 +31,8 @@ export function parseXmlElementAt(
   return new Parser(text, limits, scope, aliases).elementAt(offset);
 }
 
-const EMPTY_ATTRS: readonly XmlAttribute[] = Object.freeze([]);
-const EMPTY_CHILDREN: readonly XmlElementNode[] = Object.freeze([]);
+const EMPTY_ATTRS: readonly XmlAttribute[] = /* @__PURE__ */ Object.freeze([]);
+const EMPTY_CHILDREN: readonly XmlElementNode[] = /* @__PURE__ */ Object.freeze([]);
 
 /** The tree node under construction: XmlElementNode with writable children and text. */
 interface BuildingNode {

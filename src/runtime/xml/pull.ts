@@ -709,15 +709,15 @@ export class XmlPullReader {
 
 
 /** A reader kept alive, so that the optimized code reading documents survives full GCs (see KeptInstance). */
-const KEPT_READER = new KeptInstance(() => XmlPullReader.document("<kept/>"));
+const KEPT_READER = /* @__PURE__ */ new KeptInstance(() => XmlPullReader.document("<kept/>"));
 
 /** Names met so far (qualified name, prefix, local part) by a hash of the name: bounded, shared by every reader. */
 const NAME_SLOTS = 1024;
 /** Longer names are not kept (the limits allow long names; the cache stays small whatever they are). */
 const MAX_CACHED_NAME = 64;
-const NAMES: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
-const NAME_PREFIXES: string[] = new Array<string>(NAME_SLOTS).fill("");
-const NAME_LOCALS: string[] = new Array<string>(NAME_SLOTS).fill("");
+const NAMES: (string | undefined)[] = /* @__PURE__ */ (() => new Array<string | undefined>(NAME_SLOTS).fill(undefined))();
+const NAME_PREFIXES: string[] = /* @__PURE__ */ (() => new Array<string>(NAME_SLOTS).fill(""))();
+const NAME_LOCALS: string[] = /* @__PURE__ */ (() => new Array<string>(NAME_SLOTS).fill(""))();
 /** For each slot, the slot of the name read right after it last time. */
-const NEXT: number[] = new Array<number>(NAME_SLOTS).fill(0);
+const NEXT: number[] = /* @__PURE__ */ (() => new Array<number>(NAME_SLOTS).fill(0))();
 

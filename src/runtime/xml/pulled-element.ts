@@ -58,7 +58,7 @@ export class PulledElement implements XmlElementNode {
 }
 
 /** A pulled element kept alive, so that optimized code handling them survives full GCs (see KeptInstance). */
-const KEPT_ELEMENT = new KeptInstance(() => new PulledElement(XmlPullReader.document("<kept/>")));
+const KEPT_ELEMENT = /* @__PURE__ */ new KeptInstance(() => new PulledElement(XmlPullReader.document("<kept/>")));
 
 /** What readers are made from: a pulled element (duck-typed: the runtime may be loaded twice, src and dist). */
 interface Pullable {

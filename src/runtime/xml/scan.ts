@@ -10,10 +10,11 @@ import { scanForbidden } from "./text-memory.js";
  */
 
 /** Characters XML 1.0 cannot carry (besides lone surrogates, which a decoded byte stream never contains). */
-const FORBIDDEN_CHARS: readonly string[] = Array.from({ length: 0x20 }, (_, c) => c)
-  .filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d)
-  .concat(0xfffe, 0xffff)
-  .map((c) => String.fromCharCode(c));
+const FORBIDDEN_CHARS: readonly string[] = /* @__PURE__ */ (() =>
+  Array.from({ length: 0x20 }, (_, c) => c)
+    .filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d)
+    .concat(0xfffe, 0xffff)
+    .map((c) => String.fromCharCode(c)))();
 
 /**
  * Fail at the first character of `src` that XML cannot carry. The SIMD scan of text-memory.ts says whether there is

@@ -1,6 +1,6 @@
 // Written by scripts/write-text-memory.ts from text-memory.wat (the source): do not edit by hand.
 /** The WebAssembly module of text-memory.wat. */
-export const TEXT_MEMORY_WASM = new Uint8Array([
+export const TEXT_MEMORY_WASM = /* @__PURE__ */ new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 14, 2, 96, 2, 127, 127, 1, 127, 96, 3, 127, 127, 127, 1, 127,
   3, 3, 2, 0, 1, 5, 3, 1, 0, 2, 7, 33, 3, 6, 109, 101, 109, 111, 114, 121, 2, 0, 12, 104,
   97, 115, 70, 111, 114, 98, 105, 100, 100, 101, 110, 0, 0, 5, 101, 113, 117, 97, 108, 0, 1, 10, 184, 2,

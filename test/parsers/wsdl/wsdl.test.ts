@@ -80,6 +80,7 @@ describe("WSDL 1.1", () => {
     expect(svc.bindings[0]).toMatchObject({ transport: "http://schemas.xmlsoap.org/soap/http" });
     expect(svc.bindings[0]!.operations[0]).toEqual({
       name: "login",
+      origin: expect.objectContaining({ line: 24, column: 5, construct: "wsdl binding operation login of {urn:w}DemoSoap" }),
       action: "urn:login",
       style: "document",
       wrapped: true,

@@ -303,6 +303,20 @@ describe("--catalog and the catalog config key", () => {
     expect(inputs.specs[0]!.inputs).toEqual(["specs/a.xsd", "xml/b.xsd", "xml/catalog.xml"]);
   });
 
+  it("the folders a catalog maps into may be read (they are outside the run's roots), and nothing escapes them", async () => {
+    const dir = project();
+    const mirror = mkdtempSync(path.join(tmp, "mirror-"));
+    mkdirSync(path.join(mirror, "b"));
+    writeFileSync(path.join(mirror, "b/b.xsd"), `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:b"><xs:simpleType name="B"><xs:restriction base="xs:string"/></xs:simpleType></xs:schema>`);
+    writeFileSync(path.join(mirror, "secret.xsd"), `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:s"/>`);
+    writeFileSync(path.join(dir, "xml/catalog.xml"), `<catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog"><rewriteURI uriStartString="http://b.example/" rewritePrefix="${pathToFileURL(mirror).href}/b/"/></catalog>`);
+    expect(await run(dir, "generate", "-q", "specs/a.xsd", "--catalog", "xml/catalog.xml")).toMatchObject({ code: 0, err: "" });
+    writeFileSync(path.join(dir, "specs/a.xsd"), `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:a"><xs:import namespace="urn:s" schemaLocation="http://b.example/../secret.xsd"/></xs:schema>`);
+    const escaped = await run(dir, "generate", "specs/a.xsd", "--catalog", "xml/catalog.xml");
+    expect(escaped.code).toBe(1);
+    expect(escaped.err).toContain("outside the folders specs may be read from");
+  });
+
   it("convert takes the catalog too", async () => {
     const dir = project();
     const bytes = new TextEncoder().encode(`<a xmlns="urn:a">hello</a>`);
