@@ -133,7 +133,11 @@ export class SchemaSet {
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       if (!at) throw e;
-      throw specError(at, `cannot read ${what} '${location}': ${msg}`);
+      // A path that climbs out of the spec's folder names another project's layout (ONVIF's ../../../ver10/schema/):
+      // say how to point it at the copy the user has.
+      const missing = (e as { code?: unknown }).code === "ENOENT" && !isRemote(location) && (location.startsWith("../") || path.isAbsolute(location));
+      const hint = missing && this.catalog === undefined ? `; if the file is elsewhere, map ${abs} to it in an XML catalog (--catalog <file>)` : "";
+      throw specError(at, `cannot read ${what} '${location}': ${msg}${hint}`);
     }
     const root = readXml(text, abs, this.host.displayPath(abs));
     this.roots.set(abs, root);
