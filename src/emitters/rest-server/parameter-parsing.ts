@@ -111,8 +111,13 @@ export function emitParameter(
       ? [rt("restTemplateScalar"), "(", source.text, ", ", name, `, ${style}, ${pointer}, issues)`]
       : source.text;
     f.print(ind, `const ${rawLocal} = `, text, ";");
+    // An enum of values of several JSON types (`enum: [1, "x"]`): the text of a non-string value stands for it.
+    const typed = scalar.coerce ? [] : (scalar.values ?? []).filter((v) => typeof v === "number" || typeof v === "boolean");
     if (scalar.coerce) {
       f.print(ind, `const ${local} = ${rawLocal} == null ? undefined : `, rt(scalar.coerce), `(${rawLocal}, ${pointer}, issues);`);
+    } else if (typed.length > 0) {
+      const mapped = typed.map((v) => `${rawLocal} === ${stringLiteral(String(v))} ? ${String(v)} : `).join("");
+      f.print(ind, `const ${local} = ${rawLocal} == null ? undefined : ${mapped}${rawLocal};`);
     } else f.print(ind, `const ${local} = ${rawLocal} ?? undefined;`);
     emitFacetChecks(f, local, scalar, pointer, rt);
   }

@@ -15,6 +15,7 @@ import type {
   EnumValue,
   Facets,
   Field,
+  NamedType,
   RecordType,
   ScalarType,
   TypeExpr,
@@ -26,6 +27,7 @@ import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, entries, has, isObject, items, str, type JsonObject } from "./json.js";
 import { facetsOf, listFacetsOf, mergeFacets, withoutFormat } from "./facets.js";
+import { Intersection, jsonKindsOf, namedTypeRefs, Never, refsOf, type Typed } from "./intersect.js";
 import { pascalCase } from "./names.js";
 import { segmentsOf } from "./pointer.js";
 
@@ -78,6 +80,8 @@ const REF_UNSUPPORTED_SIBLINGS = [
 export class SchemaLowerer {
   /** Non-named `$ref` targets being lowered, to report cycles that no named type breaks. */
   private readonly expanding = new Set<string>();
+  /** familyOf's answer per base schema location (undefined: not a discriminated base that schemas extend). */
+  private readonly families = new Map<string, TypeExpr | undefined>();
 
   constructor(private readonly ctx: LowerContext) {}
 
@@ -93,13 +97,18 @@ export class SchemaLowerer {
     const shape = this.shapeOf(loc);
     switch (shape.k) {
       case "ref": {
+        // 3.0 polymorphism: a use of a base schema that has a discriminator means the base or any schema extending it.
+        const family = this.familyOf(shape.target);
+        if (family) return { type: family, nullable: nullable || (this.ctx.namedNullable.get(this.ctx.typeId(shape.target)) ?? false) };
         const target = this.lowerTarget(shape.target, hint);
-        return { type: target.type, nullable, facets: mergeFacets(target.facets, this.refSiblingFacets(loc)) };
+        return { type: target.type, nullable, facets: this.applicable(target.type, mergeFacets(target.facets, this.refSiblingFacets(loc)), shape.target) };
       }
       case "unwrap": {
-        const inner = this.lower(shape.inner, hint);
+        // `X: allOf: [$ref Base]` extends Base (it is one of Base's family, not the family itself).
+        const target = items(child(loc, "allOf")).some((p) => p.pointer === shape.inner.pointer) ? this.ctx.resolveRef(shape.inner) : undefined;
+        const inner = target && this.familyOf(target) ? this.lowerTarget(target, hint) : this.lower(shape.inner, hint);
         const layered = (shape.layered ?? []).reduce((f, part) => mergeFacets(f, facetsOf(this.ctx, part)), inner.facets);
-        return { type: inner.type, nullable, facets: mergeFacets(layered, facetsOf(this.ctx, loc)) };
+        return { type: inner.type, nullable, facets: this.applicable(inner.type, mergeFacets(layered, facetsOf(this.ctx, loc)), shape.inner) };
       }
       case "literal":
         return { type: { kind: "literal", value: shape.value }, nullable };
@@ -208,35 +217,44 @@ export class SchemaLowerer {
   }
 
   private buildRecord(loc: Loc, head: Omit<RecordType, "kind" | "members">): RecordType {
-    const props = new Map<string, Loc>();
+    // Every declaration of a property (an allOf part may re-declare one another part declares): they are merged
+    // into one property whose value satisfies them all (mergedField).
+    const props = new Map<string, Loc[]>();
     const required = new Set<string>();
     let additional: Loc | undefined;
     const seen = new Set<string>();
-    const collect = (at: Loc, followAllOf: boolean): void => {
+    const collect = (at: Loc, followAllOf: boolean, into = props): void => {
       const key = `${at.file.path}${at.pointer}`;
       if (seen.has(key)) return;
       seen.add(key);
       const target = this.ctx.resolveRef(at);
       if (target) {
-        collect(target, true);
+        collect(target, true, into);
         // 3.0 ignores whatever is written beside a $ref; in 3.1 the object's own keywords add to the reference's.
         if (this.ctx.version !== "3.1") return;
       }
-      for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) props.set(name, p);
-      for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
-      additional = child(at, "additionalProperties") ?? additional;
-      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true);
+      for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) into.set(name, [...(into.get(name) ?? []), p]);
+      // Of a base, only the names of its properties are wanted (see `redeclares`).
+      if (into === props) {
+        for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
+        additional = child(at, "additionalProperties") ?? additional;
+      }
+      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into);
     };
 
     // `allOf: [$ref Base, {inline}]` is inheritance: keep Base as the base type and only the inline part as members.
     // Any other allOf is flattened into one record (field origins still point at their declarations).
     let base: RecordType["base"];
+    let baseTarget: Loc | undefined;
     const parts = items(child(loc, "allOf"));
     const refParts = parts.filter((p) => has(p, "$ref"));
-    const baseTarget = refParts.length === 1 ? this.ctx.resolveRef(refParts[0]!) : undefined;
-    if (baseTarget && this.isRecordLike(baseTarget)) {
-      const baseType = this.lowerTarget(baseTarget, `${head.name}Base`).type;
-      if (baseType.kind === "ref") base = { id: baseType.id, derivation: "extension" };
+    const baseRef = refParts.length === 1 ? this.ctx.resolveRef(refParts[0]!) : undefined;
+    if (baseRef && this.isRecordLike(baseRef)) {
+      const baseType = this.lowerTarget(baseRef, `${head.name}Base`).type;
+      if (baseType.kind === "ref") {
+        base = { id: baseType.id, derivation: "extension" };
+        baseTarget = baseRef;
+      }
     }
     if (base) {
       collect(loc, false);
@@ -245,9 +263,16 @@ export class SchemaLowerer {
       collect(loc, true);
     }
 
-    // `required` may name a property the base declares (`allOf: [$ref Base, {required: [id]}]` makes Base's optional
-    // id required): an extension cannot change an inherited member, so such a record is flattened instead.
-    if (base && [...required].some((name) => !props.has(name))) {
+    // An extension cannot change an inherited member, so the record is flattened instead (every property of the base
+    // and of the extension, re-declared ones merged) when `required` names a property the base declares
+    // (`allOf: [$ref Base, {required: [id]}]` makes Base's optional id required), or when the extension re-declares
+    // a property of the base (`id: {format: uuid}` over Base's `id: {type: string}`).
+    const redeclares = (): boolean => {
+      const inherited = new Map<string, Loc[]>();
+      collect(baseTarget!, true, inherited);
+      return [...props.keys()].some((name) => inherited.has(name));
+    };
+    if (base && ([...required].some((name) => !props.has(name)) || redeclares())) {
       base = undefined;
       props.clear();
       required.clear();
@@ -259,10 +284,10 @@ export class SchemaLowerer {
     for (const name of required) {
       if (props.has(name)) continue;
       const at = items(child(loc, "required")).find((r) => r.value === name) ?? loc;
-      props.set(name, { file: at.file, pointer: at.pointer, value: Object.create(null) as JsonObject });
+      props.set(name, [{ file: at.file, pointer: at.pointer, value: Object.create(null) as JsonObject }]);
     }
     // A property in error is reported and left out; the record's other properties are still checked.
-    const members = [...props].flatMap(([name, p]) => this.ctx.recover(() => this.field(name, p, required.has(name), head.name)) ?? []);
+    const members = [...props].flatMap(([name, decls]) => this.ctx.recover(() => this.mergedField(name, decls, required.has(name), head)) ?? []);
     const record: RecordType = { kind: "record", ...head, members, ...(base ? { base } : {}) };
     if (additional === undefined) return record;
     const ap: Loc = additional;
@@ -271,8 +296,86 @@ export class SchemaLowerer {
     return { ...record, additionalProperties: this.typeOnly(ap, `${head.name}Value`) };
   }
 
-  private field(name: string, loc: Loc, required: boolean, parent: string): Field {
-    const lowered = this.lower(loc, `${parent}${pascalCase(name)}`);
+  /**
+   * A property declared in one or several allOf parts. Declarations that repeat another, or only annotate, add
+   * nothing; the others are lowered one by one and met (intersect.ts): one property that must satisfy them all.
+   * Types declared while lowering them that the merged property does not use are dropped again.
+   */
+  private mergedField(name: string, decls: readonly Loc[], required: boolean, record: Pick<RecordType, "id" | "name">): Field {
+    const parent = record.name;
+    const distinct: Loc[] = [];
+    const keys = new Set<string>();
+    for (const d of decls) {
+      const key = this.declarationKey(d);
+      if (!keys.has(key)) {
+        keys.add(key);
+        distinct.push(d);
+      }
+    }
+    const constraining = distinct.filter((d) => !onlyAnnotates(d));
+    const last = distinct.at(-1)!;
+    if (constraining.length <= 1) {
+      const field = this.field(name, constraining[0] ?? last, required, parent);
+      return distinct.length > 1 ? { ...field, ...annotationsOf(distinct, field) } : field;
+    }
+    const at = constraining.at(-1)!;
+    const hint = `${parent}${pascalCase(name)}`;
+    const before = new Set(this.ctx.named.keys());
+    const lowered = constraining.map((d) => this.lower(d, hint));
+    const meet = new Intersection(this.ctx, at, `${record.id}&${name}`, hint);
+    let acc: Typed | Never = lowered[0]!;
+    for (const next of lowered.slice(1)) if (!(acc instanceof Never)) acc = meet.meet(acc, next);
+    const where = `property "${name}" of ${parent} is declared in several allOf parts`;
+    for (const c of meet.contradictions) this.ctx.warn(at, `${where} that contradict each other: ${c}`);
+    for (const l of meet.losses) this.ctx.warn(at, `${where}: ${l}`);
+    let result: Typed;
+    if (acc instanceof Never) {
+      this.ctx.warn(at, `${where} that contradict each other (${acc.reason}): no value is valid, its type is never`);
+      result = { type: meet.never(acc.reason) };
+    } else result = acc;
+    this.pruneUnused(before, refsOf(result.type));
+    // The merged property's own types take the best names the dropped declarations gave back.
+    const kept = meet.declared.flatMap((id) => this.ctx.named.get(id) ?? []);
+    for (const t of kept) this.ctx.names.release(t.scope, t.name);
+    for (const t of kept) this.ctx.named.set(t.id, { ...t, name: this.ctx.names.claim(t.scope, hint) });
+    const field = this.field(name, at, required, parent, { type: result.type, nullable: lowered.every((l) => l.nullable), facets: result.facets });
+    return { ...field, ...annotationsOf(distinct, field) };
+  }
+
+  /** Declarations that say the same thing get the same key: equal JSON, or a bare `$ref` to the same schema. */
+  private declarationKey(d: Loc): string {
+    const target = isObject(d.value) && Object.keys(d.value).every((k) => k === "$ref" || ANNOTATIONS.has(k)) ? this.ctx.resolveRef(d) : undefined;
+    if (target) return `ref:${target.file.path}${target.pointer}`;
+    if (!isObject(d.value)) return `json:${JSON.stringify(d.value)}`;
+    const kept = Object.entries(d.value).filter(([k]) => !ANNOTATIONS.has(k));
+    return `json:${JSON.stringify(kept)}`;
+  }
+
+  /**
+   * Drop the anonymous types declared since `before` that nothing kept refers to (the separate declarations of a
+   * merged property, when the merge made a type of its own), and give their names back.
+   */
+  private pruneUnused(before: ReadonlySet<string>, roots: readonly string[]): void {
+    const fresh = [...this.ctx.named.keys()].filter((id) => !before.has(id));
+    const reached = new Set<string>();
+    const stack = [...roots, ...fresh.filter((id) => !this.ctx.named.get(id)?.anonymous)];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (reached.has(id)) continue;
+      reached.add(id);
+      const t = this.ctx.named.get(id);
+      if (t) stack.push(...namedTypeRefs(t));
+    }
+    for (const id of fresh) {
+      const t = this.ctx.named.get(id);
+      if (reached.has(id) || !t) continue;
+      this.ctx.named.delete(id);
+      this.ctx.namedNullable.delete(id);
+      this.ctx.names.release(t.scope, t.name);
+    }
+  }
+
+  private field(name: string, loc: Loc, required: boolean, parent: string, lowered = this.lower(loc, `${parent}${pascalCase(name)}`)): Field {
     const doc = str(loc, "description");
     const dflt = child(loc, "default");
     return {
@@ -305,8 +408,15 @@ export class SchemaLowerer {
       values.push({ name: String(value), value, origin: this.ctx.origin(v, `openapi enum value ${JSON.stringify(value)}`) });
     }
     const declared = this.typesOf(loc).filter((t) => t !== "null");
+    // `type: string, enum: [false, true]`, `type: integer, enum: ["1"]`: the values are what a valid document holds
+    // (a value must match both keywords, so the schema as written admits none of them). The type follows the values.
+    const misfits = declared.length === 1 ? values.filter((v) => !fitsType(v.value, declared[0]!)) : [];
+    if (misfits.length > 0) {
+      const kinds = [...new Set(values.map((v) => typeof v.value))].join(" or ");
+      this.ctx.warn(child(loc, "enum")!, `enum values ${misfits.map((v) => JSON.stringify(v.value)).join(", ")} are not of the declared type "${declared[0]}": the type is widened to the values' own type (${kinds})`);
+    }
     let base: ScalarType;
-    if (declared.length === 1 && declared[0] !== "object" && declared[0] !== "array") base = this.scalarFor(loc, declared[0]!);
+    if (declared.length === 1 && declared[0] !== "object" && declared[0] !== "array" && misfits.length === 0) base = this.scalarFor(loc, declared[0]!);
     else {
       const kinds = new Set(values.map((v) => typeof v.value));
       base =
@@ -322,25 +432,161 @@ export class SchemaLowerer {
     const disc = child(loc, "discriminator");
     const property = disc && str(disc, "propertyName");
     if (disc && property === undefined) this.ctx.fail(disc, "discriminator needs a propertyName");
-    // mapping value -> tag, keyed by the resolved target location
-    const tags = new Map<string, string>();
-    for (const [tag, m] of entries(disc && child(disc, "mapping"))) {
-      if (typeof m.value !== "string") this.ctx.fail(m, "discriminator mapping values must be strings");
-      const target = this.mappingTarget(m, m.value);
-      const key = `${target.file.path}${target.pointer}`;
-      if (!tags.has(key)) tags.set(key, tag);
-    }
-    const variants: UnionVariant[] = shape.variants.map((v, i) => {
+    const candidates = shape.variants.map((v, i) => {
       const target = this.ctx.resolveRef(v);
       const targetName = target && this.namedLocationName(target);
       const type = this.typeOnly(v, variantHint(v, head.name, i));
       const name = targetName ?? str(v, "title") ?? (type.kind === "scalar" ? type.scalar : `Variant${i + 1}`);
-      const tag = property === undefined ? undefined : ((target && tags.get(`${target.file.path}${target.pointer}`)) ?? targetName);
-      return { name, type, ...(tag !== undefined ? { tag } : {}) };
+      return { at: v, target, targetName, name, type };
     });
     const discriminator: UnionType["discriminator"] =
       property !== undefined ? { kind: "property", property } : { kind: "none", exclusive: shape.exclusive };
+    const variants = property === undefined ? candidates.map(({ name, type }) => ({ name, type })) : this.tagVariants(disc!, property, candidates);
     return { kind: "union", ...head, variants, discriminator };
+  }
+
+  /**
+   * The tags of a discriminated union's variants, as the specification defines them: the `mapping` keys that name
+   * the variant's schema (several keys may name one schema), else the schema's name (implicit mapping). A variant
+   * whose own schema fixes the property (`enum`, `const`) and leaves that implied name out would get a tag no valid
+   * value carries (its type would be `never`): its own values are its tags, with a warning. An inline variant has
+   * no name: its own values, if it fixes the property, else it is untagged (tried when no tag matches).
+   * A tag only the first variant that claims it gets.
+   */
+  private tagVariants(
+    disc: Loc,
+    property: string,
+    candidates: readonly { at: Loc; target: Loc | undefined; targetName: string | undefined; name: string; type: TypeExpr }[],
+  ): UnionVariant[] {
+    const mapped = new Map<string, string[]>();
+    for (const [tag, m] of entries(child(disc, "mapping"))) {
+      if (typeof m.value !== "string") this.ctx.fail(m, "discriminator mapping values must be strings");
+      const target = this.mappingTarget(m, m.value);
+      const key = `${target.file.path}${target.pointer}`;
+      mapped.set(key, [...(mapped.get(key) ?? []), tag]);
+    }
+    const used = new Set<string>();
+    const variants: UnionVariant[] = [];
+    for (const c of candidates) {
+      const own = this.fixedValues(c.type, property);
+      const explicit = c.target && mapped.get(`${c.target.file.path}${c.target.pointer}`);
+      let tags: readonly string[];
+      if (explicit) tags = explicit;
+      else if (c.targetName !== undefined && own && !own.includes(c.targetName)) {
+        this.ctx.warn(c.at, `discriminator "${property}": variant ${c.targetName} would be tagged "${c.targetName}" (its schema name, no mapping names it), but its own schema only allows ${own.map((v) => JSON.stringify(v)).join(", ")} there: those values are its tags`);
+        tags = own;
+      } else if (c.targetName !== undefined) tags = [c.targetName];
+      else tags = own ?? [];
+      const fresh = tags.filter((t) => !used.has(t));
+      for (const t of fresh) used.add(t);
+      if (tags.length === 0) variants.push({ name: c.name, type: c.type });
+      for (const tag of fresh) variants.push({ name: c.name, type: c.type, tag });
+    }
+    return variants;
+  }
+
+  /** The string values a record type allows for `property` when its schema fixes them (enum, const); else undefined. */
+  private fixedValues(type: TypeExpr, property: string): string[] | undefined {
+    const record = type.kind === "ref" ? this.ctx.named.get(type.id) : undefined;
+    if (record?.kind !== "record") return undefined;
+    const fields: Field[] = [];
+    const seen = new Set<string>();
+    for (let r: NamedType | null | undefined = record; r?.kind === "record" && !seen.has(r.id); r = r.base ? this.ctx.named.get(r.base.id) : undefined) {
+      seen.add(r.id);
+      fields.unshift(...r.members.filter((m): m is Field => m.kind === "field"));
+    }
+    const field = fields.filter((f) => (f.wire.json?.key ?? f.name) === property).at(-1);
+    const values = (t: TypeExpr, depth: number): (string | number | boolean | null)[] | undefined => {
+      if (depth > 16) return undefined;
+      if (t.kind === "literal") return [t.value];
+      if (t.kind === "union") {
+        const all = t.of.map((m) => values(m, depth + 1));
+        return all.every((v) => v !== undefined) ? all.flat() : undefined;
+      }
+      const named = t.kind === "ref" ? this.ctx.named.get(t.id) : undefined;
+      if (named?.kind === "enum") return named.values.map((v) => v.value);
+      if (named?.kind === "alias") return values(named.target, depth + 1);
+      return undefined;
+    };
+    const found = field && values(field.type, 0);
+    const strings = found?.filter((v): v is string => typeof v === "string");
+    return strings && strings.length > 0 ? strings : undefined;
+  }
+
+  /**
+   * The union a use of `target` stands for when `target` is a named object schema with a `discriminator` (and no
+   * oneOf/anyOf of its own) that other component schemas extend with `allOf: [$ref target, ...]`: the OpenAPI 3.0
+   * polymorphism pattern. Its variants are the base itself and every schema that extends it (directly or through
+   * another), tagged as tagVariants says. Undefined for any other target.
+   */
+  private familyOf(target: Loc): TypeExpr | undefined {
+    const key = `${target.file.path}${target.pointer}`;
+    if (this.families.has(key)) return this.families.get(key);
+    const family = this.buildFamily(target);
+    this.families.set(key, family);
+    return family;
+  }
+
+  private buildFamily(target: Loc): TypeExpr | undefined {
+    const disc = child(target, "discriminator");
+    if (!disc || has(target, "oneOf") || has(target, "anyOf")) return undefined;
+    const baseName = this.namedLocationName(target);
+    const property = str(disc, "propertyName");
+    if (baseName === undefined || property === undefined || this.shapeOf(target).k !== "record") return undefined;
+    const id = `${this.ctx.typeId(target)}&family`;
+    const subtypes = this.extensionsOf(target);
+    if (subtypes.length === 0) return undefined;
+    // Registered before its variants are lowered: a variant that refers back to the base (recursion) meets it here.
+    this.families.set(`${target.file.path}${target.pointer}`, this.refTo(id));
+    this.ctx.named.set(id, null);
+    const scope = this.ctx.scopeOf(target.file);
+    const name = this.ctx.names.claim(scope, `${baseName}Family`);
+    const candidates = [target, ...subtypes].map((at) => {
+      const n = this.namedLocationName(at)!;
+      return { at, target: at, targetName: n, name: n, type: this.lowerTarget(at, n).type };
+    });
+    const variants = this.tagVariants(disc, property, candidates);
+    this.ctx.named.set(id, {
+      kind: "union",
+      id,
+      name,
+      scope,
+      anonymous: true,
+      doc: `${baseName} or a schema that extends it (allOf); the discriminator picks which.`,
+      origin: this.ctx.origin(disc, `openapi discriminator ${disc.pointer}`),
+      variants,
+      discriminator: { kind: "property", property },
+    });
+    return this.refTo(id);
+  }
+
+  /** Component schemas that extend `base` through `allOf: [$ref base, ...]`, directly or through one another. */
+  private extensionsOf(base: Loc): Loc[] {
+    const files = [...new Set([this.ctx.files.files[0]!, base.file])];
+    const schemas = files.flatMap((file) => {
+      const root: Loc = { file, pointer: "#", value: file.value };
+      const components = isObject(root.value) ? child(root, "components") : undefined;
+      return entries(components && child(components, "schemas"));
+    });
+    const key = (l: Loc) => `${l.file.path}${l.pointer}`;
+    const found = new Map<string, Loc>();
+    const parents = new Set([key(base)]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [, s] of schemas) {
+        if (found.has(key(s)) || parents.has(key(s))) continue;
+        const extendsOne = items(child(s, "allOf")).some((part) => {
+          const t = has(part, "$ref") ? this.ctx.recover(() => this.ctx.resolveRef(part)) : undefined;
+          return t !== undefined && parents.has(key(t));
+        });
+        if (extendsOne) {
+          found.set(key(s), s);
+          parents.add(key(s));
+          grew = true;
+        }
+      }
+    }
+    return [...found.values()];
   }
 
   /** Mapping values are a schema name ("Cat") or a $ref string ("#/components/schemas/Cat", "cat.yaml"). */
@@ -532,6 +778,23 @@ export class SchemaLowerer {
     return undefined;
   }
 
+  /**
+   * Facets that can apply to a value of `type`. In JSON Schema string keywords (minLength, maxLength, pattern) apply
+   * to strings only and number keywords to numbers only: beside a `$ref` to an object, an array or an enum of
+   * numbers they are no-ops (3.1 allows such siblings), and keeping them would give a check that narrows to nothing.
+   * `target`: the schema `type` comes from, to tell an object still being built (recursion) from an unknown type.
+   */
+  private applicable(type: TypeExpr, facets: Facets | undefined, target: Loc): Facets | undefined {
+    if (!facets) return undefined;
+    const kinds = jsonKindsOf(this.ctx, type) ?? (this.isRecordLike(target) ? new Set(["object"]) : undefined);
+    if (!kinds) return facets;
+    const f: { -readonly [K in keyof Facets]: Facets[K] } = { ...facets };
+    if (!kinds.has("string")) for (const k of ["minLength", "maxLength", "patterns", "length"] as const) delete f[k];
+    if (!kinds.has("number")) for (const k of ["minInclusive", "maxInclusive", "minExclusive", "maxExclusive", "multipleOf"] as const) delete f[k];
+    if (!kinds.has("string") && !kinds.has("number")) delete f.format;
+    return Object.keys(f).length > 0 ? f : undefined;
+  }
+
   /** Scalar constraints written beside a 3.1 `$ref` (`maxLength`, `pattern`, `minimum`...): they apply as well. */
   private refSiblingFacets(loc: Loc): Facets | undefined {
     return this.ctx.version === "3.1" ? facetsOf(this.ctx, loc) : undefined;
@@ -603,4 +866,40 @@ function variantHint(v: Loc, parent: string, i: number): string {
 
 function isNullType(t: TypeExpr): boolean {
   return t.kind === "literal" && t.value === null;
+}
+
+/** A property declaration with nothing but annotations (`{}`, `{description: ...}`): it allows any value. */
+function onlyAnnotates(d: Loc): boolean {
+  return isObject(d.value) && Object.keys(d.value).every((k) => k.startsWith("x-") || ANNOTATIONS.has(k));
+}
+
+/**
+ * What the declarations of a merged property say beside its type: the last description and default, and readOnly,
+ * writeOnly, deprecated when any of them says so.
+ */
+function annotationsOf(decls: readonly Loc[], field: Field): Partial<Field> {
+  const doc = decls.map((d) => str(d, "description")).filter((x) => x !== undefined).at(-1);
+  const dflt = decls.map((d) => child(d, "default")).filter((x) => x !== undefined).at(-1);
+  const flag = (k: string) => decls.some((d) => bool(d, k) === true);
+  const json = field.wire.json!;
+  return {
+    ...(doc !== undefined ? { doc } : {}),
+    ...(dflt ? { default: JSON.stringify(dflt.value) } : {}),
+    ...(flag("deprecated") ? { deprecated: true } : {}),
+    wire: {
+      ...field.wire,
+      json: { ...json, ...(flag("readOnly") ? { readOnly: true } : {}), ...(flag("writeOnly") ? { writeOnly: true } : {}) },
+    },
+  };
+}
+
+/** Whether an enum value is of the JSON type the schema declares (values of arrays/objects are not judged here). */
+function fitsType(value: string | number | boolean | null, type: string): boolean {
+  switch (type) {
+    case "string": return typeof value === "string";
+    case "integer": return typeof value === "number" && Number.isInteger(value);
+    case "number": return typeof value === "number";
+    case "boolean": return typeof value === "boolean";
+    default: return true;
+  }
 }
