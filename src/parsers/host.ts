@@ -24,6 +24,8 @@ export interface SpecHost {
   readonly roots?: readonly string[];
   /** The size limit of one spec file (NodeHostOptions.maxFileBytes). */
   readonly maxFileBytes?: number;
+  /** Absolute path of the OASIS XML catalog that maps remote (or missing) schema and WSDL locations to local files. */
+  readonly catalog?: string;
 }
 
 export interface NodeHostOptions {
@@ -37,6 +39,8 @@ export interface NodeHostOptions {
   readonly roots?: readonly string[];
   /** Files larger than this are refused before they are read (default DEFAULT_MAX_SPEC_BYTES). */
   readonly maxFileBytes?: number;
+  /** The run's XML catalog (SpecHost.catalog). */
+  readonly catalog?: string;
 }
 
 /** Why a spec file is not read; the message names the rule, never anything of the file's content. */
@@ -64,6 +68,7 @@ export function nodeSpecHost(options: NodeHostOptions = {}): SpecHost {
     workingDir: cwd,
     ...(options.roots !== undefined ? { roots: options.roots } : {}),
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+    ...(options.catalog !== undefined ? { catalog: options.catalog } : {}),
   };
 }
 
@@ -129,7 +134,7 @@ function isInside(root: string, file: string): boolean {
 }
 
 /** An in-memory host for tests: keys are absolute paths ("/spec/a.wsdl"). */
-export function memorySpecHost(files: Readonly<Record<string, string>>, includeDirs?: readonly string[]): SpecHost {
+export function memorySpecHost(files: Readonly<Record<string, string>>, includeDirs?: readonly string[], catalog?: string): SpecHost {
   return {
     readFile: (p) => {
       const text = files[p];
@@ -138,6 +143,7 @@ export function memorySpecHost(files: Readonly<Record<string, string>>, includeD
     },
     displayPath: (p) => p,
     includeDirs,
+    ...(catalog !== undefined ? { catalog } : {}),
   };
 }
 

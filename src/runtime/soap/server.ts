@@ -144,6 +144,7 @@ export function createSoapHandler(
     } catch (error) {
       return fault(version, "Client", `malformed request: ${(error as Error).message}`);
     }
+    if (message.version !== version) return versionMismatch(mediaType, message.version);
     // The body element is decoded as the envelope is read, when nothing else would be answered before its decoding
     // (an unknown element, a SOAPAction that does not match, a missing handler); whatever the order things are found
     // in, the answer is the one a read of the whole envelope before anything else would give.
@@ -176,6 +177,14 @@ export function createSoapHandler(
     }
     version = message.version;
     if (!node) return fault(version, "Client", "the SOAP body is empty");
+    const extra = message.extraBodyElement;
+    if (extra !== undefined) {
+      return fault(
+        version,
+        "Client",
+        `the SOAP body holds more than one element ({${node.ns}}${node.local}, then {${extra.ns}}${extra.local}): one operation per request, and none was run`,
+      );
+    }
     const requestHeaders = message.headers;
     const encodeOptions: XmlEncodeOptions | undefined = family === undefined ? undefined : { namespaceAliases: family };
     if (!op) return fault(version, "Client", `no operation takes a {${node.ns}}${node.local} element`);
@@ -252,6 +261,29 @@ function requestAction(request: Request, contentType: string, version: SoapVersi
 function mustUnderstand(header: XmlElementNode, version: SoapVersion): boolean {
   const v = attrValue(header, version === "1.2" ? SOAP12_NS : SOAP11_NS, "mustUnderstand");
   return v !== undefined && (v.trim() === "1" || v.trim() === "true");
+}
+
+/**
+ * The envelope's version is not the one its media type says: text/xml is SOAP 1.1's HTTP binding, whose node finds a
+ * SOAP 1.2 envelope in a namespace it does not know (SOAP 1.1 section 4.4.1); application/soap+xml is SOAP 1.2's,
+ * whose node got a SOAP 1.1 envelope (SOAP 1.2 part 1, section 5.4.7 and appendix A). Either way the answer is a
+ * VersionMismatch fault as a SOAP 1.1 message (the one version both ends read), HTTP 500; to a SOAP 1.1 envelope it
+ * adds the Upgrade header block naming the envelope the binding expects. Nothing is decoded or run.
+ */
+function versionMismatch(mediaType: string, envelope: SoapVersion): Response {
+  const sent = envelope === "1.2" ? `a SOAP 1.2 envelope (${SOAP12_NS})` : `a SOAP 1.1 envelope (${SOAP11_NS})`;
+  const expected = envelope === "1.2" ? "SOAP 1.2 is sent as application/soap+xml" : "SOAP 1.1 is sent as text/xml";
+  const upgrade =
+    envelope === "1.1"
+      ? [`<env12:Upgrade xmlns:env12="${SOAP12_NS}"><env12:SupportedEnvelope qname="ns:Envelope" xmlns:ns="${SOAP12_NS}"/></env12:Upgrade>`]
+      : undefined;
+  const body = buildSoapFault({
+    version: "1.1",
+    code: { ns: SOAP11_NS, local: "VersionMismatch" },
+    message: `${sent} sent as ${mediaType}: ${expected}`,
+    ...(upgrade !== undefined ? { headers: upgrade } : {}),
+  });
+  return new Response(body, { status: 500, headers: { "content-type": soapContentType("1.1") } });
 }
 
 /** HTTP status of a fault: SOAP 1.2 answers Sender faults with 400; SOAP 1.1 uses 500 for every fault. */
