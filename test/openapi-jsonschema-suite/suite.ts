@@ -100,6 +100,14 @@ export function readGroups(part: Part, file: string): SuiteGroup[] {
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/** Keywords whose values are data, never schemas (a `$ref` key in them is a value). */
+const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples", "example"]);
+
+/** `o[key] = value` that keeps a "__proto__" key an own property (as JSON.parse made it). */
+function put(o: { [key: string]: Json }, key: string, value: Json): void {
+  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 /** `$ref`s (and `$dynamicRef`/`$recursiveRef`) into the case's own schema, pointed at the component instead. */
 function rehome(schema: Json, base: string, draft: Draft, root = true): Json {
   if (Array.isArray(schema)) return schema.map((s) => rehome(s, base, draft, false));
@@ -107,11 +115,15 @@ function rehome(schema: Json, base: string, draft: Draft, root = true): Json {
   const out: { [key: string]: Json } = {};
   for (const [k, v] of Object.entries(schema)) {
     if (root && k === "$schema") continue;
-    if ((k === "$ref" || k === "$dynamicRef" || k === "$recursiveRef") && typeof v === "string" && v.startsWith("#")) {
-      out[k] = v === "#" || v.startsWith("#/") ? `${base}${v.slice(1)}` : v;
+    if (DATA_KEYWORDS.has(k)) {
+      put(out, k, v);
       continue;
     }
-    out[k] = rehome(v, base, draft, false);
+    if ((k === "$ref" || k === "$dynamicRef" || k === "$recursiveRef") && typeof v === "string" && v.startsWith("#")) {
+      put(out, k, v === "#" || v.startsWith("#/") ? `${base}${v.slice(1)}` : v);
+      continue;
+    }
+    put(out, k, rehome(v, base, draft, false));
   }
   return out;
 }
@@ -206,7 +218,7 @@ function draft4ToDraft7(schema: Json): Json {
   for (const [k, v] of Object.entries(schema)) {
     if (k === "$schema") continue;
     if ((k === "exclusiveMinimum" || k === "exclusiveMaximum") && typeof v === "boolean") continue;
-    out[k] = draft4ToDraft7(v);
+    put(out, k, draft4ToDraft7(v));
   }
   const obj = schema as { [key: string]: Json };
   if (obj["exclusiveMinimum"] === true && typeof obj["minimum"] === "number") {
@@ -223,10 +235,10 @@ function draft4ToDraft7(schema: Json): Json {
 function ajvValidator(draft: Draft, schema: unknown): ValidateFunction | string {
   try {
     if (draft === "draft2020-12") {
-      const ajv = addFormats(new Ajv2020({ strict: false }) as unknown as Ajv);
+      const ajv = addFormats(new Ajv2020({ strict: false, logger: false }) as unknown as Ajv);
       return ajv.compile(schema as object);
     }
-    const ajv = addFormats(new Ajv({ strict: false }));
+    const ajv = addFormats(new Ajv({ strict: false, logger: false }));
     return ajv.compile(draft4ToDraft7(schema as Json) as object);
   } catch (e) {
     return (e as Error).message;

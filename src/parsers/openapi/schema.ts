@@ -419,7 +419,7 @@ export class SchemaLowerer {
     // run says so, located at the keyword.
     for (const keyword of UNSUPPORTED_KEYWORDS) {
       const at = child(loc, keyword);
-      if (at) this.ctx.warn(at, `schema keyword "${keyword}" is not checked: the generated type and validator accept more than the schema allows`);
+      if (at && !(keyword === "$dynamicRef" && this.ctx.resolveRef(loc))) this.ctx.warn(at, `schema keyword "${keyword}" is not checked: the generated type and validator accept more than the schema allows`);
     }
     const target = this.ctx.resolveRef(loc);
     if (target) {
@@ -488,6 +488,8 @@ export class SchemaLowerer {
     if (loc.value === false) return [{ kind: "never" }];
     const s = loc.value;
     if (!isObject(s)) return [];
+    // OpenAPI 3.0: whatever is written beside a $ref is ignored (as the shape ignores it).
+    if (this.ctx.version !== "3.1" && has(loc, "$ref")) return [];
     const out: ValueCheck[] = [];
     const sub = (at: Loc, suffix: string): TypeExpr => this.typeOnly(at, `${hint}${suffix}`);
     const at = (key: string): Loc | undefined => child(loc, key);
