@@ -524,7 +524,8 @@ export class SchemaLowerer {
     } else if (allOfLoc && shape.k === "unwrap") {
       // `allOf: [x]` taken as x: the other parts must still hold unless they only annotate or constrain scalars.
       for (const [i, part] of items(allOfLoc).entries()) {
-        if (part === shape.inner || (shape.layered ?? []).includes(part) || !isObject(part.value)) continue;
+        const taken = [shape.inner, ...(shape.layered ?? [])].some((t) => t.pointer === part.pointer && t.file === part.file);
+        if (taken || !isObject(part.value)) continue;
         if (Object.keys(part.value).every((k) => k.startsWith("x-") || ANNOTATIONS.has(k))) continue;
         out.push({ kind: "matches", type: sub(part, `AllOf${i + 1}`) });
       }
