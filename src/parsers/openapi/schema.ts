@@ -14,14 +14,18 @@ import type {
   EnumType,
   EnumValue,
   Facets,
-  Field,
   NamedType,
+  Field,
+  JsonData,
+  ObjectCheck,
+  ArrayCheck,
   RecordType,
   ScalarType,
   TypeExpr,
   TypeId,
   UnionType,
   UnionVariant,
+  ValueCheck,
 } from "../../ir/model.js";
 import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
@@ -29,7 +33,8 @@ import { bool, child, entries, has, isObject, items, str, type JsonObject } from
 import { facetsOf, listFacetsOf, mergeFacets, withoutFormat } from "./facets.js";
 import { Intersection, jsonKindsOf, namedTypeRefs, Never, refsOf, type Typed } from "./intersect.js";
 import { pascalCase } from "./names.js";
-import { segmentsOf } from "./pointer.js";
+import { childPointer, segmentsOf } from "./pointer.js";
+import { unicodePattern } from "./pattern.js";
 
 /** An inline use of a schema: its type plus what a field/parameter carries beside the type. */
 export interface Lowered {
@@ -50,7 +55,7 @@ type Shape =
    * `allOf: [x]` alone (parts that only annotate or only add scalar constraints aside), or oneOf/anyOf with a single
    * non-null variant: the schema is `x` (plus null), with the constraints of `layered` parts as extra facets.
    */
-  | { readonly k: "unwrap"; readonly inner: Loc; readonly layered?: readonly Loc[] }
+  | { readonly k: "unwrap"; readonly inner: Loc; readonly layered?: readonly Loc[]; readonly via: "allOf" | "oneOf" | "anyOf" | "rest" }
   | { readonly k: "literal"; readonly value: string | number | boolean | null }
   | { readonly k: "enum" }
   | { readonly k: "record" }
@@ -65,21 +70,35 @@ type Shape =
  * JSON Schema keywords the IR has no place for yet. They are left out of the generated type and checks, with a
  * located warning (so `--strict` refuses the document), rather than refusing a valid document.
  */
-const UNSUPPORTED_KEYWORDS = [
-  "not", "if", "then", "else", "patternProperties", "propertyNames", "dependentSchemas", "dependentRequired",
-  "dependencies", "unevaluatedProperties", "unevaluatedItems", "prefixItems", "contains", "$dynamicRef", "$recursiveRef",
-] as const;
+const UNSUPPORTED_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$recursiveRef", "$dynamicRef"] as const;
+
+/**
+ * Keywords that never shape the type and always become checks (NamedType.checks), and the ones a leftover
+ * ("rest") schema leaves out because they are checked on their own.
+ */
+const CHECK_KEYWORDS = new Set([
+  "not", "if", "then", "else", "patternProperties", "propertyNames", "dependentSchemas", "dependentRequired", "dependencies",
+  "unevaluatedProperties", "unevaluatedItems", "prefixItems", "contains", "minContains", "maxContains", "minProperties",
+  "maxProperties", "allOf", "oneOf", "anyOf", "required", "minItems", "maxItems", "uniqueItems", "additionalItems",
+]);
+/** Keywords that locate or name schemas rather than constrain the value. */
+const STRUCTURAL = new Set([
+  "$ref", "$dynamicRef", "$recursiveRef", "$schema", "$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$defs",
+  "definitions", "$comment", "$vocabulary", "discriminator", "nullable",
+]);
+/** The keywords a record shape (properties merged over allOf and $ref) takes in. */
+const RECORD_KEYWORDS = new Set(["properties", "required", "additionalProperties", "allOf", "type", "$ref"]);
 
 /** Keywords that, beside a 3.1 `$ref`, make the schema an object of its own: the reference's properties and these. */
 const REF_RECORD_SIBLINGS = ["properties", "required", "additionalProperties", "allOf"] as const;
 /** Keywords that, beside a 3.1 `$ref`, would narrow the referenced type in ways the IR cannot express on a use. */
-const REF_UNSUPPORTED_SIBLINGS = [
-  "enum", "const", "items", "oneOf", "anyOf", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
-] as const;
+const REF_UNSUPPORTED_SIBLINGS = ["enum", "const", "items", "type"] as const;
 
 export class SchemaLowerer {
   /** Non-named `$ref` targets being lowered, to report cycles that no named type breaks. */
   private readonly expanding = new Set<string>();
+  /** Schemas isRecordLike is working out right now (allOf parts can refer back to the schema that asks). */
+  private readonly askingRecordLike = new Set<string>();
   /** familyOf's answer per base schema location (undefined: not a discriminated base that schemas extend). */
   private readonly families = new Map<string, TypeExpr | undefined>();
 
@@ -93,8 +112,37 @@ export class SchemaLowerer {
 
   /** A schema used in place (property, parameter, items...). `hint` names inline types declared here. */
   lower(loc: Loc, hint: string): Lowered {
-    const nullable = this.nullableOf(loc);
     const shape = this.shapeOf(loc);
+    const lowered = this.lowerShape(loc, shape, hint);
+    // Records, enums and discriminated unions are named types already: their checks go on them (ensureNamed).
+    if (lowered.type.kind === "ref" && lowered.type.id === this.ctx.typeId(loc)) return lowered;
+    const id = this.ctx.typeId(loc);
+    if (this.ctx.named.has(id)) return { type: this.refTo(id), nullable: lowered.nullable };
+    this.ctx.named.set(id, null);
+    const checks = this.checksOf(loc, shape, hint);
+    if (checks.length === 0) {
+      this.ctx.named.delete(id);
+      return lowered;
+    }
+    // What the type cannot say is checked on an anonymous alias of it (the type stays as wide as the shape's).
+    this.ctx.named.set(id, {
+      kind: "alias",
+      id,
+      name: this.ctx.names.claim(this.ctx.scopeOf(loc.file), hint),
+      scope: this.ctx.scopeOf(loc.file),
+      anonymous: true,
+      target: lowered.type,
+      ...(lowered.facets ? { facets: lowered.facets } : {}),
+      ...(lowered.nullable ? { nullable: true } : {}),
+      checks,
+      origin: this.ctx.origin(loc, `openapi schema ${loc.pointer}`),
+    });
+    return { type: this.refTo(id), nullable: lowered.nullable };
+  }
+
+  /** The type of a schema of a known shape, without the checks its shape does not express. */
+  private lowerShape(loc: Loc, shape: Shape, hint: string): Lowered {
+    const nullable = this.nullableOf(loc);
     switch (shape.k) {
       case "ref": {
         // 3.0 polymorphism: a use of a base schema that has a discriminator means the base or any schema extending it.
@@ -108,7 +156,11 @@ export class SchemaLowerer {
         const target = items(child(loc, "allOf")).some((p) => p.pointer === shape.inner.pointer) ? this.ctx.resolveRef(shape.inner) : undefined;
         const inner = target && this.familyOf(target) ? this.lowerTarget(target, hint) : this.lower(shape.inner, hint);
         const layered = (shape.layered ?? []).reduce((f, part) => mergeFacets(f, facetsOf(this.ctx, part)), inner.facets);
-        return { type: inner.type, nullable, facets: this.applicable(inner.type, mergeFacets(layered, facetsOf(this.ctx, loc)), shape.inner) };
+        return {
+          type: inner.type,
+          nullable: nullable || (shape.via === "rest" && inner.nullable),
+          facets: this.applicable(inner.type, mergeFacets(layered, shape.via === "rest" ? undefined : facetsOf(this.ctx, loc)), shape.inner),
+        };
       }
       case "literal":
         return { type: { kind: "literal", value: shape.value }, nullable };
@@ -197,14 +249,18 @@ export class SchemaLowerer {
       origin: ctx.origin(loc, `openapi schema ${loc.pointer}`),
     };
     const shape = this.shapeOf(loc);
-    if (shape.k === "enum") ctx.named.set(id, this.buildEnum(loc, head));
-    else if (shape.k === "record") ctx.named.set(id, this.buildRecord(loc, head));
-    else if (shape.k === "union") ctx.named.set(id, this.buildUnion(loc, head, shape));
+    let built: NamedType;
+    if (shape.k === "enum") built = this.buildEnum(loc, head);
+    else if (shape.k === "record") built = this.buildRecord(loc, head);
+    else if (shape.k === "union") built = this.buildUnion(loc, head, shape);
     else {
       // Scalars, arrays, maps, literals and refs declared under a name: an alias keeps the name and the facets.
-      const body = shape.k === "ref" ? this.lower(loc, name) : this.lowerBody(loc, shape, name);
-      ctx.named.set(id, { kind: "alias", ...head, target: body.type, ...(body.facets ? { facets: body.facets } : {}) });
+      const body = this.lowerBody(loc, shape, name);
+      built = { kind: "alias", ...head, target: body.type, ...(body.facets ? { facets: body.facets } : {}) };
     }
+    ctx.named.set(id, built);
+    const checks = this.checksOf(loc, shape, name);
+    if (checks.length > 0) ctx.named.set(id, { ...built, checks });
     return id;
   }
 
@@ -213,7 +269,7 @@ export class SchemaLowerer {
     if (shape.k === "typed") {
       return { type: this.lowerTyped(loc, shape.type, hint), nullable: false, facets: shape.type === "array" ? undefined : facetsOf(this.ctx, loc) };
     }
-    return this.lower(loc, hint);
+    return this.lowerShape(loc, shape, hint);
   }
 
   private buildRecord(loc: Loc, head: Omit<RecordType, "kind" | "members">): RecordType {
@@ -237,7 +293,8 @@ export class SchemaLowerer {
       // Of a base, only the names of its properties are wanted (see `redeclares`).
       if (into === props) {
         for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
-        additional = child(at, "additionalProperties") ?? additional;
+        // Beside patternProperties, additionalProperties is checked on the keys no pattern matches (objectCheck).
+        if (!has(at, "patternProperties")) additional = child(at, "additionalProperties") ?? additional;
       }
       if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into);
     };
@@ -606,35 +663,29 @@ export class SchemaLowerer {
 
   private shapeOf(loc: Loc): Shape {
     const s = loc.value;
-    if (s === true) return { k: "any" };
-    if (s === false) return this.ctx.fail(loc, "the `false` schema (nothing allowed) is not supported here");
+    // `true` allows anything; `false` allows nothing, which its checks say (the type stays `unknown`).
+    if (s === true || s === false) return { k: "any" };
     if (!isObject(s)) return this.ctx.fail(loc, "a schema must be an object");
     // Degrade, never refuse: the schema is lowered without the keyword (its type is wider than the spec's) and the
     // run says so, located at the keyword.
     for (const keyword of UNSUPPORTED_KEYWORDS) {
       const at = child(loc, keyword);
-      if (at) this.ctx.warn(at, `schema keyword "${keyword}" is not checked: the generated type and validator accept more than the schema allows`);
+      if (at && !(keyword === "$dynamicRef" && this.ctx.resolveRef(loc))) this.ctx.warn(at, `schema keyword "${keyword}" is not checked: the generated type and validator accept more than the schema allows`);
     }
     const target = this.ctx.resolveRef(loc);
     if (target) {
-      if (this.ctx.version === "3.1") {
-        // 3.1: the other keywords apply too. Object keywords make this an object that has both the reference's
-        // properties and its own (flattened, see buildRecord); scalar constraints ride on the reference as facets.
-        if (REF_RECORD_SIBLINGS.some((k) => has(loc, k))) return { k: "record" };
-        const other = REF_UNSUPPORTED_SIBLINGS.find((k) => has(loc, k));
-        if (other) return this.ctx.fail(child(loc, other)!, `"${other}" beside $ref is not supported: generated code could not check both (wrap the $ref in allOf with an object schema, or move "${other}" into the referenced schema)`);
-      }
+      // 3.1: the other keywords apply too. Object keywords make this an object that has both the reference's
+      // properties and its own (flattened, see buildRecord); scalar constraints ride on the reference as facets,
+      // anything else is checked beside it (checksOf).
+      if (this.ctx.version === "3.1" && REF_RECORD_SIBLINGS.some((k) => has(loc, k))) return { k: "record" };
       return { k: "ref", target };
     }
-    if (has(loc, "const")) {
-      const c = s["const"];
-      if (c !== null && typeof c === "object") return this.ctx.fail(child(loc, "const")!, "object and array `const` values are not supported");
-      return { k: "literal", value: c as string | number | boolean | null };
-    }
+    if (has(loc, "const") && !isStructured(s["const"])) return { k: "literal", value: s["const"] as string | number | boolean | null };
     if (has(loc, "enum")) {
       const e = s["enum"];
-      if (!Array.isArray(e) || e.length === 0) return this.ctx.fail(child(loc, "enum")!, "enum must be a non-empty array");
-      return e.every((v) => v === null) ? { k: "literal", value: null } : { k: "enum" };
+      if (!Array.isArray(e)) return this.ctx.fail(child(loc, "enum")!, "enum must be an array");
+      // An empty enum, or one with array or object values, is checked by deep equality (checksOf).
+      if (e.length > 0 && !e.some(isStructured)) return e.every((v) => v === null) ? { k: "literal", value: null } : { k: "enum" };
     }
     const allOf = allOfParts(loc);
     if (!has(loc, "properties") && !has(loc, "additionalProperties")) {
@@ -643,16 +694,23 @@ export class SchemaLowerer {
       // `required` next to `allOf: [$ref Record]` makes a record of its own (Record with those properties required).
       const [only] = allOf.typed;
       const narrows = allOf.layered.length > 0 || has(loc, "required");
-      if (allOf.typed.length === 1 && (!narrows || !this.isRecordLike(only!))) return { k: "unwrap", inner: only!, layered: allOf.layered };
-      if (allOf.typed.length === 0 && allOf.layered.length === 1) return { k: "unwrap", inner: allOf.layered[0]! };
+      if (allOf.typed.length === 1 && (!narrows || !this.isRecordLike(only!))) return { k: "unwrap", inner: only!, layered: allOf.layered, via: "allOf" };
+      if (allOf.typed.length === 0 && allOf.layered.length === 1) return { k: "unwrap", inner: allOf.layered[0]!, via: "allOf" };
     }
-    if (allOf.typed.length + allOf.layered.length > 0) return { k: "record" };
-    const union = child(loc, "oneOf") ?? child(loc, "anyOf");
-    if (union) {
-      const variants = items(union).filter((v) => !this.isNullSchema(v));
+    if (allOf.typed.length + allOf.layered.length > 0) {
+      // An object made of its parts' properties only when some part (or the schema) declares an object; parts that
+      // only constrain (`allOf: [{maximum: 30}, {minimum: 20}]`) are checks on the rest of the schema.
+      const objectish = has(loc, "properties") || has(loc, "additionalProperties") ||
+        allOf.typed.some((p) => OBJECT_PART_KEYWORDS.some((k) => has(p, k))) || allOf.typed.some((p) => this.isRecordLike(p));
+      if (objectish) return { k: "record" };
+      return { k: "unwrap", inner: restOf(loc, (k) => k !== "allOf" && !CHECK_KEYWORDS.has(k)), via: "rest" };
+    }
+    const unionKey = has(loc, "oneOf") ? "oneOf" : has(loc, "anyOf") ? "anyOf" : undefined;
+    if (unionKey) {
+      const variants = items(child(loc, unionKey)).filter((v) => !this.isNullSchema(v));
       if (variants.length === 0) return { k: "literal", value: null };
-      if (variants.length === 1 && !has(loc, "discriminator")) return { k: "unwrap", inner: variants[0]! };
-      return { k: "union", variants, exclusive: has(loc, "oneOf") };
+      if (variants.length === 1 && !has(loc, "discriminator")) return { k: "unwrap", inner: variants[0]!, via: unionKey };
+      return { k: "union", variants, exclusive: unionKey === "oneOf" };
     }
     const types = this.typesOf(loc);
     const nonNull = types.filter((t) => t !== "null");
@@ -669,17 +727,206 @@ export class SchemaLowerer {
     return { k: "any" };
   }
 
+  // ---------------------------------------------------------------------------------------------------------------
+  // Checks: what a schema says that its type cannot
+
+  /**
+   * The checks of the schema at `loc` that its shape does not express (NamedType.checks): applicators (`not`, `if`,
+   * `oneOf`/`anyOf`/`allOf` the shape did not take in), object and array keywords beyond a record's or list's
+   * shape, deep-equality `enum`/`const`, and keywords written beside a `$ref`, `oneOf`/`anyOf` or `allOf: [x]`.
+   */
+  private checksOf(loc: Loc, shape: Shape, hint: string): ValueCheck[] {
+    if (loc.value === false) return [{ kind: "never" }];
+    const s = loc.value;
+    if (!isObject(s)) return [];
+    // OpenAPI 3.0: whatever is written beside a $ref is ignored (as the shape ignores it).
+    if (this.ctx.version !== "3.1" && has(loc, "$ref")) return [];
+    const out: ValueCheck[] = [];
+    const sub = (at: Loc, suffix: string): TypeExpr => this.typeOnly(at, `${hint}${suffix}`);
+    const at = (key: string): Loc | undefined => child(loc, key);
+
+    if (has(loc, "const") && isStructured(s["const"])) out.push({ kind: "equals", values: [s["const"] as JsonData] });
+    const e = s["enum"];
+    if (Array.isArray(e) && (e.length === 0 || e.some(isStructured))) out.push({ kind: "equals", values: e as JsonData[] });
+
+    const not = at("not");
+    if (not) out.push({ kind: "not", type: sub(not, "Not") });
+    const cond = at("if");
+    if (cond) {
+      const then = at("then");
+      const otherwise = at("else");
+      if (then || otherwise) {
+        out.push({
+          kind: "conditional",
+          if: sub(cond, "If"),
+          ...(then ? { then: sub(then, "Then") } : {}),
+          ...(otherwise ? { else: sub(otherwise, "Else") } : {}),
+        });
+      }
+    }
+
+    // allOf parts the shape did not take in: all of them, or (for a record) the parts that say more than properties.
+    const allOfLoc = at("allOf");
+    if (allOfLoc && !(shape.k === "unwrap" && shape.via === "allOf")) {
+      for (const [i, part] of items(allOfLoc).entries()) {
+        if (shape.k === "record" && this.recordAbsorbs(part)) continue;
+        out.push({ kind: "matches", type: sub(part, `AllOf${i + 1}`) });
+      }
+    } else if (allOfLoc && shape.k === "unwrap") {
+      // `allOf: [x]` taken as x: the other parts must still hold unless they only annotate or constrain scalars.
+      for (const [i, part] of items(allOfLoc).entries()) {
+        const taken = [shape.inner, ...(shape.layered ?? [])].some((t) => t.pointer === part.pointer && t.file === part.file);
+        if (taken || !isObject(part.value)) continue;
+        if (Object.keys(part.value).every((k) => k.startsWith("x-") || ANNOTATIONS.has(k))) continue;
+        out.push({ kind: "matches", type: sub(part, `AllOf${i + 1}`) });
+      }
+    }
+    for (const key of ["oneOf", "anyOf"] as const) {
+      const list = at(key);
+      if (!list) continue;
+      const firstKey = has(loc, "oneOf") ? "oneOf" : "anyOf";
+      const nullFromUnion = shape.k === "literal" && shape.value === null && !has(loc, "const") && !has(loc, "enum") && !has(loc, "type");
+      const taken = key === firstKey && (shape.k === "union" || (shape.k === "unwrap" && shape.via === key) || nullFromUnion);
+      if (taken) continue;
+      out.push({ kind: key, of: items(list).map((v, i) => this.typeOnly(v, variantHint(v, hint, i))) });
+    }
+
+    const object = this.objectCheck(loc, shape, hint);
+    if (object) out.push(object);
+    const array = this.arrayCheck(loc, shape, hint);
+    if (array) out.push(array);
+
+    // Keywords beside a $ref (3.1), a oneOf/anyOf or `allOf: [x]` that the shape did not take in: the rest of the
+    // schema is a type the value must match as well.
+    const besides = shape.k === "union" || (shape.k === "unwrap" && shape.via !== "rest") || (shape.k === "ref" && this.ctx.version === "3.1");
+    if (besides) {
+      const facetsTaken = shape.k !== "union";
+      const keep = (k: string): boolean =>
+        !k.startsWith("x-") && !ANNOTATIONS.has(k) && !STRUCTURAL.has(k) && !CHECK_KEYWORDS.has(k) && !(facetsTaken && SCALAR_FACETS.has(k));
+      const restKeys = Object.keys(s).filter(keep);
+      const alternatives = shape.k === "union" ? shape.variants : shape.k === "unwrap" ? [shape.inner] : shape.k === "ref" ? [shape.target] : [];
+      if (restKeys.length > 0 && !this.typeImplied(loc, restKeys, alternatives)) {
+        out.push({ kind: "matches", type: this.typeOnly(restOf(loc, keep), `${hint}Rest`) });
+      }
+    }
+    return out;
+  }
+
+  /** A rest of only `type` that every alternative declares already adds nothing (`{type: object, oneOf: [A, B]}`). */
+  private typeImplied(loc: Loc, restKeys: readonly string[], alternatives: readonly Loc[]): boolean {
+    if (restKeys.length !== 1 || restKeys[0] !== "type") return false;
+    const wanted = this.typesOf(loc).filter((t) => t !== "null");
+    if (wanted.length !== 1) return false;
+    return alternatives.length > 0 && alternatives.every((a) => {
+      const final = this.ctx.deref(a);
+      const types = this.typesOf(final).filter((t) => t !== "null");
+      if (types.length === 1 && (types[0] === wanted[0] || (wanted[0] === "number" && types[0] === "integer"))) return true;
+      return wanted[0] === "object" && this.isRecordLike(final);
+    });
+  }
+
+  /** Whether a record takes in everything an allOf part says (its properties, required, additionalProperties). */
+  private recordAbsorbs(part: Loc, depth = 0): boolean {
+    if (!isObject(part.value) || depth > 16) return false;
+    for (const k of Object.keys(part.value)) {
+      if (k.startsWith("x-") || ANNOTATIONS.has(k) || STRUCTURAL.has(k) || RECORD_KEYWORDS.has(k)) continue;
+      return false;
+    }
+    const target = this.ctx.resolveRef(part);
+    if (target && !this.recordAbsorbs(target, depth + 1)) return false;
+    return items(child(part, "allOf")).every((p) => this.recordAbsorbs(p, depth + 1));
+  }
+
+  private objectCheck(loc: Loc, shape: Shape, hint: string): ObjectCheck | undefined {
+    const c: { -readonly [K in keyof ObjectCheck]: ObjectCheck[K] } = { kind: "object" };
+    const minProperties = this.count(loc, "minProperties");
+    if (minProperties !== undefined && minProperties > 0) c.minProperties = minProperties;
+    const maxProperties = this.count(loc, "maxProperties");
+    if (maxProperties !== undefined) c.maxProperties = maxProperties;
+    if (shape.k !== "record") {
+      const required = items(child(loc, "required")).map((r) => r.value).filter((r): r is string => typeof r === "string");
+      if (required.length > 0) c.required = required;
+    }
+    const names = child(loc, "propertyNames");
+    if (names) c.propertyNames = this.typeOnly(names, `${hint}PropertyName`);
+    const patterns = entries(child(loc, "patternProperties")).map(([pattern, p]) => {
+      const checked = unicodePattern(pattern);
+      if ("error" in checked) this.ctx.fail(p, `patternProperties key ${JSON.stringify(pattern)} is not a valid regular expression: ${checked.error}`);
+      return { pattern: (checked as { source: string }).source, type: this.typeOnly(p, `${hint}Pattern`) };
+    });
+    if (patterns.length > 0) {
+      c.patternProperties = patterns;
+      const ap = child(loc, "additionalProperties");
+      if (ap && ap.value !== true) c.additional = { known: entries(child(loc, "properties")).map(([k]) => k), type: this.typeOnly(ap, `${hint}Value`) };
+    }
+    const dependentRequired: { key: string; required: string[] }[] = [];
+    const dependentSchemas: { key: string; type: TypeExpr }[] = [];
+    for (const [key, d] of [...entries(child(loc, "dependentRequired")), ...entries(child(loc, "dependencies"))]) {
+      if (Array.isArray(d.value)) dependentRequired.push({ key, required: d.value.filter((r): r is string => typeof r === "string") });
+      else dependentSchemas.push({ key, type: this.typeOnly(d, `${hint}${pascalCase(key)}Dependency`) });
+    }
+    for (const [key, d] of entries(child(loc, "dependentSchemas"))) dependentSchemas.push({ key, type: this.typeOnly(d, `${hint}${pascalCase(key)}Dependency`) });
+    if (dependentRequired.length > 0) c.dependentRequired = dependentRequired;
+    if (dependentSchemas.length > 0) c.dependentSchemas = dependentSchemas;
+    return Object.keys(c).length > 1 ? c : undefined;
+  }
+
+  private arrayCheck(loc: Loc, shape: Shape, hint: string): ArrayCheck | undefined {
+    const c: { -readonly [K in keyof ArrayCheck]: ArrayCheck[K] } = { kind: "array" };
+    const listShape = (shape.k === "typed" && shape.type === "array") || (shape.k === "multi" && shape.types.includes("array"));
+    if (!listShape) {
+      const f = listFacetsOf(this.ctx, loc);
+      if (f?.minItems !== undefined && f.minItems > 0) c.minItems = f.minItems;
+      if (f?.maxItems !== undefined) c.maxItems = f.maxItems;
+      if (f?.uniqueItems) c.uniqueItems = true;
+    }
+    const itemsLoc = child(loc, "items");
+    const prefixLoc = child(loc, "prefixItems") ?? (itemsLoc && Array.isArray(itemsLoc.value) ? itemsLoc : undefined);
+    if (prefixLoc) {
+      const prefix = items(prefixLoc).map((p, i) => this.typeOnly(p, `${hint}Item${i + 1}`));
+      const restLoc = prefixLoc === itemsLoc ? child(loc, "additionalItems") : itemsLoc;
+      if (restLoc?.value === false) c.maxItems = Math.min(c.maxItems ?? prefix.length, prefix.length);
+      else if (restLoc && restLoc.value !== true) c.rest = this.typeOnly(restLoc, `${hint}Item`);
+      if (prefix.length > 0) c.prefix = prefix;
+    }
+    const contains = child(loc, "contains");
+    if (contains) {
+      const min = this.count(loc, "minContains") ?? 1;
+      const max = this.count(loc, "maxContains");
+      c.contains = { type: this.typeOnly(contains, `${hint}Contains`), min, ...(max !== undefined ? { max } : {}) };
+    }
+    return Object.keys(c).length > 1 ? c : undefined;
+  }
+
+  /** A non-negative integer keyword. */
+  private count(loc: Loc, key: string): number | undefined {
+    const c = child(loc, key);
+    if (!c) return undefined;
+    if (typeof c.value !== "number" || !Number.isInteger(c.value) || c.value < 0) return this.ctx.fail(c, `${key} must be a non-negative integer`);
+    return c.value;
+  }
+
   /** An object schema that is a record (has properties, or forbids extra keys) rather than a map. */
   private isRecordObject(loc: Loc): boolean {
-    return has(loc, "properties") || child(loc, "additionalProperties")?.value === false;
+    // Beside patternProperties, additionalProperties is a check on the keys no pattern matches (objectCheck).
+    return has(loc, "properties") || (child(loc, "additionalProperties")?.value === false && !has(loc, "patternProperties"));
   }
 
   /** Whether a `$ref` target (followed through further refs) would lower to a record, for allOf inheritance. */
   private isRecordLike(loc: Loc, depth = 0): boolean {
     const final = this.ctx.deref(loc);
-    const shape = this.shapeOf(final);
-    if (shape.k === "unwrap" && !shape.layered?.length && depth < 32) return this.isRecordLike(shape.inner, depth + 1);
-    return shape.k === "record";
+    // shapeOf asks this of allOf parts, and a part may lead back here (A: allOf [$ref B], B: allOf [$ref A]): a schema
+    // already being asked about is not known to be a record (the cycle itself is reported by rejectCycles).
+    const key = `${final.file.path}${final.pointer}`;
+    if (this.askingRecordLike.has(key)) return false;
+    this.askingRecordLike.add(key);
+    try {
+      const shape = this.shapeOf(final);
+      if (shape.k === "unwrap" && !shape.layered?.length && depth < 32) return this.isRecordLike(shape.inner, depth + 1);
+      return shape.k === "record";
+    } finally {
+      this.askingRecordLike.delete(key);
+    }
   }
 
   private typesOf(loc: Loc): string[] {
@@ -695,13 +942,14 @@ export class SchemaLowerer {
     switch (type) {
       case "object": {
         if (this.isRecordObject(loc)) return this.refTo(this.ensureNamed(loc, hint, true));
-        const ap = child(loc, "additionalProperties");
+        const ap = has(loc, "patternProperties") ? undefined : child(loc, "additionalProperties");
         const value = !ap || ap.value === true ? ANY : this.typeOnly(ap, `${hint}Value`);
         return { kind: "map", key: STRING, value };
       }
       case "array": {
-        const itemsLoc = child(loc, "items");
-        const of = itemsLoc ? this.typeOnly(itemsLoc, `${hint}Item`) : ANY;
+        // A tuple (`prefixItems`, or `items: [...]`) is a list of anything here; its items are checked (arrayCheck).
+        const itemsLoc = has(loc, "prefixItems") ? undefined : child(loc, "items");
+        const of = itemsLoc && !Array.isArray(itemsLoc.value) ? this.typeOnly(itemsLoc, `${hint}Item`) : ANY;
         const facets = listFacetsOf(this.ctx, loc);
         return { kind: "list", of, ...(facets ? { facets } : {}) };
       }
@@ -857,6 +1105,23 @@ function allOfParts(loc: Loc): { typed: Loc[]; layered: Loc[] } {
     else typed.push(part);
   }
   return { typed, layered };
+}
+
+/** Keywords that make an allOf part an object's part (so the allOf is a record of the parts' properties). */
+const OBJECT_PART_KEYWORDS = ["properties", "additionalProperties", "required"] as const;
+
+/** An array or object JSON value (compared by deep equality, not as a TypeScript literal). */
+function isStructured(v: unknown): boolean {
+  return v !== null && typeof v === "object";
+}
+
+/**
+ * The schema at `loc` with only the keywords `keep` accepts: a view located under the schema (its own pointer, so
+ * its type id is its own), used for what must hold beside a shape that took the other keywords.
+ */
+function restOf(loc: Loc, keep: (key: string) => boolean): Loc {
+  const value = isObject(loc.value) ? Object.fromEntries(Object.entries(loc.value).filter(([k]) => keep(k))) : {};
+  return { file: loc.file, pointer: childPointer(loc.pointer, "$rest"), value: value as JsonObject };
 }
 
 function variantHint(v: Loc, parent: string, i: number): string {
