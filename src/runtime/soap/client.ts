@@ -5,12 +5,14 @@
  */
 import { callSignal } from "../http/deadline.js";
 import type { FetchFunction } from "../http/handler.js";
+import { interceptedFetch, type FetchNext, type HttpAuth, type Interceptor } from "../http/interceptor.js";
 import { HttpStatusError, HttpTimeoutError } from "../http/status-error.js";
 import { XmlParseError } from "../xml/errors.js";
 import { clarkName, type XmlElementNode } from "../xml/node.js";
 import { buildSoapEnvelope, soapContentType, type SoapFault, type SoapVersion } from "./envelope.js";
 import { SoapMessage } from "./envelope-reader.js";
 import { SoapFaultError, SoapResponseError } from "./fault-error.js";
+import type { SoapEnvelopeSecurity } from "./wss/client.js";
 
 export interface SoapClientOptions {
   /** The service address (the WSDL's soap:address, or the serverUrl a login returned). */
@@ -23,6 +25,14 @@ export interface SoapClientOptions {
   readonly timeoutMs?: number;
   /** Aborts every call of this client (for shutting a client down). */
   readonly signal?: AbortSignal;
+  /** HTTP headers sent with every call (the call's `httpHeaders` add to them). */
+  readonly httpHeaders?: { readonly [name: string]: string };
+  /** Adds credentials to each HTTP request: `basicAuth(user, password)`, `bearerAuth(token)`, or your own. */
+  readonly auth?: HttpAuth;
+  /** Functions that see (and may change) every HTTP request and response, first one outermost. */
+  readonly interceptors?: readonly Interceptor[];
+  /** Envelope-level security, e.g. `wsSecurity({ usernameToken: ... })` (WS-Security headers and signatures). */
+  readonly security?: SoapEnvelopeSecurity;
 }
 
 export interface SoapCallOptions<H> {
@@ -30,6 +40,8 @@ export interface SoapCallOptions<H> {
   readonly headers?: H;
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+  /** HTTP headers of this call (added to the client's). */
+  readonly httpHeaders?: { readonly [name: string]: string };
 }
 
 /** What a call resolves to: the body element's value and the SOAP headers of the response. */
@@ -77,6 +89,8 @@ export function createSoapConnection(options: SoapClientOptions, binding: SoapCl
   let endpoint = checkedUrl(options.endpoint);
   const version = options.soapVersion ?? binding.version;
   const doFetch: FetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const hooked: FetchNext | undefined =
+    options.auth !== undefined || (options.interceptors?.length ?? 0) > 0 ? interceptedFetch(doFetch, options.interceptors, options.auth) : undefined;
   return {
     get endpoint() {
       return endpoint;
@@ -86,7 +100,8 @@ export function createSoapConnection(options: SoapClientOptions, binding: SoapCl
     },
     async call<I, O, H>(op: SoapClientOperation<I, O, H>, input: I, callOptions: SoapCallOptions<object> = {}) {
       const headers = encodeHeaders(binding, op.name, callOptions.headers);
-      const envelope = buildSoapEnvelope({ version, headers, body: op.encodeInput(input) });
+      const parts = { version, headers, body: op.encodeInput(input) };
+      const envelope = options.security === undefined ? buildSoapEnvelope(parts) : await options.security.secureEnvelope(parts);
       const signals = [options.signal, callOptions.signal].filter((s): s is AbortSignal => s !== undefined);
       const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs;
       const deadline = callSignal(signals.length > 1 ? AbortSignal.any(signals) : signals[0], timeoutMs);
@@ -94,10 +109,12 @@ export function createSoapConnection(options: SoapClientOptions, binding: SoapCl
       const httpHeaders: Record<string, string> = { "content-type": soapContentType(version, version === "1.2" ? op.action : undefined) };
       // SOAP 1.1 always sends SOAPAction (quoted, possibly empty); 1.2 carries it in the content type instead.
       if (version === "1.1") httpHeaders["soapaction"] = JSON.stringify(op.action);
+      if (options.httpHeaders !== undefined || callOptions.httpHeaders !== undefined) addHttpHeaders(httpHeaders, options.httpHeaders, callOptions.httpHeaders);
       let text: string;
       let response: Response;
       try {
-        response = await doFetch(url, { method: "POST", headers: httpHeaders, body: envelope, ...(deadline.signal ? { signal: deadline.signal } : {}) });
+        const init: RequestInit = { method: "POST", headers: httpHeaders, body: envelope, ...(deadline.signal ? { signal: deadline.signal } : {}) };
+        response = await (hooked === undefined ? doFetch(url, init) : hooked(new Request(url, init)));
         text = await response.text();
       } catch (error) {
         if (deadline.timedOut()) throw new HttpTimeoutError(url, timeoutMs!);
@@ -106,6 +123,17 @@ export function createSoapConnection(options: SoapClientOptions, binding: SoapCl
       return readResponse<O, H>(binding, op, url, response, text);
     },
   };
+}
+
+/** The client's and the call's HTTP headers, under the protocol's own (content type and SOAPAction win). */
+function addHttpHeaders(out: Record<string, string>, ...sets: ({ readonly [name: string]: string } | undefined)[]): void {
+  for (const set of sets) {
+    if (set === undefined) continue;
+    for (const [name, value] of Object.entries(set)) {
+      const key = name.toLowerCase();
+      if (key !== "content-type" && key !== "soapaction") out[key] = value;
+    }
+  }
 }
 
 function checkedUrl(url: string): string {

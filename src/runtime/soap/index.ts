@@ -4,3 +4,4 @@ export * from "./client.js";
 export * from "./server.js";
 export type { SoapNamespaceFamily } from "./namespace-aliases.js";
 export { SoapMessage } from "./envelope-reader.js";
+export * from "./wss/index.js";

@@ -15,6 +15,8 @@ import { buildSoapEnvelope, buildSoapFault, soapContentType, SOAP11_NS, SOAP12_N
 import { SoapMessage } from "./envelope-reader.js";
 import { SoapFaultError, type SoapFaultCode } from "./fault-error.js";
 import { namespaceAliasTable, type SoapNamespaceFamily } from "./namespace-aliases.js";
+import { WsSecurityError, WSSE_NS } from "./wss/names.js";
+import type { SoapSecurityVerifier, WsSecurityResult } from "./wss/verify.js";
 
 type Decode = (node: XmlElementNode, options?: XmlDecodeOptions) => unknown;
 type Encode = (value: never, options?: XmlEncodeOptions) => string;
@@ -64,6 +66,12 @@ export interface SoapServerOptions {
    * (null), as real services often do (the partner service's sObject Id on create). Default false: strict.
    */
   readonly lenientNillable?: boolean;
+  /**
+   * WS-Security, e.g. `wsSecurityVerifier({ usernameToken: { password } })`: every request is verified before it is
+   * read further, and a refused one is answered with a WS-Security fault (wsse:FailedAuthentication, ...) without
+   * reaching a handler. The wsse:Security header then counts as understood.
+   */
+  readonly security?: SoapSecurityVerifier;
 }
 
 export interface SoapHandlerContext<H, RH> {
@@ -76,6 +84,8 @@ export interface SoapHandlerContext<H, RH> {
    * `options.namespaceAliases`; undefined for a request in the spec's own namespaces.
    */
   readonly namespaces?: ReadonlyMap<string, string> | undefined;
+  /** What `options.security` established (the user, the signing certificate); undefined without it. */
+  readonly security?: WsSecurityResult | undefined;
   /** Add a SOAP header to the response. */
   setResponseHeader<K extends keyof RH & string>(name: K, value: NonNullable<RH[K]>): void;
 }
@@ -122,6 +132,16 @@ export function createSoapHandler(
     } catch (error) {
       if (error instanceof BodyTooLargeError) return fault(version, "Client", `request body exceeds ${limit} bytes`, 413);
       return fault(version, "Client", "request body is not valid UTF-8");
+    }
+    let security: WsSecurityResult | undefined;
+    if (options.security !== undefined) {
+      try {
+        security = await options.security.verify(text);
+      } catch (error) {
+        if (error instanceof WsSecurityError) return fault(version, { ns: WSSE_NS, local: error.code }, error.message, version === "1.2" ? 400 : 500);
+        options.onError?.(error, "");
+        return fault(version, "Server", "internal error: the security check failed");
+      }
     }
     let message: SoapMessage;
     try {
@@ -174,7 +194,7 @@ export function createSoapHandler(
       for (const h of requestHeaders) {
         const decoder = op.requestHeaders[clarkName(h.ns, h.local)];
         if (decoder) headers[decoder.name] = decoder.decode(h, decodeOptions);
-        else if (mustUnderstand(h, version)) {
+        else if (mustUnderstand(h, version) && !(security !== undefined && h.ns === WSSE_NS && h.local === "Security")) {
           return fault(version, { ns: version === "1.2" ? SOAP12_NS : SOAP11_NS, local: "MustUnderstand" }, `header {${h.ns}}${h.local} was not understood`);
         }
       }
@@ -195,6 +215,7 @@ export function createSoapHandler(
       operation: op.name,
       request,
       namespaces: family,
+      security,
       setResponseHeader(name, value) {
         const encode = op.responseHeaders[name] as ((value: unknown, options?: XmlEncodeOptions) => string) | undefined;
         if (!encode) throw new TypeError(`${op.name}: the binding declares no response header ${name}`);
