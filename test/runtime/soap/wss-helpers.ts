@@ -70,12 +70,13 @@ export function xmlsecVerify(keys: TestKeys, xml: string, certFile = keys.certFi
   }
 }
 
-/** Have xmlsec1 fill in a signature template (DigestValues, SignatureValue, X509Certificate). */
-export function xmlsecSign(keys: TestKeys, template: string): string {
+/** Have xmlsec1 fill in a signature template (DigestValues, SignatureValue, X509Certificate); `idElements` are
+ * more "ns:local" elements whose Id attribute is an ID. */
+export function xmlsecSign(keys: TestKeys, template: string, idElements: readonly string[] = []): string {
   const file = path.join(keys.dir, `sign-${Math.random().toString(36).slice(2)}.xml`);
   writeFileSync(file, template);
   try {
-    return execFileSync("xmlsec1", ["--sign", "--privkey-pem", `${keys.keyFile},${keys.certFile}`, ...ID_ARGS, file], { encoding: "utf8", timeout: 30_000 });
+    return execFileSync("xmlsec1", ["--sign", "--privkey-pem", `${keys.keyFile},${keys.certFile}`, ...ID_ARGS, ...idElements.flatMap((e) => ["--id-attr:Id", e]), file], { encoding: "utf8", timeout: 30_000 });
   } finally {
     rmSync(file, { force: true });
   }
