@@ -13,6 +13,7 @@ import { buildSoapEnvelope, soapContentType, type SoapFault, type SoapVersion } 
 import { SoapMessage } from "./envelope-reader.js";
 import { SoapFaultError, SoapResponseError } from "./fault-error.js";
 import type { SoapEnvelopeSecurity } from "./wss/client.js";
+import { encodeForMtom, isMultipartRelated, mtomBody, readMtom, type MtomAttachments, type SoapMtomOptions } from "./mtom.js";
 
 export interface SoapClientOptions {
   /** The service address (the WSDL's soap:address, or the serverUrl a login returned). */
@@ -33,6 +34,11 @@ export interface SoapClientOptions {
   readonly interceptors?: readonly Interceptor[];
   /** Envelope-level security, e.g. `wsSecurity({ usernameToken: ... })` (WS-Security headers and signatures). */
   readonly security?: SoapEnvelopeSecurity;
+  /**
+   * Send requests as MTOM/XOP (multipart/related): base64Binary values of at least `thresholdBytes` (default 1024)
+   * go as binary parts. MTOM responses are read whether or not this is set.
+   */
+  readonly mtom?: boolean | SoapMtomOptions;
 }
 
 export interface SoapCallOptions<H> {
@@ -100,7 +106,11 @@ export function createSoapConnection(options: SoapClientOptions, binding: SoapCl
     },
     async call<I, O, H>(op: SoapClientOperation<I, O, H>, input: I, callOptions: SoapCallOptions<object> = {}) {
       const headers = encodeHeaders(binding, op.name, callOptions.headers);
-      const parts = { version, headers, body: op.encodeInput(input) };
+      let attachments: MtomAttachments | undefined;
+      let encoded: string;
+      if (options.mtom === undefined || options.mtom === false) encoded = op.encodeInput(input);
+      else ({ value: encoded, attachments } = encodeForMtom(() => op.encodeInput(input), options.mtom === true ? {} : options.mtom));
+      const parts = { version, headers, body: encoded };
       const envelope = options.security === undefined ? buildSoapEnvelope(parts) : await options.security.secureEnvelope(parts);
       const signals = [options.signal, callOptions.signal].filter((s): s is AbortSignal => s !== undefined);
       const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs;
@@ -110,17 +120,34 @@ export function createSoapConnection(options: SoapClientOptions, binding: SoapCl
       // SOAP 1.1 always sends SOAPAction (quoted, possibly empty); 1.2 carries it in the content type instead.
       if (version === "1.1") httpHeaders["soapaction"] = JSON.stringify(op.action);
       if (options.httpHeaders !== undefined || callOptions.httpHeaders !== undefined) addHttpHeaders(httpHeaders, options.httpHeaders, callOptions.httpHeaders);
+      let body: string | Blob = envelope;
+      if (attachments !== undefined && attachments.taken.length > 0) {
+        const mtom = mtomBody(envelope, attachments, httpHeaders["content-type"]!);
+        httpHeaders["content-type"] = mtom.contentType;
+        body = mtom.body;
+      }
       let text: string;
       let response: Response;
+      let release: (() => void) | undefined;
       try {
-        const init: RequestInit = { method: "POST", headers: httpHeaders, body: envelope, ...(deadline.signal ? { signal: deadline.signal } : {}) };
+        const init: RequestInit = { method: "POST", headers: httpHeaders, body, ...(deadline.signal ? { signal: deadline.signal } : {}) };
         response = await (hooked === undefined ? doFetch(url, init) : hooked(new Request(url, init)));
-        text = await response.text();
+        const contentType = response.headers.get("content-type") ?? "";
+        if (isMultipartRelated(contentType)) {
+          // An MTOM answer: the envelope with its binary parts registered for the decoders (views, not copies).
+          const mtom = readMtom(new Uint8Array(await response.arrayBuffer()), contentType);
+          release = mtom.release;
+          text = mtom.text;
+        } else text = await response.text();
       } catch (error) {
         if (deadline.timedOut()) throw new HttpTimeoutError(url, timeoutMs!);
         throw error;
       }
-      return readResponse<O, H>(binding, op, url, response, text);
+      try {
+        return readResponse<O, H>(binding, op, url, response, text);
+      } finally {
+        release?.();
+      }
     },
   };
 }

@@ -15,6 +15,7 @@ import { buildSoapEnvelope, buildSoapFault, soapContentType, SOAP11_NS, SOAP12_N
 import { SoapMessage } from "./envelope-reader.js";
 import { SoapFaultError, type SoapFaultCode } from "./fault-error.js";
 import { namespaceAliasTable, type SoapNamespaceFamily } from "./namespace-aliases.js";
+import { encodeForMtom, isMultipartRelated, MtomError, mtomBody, readMtom } from "./mtom.js";
 import { WsSecurityError, WSSE_NS } from "./wss/names.js";
 import type { SoapSecurityVerifier, WsSecurityResult } from "./wss/verify.js";
 
@@ -107,7 +108,8 @@ export function createSoapHandler(
   const aliases = namespaceAliasTable(options.namespaceAliases);
   const decodeOptions: XmlDecodeOptions | undefined = options.lenientNillable === true ? { lenientNillable: true } : undefined;
 
-  return async (request) => {
+  // `held` releases what an MTOM request registered for the decoders, once the answer is made.
+  const handle = async (request: Request, held: (() => void)[]): Promise<Response> => {
     const url = new URL(request.url);
     if (request.method === "GET" || request.method === "HEAD") {
       if (asksForWsdl(url) && options.wsdl !== undefined) {
@@ -122,15 +124,24 @@ export function createSoapHandler(
     const contentType = request.headers.get("content-type") ?? "";
     const mediaType = mediaTypeEssence(contentType);
     let version = service.version;
+    const mtom = isMultipartRelated(contentType);
     if (mediaType === "application/soap+xml") version = "1.2";
     else if (mediaType === "text/xml") version = "1.1";
-    else return fault(version, "Client", `unsupported content type ${JSON.stringify(contentType)}: expected text/xml or application/soap+xml`, 415);
+    else if (!mtom) return fault(version, "Client", `unsupported content type ${JSON.stringify(contentType)}: expected text/xml or application/soap+xml`, 415);
 
     let text: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(await readBodyWithLimit(request, limit));
+      const bytes = await readBodyWithLimit(request, limit);
+      if (mtom) {
+        // MTOM/XOP: the envelope from the root part, each binary part registered for the decoders until the answer.
+        const message = readMtom(bytes, contentType);
+        held.push(message.release);
+        text = message.text;
+        version = mediaTypeEssence(message.soapContentType) === "application/soap+xml" ? "1.2" : "1.1";
+      } else text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) return fault(version, "Client", `request body exceeds ${limit} bytes`, 413);
+      if (error instanceof MtomError) return fault(version, "Client", `malformed MTOM request: ${error.message}`);
       return fault(version, "Client", "request body is not valid UTF-8");
     }
     let security: WsSecurityResult | undefined;
@@ -224,8 +235,14 @@ export function createSoapHandler(
     };
     try {
       const output = await handler(input, ctx);
-      const body = (op.encodeOutput as (value: unknown, options?: XmlEncodeOptions) => string)(output, encodeOptions);
-      return new Response(buildSoapEnvelope({ version, headers: responseHeaders, body }), {
+      const encode = () => (op.encodeOutput as (value: unknown, options?: XmlEncodeOptions) => string)(output, encodeOptions);
+      if (mtom) {
+        // An MTOM request is answered in MTOM.
+        const { value: body, attachments } = encodeForMtom(encode);
+        const answer = mtomBody(buildSoapEnvelope({ version, headers: responseHeaders, body }), attachments, soapContentType(version));
+        return new Response(answer.body, { status: 200, headers: { "content-type": answer.contentType } });
+      }
+      return new Response(buildSoapEnvelope({ version, headers: responseHeaders, body: encode() }), {
         status: 200,
         headers: { "content-type": soapContentType(version) },
       });
@@ -233,6 +250,14 @@ export function createSoapHandler(
       if (error instanceof SoapFaultError) return thrownFault(service, version, error, family);
       options.onError?.(error, op.name);
       return fault(version, "Server", "internal error");
+    }
+  };
+  return async (request) => {
+    const held: (() => void)[] = [];
+    try {
+      return await handle(request, held);
+    } finally {
+      for (const release of held) release();
     }
   };
 }
