@@ -64,9 +64,12 @@ export class RestResponseFormatError extends Error {
   }
 }
 
-/** Percent-encode one path parameter value (a "/" in a value never becomes a path separator). */
-export function restPathParam(value: string | number | boolean): string {
-  return encodeURIComponent(String(value));
+/**
+ * Percent-encode one path parameter value (a "/" in a value never becomes a path separator). A null value (a
+ * `nullable` path parameter schema) is the empty string, as RFC 6570 expands an undefined variable.
+ */
+export function restPathParam(value: string | number | boolean | null): string {
+  return value === null ? "" : encodeURIComponent(String(value));
 }
 
 /** Append a style=form parameter: scalars as `name=value`, arrays exploded or comma-joined. Undefined is skipped. */

@@ -64,9 +64,16 @@ export interface SoapClientOperation<I, O, H> {
   /** soapAction from the binding ("" when none). */
   readonly action: string;
   readonly encodeInput: (value: I) => string;
-  /** Clark name of the output element, checked before decoding. */
-  readonly outputElement: string;
-  readonly decodeOutput: (node: XmlElementNode) => O;
+  /** Clark name of the output element, checked before decoding; absent: any element (an rpc response wrapper). */
+  readonly outputElement?: string;
+  /** The body element's value (document style), decoded as the envelope is read. */
+  readonly decodeOutput?: (node: XmlElementNode) => O;
+  /**
+   * rpc style: the wrapper's value, decoded once the whole envelope was read; `others` are the body's other elements
+   * (SOAP encoding's multi-refs). With neither decoder the operation is one-way: the call resolves once the request
+   * is accepted (202, or any answer that is not a fault or an HTTP error).
+   */
+  readonly decodeRpcOutput?: (node: XmlElementNode, others: readonly XmlElementNode[]) => O;
   /** Never set: carries the response headers' type so that `call` can return it. */
   readonly responseHeaders?: H;
 }
@@ -204,6 +211,10 @@ export interface SoapHttpStatus {
  * decoding would give, in the same order: not SOAP, fault, HTTP status, empty or unexpected body, headers, body.
  */
 export function readSoapResponse<O, H>(binding: SoapClientBinding, op: SoapClientOperation<never, O, H>, text: string, http: SoapHttpStatus): SoapResponse<O, H> {
+  const { decodeOutput, decodeRpcOutput } = op;
+  const oneWay = decodeOutput === undefined && decodeRpcOutput === undefined;
+  // A one-way operation's answer is usually 202 with no body at all.
+  if (oneWay && http.ok && text.trim() === "") return { body: undefined as O, headers: {} as H };
   const notSoap = (error: unknown): Error => {
     // Not SOAP at all (an HTML error page, a proxy's message): report the HTTP status when it was an error.
     if (!http.ok) return new HttpStatusError(http.url, http.status, http.statusText, text.slice(0, 4096));
@@ -221,9 +232,9 @@ export function readSoapResponse<O, H>(binding: SoapClientBinding, op: SoapClien
   let decoded = false;
   let bodyError: unknown;
   // Decoded in the same pass unless something else will be reported anyway (a fault, an HTTP error, another element).
-  if (http.ok && node !== undefined && clark === op.outputElement && !message.startsWithFault) {
+  if (decodeOutput !== undefined && http.ok && node !== undefined && clark === op.outputElement && !message.startsWithFault) {
     try {
-      body = op.decodeOutput(node);
+      body = decodeOutput(node);
       decoded = true;
     } catch (error) {
       if (error instanceof XmlParseError) throw notSoap(error);
@@ -237,8 +248,9 @@ export function readSoapResponse<O, H>(binding: SoapClientBinding, op: SoapClien
   }
   if (message.fault) throw faultError(binding, message.fault, http.status);
   if (!http.ok) throw new HttpStatusError(http.url, http.status, http.statusText, text.slice(0, 4096));
+  if (oneWay) return { body: undefined as O, headers: {} as H };
   if (!node) throw new SoapResponseError(`${op.name}: the response body is empty`, http.status);
-  if (clark !== op.outputElement) {
+  if (op.outputElement !== undefined && clark !== op.outputElement) {
     throw new SoapResponseError(`${op.name}: expected ${op.outputElement} in the response body, got ${clark}`, http.status);
   }
   const headers: Record<string, unknown> = {};
@@ -246,6 +258,7 @@ export function readSoapResponse<O, H>(binding: SoapClientBinding, op: SoapClien
     const decoder = binding.responseHeaders[clarkName(h.ns, h.local)];
     if (decoder) headers[decoder.name] = decoder.decode(h);
   }
+  if (decodeRpcOutput !== undefined) return { body: decodeRpcOutput(node, message.rest), headers: headers as H };
   if (!decoded) throw bodyError;
   return { body: body as O, headers: headers as H };
 }

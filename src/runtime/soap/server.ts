@@ -19,7 +19,7 @@ import { encodeForMtom, isMultipartRelated, MtomError, mtomBody, readMtom } from
 import { WsSecurityError, WSSE_NS } from "./wss/names.js";
 import type { SoapSecurityVerifier, WsSecurityResult } from "./wss/verify.js";
 
-type Decode = (node: XmlElementNode, options?: XmlDecodeOptions) => unknown;
+type Decode = (node: XmlElementNode, options?: XmlDecodeOptions, others?: readonly XmlElementNode[]) => unknown;
 type Encode = (value: never, options?: XmlEncodeOptions) => string;
 
 /** What a generated server knows about one operation. */
@@ -29,10 +29,18 @@ export interface SoapServerOperation {
   readonly action: string;
   /** Clark name ("{ns}local") of the request's body element. */
   readonly inputElement: string;
+  /** `others`: the body's other elements (given to rpc operations, for SOAP encoding's multi-refs). */
   readonly decodeInput: Decode;
+  /**
+   * rpc style: the input is decoded once the whole envelope was read (references to other body elements), and a
+   * request whose wrapper is in another namespace is still dispatched by its local name when only this operation
+   * has that name (node-soap's client writes it in the WSDL's targetNamespace, not the soap:body namespace).
+   */
+  readonly rpc?: boolean;
   /** The input type's validator; omitted when the input has no named type. */
   readonly validateInput?: (value: unknown) => ValidationIssue[];
-  readonly encodeOutput: Encode;
+  /** Absent for a one-way operation: the request is answered 202 Accepted with no body once its handler returned. */
+  readonly encodeOutput?: Encode;
   /** Request header decoders by Clark name; `name` is the key in `ctx.headers`. */
   readonly requestHeaders: { readonly [clark: string]: { readonly name: string; readonly decode: Decode } };
   /** Response header encoders by header element local name (the key of `ctx.setResponseHeader`). */
@@ -102,6 +110,13 @@ export function createSoapHandler(
   options: SoapServerOptions = {},
 ): HttpHandler {
   const byElement = new Map(service.operations.map((op) => [op.inputElement, op]));
+  // rpc wrappers by local name, for requests that put the wrapper in another namespace (undefined: ambiguous).
+  const rpcByLocal = new Map<string, SoapServerOperation | undefined>();
+  for (const op of service.operations) {
+    if (op.rpc !== true) continue;
+    const local = op.inputElement.slice(op.inputElement.indexOf("}") + 1);
+    rpcByLocal.set(local, rpcByLocal.has(local) ? undefined : op);
+  }
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const shouldValidate = (name: string) =>
     typeof options.validate === "function" ? options.validate(name) : options.validate !== false;
@@ -160,6 +175,7 @@ export function createSoapHandler(
     } catch (error) {
       return fault(version, "Client", `malformed request: ${(error as Error).message}`);
     }
+    if (message.version !== version) return versionMismatch(mediaType, message.version);
     // The body element is decoded as the envelope is read, when nothing else would be answered before its decoding
     // (an unknown element, a SOAPAction that does not match, a missing handler); whatever the order things are found
     // in, the answer is the one a read of the whole envelope before anything else would give.
@@ -167,7 +183,7 @@ export function createSoapHandler(
     // With aliases, the body element's namespace as written says which family to answer in (the reader maps every
     // alias to its spec namespace as it reads, so `node` and the headers are already in the spec's namespaces).
     const family: ReadonlyMap<string, string> | undefined = aliases !== undefined && node !== undefined ? aliases.familyOf.get(node.declaredNs) : undefined;
-    const op = node === undefined || message.startsWithFault ? undefined : byElement.get(clarkName(node.ns, node.local));
+    const op = node === undefined || message.startsWithFault ? undefined : (byElement.get(clarkName(node.ns, node.local)) ?? rpcByLocal.get(node.local));
     const action = requestAction(request, contentType, message.version);
     // An operation named like an Object.prototype member ("constructor", "toString") without a handler must not run
     // the inherited member.
@@ -176,7 +192,7 @@ export function createSoapHandler(
     let input: unknown;
     let decoded = false;
     let inputError: unknown;
-    if (op !== undefined && node !== undefined && !(action && op.action && action !== op.action) && typeof handler === "function") {
+    if (op !== undefined && op.rpc !== true && node !== undefined && !(action && op.action && action !== op.action) && typeof handler === "function") {
       try {
         input = op.decodeInput(node, decodeOptions);
         decoded = true;
@@ -192,6 +208,14 @@ export function createSoapHandler(
     }
     version = message.version;
     if (!node) return fault(version, "Client", "the SOAP body is empty");
+    const extra = message.extraBodyElement;
+    if (extra !== undefined) {
+      return fault(
+        version,
+        "Client",
+        `the SOAP body holds more than one element ({${node.ns}}${node.local}, then {${extra.ns}}${extra.local}): one operation per request, and none was run`,
+      );
+    }
     const requestHeaders = message.headers;
     const encodeOptions: XmlEncodeOptions | undefined = family === undefined ? undefined : { namespaceAliases: family };
     if (!op) return fault(version, "Client", `no operation takes a {${node.ns}}${node.local} element`);
@@ -209,7 +233,8 @@ export function createSoapHandler(
           return fault(version, { ns: version === "1.2" ? SOAP12_NS : SOAP11_NS, local: "MustUnderstand" }, `header {${h.ns}}${h.local} was not understood`);
         }
       }
-      if (!decoded) throw inputError;
+      if (op.rpc === true) input = op.decodeInput(node, decodeOptions, message.rest);
+      else if (!decoded) throw inputError;
     } catch (error) {
       return fault(version, "Client", `invalid request: ${(error as Error).message}`);
     }
@@ -235,6 +260,7 @@ export function createSoapHandler(
     };
     try {
       const output = await handler(input, ctx);
+      if (op.encodeOutput === undefined) return new Response(null, { status: 202 });
       const encode = () => (op.encodeOutput as (value: unknown, options?: XmlEncodeOptions) => string)(output, encodeOptions);
       if (mtom) {
         // An MTOM request is answered in MTOM.
@@ -281,6 +307,29 @@ function requestAction(request: Request, contentType: string, version: SoapVersi
 function mustUnderstand(header: XmlElementNode, version: SoapVersion): boolean {
   const v = attrValue(header, version === "1.2" ? SOAP12_NS : SOAP11_NS, "mustUnderstand");
   return v !== undefined && (v.trim() === "1" || v.trim() === "true");
+}
+
+/**
+ * The envelope's version is not the one its media type says: text/xml is SOAP 1.1's HTTP binding, whose node finds a
+ * SOAP 1.2 envelope in a namespace it does not know (SOAP 1.1 section 4.4.1); application/soap+xml is SOAP 1.2's,
+ * whose node got a SOAP 1.1 envelope (SOAP 1.2 part 1, section 5.4.7 and appendix A). Either way the answer is a
+ * VersionMismatch fault as a SOAP 1.1 message (the one version both ends read), HTTP 500; to a SOAP 1.1 envelope it
+ * adds the Upgrade header block naming the envelope the binding expects. Nothing is decoded or run.
+ */
+function versionMismatch(mediaType: string, envelope: SoapVersion): Response {
+  const sent = envelope === "1.2" ? `a SOAP 1.2 envelope (${SOAP12_NS})` : `a SOAP 1.1 envelope (${SOAP11_NS})`;
+  const expected = envelope === "1.2" ? "SOAP 1.2 is sent as application/soap+xml" : "SOAP 1.1 is sent as text/xml";
+  const upgrade =
+    envelope === "1.1"
+      ? [`<env12:Upgrade xmlns:env12="${SOAP12_NS}"><env12:SupportedEnvelope qname="ns:Envelope" xmlns:ns="${SOAP12_NS}"/></env12:Upgrade>`]
+      : undefined;
+  const body = buildSoapFault({
+    version: "1.1",
+    code: { ns: SOAP11_NS, local: "VersionMismatch" },
+    message: `${sent} sent as ${mediaType}: ${expected}`,
+    ...(upgrade !== undefined ? { headers: upgrade } : {}),
+  });
+  return new Response(body, { status: 500, headers: { "content-type": soapContentType("1.1") } });
 }
 
 /** HTTP status of a fault: SOAP 1.2 answers Sender faults with 400; SOAP 1.1 uses 500 for every fault. */
