@@ -5,3 +5,4 @@ export * from "./server.js";
 export type { SoapNamespaceFamily } from "./namespace-aliases.js";
 export { SoapMessage } from "./envelope-reader.js";
 export * from "./rpc.js";
+export * from "./wss/index.js";

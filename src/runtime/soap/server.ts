@@ -15,6 +15,9 @@ import { buildSoapEnvelope, buildSoapFault, soapContentType, SOAP11_NS, SOAP12_N
 import { SoapMessage } from "./envelope-reader.js";
 import { SoapFaultError, type SoapFaultCode } from "./fault-error.js";
 import { namespaceAliasTable, type SoapNamespaceFamily } from "./namespace-aliases.js";
+import { encodeForMtom, isMultipartRelated, MtomError, mtomBody, readMtom } from "./mtom.js";
+import { WsSecurityError, WSSE_NS } from "./wss/names.js";
+import type { SoapSecurityVerifier, WsSecurityResult } from "./wss/verify.js";
 
 type Decode = (node: XmlElementNode, options?: XmlDecodeOptions, others?: readonly XmlElementNode[]) => unknown;
 type Encode = (value: never, options?: XmlEncodeOptions) => string;
@@ -72,6 +75,12 @@ export interface SoapServerOptions {
    * (null), as real services often do (the partner service's sObject Id on create). Default false: strict.
    */
   readonly lenientNillable?: boolean;
+  /**
+   * WS-Security, e.g. `wsSecurityVerifier({ usernameToken: { password } })`: every request is verified before it is
+   * read further, and a refused one is answered with a WS-Security fault (wsse:FailedAuthentication, ...) without
+   * reaching a handler. The wsse:Security header then counts as understood.
+   */
+  readonly security?: SoapSecurityVerifier;
 }
 
 export interface SoapHandlerContext<H, RH> {
@@ -84,6 +93,8 @@ export interface SoapHandlerContext<H, RH> {
    * `options.namespaceAliases`; undefined for a request in the spec's own namespaces.
    */
   readonly namespaces?: ReadonlyMap<string, string> | undefined;
+  /** What `options.security` established (the user, the signing certificate); undefined without it. */
+  readonly security?: WsSecurityResult | undefined;
   /** Add a SOAP header to the response. */
   setResponseHeader<K extends keyof RH & string>(name: K, value: NonNullable<RH[K]>): void;
 }
@@ -112,7 +123,8 @@ export function createSoapHandler(
   const aliases = namespaceAliasTable(options.namespaceAliases);
   const decodeOptions: XmlDecodeOptions | undefined = options.lenientNillable === true ? { lenientNillable: true } : undefined;
 
-  return async (request) => {
+  // `held` releases what an MTOM request registered for the decoders, once the answer is made.
+  const handle = async (request: Request, held: (() => void)[]): Promise<Response> => {
     const url = new URL(request.url);
     if (request.method === "GET" || request.method === "HEAD") {
       if (asksForWsdl(url) && options.wsdl !== undefined) {
@@ -127,16 +139,35 @@ export function createSoapHandler(
     const contentType = request.headers.get("content-type") ?? "";
     const mediaType = mediaTypeEssence(contentType);
     let version = service.version;
+    const mtom = isMultipartRelated(contentType);
     if (mediaType === "application/soap+xml") version = "1.2";
     else if (mediaType === "text/xml") version = "1.1";
-    else return fault(version, "Client", `unsupported content type ${JSON.stringify(contentType)}: expected text/xml or application/soap+xml`, 415);
+    else if (!mtom) return fault(version, "Client", `unsupported content type ${JSON.stringify(contentType)}: expected text/xml or application/soap+xml`, 415);
 
     let text: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(await readBodyWithLimit(request, limit));
+      const bytes = await readBodyWithLimit(request, limit);
+      if (mtom) {
+        // MTOM/XOP: the envelope from the root part, each binary part registered for the decoders until the answer.
+        const message = readMtom(bytes, contentType);
+        held.push(message.release);
+        text = message.text;
+        version = mediaTypeEssence(message.soapContentType) === "application/soap+xml" ? "1.2" : "1.1";
+      } else text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) return fault(version, "Client", `request body exceeds ${limit} bytes`, 413);
+      if (error instanceof MtomError) return fault(version, "Client", `malformed MTOM request: ${error.message}`);
       return fault(version, "Client", "request body is not valid UTF-8");
+    }
+    let security: WsSecurityResult | undefined;
+    if (options.security !== undefined) {
+      try {
+        security = await options.security.verify(text);
+      } catch (error) {
+        if (error instanceof WsSecurityError) return fault(version, { ns: WSSE_NS, local: error.code }, error.message, version === "1.2" ? 400 : 500);
+        options.onError?.(error, "");
+        return fault(version, "Server", "internal error: the security check failed");
+      }
     }
     let message: SoapMessage;
     try {
@@ -198,7 +229,7 @@ export function createSoapHandler(
       for (const h of requestHeaders) {
         const decoder = op.requestHeaders[clarkName(h.ns, h.local)];
         if (decoder) headers[decoder.name] = decoder.decode(h, decodeOptions);
-        else if (mustUnderstand(h, version)) {
+        else if (mustUnderstand(h, version) && !(security !== undefined && h.ns === WSSE_NS && h.local === "Security")) {
           return fault(version, { ns: version === "1.2" ? SOAP12_NS : SOAP11_NS, local: "MustUnderstand" }, `header {${h.ns}}${h.local} was not understood`);
         }
       }
@@ -220,6 +251,7 @@ export function createSoapHandler(
       operation: op.name,
       request,
       namespaces: family,
+      security,
       setResponseHeader(name, value) {
         const encode = op.responseHeaders[name] as ((value: unknown, options?: XmlEncodeOptions) => string) | undefined;
         if (!encode) throw new TypeError(`${op.name}: the binding declares no response header ${name}`);
@@ -229,8 +261,14 @@ export function createSoapHandler(
     try {
       const output = await handler(input, ctx);
       if (op.encodeOutput === undefined) return new Response(null, { status: 202 });
-      const body = (op.encodeOutput as (value: unknown, options?: XmlEncodeOptions) => string)(output, encodeOptions);
-      return new Response(buildSoapEnvelope({ version, headers: responseHeaders, body }), {
+      const encode = () => (op.encodeOutput as (value: unknown, options?: XmlEncodeOptions) => string)(output, encodeOptions);
+      if (mtom) {
+        // An MTOM request is answered in MTOM.
+        const { value: body, attachments } = encodeForMtom(encode);
+        const answer = mtomBody(buildSoapEnvelope({ version, headers: responseHeaders, body }), attachments, soapContentType(version));
+        return new Response(answer.body, { status: 200, headers: { "content-type": answer.contentType } });
+      }
+      return new Response(buildSoapEnvelope({ version, headers: responseHeaders, body: encode() }), {
         status: 200,
         headers: { "content-type": soapContentType(version) },
       });
@@ -238,6 +276,14 @@ export function createSoapHandler(
       if (error instanceof SoapFaultError) return thrownFault(service, version, error, family);
       options.onError?.(error, op.name);
       return fault(version, "Server", "internal error");
+    }
+  };
+  return async (request) => {
+    const held: (() => void)[] = [];
+    try {
+      return await handle(request, held);
+    } finally {
+      for (const release of held) release();
     }
   };
 }
