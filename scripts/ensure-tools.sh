@@ -30,6 +30,8 @@ command -v g++ >/dev/null 2>&1 || need g++ g++
 [ -f /usr/include/google/protobuf/message.h ] || need "protobuf headers" libprotobuf-dev
 [ -f /usr/include/jsoncpp/json/json.h ] || need "jsoncpp headers" libjsoncpp-dev
 [ -x /usr/bin/chromium ] || need chromium chromium
+# Bazel, for the genrule test of test/build-systems/ (Debian's bootstrap build of Bazel runs offline).
+command -v bazel >/dev/null 2>&1 || need bazel bazel-bootstrap
 
 explain() {
   {

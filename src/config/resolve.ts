@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../errors.js";
 import { catalogRoots } from "../parsers/xml/catalog.js";
@@ -113,6 +113,9 @@ export function resolveRun(options: RunOptions): ResolvedRun {
       cwd,
       base,
       ...specs.map((s) => path.dirname(s.file)),
+      // A spec named on the command line or in the config may be a symlink (Bazel's sandbox links every input in):
+      // the folder it really lives in is the user's choice too.
+      ...specs.map((s) => path.dirname(realpathOrSelf(s.file))),
       ...protoPaths,
       ...(options.roots ?? []).map((r) => path.resolve(cwd, r)),
       ...(config.roots ?? []).map((r) => path.resolve(base, r)),
@@ -122,6 +125,14 @@ export function resolveRun(options: RunOptions): ResolvedRun {
   ];
   const maxFileBytes = parseByteCount(options.maxSpecBytes ?? config.maxSpecBytes);
   return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes, catalog }), templates, configFile, base, strict };
+}
+
+function realpathOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
 }
 
 /** `--max-spec-bytes`: a whole number of bytes (absent: the host's default). */

@@ -42,9 +42,9 @@ describe("scripts/ensure-tools.sh", () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     const lines = r.stderr.trim().split("\n");
-    expect(lines[0]).toBe("specforge tests: missing tools: protoc (protobuf-compiler), xmllint (libxml2-utils), xmlsec1 (xmlsec1), g++ (g++).");
+    expect(lines[0]).toBe("specforge tests: missing tools: protoc (protobuf-compiler), xmllint (libxml2-utils), xmlsec1 (xmlsec1), g++ (g++), bazel (bazel-bootstrap).");
     expect(lines[1]).toBe("They cannot be installed from here: not root, and no passwordless sudo.");
-    expect(lines).toContain("  sudo apt-get update && sudo apt-get install -y protobuf-compiler libxml2-utils xmlsec1 g++");
+    expect(lines).toContain("  sudo apt-get update && sudo apt-get install -y protobuf-compiler libxml2-utils xmlsec1 g++ bazel-bootstrap");
     expect(lines).toHaveLength(5);
     expect(r.stderr).not.toMatch(/ENOENT|command not found/);
   });
