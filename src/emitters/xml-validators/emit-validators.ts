@@ -35,7 +35,9 @@ export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
     emitValidate(t, name, v);
     emitCheck(t, v);
   }
-  if (v.named.size > 0) emitCheckLookup(v);
+  // Every record's rule table passes lookupCheck, even when none of its lines names a check (all of them object
+  // rules, or no checks at all): the function must exist whenever a record does.
+  if (v.named.size > 0 || ctx.doc.types.some((t) => t.kind === "record")) emitCheckLookup(v);
   if (v.decls.size > 0) {
     f.print("// Compiled once, at module load.");
     for (const d of v.decls.values()) {

@@ -1,5 +1,5 @@
 import type { Printable } from "../../codegen/generated-file.js";
-import type { ScalarType, TypeExpr } from "../../ir/model.js";
+import type { EnumType, ScalarType, TypeExpr } from "../../ir/model.js";
 import { literalTs, typeExprTs } from "../types/type-expr.js";
 import { stringLiteral } from "../../codegen/escape.js";
 import { code, typeRef, type XmlContext } from "./context.js";
@@ -107,7 +107,7 @@ export function valueOf(text: Printable, path: Printable, t: TypeExpr, x: XmlCon
       return scalarValue(text, path, t, x);
     case "ref": {
       const n = x.type(t.id);
-      if (n.kind === "enum") return code`read${x.names.type(n.id)}(${text}, ${path})`;
+      if (n.kind === "enum") return code`${enumReader(n, x)}(${text}, ${path})`;
       if (n.kind === "alias") return valueOf(text, path, n.target, x);
       throw new Error(`internal: ${t.id} is not a simple type`);
     }
@@ -163,6 +163,31 @@ function scalarValue(text: Printable, path: Printable, t: ScalarType, x: XmlCont
   }
 }
 
+/**
+ * `read<Name>(text, path)` for a named enumeration read inside a list or union (a field of the enumeration's type
+ * uses its codec-table entry instead): membership of the text or of its trimmed form, as xmlEnumCodec. Generated once
+ * per enumeration, printed with the other helpers.
+ */
+function enumReader(n: EnumType, x: XmlContext): string {
+  const tsName = x.names.type(n.id);
+  const name = `read${tsName}`;
+  const key = `enum:${n.id}`;
+  if (x.helpers.has(key)) return name;
+  const lines: Printable[] = [];
+  x.helpers.set(key, { name, lines });
+  const values = x.f.import(x.names.enumValues(n.id), "./types.js");
+  lines.push(
+    code`function ${name}(text: string, path: string): ${x.ts(tsName)} {`,
+    code`  const values: readonly string[] = ${values};`,
+    code`  if (values.includes(text)) return text as ${x.ts(tsName)};`,
+    "  const trimmed = text.trim();",
+    code`  if (values.includes(trimmed)) return trimmed as ${x.ts(tsName)};`,
+    code`  throw new ${x.rt("XmlDecodeError")}(path, JSON.stringify(text) + ${stringLiteral(` is not a value of ${n.name}`)});`,
+    "}",
+  );
+  return name;
+}
+
 /** A JS runtime test that a value has the TS shape of `t` (to pick a union member when encoding). */
 function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
   if (t.kind === "list") return `Array.isArray(${v})`;
@@ -177,7 +202,7 @@ function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
 function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { read: string; write: string } {
   const key = JSON.stringify(t);
   const existing = x.helpers.get(key);
-  const n = existing?.name ?? `$${x.helpers.size + 1}`;
+  const n = existing?.name ?? `$${[...x.helpers.keys()].filter((k) => !k.startsWith("enum:")).length + 1}`;
   const names = { read: `readUnion${n}`, write: `writeUnion${n}` };
   if (existing) return names;
   const lines: Printable[] = [];
