@@ -16,7 +16,8 @@
  * Failing cases are listed in .specforge-cache/xsd-suite/failures.txt (id, class, detail).
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { docsSection, DOCS_BEGIN, DOCS_END, count, type RecordedGroup } from "../conformance/xsd/report.js";
 import { runGroup, tscClass, typecheckGroups } from "../conformance/xsd/run.js";
@@ -68,7 +69,8 @@ const suite = readSuite();
 const groups = (sample ? testGroups(suite.groups) : suite.groups).filter((g) => sets.length === 0 || sets.some((s) => g.set.includes(s)));
 const todo = groups.filter((g) => !done.has(g.id));
 process.stderr.write(`${groups.length} groups (${done.size} done before), ${todo.length} to run${tsc ? ", strict tsc per batch" : ""}\n`);
-const work = path.join(STATE, "work");
+// One folder per process: a sample run beside a full run must not share xmllint's inputs.
+const work = mkdtempSync(path.join(os.tmpdir(), "specforge-xsd-suite-"));
 const start = Date.now();
 for (let i = 0; i < todo.length; i += batchSize) {
   const batch = todo.slice(i, i + batchSize).map((g) => runGroup(g, { work, keepFiles: tsc }));

@@ -13,7 +13,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type AnyAttribute = NonNullable<RecordType["anyAttribute"]>;
 
 const ANY_TYPE: TypeExpr = { kind: "scalar", scalar: "any", builtin: "xsd:anyType" };
-const ANY_SIMPLE: TypeExpr = { kind: "scalar", scalar: "any", builtin: "xsd:anySimpleType" };
+/** An attribute's value is text: anySimpleType there is a string (an "any" codec reads elements, not text). */
+const ANY_SIMPLE: TypeExpr = { kind: "scalar", scalar: "string", builtin: "xsd:anySimpleType" };
 const STRING: TypeExpr = { kind: "scalar", scalar: "string" };
 const PARTICLES = new Set(["element", "sequence", "choice", "all", "group", "any"]);
 /** What may stand for a complex type's content model (elements and wildcards only inside one of these). */
@@ -197,7 +198,8 @@ function attributeType(ctx: Ctx, scope: Scope, el: XmlElement, name: string): Ty
   const inline = xsdChild(el, "simpleType");
   if (attr(el, "type") !== undefined) {
     if (inline) throw specError(el, "xsd:attribute has both type= and an inline xsd:simpleType");
-    return ctx.typeRef(scope.schema, el, "type");
+    const t = ctx.typeRef(scope.schema, el, "type");
+    return t.kind === "scalar" && t.scalar === "any" ? ANY_SIMPLE : t;
   }
   if (inline) return anonSimpleRef(ctx, scope, inline, name);
   return ANY_SIMPLE;
