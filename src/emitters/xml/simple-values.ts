@@ -190,6 +190,12 @@ function enumReader(n: EnumType, x: XmlContext): string {
 
 /** A JS runtime test that a value has the TS shape of `t` (to pick a union member when encoding). */
 function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
+  // A named simple type has the shape of what it restricts: look through aliases (U1Member1 = bigint).
+  for (let depth = 0; t.kind === "ref" && depth < 100; depth++) {
+    const n = x.type(t.id);
+    if (n.kind !== "alias") break;
+    t = n.target;
+  }
   if (t.kind === "list") return `Array.isArray(${v})`;
   if (t.kind === "literal") return `${v} === ${literalTs(t.value)}`;
   const ts = typeExprTs(t, x.types);
