@@ -15,14 +15,16 @@
  *   schema document (the first is imported by it). Other groups use their first schema document.
  *
  * The NIST datatype tests' metadata (nistMeta/NISTXMLSchemaDatatypes.testSet) is not in the corpus; their groups
- * are read from nistData's file names instead: `NISTSchema-SV-*-<key>.xsd` is the (valid) schema of group `<key>`,
- * `NISTXML-SV-IV-<key>-<n>.xml` its valid and `NISTXML-SV-II-<key>-<n>.xml` its invalid instances.
+ * are read from nistData's file names instead: `NISTSchema-SV-IV-<key>.xsd` is the (valid) schema of group
+ * `IV-<key>`, whose instances `NISTXML-SV-IV-<key>-<n>.xml` are valid; `NISTSchema-SV-II-<key>.xsd` that of group
+ * `II-<key>`, whose instances `NISTXML-SV-II-<key>-<n>.xml` are invalid.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseXml, type XmlElementNode } from "../../src/runtime/xml/index.js";
 
-export const XSDTESTS = path.resolve(import.meta.dirname, "../../../shared/corpus/xsdtests");
+/** The suite: ../shared/corpus/xsdtests beside the repo, or $XSDTESTS. */
+export const XSDTESTS = process.env["XSDTESTS"] ?? path.resolve(import.meta.dirname, "../../../shared/corpus/xsdtests");
 
 const TS_NS = "http://www.w3.org/XML/2004/xml-schema-test-suite/";
 const XLINK_NS = "http://www.w3.org/1999/xlink";
@@ -149,13 +151,14 @@ function nistGroups(root: string): TestGroup[] {
         continue;
       }
       const rel = path.relative(root, p).split(path.sep).join("/");
-      const s = /^NISTSchema-SV-I[IV]-(.+)\.xsd$/.exec(n);
+      // The kind (IV: valid instances, II: invalid ones) is part of the key: both kinds of schema exist for a key.
+      const s = /^NISTSchema-SV-(I[IV]-.+)\.xsd$/.exec(n);
       if (s) schemas.set(s[1]!, rel);
-      const i = /^NISTXML-SV-(IV|II)-(.+)-(\d+)\.xml$/.exec(n);
+      const i = /^NISTXML-SV-((IV|II)-.+)-(\d+)\.xml$/.exec(n);
       if (i) {
-        const list = instances.get(i[2]!) ?? [];
-        list.push({ id: `NISTXMLSchemaDatatypes/${i[2]}/${i[3]}`, file: rel, valid: i[1] === "IV" });
-        instances.set(i[2]!, list);
+        const list = instances.get(i[1]!) ?? [];
+        list.push({ id: `NISTXMLSchemaDatatypes/${i[1]}/${i[3]}`, file: rel, valid: i[2] === "IV" });
+        instances.set(i[1]!, list);
       }
     }
     for (const [key, schema] of schemas) {

@@ -5,7 +5,7 @@ import type { EmitContext } from "../artifact.js";
 import { lookupType, typesContext } from "../types/context.js";
 import { code } from "../xml/context.js";
 import { recordLayout, type AnySlot, type FieldSlot, type RecordLayout } from "../xml/record-layout.js";
-import { checkFunction, compositeName, declareValueCheck, enumValueSet, facetChecks, typeCheck, underlyingScalar, type ValidatorContext } from "./value-checks.js";
+import { checkFunction, compositeName, declareValueCheck, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
 
 /**
  * `<dir>/validate.ts` for a WSDL/XSD document: `validate<Name>(value)` per named type, returning every issue
@@ -98,7 +98,7 @@ function emitAliasCheck(t: AliasType, v: ValidatorContext): void {
   const { f } = v;
   signature(`check${v.names.type(t.id)}`, v);
   f.print(code`  if (!${typeCheck("value", "path", t.target, v)}) return false;`);
-  for (const line of facetChecks("value", "path", t.facets, "  ", v, underlyingScalar(t.target, v))) f.print(line);
+  for (const line of facetChecks("value", "path", t.facets, "  ", v, t.target)) f.print(line);
   f.print("  return true;");
   f.print("}");
 }
@@ -247,7 +247,7 @@ function valueCheck(s: FieldSlot, v: ValidatorContext): Printable | undefined {
   return declareValueCheck(`value:${JSON.stringify({ type, facets, fixed })}`, v, (name) => {
     const head = code`function ${name}(value: unknown, path: string, issues: ${v.rt("ValidationIssue", true)}[]): boolean {`;
     if (plain) return [head, code`  return ${typeCheck("value", "path", type, v)};`, "}"];
-    const lines: Printable[] = [head, code`  if (!${typeCheck("value", "path", type, v)}) return false;`, ...facetChecks("value", "path", facets, "  ", v, underlyingScalar(type, v))];
+    const lines: Printable[] = [head, code`  if (!${typeCheck("value", "path", type, v)}) return false;`, ...facetChecks("value", "path", facets, "  ", v, type)];
     if (fixed !== undefined) {
       lines.push(code`  if (${v.rt("xsdLexical")}(value) !== ${stringLiteral(fixed)}) ${v.rt("xsdIssue")}(issues, path, "fixed", ${stringLiteral(`must be ${fixed}`)});`);
     }

@@ -162,6 +162,18 @@ export function underlyingScalar(t: TypeExpr, v: ValidatorContext): ScalarType |
   return undefined;
 }
 
+/** The list type an expression is, through aliases. */
+function underlyingList(t: TypeExpr, v: ValidatorContext): (TypeExpr & { kind: "list" }) | undefined {
+  for (let cur: TypeExpr = t, depth = 0; depth < 100; depth++) {
+    if (cur.kind === "list") return cur;
+    if (cur.kind !== "ref") return undefined;
+    const n = lookupType(v.types, cur.id);
+    if (n.kind !== "alias") return undefined;
+    cur = n.target;
+  }
+  return undefined;
+}
+
 /** Scalars whose value keeps the instance's lexical form (a pattern can be checked on the value). */
 const LEXICAL_KEPT = new Set(["string", "anyURI", "QName", "decimal", "date", "time", "dateTime", "duration"]);
 
@@ -169,9 +181,12 @@ const LEXICAL_KEPT = new Set(["string", "anyURI", "QName", "decimal", "date", "t
  * Statements checking the facets of a value already known to have the right type; `base` is the scalar the value
  * is (when it is one), for the facets whose meaning depends on it.
  */
-export function facetChecks(val: string, path: string, facets: Facets | undefined, indent: string, v: ValidatorContext, base?: ScalarType): Printable[] {
+export function facetChecks(val: string, path: string, facets: Facets | undefined, indent: string, v: ValidatorContext, type?: TypeExpr): Printable[] {
   if (!facets) return [];
   const out: Printable[] = [];
+  const base = type === undefined ? undefined : underlyingScalar(type, v);
+  const list = type === undefined ? undefined : underlyingList(type, v);
+  const listItem = list === undefined ? undefined : underlyingScalar(list.of, v);
   if (base?.scalar === "QName" || base?.builtin === "xsd:NOTATION") {
     // Length facets on QName and NOTATION are always satisfied (XSD 1.1 Part 2 §4.3.1.3, an erratum of 1.0; libxml2
     // does the same): the length of a QName value is not defined.
@@ -193,8 +208,10 @@ export function facetChecks(val: string, path: string, facets: Facets | undefine
     }
     // A pattern constrains the instance's lexical form; numbers and binary values keep only their value, whose
     // canonical form may not be the one the instance had ("1E-100" read as 1e-100, "0A" as bytes).
-    if (base !== undefined && !LEXICAL_KEPT.has(base.scalar) && base.scalar !== "boolean") {
-      out.push(`${indent}// pattern not checked (the value of ${lineCommentText(base.builtin ?? base.scalar)} does not keep its lexical form): ${lineCommentText(p)}`);
+    const lost = base !== undefined ? !LEXICAL_KEPT.has(base.scalar) && base.scalar !== "boolean" : list !== undefined && (listItem === undefined || !LEXICAL_KEPT.has(listItem.scalar));
+    if (lost) {
+      const what = base !== undefined ? lineCommentText(base.builtin ?? base.scalar) : `a list of ${lineCommentText(listItem?.builtin ?? listItem?.scalar ?? "non-string items")}`;
+      out.push(`${indent}// pattern not checked (the value of ${what} does not keep its lexical form): ${lineCommentText(p)}`);
       continue;
     }
     const name = declare(`pattern:${t.source}`, v, (n) => [`const ${n} = new RegExp(${stringLiteral(t.source)}, "u");`], "pattern");
