@@ -4,7 +4,7 @@ import type { Facets, ScalarType, TypeExpr } from "../../ir/model.js";
 import type { Names } from "../../naming/assign-names.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { code } from "../xml/context.js";
-import { intRange, LONG_RANGES } from "../xml/simple-values.js";
+import { intRange, LEXICAL_KEPT, LONG_RANGES } from "../xml/simple-values.js";
 import { translateXsdPattern } from "./xsd-regex.js";
 
 /** State of one validate.ts being emitted. */
@@ -174,8 +174,8 @@ function underlyingList(t: TypeExpr, v: ValidatorContext): (TypeExpr & { kind: "
   return undefined;
 }
 
-/** Scalars whose value keeps the instance's lexical form (a pattern can be checked on the value). */
-const LEXICAL_KEPT = new Set(["string", "anyURI", "QName", "decimal", "date", "time", "dateTime", "duration"]);
+const LIST_BUILTINS = new Set(["xsd:NMTOKENS", "xsd:IDREFS", "xsd:ENTITIES"]);
+
 
 /**
  * Statements checking the facets of a value already known to have the right type; `base` is the scalar the value
@@ -194,7 +194,9 @@ export function facetChecks(val: string, path: string, facets: Facets | undefine
     facets = rest;
   }
   const issue = (rule: string, message: Printable): Printable => code`${v.rt("xsdIssue")}(issues, ${path}, "${rule}", ${message});`;
-  const len = code`${v.rt("xsdLength")}(${val})`;
+  // The builtin list types (NMTOKENS, IDREFS, ENTITIES) are strings here; their length is their number of tokens.
+  const tokens = base?.builtin !== undefined && LIST_BUILTINS.has(base.builtin);
+  const len = tokens ? code`${v.rt("splitXsdList")}(${val} as string).length` : code`${v.rt("xsdLength")}(${val})`;
   if (facets.length !== undefined) out.push(code`${indent}if (${len} !== ${facets.length}) ${issue("length", stringLiteral(`length must be ${facets.length}`))}`);
   if (facets.minLength !== undefined) out.push(code`${indent}if (${len} < ${facets.minLength}) ${issue("minLength", stringLiteral(`length must be at least ${facets.minLength}`))}`);
   if (facets.maxLength !== undefined) out.push(code`${indent}if (${len} > ${facets.maxLength}) ${issue("maxLength", stringLiteral(`length must be at most ${facets.maxLength}`))}`);
@@ -207,11 +209,12 @@ export function facetChecks(val: string, path: string, facets: Facets | undefine
       continue;
     }
     // A pattern constrains the instance's lexical form; numbers and binary values keep only their value, whose
-    // canonical form may not be the one the instance had ("1E-100" read as 1e-100, "0A" as bytes).
+    // canonical form may not be the one the instance had ("1E-100" read as 1e-100, "0A" as bytes): the decoder
+    // checks those patterns on the text (xml/simple-values.ts, decodedPatterns).
     const lost = base !== undefined ? !LEXICAL_KEPT.has(base.scalar) && base.scalar !== "boolean" : list !== undefined && (listItem === undefined || !LEXICAL_KEPT.has(listItem.scalar));
     if (lost) {
       const what = base !== undefined ? lineCommentText(base.builtin ?? base.scalar) : `a list of ${lineCommentText(listItem?.builtin ?? listItem?.scalar ?? "non-string items")}`;
-      out.push(`${indent}// pattern not checked (the value of ${what} does not keep its lexical form): ${lineCommentText(p)}`);
+      out.push(`${indent}// pattern checked by the decoder (the value of ${what} does not keep its lexical form): ${lineCommentText(p)}`);
       continue;
     }
     const name = declare(`pattern:${t.source}`, v, (n) => [`const ${n} = new RegExp(${stringLiteral(t.source)}, "u");`], "pattern");

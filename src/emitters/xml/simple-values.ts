@@ -1,5 +1,6 @@
 import type { Printable } from "../../codegen/generated-file.js";
-import type { EnumType, ScalarType, TypeExpr } from "../../ir/model.js";
+import type { AliasType, EnumType, ScalarType, TypeExpr } from "../../ir/model.js";
+import { translateXsdPattern } from "../xml-validators/xsd-regex.js";
 import { literalTs, typeExprTs } from "../types/type-expr.js";
 import { stringLiteral } from "../../codegen/escape.js";
 import { code, typeRef, type XmlContext } from "./context.js";
@@ -108,7 +109,10 @@ export function valueOf(text: Printable, path: Printable, t: TypeExpr, x: XmlCon
     case "ref": {
       const n = x.type(t.id);
       if (n.kind === "enum") return code`${enumReader(n, x)}(${text}, ${path})`;
-      if (n.kind === "alias") return valueOf(text, path, n.target, x);
+      if (n.kind === "alias") {
+        const check = lexicalPatternCheck(n, x);
+        return valueOf(check === undefined ? text : code`${check}(${text}, ${path})`, path, n.target, x);
+      }
       throw new Error(`internal: ${t.id} is not a simple type`);
     }
     case "list":
@@ -188,6 +192,61 @@ function enumReader(n: EnumType, x: XmlContext): string {
   return name;
 }
 
+/** Scalars whose decoded value keeps the instance's lexical form (validate.ts can check a pattern on the value). */
+export const LEXICAL_KEPT: ReadonlySet<string> = new Set(["string", "anyURI", "QName", "decimal", "date", "time", "dateTime", "duration"]);
+
+/** True when values of `t` lose their lexical form on decoding (numbers, booleans, binary; lists of them). */
+export function losesLexicalForm(t: TypeExpr, x: { type(id: string): import("../../ir/model.js").NamedType }): boolean {
+  for (let depth = 0; depth < 100; depth++) {
+    if (t.kind === "scalar") return !LEXICAL_KEPT.has(t.scalar);
+    if (t.kind === "list") return losesLexicalForm(t.of, x);
+    if (t.kind !== "ref") return false;
+    const n = x.type(t.id);
+    if (n.kind !== "alias") return false;
+    t = n.target;
+  }
+  return false;
+}
+
+/** The patterns of an alias the decoder checks on the text (see lexicalPatternCheck). */
+export function decodedPatterns(n: AliasType, x: XmlContext): { p: string; source: string }[] {
+  if (!n.facets?.patterns?.length || !losesLexicalForm(n.target, x)) return [];
+  return n.facets.patterns.flatMap((p) => {
+    const t = translateXsdPattern(p);
+    return "unsupported" in t ? [] : [{ p, source: t.source }];
+  });
+}
+
+/**
+ * `checkLexical<Name>(text, path)`: the pattern facets of a restriction whose values lose their lexical form
+ * (`xsd:double` with pattern `\d\.\dE\d`), tested on the instance's text (whitespace collapsed) as it is decoded,
+ * since validate.ts only sees the value. Undefined when there is nothing to check there.
+ */
+function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
+  const supported = decodedPatterns(n, x);
+  if (supported.length === 0) return undefined;
+  const tsName = x.names.type(n.id);
+  const name = `checkLexical${tsName}`;
+  const key = `lexical:${n.id}`;
+  if (x.helpers.has(key)) return name;
+  const lines: Printable[] = [];
+  x.helpers.set(key, { name, lines });
+  lines.push(`const ${name}Patterns: readonly (readonly [RegExp, string])[] = [`);
+  for (const { p, source } of supported) lines.push(`  [new RegExp(${stringLiteral(source)}, "u"), ${stringLiteral(p)}],`);
+  lines.push(
+    "];",
+    "",
+    code`function ${name}(text: string, path: string): string {`,
+    "  const lexical = text.trim().replace(/[ \\t\\n\\r]+/g, \" \");",
+    `  for (const [re, pattern] of ${name}Patterns) {`,
+    code`    if (!re.test(lexical)) throw new ${x.rt("XmlDecodeError")}(path, JSON.stringify(text) + " does not match the pattern " + pattern);`,
+    "  }",
+    "  return text;",
+    "}",
+  );
+  return name;
+}
+
 /** A JS runtime test that a value has the TS shape of `t` (to pick a union member when encoding). */
 function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
   // A named simple type has the shape of what it restricts: look through aliases (U1Member1 = bigint).
@@ -208,7 +267,7 @@ function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
 function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { read: string; write: string } {
   const key = JSON.stringify(t);
   const existing = x.helpers.get(key);
-  const n = existing?.name ?? `$${[...x.helpers.keys()].filter((k) => !k.startsWith("enum:")).length + 1}`;
+  const n = existing?.name ?? `$${[...x.helpers.keys()].filter((k) => !k.startsWith("enum:") && !k.startsWith("lexical:")).length + 1}`;
   const names = { read: `readUnion${n}`, write: `writeUnion${n}` };
   if (existing) return names;
   const lines: Printable[] = [];
