@@ -78,7 +78,7 @@ export function docsSection(groups: readonly RecordedGroup[], skipped: Record<st
   lines.push(`| generated code clean under strict tsc | ${total.tscClean} of ${total.tscChecked} | - |`);
   lines.push(`| valid instances passed (decode, validate, encode, libxml2-valid, same value) | ${total.validPassed} of ${total.valid} | 14,580 passed, 5 failed (XSD 1.0 and 1.1) |`);
   lines.push(`| invalid instances rejected (decoder or validator) | ${total.invalidRejected} of ${total.invalid} | not tried |`);
-  lines.push(`| not applicable (libxml2 rejects the schema or the original instance) | ${total.notApplicable} | 89 skipped |`);
+  lines.push(`| not applicable (libxml2 rejects the schema or the original valid instance; instance with a DOCTYPE) | ${total.notApplicable} | 89 skipped |`);
   lines.push("", "Failures by class (strict tsc counted per schema, the others per instance):", "", "| class | count | meaning |", "|---|---:|---|");
   for (const [k, v] of [...byClass].sort((a, b) => b[1] - a[1])) {
     const cls = k.replace(/^(valid|invalid): /, "") as keyof typeof FAILURE_CLASSES;
