@@ -64,7 +64,10 @@ export function lexicalOf(v: Printable, t: TypeExpr, x: XmlContext): Printable {
     case "ref": {
       const n = x.type(t.id);
       if (n.kind === "enum") return v;
-      if (n.kind === "alias") return lexicalOf(v, n.target, x);
+      if (n.kind === "alias") {
+        const write = lexicalPatternWriter(n, x);
+        return write === undefined ? lexicalOf(v, n.target, x) : code`${write}(${v})`;
+      }
       throw new Error(`internal: ${t.id} is not a simple type`);
     }
     case "list":
@@ -247,6 +250,59 @@ function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
   return name;
 }
 
+/**
+ * `writeLexical<Name>(v)` for a restriction of xsd:boolean, xsd:float or xsd:double whose patterns the decoder
+ * checks (lexicalPatternCheck): the canonical form when the patterns allow it, else the first other lexical form of
+ * the same value they allow ("1" for true; "4.54918975E-08" or "0.0100" for a double), so that what was read can be
+ * written back. Undefined for other types (their canonical form is written).
+ */
+function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
+  const base = scalarBase(n.target, x);
+  if (base === undefined || !["boolean", "float", "double"].includes(base.scalar)) return undefined;
+  const check = lexicalPatternCheck(n, x);
+  if (check === undefined) return undefined;
+  const tsName = x.names.type(n.id);
+  const name = `writeLexical${tsName}`;
+  const key = `lexical-write:${n.id}`;
+  if (x.helpers.has(key)) return name;
+  const lines: Printable[] = [];
+  x.helpers.set(key, { name, lines });
+  lines.push(
+    code`function ${name}(v: ${x.ts(tsName)}): string {`,
+    code`  const canonical = ${lexicalOf("v", n.target, x)};`,
+    `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
+    "  if (allowed(canonical)) return canonical;",
+  );
+  if (base.scalar === "boolean") lines.push('  const other = v ? "1" : "0";', "  return allowed(other) ? other : canonical;");
+  else {
+    lines.push(
+      "  if (!Number.isFinite(v)) return canonical;",
+      "  for (let digits = 0; digits <= 17; digits++) {",
+      '    const [mantissa, exponent] = v.toExponential(digits).toUpperCase().split("E") as [string, string];',
+      '    const sign = exponent.startsWith("-") ? "-" : "";',
+      '    const abs = exponent.replace(/^[+-]/, "");',
+      "    for (const e of [abs, abs.padStart(2, \"0\"), abs.padStart(3, \"0\")]) if (allowed(`${mantissa}E${sign}${e}`)) return `${mantissa}E${sign}${e}`;",
+      "    const fixed = Math.abs(v) < 1e21 ? v.toFixed(digits) : canonical;",
+      "    if (allowed(fixed)) return fixed;",
+      "  }",
+      "  return canonical;",
+    );
+  }
+  lines.push("}");
+  return name;
+}
+
+function scalarBase(t: TypeExpr, x: XmlContext): ScalarType | undefined {
+  for (let depth = 0; depth < 100; depth++) {
+    if (t.kind === "scalar") return t;
+    if (t.kind !== "ref") return undefined;
+    const n = x.type(t.id);
+    if (n.kind !== "alias") return undefined;
+    t = n.target;
+  }
+  return undefined;
+}
+
 /** A JS runtime test that a value has the TS shape of `t` (to pick a union member when encoding). */
 function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
   // A named simple type has the shape of what it restricts: look through aliases (U1Member1 = bigint).
@@ -267,7 +323,7 @@ function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
 function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { read: string; write: string } {
   const key = JSON.stringify(t);
   const existing = x.helpers.get(key);
-  const n = existing?.name ?? `$${[...x.helpers.keys()].filter((k) => !k.startsWith("enum:") && !k.startsWith("lexical:")).length + 1}`;
+  const n = existing?.name ?? `$${[...x.helpers.keys()].filter((k) => !k.startsWith("enum:") && !k.startsWith("lexical")).length + 1}`;
   const names = { read: `readUnion${n}`, write: `writeUnion${n}` };
   if (existing) return names;
   const lines: Printable[] = [];

@@ -311,7 +311,8 @@ function valueField(ctx: Ctx, scope: Scope, at: XmlElement, type: TypeExpr, extr
   return {
     kind: "field",
     name: "$value",
-    type,
+    // Simple content is text: anySimpleType (or anyType) there is a string, as for attributes (W3C XSD suite stZ008).
+    type: type.kind === "scalar" && type.scalar === "any" ? ANY_SIMPLE : type,
     occurs: { min: 1, max: 1 },
     nullable: false,
     ...extra,

@@ -45,3 +45,28 @@ describe("length facets of NMTOKENS", () => {
     expect(issues("a b c")).toEqual(["maxLength"]);
   });
 });
+
+describe("writing values whose patterns the decoder checks", () => {
+  const g = generateInlineXsd(`<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+    <xs:simpleType name="One"><xs:restriction base="xs:boolean"><xs:pattern value="[01]"/></xs:restriction></xs:simpleType>
+    <xs:simpleType name="Sci"><xs:restriction base="xs:double"><xs:pattern value="\\d{1}\\.\\d{8}E\\-\\d{2}"/></xs:restriction></xs:simpleType>
+    <xs:simpleType name="Fixed"><xs:restriction base="xs:float"><xs:pattern value="\\d\\.\\d{4}"/></xs:restriction></xs:simpleType>
+    <xs:element name="one" type="One"/><xs:element name="sci" type="Sci"/><xs:element name="fixed" type="Fixed"/>
+  </xs:schema>`);
+  const w = g.load() as Record<string, Fn>;
+
+  it("type-check strict", () => {
+    expect(g.typecheck()).toEqual([]);
+  });
+
+  it("write a lexical form of the value the patterns allow, which reads back as the same value", () => {
+    for (const [el, text, value] of [["one", "1", true], ["one", "0", false], ["sci", "4.54918975E-08", 4.54918975e-8], ["fixed", "0.0100", 0.01]] as const) {
+      const E = el[0]!.toUpperCase() + el.slice(1);
+      const decoded = w[`decode${E}Element`]!(`<${el}>${text}</${el}>`);
+      expect(decoded).toBe(value);
+      const out = w[`encode${E}Element`]!(decoded) as string;
+      expect(out).toContain(`>${text}</`);
+      expect(w[`decode${E}Element`]!(out)).toBe(value);
+    }
+  });
+});

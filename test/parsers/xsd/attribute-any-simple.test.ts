@@ -30,3 +30,18 @@ describe("attributes of anySimpleType", () => {
     expect(m.decodeEElement!(m.encodeEElement!(value))).toEqual(value);
   });
 });
+
+describe("simple content of anySimpleType", () => {
+  it("is a string $value (its decode crashed on the element 'any' codec)", () => {
+    const gen = generateInlineXsd(`<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema">
+      <xsd:complexType name="T1"><xsd:simpleContent><xsd:extension base="xsd:anySimpleType"/></xsd:simpleContent></xsd:complexType>
+      <xsd:complexType name="T2"><xsd:simpleContent><xsd:extension base="T1"><xsd:attribute name="a" type="xsd:anySimpleType"/></xsd:extension></xsd:simpleContent></xsd:complexType>
+      <xsd:element name="e" type="T2"/>
+    </xsd:schema>`);
+    expect(gen.typecheck()).toEqual([]);
+    const m = gen.load() as Record<string, (x: unknown) => unknown>;
+    const value = m.decodeEElement!('<e a="1">text &lt;here&gt;</e>');
+    expect(value).toMatchObject({ $value: "text <here>", a: "1" });
+    expect(m.decodeEElement!(m.encodeEElement!(value))).toEqual(value);
+  });
+});
