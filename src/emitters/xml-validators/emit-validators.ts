@@ -35,7 +35,9 @@ export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
     emitValidate(t, name, v);
     emitCheck(t, v);
   }
-  if (v.named.size > 0) emitCheckLookup(v);
+  // Every record's rule table passes lookupCheck, even when none of its lines names a check (all of them object
+  // rules, or no checks at all): the function must exist whenever a record does.
+  if (v.named.size > 0 || ctx.doc.types.some((t) => t.kind === "record")) emitCheckLookup(v);
   if (v.decls.size > 0) {
     f.print("// Compiled once, at module load.");
     for (const d of v.decls.values()) {
@@ -78,10 +80,13 @@ function signature(name: string, v: ValidatorContext): void {
   v.f.print(code`function ${name}(value: unknown, path: string, issues: ${v.rt("ValidationIssue", true)}[]): boolean {`);
 }
 
+const ENUM_VALUE: TypeExpr = { kind: "scalar", scalar: "string" };
+
 function emitEnumCheck(t: EnumType, v: ValidatorContext): void {
   const { f } = v;
   signature(`check${v.names.type(t.id)}`, v);
-  f.print(code`  if (!${typeCheck("value", "path", t.base, v)}) return false;`);
+  // The values of an enumeration are its lexical forms (strings in types.ts, whatever its base: xsd:double too).
+  f.print(code`  if (!${typeCheck("value", "path", ENUM_VALUE, v)}) return false;`);
   const set = enumValueSet(t, v);
   const message = stringLiteral(`must be a value of ${t.name}`);
   f.print(code`  if (!${set}.has(${v.rt("xsdLexical")}(value))) ${v.rt("xsdIssue")}(issues, path, "enum", ${message});`);
@@ -93,7 +98,7 @@ function emitAliasCheck(t: AliasType, v: ValidatorContext): void {
   const { f } = v;
   signature(`check${v.names.type(t.id)}`, v);
   f.print(code`  if (!${typeCheck("value", "path", t.target, v)}) return false;`);
-  for (const line of facetChecks("value", "path", t.facets, "  ", v)) f.print(line);
+  for (const line of facetChecks("value", "path", t.facets, "  ", v, t.target)) f.print(line);
   f.print("  return true;");
   f.print("}");
 }
@@ -242,7 +247,7 @@ function valueCheck(s: FieldSlot, v: ValidatorContext): Printable | undefined {
   return declareValueCheck(`value:${JSON.stringify({ type, facets, fixed })}`, v, (name) => {
     const head = code`function ${name}(value: unknown, path: string, issues: ${v.rt("ValidationIssue", true)}[]): boolean {`;
     if (plain) return [head, code`  return ${typeCheck("value", "path", type, v)};`, "}"];
-    const lines: Printable[] = [head, code`  if (!${typeCheck("value", "path", type, v)}) return false;`, ...facetChecks("value", "path", facets, "  ", v)];
+    const lines: Printable[] = [head, code`  if (!${typeCheck("value", "path", type, v)}) return false;`, ...facetChecks("value", "path", facets, "  ", v, type)];
     if (fixed !== undefined) {
       lines.push(code`  if (${v.rt("xsdLexical")}(value) !== ${stringLiteral(fixed)}) ${v.rt("xsdIssue")}(issues, path, "fixed", ${stringLiteral(`must be ${fixed}`)});`);
     }

@@ -4,7 +4,7 @@ import type { Facets, ScalarType, TypeExpr } from "../../ir/model.js";
 import type { Names } from "../../naming/assign-names.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { code } from "../xml/context.js";
-import { intRange, LONG_RANGES } from "../xml/simple-values.js";
+import { intRange, LEXICAL_KEPT, LONG_RANGES } from "../xml/simple-values.js";
 import { translateXsdPattern } from "./xsd-regex.js";
 
 /** State of one validate.ts being emitted. */
@@ -150,12 +150,53 @@ function composite(t: TypeExpr & { kind: "list" | "union" }, v: ValidatorContext
   }, t.kind === "list" ? "checkList" : "checkUnion");
 }
 
-/** Statements checking the facets of a value already known to have the right type. */
-export function facetChecks(val: string, path: string, facets: Facets | undefined, indent: string, v: ValidatorContext): Printable[] {
+/** The scalar a type expression is, through aliases; undefined for anything else (lists, unions, records). */
+export function underlyingScalar(t: TypeExpr, v: ValidatorContext): ScalarType | undefined {
+  for (let cur: TypeExpr = t, depth = 0; depth < 100; depth++) {
+    if (cur.kind === "scalar") return cur;
+    if (cur.kind !== "ref") return undefined;
+    const n = lookupType(v.types, cur.id);
+    if (n.kind !== "alias") return undefined;
+    cur = n.target;
+  }
+  return undefined;
+}
+
+/** The list type an expression is, through aliases. */
+function underlyingList(t: TypeExpr, v: ValidatorContext): (TypeExpr & { kind: "list" }) | undefined {
+  for (let cur: TypeExpr = t, depth = 0; depth < 100; depth++) {
+    if (cur.kind === "list") return cur;
+    if (cur.kind !== "ref") return undefined;
+    const n = lookupType(v.types, cur.id);
+    if (n.kind !== "alias") return undefined;
+    cur = n.target;
+  }
+  return undefined;
+}
+
+const LIST_BUILTINS = new Set(["xsd:NMTOKENS", "xsd:IDREFS", "xsd:ENTITIES"]);
+
+
+/**
+ * Statements checking the facets of a value already known to have the right type; `base` is the scalar the value
+ * is (when it is one), for the facets whose meaning depends on it.
+ */
+export function facetChecks(val: string, path: string, facets: Facets | undefined, indent: string, v: ValidatorContext, type?: TypeExpr): Printable[] {
   if (!facets) return [];
   const out: Printable[] = [];
+  const base = type === undefined ? undefined : underlyingScalar(type, v);
+  const list = type === undefined ? undefined : underlyingList(type, v);
+  const listItem = list === undefined ? undefined : underlyingScalar(list.of, v);
+  if (base?.scalar === "QName" || base?.builtin === "xsd:NOTATION") {
+    // Length facets on QName and NOTATION are always satisfied (XSD 1.1 Part 2 §4.3.1.3, an erratum of 1.0; libxml2
+    // does the same): the length of a QName value is not defined.
+    const { length: _l, minLength: _min, maxLength: _max, ...rest } = facets;
+    facets = rest;
+  }
   const issue = (rule: string, message: Printable): Printable => code`${v.rt("xsdIssue")}(issues, ${path}, "${rule}", ${message});`;
-  const len = code`${v.rt("xsdLength")}(${val})`;
+  // The builtin list types (NMTOKENS, IDREFS, ENTITIES) are strings here; their length is their number of tokens.
+  const tokens = base?.builtin !== undefined && LIST_BUILTINS.has(base.builtin);
+  const len = tokens ? code`${v.rt("splitXsdList")}(${val} as string).length` : code`${v.rt("xsdLength")}(${val})`;
   if (facets.length !== undefined) out.push(code`${indent}if (${len} !== ${facets.length}) ${issue("length", stringLiteral(`length must be ${facets.length}`))}`);
   if (facets.minLength !== undefined) out.push(code`${indent}if (${len} < ${facets.minLength}) ${issue("minLength", stringLiteral(`length must be at least ${facets.minLength}`))}`);
   if (facets.maxLength !== undefined) out.push(code`${indent}if (${len} > ${facets.maxLength}) ${issue("maxLength", stringLiteral(`length must be at most ${facets.maxLength}`))}`);
@@ -167,8 +208,21 @@ export function facetChecks(val: string, path: string, facets: Facets | undefine
       out.push(`${indent}// pattern not checked (${lineCommentText(t.unsupported)}): ${lineCommentText(p)}`);
       continue;
     }
+    // A pattern constrains the instance's lexical form; numbers and binary values keep only their value, whose
+    // canonical form may not be the one the instance had ("1E-100" read as 1e-100, "0A" as bytes): the decoder
+    // checks those patterns on the text (xml/simple-values.ts, decodedPatterns).
+    const lost = base !== undefined ? !LEXICAL_KEPT.has(base.scalar) && base.scalar !== "boolean" : list !== undefined && (listItem === undefined || !LEXICAL_KEPT.has(listItem.scalar));
+    if (lost) {
+      const what = base !== undefined ? lineCommentText(base.builtin ?? base.scalar) : `a list of ${lineCommentText(listItem?.builtin ?? listItem?.scalar ?? "non-string items")}`;
+      out.push(`${indent}// pattern checked by the decoder (the value of ${what} does not keep its lexical form): ${lineCommentText(p)}`);
+      continue;
+    }
     const name = declare(`pattern:${t.source}`, v, (n) => [`const ${n} = new RegExp(${stringLiteral(t.source)}, "u");`], "pattern");
-    out.push(code`${indent}if (!${name}.test(${v.rt("xsdLexical")}(${val}))) ${issue("pattern", stringLiteral(`must match the pattern ${p}`))}`);
+    // A boolean was written "true" or "1" (or "false" or "0"): either form may be the one the pattern allows.
+    const test = base?.scalar === "boolean"
+      ? code`(${val} ? ["true", "1"] : ["false", "0"]).some((s) => ${name}.test(s))`
+      : code`${name}.test(${v.rt("xsdLexical")}(${val}))`;
+    out.push(code`${indent}if (!${test}) ${issue("pattern", stringLiteral(`must match the pattern ${p}`))}`);
   }
   if (facets.enumeration) {
     const values = facets.enumeration;

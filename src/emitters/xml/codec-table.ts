@@ -5,7 +5,7 @@ import { lookupType } from "../types/context.js";
 import { typeExprTs } from "../types/type-expr.js";
 import { code, typeRef, type XmlContext } from "./context.js";
 import { familyRootOf } from "./record-layout.js";
-import { isSimple, lexicalOf, valueOf } from "./simple-values.js";
+import { decodedPatterns, isSimple, lexicalOf, valueOf } from "./simple-values.js";
 
 /**
  * The codec table of xml.ts: one XmlCodecTable value (see the runtime's record-codec.ts) holding an entry per record
@@ -81,7 +81,8 @@ export function codecOf(t: TypeExpr, x: XmlContext, simple: SimpleCodecs): strin
   if (t.kind === "ref") {
     const n = x.type(t.id);
     if (n.kind === "enum") return `enum$${x.names.type(n.id)}`;
-    if (n.kind === "alias" && isSimple(n.target, x)) return codecOf(n.target, x, simple);
+    // A restriction is read as its base, unless the decoder checks its patterns on the text (decodedPatterns).
+    if (n.kind === "alias" && isSimple(n.target, x)) return decodedPatterns(n, x).length > 0 ? simple.of(t) : codecOf(n.target, x, simple);
     if (n.kind === "record") {
       const family = x.names.family(t.id);
       return family ? `f$${family}` : recordCodec(t.id, x);

@@ -1,5 +1,6 @@
 import type { Printable } from "../../codegen/generated-file.js";
-import type { ScalarType, TypeExpr } from "../../ir/model.js";
+import type { AliasType, EnumType, ScalarType, TypeExpr } from "../../ir/model.js";
+import { translateXsdPattern } from "../xml-validators/xsd-regex.js";
 import { literalTs, typeExprTs } from "../types/type-expr.js";
 import { stringLiteral } from "../../codegen/escape.js";
 import { code, typeRef, type XmlContext } from "./context.js";
@@ -63,7 +64,10 @@ export function lexicalOf(v: Printable, t: TypeExpr, x: XmlContext): Printable {
     case "ref": {
       const n = x.type(t.id);
       if (n.kind === "enum") return v;
-      if (n.kind === "alias") return lexicalOf(v, n.target, x);
+      if (n.kind === "alias") {
+        const write = lexicalPatternWriter(n, x);
+        return write === undefined ? lexicalOf(v, n.target, x) : code`${write}(${v})`;
+      }
       throw new Error(`internal: ${t.id} is not a simple type`);
     }
     case "list":
@@ -107,8 +111,11 @@ export function valueOf(text: Printable, path: Printable, t: TypeExpr, x: XmlCon
       return scalarValue(text, path, t, x);
     case "ref": {
       const n = x.type(t.id);
-      if (n.kind === "enum") return code`read${x.names.type(n.id)}(${text}, ${path})`;
-      if (n.kind === "alias") return valueOf(text, path, n.target, x);
+      if (n.kind === "enum") return code`${enumReader(n, x)}(${text}, ${path})`;
+      if (n.kind === "alias") {
+        const check = lexicalPatternCheck(n, x);
+        return valueOf(check === undefined ? text : code`${check}(${text}, ${path})`, path, n.target, x);
+      }
       throw new Error(`internal: ${t.id} is not a simple type`);
     }
     case "list":
@@ -163,8 +170,147 @@ function scalarValue(text: Printable, path: Printable, t: ScalarType, x: XmlCont
   }
 }
 
+/**
+ * `read<Name>(text, path)` for a named enumeration read inside a list or union (a field of the enumeration's type
+ * uses its codec-table entry instead): membership of the text or of its trimmed form, as xmlEnumCodec. Generated once
+ * per enumeration, printed with the other helpers.
+ */
+function enumReader(n: EnumType, x: XmlContext): string {
+  const tsName = x.names.type(n.id);
+  const name = `read${tsName}`;
+  const key = `enum:${n.id}`;
+  if (x.helpers.has(key)) return name;
+  const lines: Printable[] = [];
+  x.helpers.set(key, { name, lines });
+  const values = x.f.import(x.names.enumValues(n.id), "./types.js");
+  lines.push(
+    code`function ${name}(text: string, path: string): ${x.ts(tsName)} {`,
+    code`  const values: readonly string[] = ${values};`,
+    code`  if (values.includes(text)) return text as ${x.ts(tsName)};`,
+    "  const trimmed = text.trim();",
+    code`  if (values.includes(trimmed)) return trimmed as ${x.ts(tsName)};`,
+    code`  throw new ${x.rt("XmlDecodeError")}(path, JSON.stringify(text) + ${stringLiteral(` is not a value of ${n.name}`)});`,
+    "}",
+  );
+  return name;
+}
+
+/** Scalars whose decoded value keeps the instance's lexical form (validate.ts can check a pattern on the value). */
+export const LEXICAL_KEPT: ReadonlySet<string> = new Set(["string", "anyURI", "QName", "decimal", "date", "time", "dateTime", "duration"]);
+
+/** True when values of `t` lose their lexical form on decoding (numbers, booleans, binary; lists of them). */
+export function losesLexicalForm(t: TypeExpr, x: { type(id: string): import("../../ir/model.js").NamedType }): boolean {
+  for (let depth = 0; depth < 100; depth++) {
+    if (t.kind === "scalar") return !LEXICAL_KEPT.has(t.scalar);
+    if (t.kind === "list") return losesLexicalForm(t.of, x);
+    if (t.kind !== "ref") return false;
+    const n = x.type(t.id);
+    if (n.kind !== "alias") return false;
+    t = n.target;
+  }
+  return false;
+}
+
+/** The patterns of an alias the decoder checks on the text (see lexicalPatternCheck). */
+export function decodedPatterns(n: AliasType, x: XmlContext): { p: string; source: string }[] {
+  if (!n.facets?.patterns?.length || !losesLexicalForm(n.target, x)) return [];
+  return n.facets.patterns.flatMap((p) => {
+    const t = translateXsdPattern(p);
+    return "unsupported" in t ? [] : [{ p, source: t.source }];
+  });
+}
+
+/**
+ * `checkLexical<Name>(text, path)`: the pattern facets of a restriction whose values lose their lexical form
+ * (`xsd:double` with pattern `\d\.\dE\d`), tested on the instance's text (whitespace collapsed) as it is decoded,
+ * since validate.ts only sees the value. Undefined when there is nothing to check there.
+ */
+function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
+  const supported = decodedPatterns(n, x);
+  if (supported.length === 0) return undefined;
+  const tsName = x.names.type(n.id);
+  const name = `checkLexical${tsName}`;
+  const key = `lexical:${n.id}`;
+  if (x.helpers.has(key)) return name;
+  const lines: Printable[] = [];
+  x.helpers.set(key, { name, lines });
+  lines.push(`const ${name}Patterns: readonly (readonly [RegExp, string])[] = [`);
+  for (const { p, source } of supported) lines.push(`  [new RegExp(${stringLiteral(source)}, "u"), ${stringLiteral(p)}],`);
+  lines.push(
+    "];",
+    "",
+    code`function ${name}(text: string, path: string): string {`,
+    "  const lexical = text.trim().replace(/[ \\t\\n\\r]+/g, \" \");",
+    `  for (const [re, pattern] of ${name}Patterns) {`,
+    code`    if (!re.test(lexical)) throw new ${x.rt("XmlDecodeError")}(path, JSON.stringify(text) + " does not match the pattern " + pattern);`,
+    "  }",
+    "  return text;",
+    "}",
+  );
+  return name;
+}
+
+/**
+ * `writeLexical<Name>(v)` for a restriction of xsd:boolean, xsd:float or xsd:double whose patterns the decoder
+ * checks (lexicalPatternCheck): the canonical form when the patterns allow it, else the first other lexical form of
+ * the same value they allow ("1" for true; "4.54918975E-08" or "0.0100" for a double), so that what was read can be
+ * written back. Undefined for other types (their canonical form is written).
+ */
+function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
+  const base = scalarBase(n.target, x);
+  if (base === undefined || !["boolean", "float", "double"].includes(base.scalar)) return undefined;
+  const check = lexicalPatternCheck(n, x);
+  if (check === undefined) return undefined;
+  const tsName = x.names.type(n.id);
+  const name = `writeLexical${tsName}`;
+  const key = `lexical-write:${n.id}`;
+  if (x.helpers.has(key)) return name;
+  const lines: Printable[] = [];
+  x.helpers.set(key, { name, lines });
+  lines.push(
+    code`function ${name}(v: ${x.ts(tsName)}): string {`,
+    code`  const canonical = ${lexicalOf("v", n.target, x)};`,
+    `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
+    "  if (allowed(canonical)) return canonical;",
+  );
+  if (base.scalar === "boolean") lines.push('  const other = v ? "1" : "0";', "  return allowed(other) ? other : canonical;");
+  else {
+    lines.push(
+      "  if (!Number.isFinite(v)) return canonical;",
+      "  for (let digits = 0; digits <= 17; digits++) {",
+      '    const [mantissa, exponent] = v.toExponential(digits).toUpperCase().split("E") as [string, string];',
+      '    const sign = exponent.startsWith("-") ? "-" : "";',
+      '    const abs = exponent.replace(/^[+-]/, "");',
+      "    for (const e of [abs, abs.padStart(2, \"0\"), abs.padStart(3, \"0\")]) if (allowed(`${mantissa}E${sign}${e}`)) return `${mantissa}E${sign}${e}`;",
+      "    const fixed = Math.abs(v) < 1e21 ? v.toFixed(digits) : canonical;",
+      "    if (allowed(fixed)) return fixed;",
+      "  }",
+      "  return canonical;",
+    );
+  }
+  lines.push("}");
+  return name;
+}
+
+function scalarBase(t: TypeExpr, x: XmlContext): ScalarType | undefined {
+  for (let depth = 0; depth < 100; depth++) {
+    if (t.kind === "scalar") return t;
+    if (t.kind !== "ref") return undefined;
+    const n = x.type(t.id);
+    if (n.kind !== "alias") return undefined;
+    t = n.target;
+  }
+  return undefined;
+}
+
 /** A JS runtime test that a value has the TS shape of `t` (to pick a union member when encoding). */
 function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
+  // A named simple type has the shape of what it restricts: look through aliases (U1Member1 = bigint).
+  for (let depth = 0; t.kind === "ref" && depth < 100; depth++) {
+    const n = x.type(t.id);
+    if (n.kind !== "alias") break;
+    t = n.target;
+  }
   if (t.kind === "list") return `Array.isArray(${v})`;
   if (t.kind === "literal") return `${v} === ${literalTs(t.value)}`;
   const ts = typeExprTs(t, x.types);
@@ -177,7 +323,7 @@ function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
 function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { read: string; write: string } {
   const key = JSON.stringify(t);
   const existing = x.helpers.get(key);
-  const n = existing?.name ?? `$${x.helpers.size + 1}`;
+  const n = existing?.name ?? `$${[...x.helpers.keys()].filter((k) => !k.startsWith("enum:") && !k.startsWith("lexical")).length + 1}`;
   const names = { read: `readUnion${n}`, write: `writeUnion${n}` };
   if (existing) return names;
   const lines: Printable[] = [];

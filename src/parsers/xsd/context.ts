@@ -175,6 +175,47 @@ export class Ctx {
     }
   }
 
+  /**
+   * Rejects a simple type whose definition reaches itself through union members or list items (st = union(int, st2),
+   * st2 = union(st)): XSD forbids circular simple types, and emitters would recurse for ever on one.
+   */
+  checkSimpleCycle(d: Decl): void {
+    if (d.el.name.local !== "simpleType") return;
+    const start = key(d.name);
+    const path: string[] = [start];
+    const visited = new Set<string>();
+    const refs = (schema: SchemaDoc, el: XmlElement): { raw: string; at: XmlElement }[] => {
+      const out: { raw: string; at: XmlElement }[] = [];
+      for (const c of xsdChildren(el)) {
+        const local = c.name.local;
+        if (local === "list" && attr(c, "itemType") !== undefined) out.push({ raw: attr(c, "itemType")!, at: c });
+        if (local === "union") for (const m of (attr(c, "memberTypes") ?? "").split(/\s+/).filter(Boolean)) out.push({ raw: m, at: c });
+        if (local === "restriction" && attr(c, "base") !== undefined) out.push({ raw: attr(c, "base")!, at: c });
+        if (local === "list" || local === "union" || local === "restriction" || local === "simpleType") out.push(...refs(schema, c));
+      }
+      return out;
+    };
+    const walk = (cur: Decl): void => {
+      for (const r of refs(cur.schema, cur.el)) {
+        const next = this.typeDecl(cur.schema, r.at, r.raw);
+        if (!next || next.el.name.local !== "simpleType") continue;
+        const k = key(next.name);
+        if (k === start) {
+          if (path.some((c) => this.reportedCycles.has(c))) return;
+          for (const c of path) this.reportedCycles.add(c);
+          this.cyclic = true;
+          throw specError(d.el, `circular simple type definition: ${[...path, k].join(" -> ")}`);
+        }
+        if (visited.has(k)) continue;
+        visited.add(k);
+        path.push(k);
+        walk(next);
+        path.pop();
+      }
+    };
+    walk(d);
+  }
+
   /** The scalar a simple type finally restricts, or undefined for lists, unions and complex types. */
   scalarRoot(schema: SchemaDoc, el: XmlElement, raw: string): ScalarType | undefined {
     const q = this.set.qname(schema, el, raw);

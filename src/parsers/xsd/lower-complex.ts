@@ -14,7 +14,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type AnyAttribute = NonNullable<RecordType["anyAttribute"]>;
 
 const ANY_TYPE: TypeExpr = { kind: "scalar", scalar: "any", builtin: "xsd:anyType" };
-const ANY_SIMPLE: TypeExpr = { kind: "scalar", scalar: "any", builtin: "xsd:anySimpleType" };
+/** An attribute's value is text: anySimpleType there is a string (an "any" codec reads elements, not text). */
+const ANY_SIMPLE: TypeExpr = { kind: "scalar", scalar: "string", builtin: "xsd:anySimpleType" };
 const STRING: TypeExpr = { kind: "scalar", scalar: "string" };
 const PARTICLES = new Set(["element", "sequence", "choice", "all", "group", "any"]);
 /** What may stand for a complex type's content model (elements and wildcards only inside one of these). */
@@ -222,7 +223,8 @@ function attributeType(ctx: Ctx, scope: Scope, el: XmlElement, name: string): Ty
   const inline = xsdChild(el, "simpleType");
   if (attr(el, "type") !== undefined) {
     if (inline) throw specError(el, "xsd:attribute has both type= and an inline xsd:simpleType");
-    return ctx.typeRef(scope.schema, el, "type");
+    const t = ctx.typeRef(scope.schema, el, "type");
+    return t.kind === "scalar" && t.scalar === "any" ? ANY_SIMPLE : t;
   }
   if (inline) return anonSimpleRef(ctx, scope, inline, name);
   return ANY_SIMPLE;
@@ -334,7 +336,8 @@ function valueField(ctx: Ctx, scope: Scope, at: XmlElement, type: TypeExpr, extr
   return {
     kind: "field",
     name: "$value",
-    type,
+    // Simple content is text: anySimpleType (or anyType) there is a string, as for attributes (W3C XSD suite stZ008).
+    type: type.kind === "scalar" && type.scalar === "any" ? ANY_SIMPLE : type,
     occurs: { min: 1, max: 1 },
     nullable: false,
     ...extra,

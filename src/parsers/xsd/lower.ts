@@ -19,6 +19,7 @@ export function lowerSchemas(set: SchemaSet, entry: string): LoweredSchemas {
   const ctx = new Ctx(set, entry);
   const types = set.all("type");
   for (const d of types) ctx.recover(() => ctx.checkDerivation(d));
+  if (!ctx.cyclic) for (const d of types) ctx.recover(() => ctx.checkSimpleCycle(d));
   // Lowering follows base chains; with a cycle among them it would never end (other errors are reported with it).
   if (ctx.cyclic) set.diagnostics.check();
   const elements: ElementDecl[] = [];

@@ -1,5 +1,6 @@
 import type { ValidationIssue } from "../validation.js";
 import { isXsdDecimal, isXsdTemporal, type XsdTemporal } from "./lexical.js";
+import { compareXsdTemporal } from "./temporal-order.js";
 
 /**
  * Primitive checks the generated XSD validators call. Each pushes issues and returns whether the value had the
@@ -115,7 +116,10 @@ export function xsdLexical(v: unknown): string {
   return String(v);
 }
 
-/** Compare a numeric value (number, bigint or decimal string) with a decimal bound; undefined if not comparable. */
+/**
+ * Compare a numeric value (number, bigint or decimal string) with a decimal bound, or a date/time or duration
+ * (kept as its lexical string) with a bound of the same form; undefined if not comparable.
+ */
 export function xsdCompare(v: unknown, bound: string): number | undefined {
   if (typeof v === "number") {
     const b = Number(bound);
@@ -126,6 +130,7 @@ export function xsdCompare(v: unknown, bound: string): number | undefined {
     return compareDecimals(String(v), bound);
   }
   if (typeof v === "string" && isXsdDecimal(v.trim()) && isXsdDecimal(bound)) return compareDecimals(v.trim(), bound);
+  if (typeof v === "string") return compareXsdTemporal(v.trim(), bound.trim());
   return undefined;
 }
 

@@ -22,6 +22,12 @@ const cases: [string, string, string][] = [
   ["redefine", `<xsd:redefine schemaLocation="b.xsd"/>`, "/spec/a.xsd:2:1: xsd:redefine is not supported"],
   ["unsupported content", `<xsd:complexType name="T"><xsd:openContent/></xsd:complexType>`, "/spec/a.xsd:2:27: xsd:openContent is not supported in xsd:complexType"],
   ["unsupported facet", `<xsd:simpleType name="S"><xsd:restriction base="xsd:int"><xsd:assertion test="$value gt 0"/></xsd:restriction></xsd:simpleType>`, "/spec/a.xsd:2:58: unsupported <xsd:assertion> in xsd:restriction"],
+  // W3C XSD suite stE110 (issue 27): the emitters recursed until the stack overflowed.
+  [
+    "circular union",
+    `<xsd:simpleType name="S"><xsd:union memberTypes="xsd:int tns:S2"/></xsd:simpleType>\n<xsd:simpleType name="S2"><xsd:list><xsd:simpleType><xsd:union memberTypes="tns:S"/></xsd:simpleType></xsd:list></xsd:simpleType>`,
+    "/spec/a.xsd:2:1: circular simple type definition: {urn:t}S -> {urn:t}S2 -> {urn:t}S",
+  ],
   ["circular group", `<xsd:group name="G"><xsd:sequence><xsd:group ref="tns:G"/></xsd:sequence></xsd:group><xsd:complexType name="T"><xsd:group ref="tns:G"/></xsd:complexType>`, "/spec/a.xsd:2:35: circular group reference {urn:t}G"],
   ["remote import", `<xsd:import namespace="urn:r" schemaLocation="http://example.com/r.xsd"/>`, `/spec/a.xsd:2:1: schema import 'http://example.com/r.xsd' is remote and specforge never fetches: map it to a local copy with an XML catalog (--catalog <file>, or "catalog" in specforge.config.json), e.g. <uri name="http://example.com/r.xsd" uri="local/copy.xsd"/>`],
   ["missing file", `<xsd:include schemaLocation="gone.xsd"/>`, "/spec/a.xsd:2:1: cannot read schema 'gone.xsd': ENOENT: no such file '/spec/gone.xsd'"],

@@ -1,0 +1,171 @@
+/**
+ * The W3C XML Schema test suite (../shared/corpus/xsdtests) as a list of XSD 1.0 test groups: a schema document
+ * whose expected validity is "valid" under XSD 1.0, and its instance documents with their expected validity.
+ *
+ * Which groups are XSD 1.0 (the rule xsdata's runner uses, tefra/xsdata-w3c-tests generate.py, plus the version a
+ * testSet declares for all of its groups, which xsts.xsd says its groups inherit):
+ * - a group's `version` attribute, else its testSet's, lists the versions it applies to; a group whose list names
+ *   1.1 and not 1.0 is XSD 1.1-only and skipped (tokens that are not language versions, such as `Unicode_6.0.0` or
+ *   `full-xpath-in-CTA`, are ignored);
+ * - an `expected` element may be limited to some versions; the one that applies is the first whose `version` names
+ *   1.0, else the first without a `version`; a schema or instance with only 1.1 expectations is skipped;
+ * - groups whose schema is not valid XSD 1.0 are out of scope (specforge generates code, it is no schema
+ *   validator); groups without a schema document likewise;
+ * - as in xsdata: `particlesZ012` is 1.1 (its metadata says otherwise), and `wildZ003` and `ctZ007` use their second
+ *   schema document (the first is imported by it). Other groups use their first schema document.
+ *
+ * The NIST datatype tests' metadata (nistMeta/NISTXMLSchemaDatatypes.testSet) is not in the corpus; their groups
+ * are read from nistData's file names instead: `NISTSchema-SV-IV-<key>.xsd` is the (valid) schema of group
+ * `IV-<key>`, whose instances `NISTXML-SV-IV-<key>-<n>.xml` are valid; `NISTSchema-SV-II-<key>.xsd` that of group
+ * `II-<key>`, whose instances `NISTXML-SV-II-<key>-<n>.xml` are invalid.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { parseXml, type XmlElementNode } from "../../src/runtime/xml/index.js";
+
+/** The suite: ../shared/corpus/xsdtests beside the repo, or $XSDTESTS. */
+export const XSDTESTS = process.env["XSDTESTS"] ?? path.resolve(import.meta.dirname, "../../../shared/corpus/xsdtests");
+
+const TS_NS = "http://www.w3.org/XML/2004/xml-schema-test-suite/";
+const XLINK_NS = "http://www.w3.org/1999/xlink";
+
+export interface InstanceCase {
+  /** `<set>/<group>/<instance test name>`: unique in the suite. */
+  readonly id: string;
+  /** Path relative to XSDTESTS. */
+  readonly file: string;
+  readonly valid: boolean;
+}
+
+export interface TestGroup {
+  /** `<set>/<group>`. */
+  readonly id: string;
+  readonly set: string;
+  /** The schema document generated from, relative to XSDTESTS. */
+  readonly schema: string;
+  readonly instances: readonly InstanceCase[];
+}
+
+export interface SuiteSelection {
+  readonly groups: TestGroup[];
+  /** Groups left out, by reason (counted for the docs). */
+  readonly skipped: Record<string, number>;
+}
+
+const versionTokens = (v: string | undefined): string[] | undefined => {
+  if (v === undefined) return undefined;
+  const langs = v.split(/\s+/).filter((t) => t === "1.0" || t === "1.1");
+  return langs.length > 0 ? langs : undefined;
+};
+
+function attr(node: XmlElementNode, local: string, ns = ""): string | undefined {
+  return node.attrs.find((a) => a.local === local && a.ns === ns)?.value;
+}
+
+function children(node: XmlElementNode, local: string): XmlElementNode[] {
+  return node.children.filter((c) => c.ns === TS_NS && c.local === local);
+}
+
+/** The expected validity under XSD 1.0, or undefined when only other versions say. */
+function expected10(node: XmlElementNode): boolean | undefined {
+  const all = children(node, "expected");
+  const pick = all.find((e) => versionTokens(attr(e, "version"))?.includes("1.0")) ?? all.find((e) => versionTokens(attr(e, "version")) === undefined);
+  if (pick === undefined) return undefined;
+  const validity = attr(pick, "validity");
+  return validity === "valid" ? true : validity === "invalid" ? false : undefined;
+}
+
+function readXml(file: string): XmlElementNode {
+  return parseXml(readFileSync(file, "utf8"));
+}
+
+export function readSuite(root = XSDTESTS): SuiteSelection {
+  const groups: TestGroup[] = [];
+  const skipped: Record<string, number> = {};
+  const skip = (why: string) => (skipped[why] = (skipped[why] ?? 0) + 1);
+  const suite = readXml(path.join(root, "suite.xml"));
+  for (const ref of children(suite, "testSetRef")) {
+    const href = attr(ref, "href", XLINK_NS)!;
+    const file = path.join(root, href);
+    let set: XmlElementNode;
+    try {
+      set = readXml(file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      if (href.startsWith("nistMeta/")) groups.push(...nistGroups(root));
+      else skip("test set file missing");
+      continue;
+    }
+    const setName = attr(set, "name") ?? path.basename(href);
+    const setVersion = versionTokens(attr(set, "version"));
+    const dir = path.dirname(file);
+    const rel = (h: string) => path.relative(root, path.resolve(dir, h)).split(path.sep).join("/");
+    for (const g of children(set, "testGroup")) {
+      const name = attr(g, "name")!;
+      const versions = versionTokens(attr(g, "version")) ?? setVersion;
+      if ((versions && !versions.includes("1.0")) || name === "particlesZ012") {
+        skip("XSD 1.1 only");
+        continue;
+      }
+      const schemaTest = children(g, "schemaTest")[0];
+      const docs = schemaTest ? children(schemaTest, "schemaDocument") : [];
+      if (schemaTest === undefined || docs.length === 0) {
+        skip("no schema document");
+        continue;
+      }
+      const schemaValid = expected10(schemaTest);
+      if (schemaValid === undefined) {
+        skip("XSD 1.1 only");
+        continue;
+      }
+      if (!schemaValid) {
+        skip("schema invalid under XSD 1.0");
+        continue;
+      }
+      const doc = docs[name === "wildZ003" || name === "ctZ007" ? 1 : 0]!;
+      const id = `${setName}/${name}`;
+      const instances: InstanceCase[] = [];
+      for (const it of children(g, "instanceTest")) {
+        const valid = expected10(it);
+        const idoc = children(it, "instanceDocument")[0];
+        if (valid === undefined || idoc === undefined) continue;
+        instances.push({ id: `${id}/${attr(it, "name")}`, file: rel(attr(idoc, "href", XLINK_NS)!), valid });
+      }
+      groups.push({ id, set: setName, schema: rel(attr(doc, "href", XLINK_NS)!), instances });
+    }
+  }
+  return { groups, skipped };
+}
+
+/** The NIST datatype groups, from nistData's file names (their testSet is not in the corpus). */
+function nistGroups(root: string): TestGroup[] {
+  const out: TestGroup[] = [];
+  const walk = (dir: string): void => {
+    const names = readdirSync(dir).sort();
+    const schemas = new Map<string, string>();
+    const instances = new Map<string, InstanceCase[]>();
+    for (const n of names) {
+      const p = path.join(dir, n);
+      if (statSync(p).isDirectory()) {
+        walk(p);
+        continue;
+      }
+      const rel = path.relative(root, p).split(path.sep).join("/");
+      // The kind (IV: valid instances, II: invalid ones) is part of the key: both kinds of schema exist for a key.
+      const s = /^NISTSchema-SV-(I[IV]-.+)\.xsd$/.exec(n);
+      if (s) schemas.set(s[1]!, rel);
+      const i = /^NISTXML-SV-((IV|II)-.+)-(\d+)\.xml$/.exec(n);
+      if (i) {
+        const list = instances.get(i[1]!) ?? [];
+        list.push({ id: `NISTXMLSchemaDatatypes/${i[1]}/${i[3]}`, file: rel, valid: i[2] === "IV" });
+        instances.set(i[1]!, list);
+      }
+    }
+    for (const [key, schema] of schemas) {
+      const list = (instances.get(key) ?? []).sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }));
+      out.push({ id: `NISTXMLSchemaDatatypes/${key}`, set: "NISTXMLSchemaDatatypes", schema, instances: list });
+    }
+  };
+  walk(path.join(root, "nistData"));
+  return out;
+}

@@ -1,0 +1,75 @@
+/**
+ * The W3C XML Schema test suite (../shared/corpus/xsdtests), a fixed sample of its XSD 1.0 groups (about one in 25,
+ * chosen by a hash of the group id) plus every group in conformance/xsd/regressions.txt and every group with a case
+ * in conformance/xsd/known-failures.txt, through conformance/xsd/run.ts: generate, decode every instance with the
+ * generated codec of its root element, validate, re-encode, re-decode, xmllint the output against the schema; invalid
+ * instances must be rejected. The generated code of every group in the sample is type-checked strict in one program.
+ * Every failure must be a listed known failure with the same class, and every listed one must still fail.
+ * `npm run conformance:xsd` runs the whole suite (docs/xml.md has its counts).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkAgainstLists, readKnownFailures, testGroups } from "../../conformance/xsd/known-failures.js";
+import type { RecordedGroup } from "../../conformance/xsd/report.js";
+import { FAILURE_CLASSES, runGroup, tscClass, typecheckGroups, type GroupResult } from "../../conformance/xsd/run.js";
+import { readSuite } from "../../conformance/xsd/suite.js";
+
+const work = mkdtempSync(path.join(tmpdir(), "specforge-xsd-suite-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("W3C XML Schema test suite (sample)", () => {
+  const suite = readSuite();
+  const groups = testGroups(suite.groups);
+  const results: GroupResult[] = [];
+
+  it("reads the XSD 1.0 groups of the suite", () => {
+    // The counts of the corpus as committed (shared/corpus/xsdtests/COMMIT): a change to the selection rule shows here.
+    expect(suite.groups.length).toBe(11052);
+    expect(suite.skipped).toEqual({ "schema invalid under XSD 1.0": 3353, "no schema document": 55, "XSD 1.1 only": 968 });
+    expect(groups.length).toBeGreaterThan(300);
+  });
+
+  it("every known failure names a case of the suite, a failure class and a reason", () => {
+    const ids = new Set(suite.groups.flatMap((g) => [`${g.id}#tsc`, ...g.instances.map((i) => i.id)]));
+    for (const k of readKnownFailures()) {
+      expect(ids.has(k.id), `${k.id} is not a case of the suite`).toBe(true);
+      expect(Object.keys(FAILURE_CLASSES), k.id).toContain(k.outcome);
+      expect(k.reason.length, k.id).toBeGreaterThan(10);
+    }
+  });
+
+  it("holds the lists both ways: a listed case that passes or fails otherwise, an unlisted failure", () => {
+    const k = readKnownFailures()[0]!;
+    const group = k.id.replace(/#tsc$/, "").split("/").slice(0, -1).join("/");
+    const recorded = (outcome: string, id = k.id): RecordedGroup[] => [
+      { id: group, set: group.split("/")[0]!, generated: true, cases: [{ id, valid: true, outcome: outcome as never }] },
+    ];
+    expect(checkAgainstLists(recorded(k.outcome), true)).toEqual([]);
+    expect(checkAgainstLists(recorded("pass"), true).join()).toMatch(/now passes: remove it/);
+    expect(checkAgainstLists(recorded(k.outcome === "accepted" ? "decode-crash" : "accepted"), true).join()).toMatch(/but fails as/);
+    expect(checkAgainstLists(recorded("decode-crash", `${group}/not-listed`), true).join()).toMatch(/not a listed known failure/);
+    // The full run holds only the listed cases (and regressions) to the list.
+    expect(checkAgainstLists(recorded("decode-crash", `${group}/not-listed`), false)).toEqual([]);
+  });
+
+  it("generates, decodes, validates, re-encodes (libxml2-valid) and rejects as listed", { timeout: 600_000 }, () => {
+    for (const g of groups) results.push(runGroup(g, { work, keepFiles: true }));
+    const diagnostics = typecheckGroups(results.filter((r) => r.generated));
+    const recorded: RecordedGroup[] = results.map((r) => ({
+      id: r.id,
+      set: r.set,
+      generated: r.generated,
+      cases: r.cases,
+      ...(diagnostics.has(r.id) ? { tsc: diagnostics.get(r.id)!.map(tscClass) } : {}),
+    }));
+    const details = new Map(results.flatMap((r) => r.cases.map((c) => [c.id, c.detail ?? ""] as const)));
+    const problems = checkAgainstLists(recorded, true).map((p) => `${p} ${details.get(p.split(":")[0]!) ?? ""}`.slice(0, 400));
+    expect(problems).toEqual([]);
+    // The sample did what it says: instances of both kinds ran, most of them passed.
+    const cases = results.flatMap((r) => r.cases);
+    expect(cases.filter((c) => c.valid && c.outcome === "pass").length).toBeGreaterThan(200);
+    expect(cases.filter((c) => !c.valid && c.outcome === "pass").length).toBeGreaterThan(200);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Pattern facets constrain the instance's text. Numbers, booleans and binary values do not keep it (1E-100 is read
+ * as 1e-100), so xml.ts checks their patterns on the text as it decodes (validate.ts cannot: W3C XSD suite NIST
+ * `*-pattern` groups for double, float, integers, lists of them; issue 27). Patterns of each restriction step must
+ * all hold.
+ */
+import { describe, expect, it } from "vitest";
+import { generateInlineXsd } from "../../helpers/xsd-inline.js";
+
+const gen = generateInlineXsd(`<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:simpleType name="Sci"><xs:restriction base="xs:double"><xs:pattern value="\\d{1}E\\-\\d{3}"/></xs:restriction></xs:simpleType>
+  <xs:simpleType name="SciOne"><xs:restriction base="Sci"><xs:pattern value="1.*"/></xs:restriction></xs:simpleType>
+  <xs:simpleType name="Digits"><xs:restriction><xs:simpleType><xs:list itemType="xs:int"/></xs:simpleType><xs:pattern value="\\d \\d"/></xs:restriction></xs:simpleType>
+  <xs:simpleType name="Tokens"><xs:restriction base="xs:NMTOKENS"><xs:maxLength value="2"/></xs:restriction></xs:simpleType>
+  <xs:element name="sci" type="SciOne"/>
+  <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="a" type="Sci"/><xs:element name="b" type="Digits"/></xs:sequence><xs:attribute name="c" type="Sci"/></xs:complexType></xs:element>
+</xs:schema>`);
+type Fn = (x: unknown) => unknown;
+const m = gen.load() as Record<string, Fn>;
+
+describe("patterns of types that lose their lexical form", () => {
+  it("type-check strict", () => {
+    expect(gen.typecheck()).toEqual([]);
+  });
+
+  it("are checked on the text when decoding, every step's", () => {
+    expect(m.decodeSciElement!("<sci> 1E-100 </sci>")).toBe(1e-100);
+    expect(() => m.decodeSciElement!("<sci>2E-100</sci>")).toThrow(/does not match the pattern 1\.\*/);
+    expect(() => m.decodeSciElement!("<sci>1.0E-100</sci>")).toThrow(/does not match the pattern \\d\{1\}E/);
+    expect(m.decodeRElement!('<r c="3E-003"><a>2E-010</a><b> 1\n 2 </b></r>')).toEqual({ a: 2e-10, b: [1, 2], c: 3e-3 });
+    expect(() => m.decodeRElement!('<r c="3E-3"><a>2E-010</a><b>1 2</b></r>')).toThrow(/\/c: "3E-3" does not match/);
+    expect(() => m.decodeRElement!("<r><a>2E-010</a><b>12 2</b></r>")).toThrow(/\/b: "12 2" does not match/);
+  });
+
+  it("leave validate.ts a comment, not a check on the value", () => {
+    expect(gen.files.get("validate.ts")).toContain("// pattern checked by the decoder (the value of double does not keep its lexical form)");
+    expect((m.validateSciOne as Fn)(1e-100)).toEqual([]);
+  });
+});
+
+describe("length facets of NMTOKENS", () => {
+  it("count tokens", () => {
+    const issues = (v: string) => ((m.validateTokens as Fn)(v) as { rule: string }[]).map((i) => i.rule);
+    expect(issues("abc def")).toEqual([]);
+    expect(issues("a b c")).toEqual(["maxLength"]);
+  });
+});
+
+describe("writing values whose patterns the decoder checks", () => {
+  const g = generateInlineXsd(`<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+    <xs:simpleType name="One"><xs:restriction base="xs:boolean"><xs:pattern value="[01]"/></xs:restriction></xs:simpleType>
+    <xs:simpleType name="Sci"><xs:restriction base="xs:double"><xs:pattern value="\\d{1}\\.\\d{8}E\\-\\d{2}"/></xs:restriction></xs:simpleType>
+    <xs:simpleType name="Fixed"><xs:restriction base="xs:float"><xs:pattern value="\\d\\.\\d{4}"/></xs:restriction></xs:simpleType>
+    <xs:element name="one" type="One"/><xs:element name="sci" type="Sci"/><xs:element name="fixed" type="Fixed"/>
+  </xs:schema>`);
+  const w = g.load() as Record<string, Fn>;
+
+  it("type-check strict", () => {
+    expect(g.typecheck()).toEqual([]);
+  });
+
+  it("write a lexical form of the value the patterns allow, which reads back as the same value", () => {
+    for (const [el, text, value] of [["one", "1", true], ["one", "0", false], ["sci", "4.54918975E-08", 4.54918975e-8], ["fixed", "0.0100", 0.01]] as const) {
+      const E = el[0]!.toUpperCase() + el.slice(1);
+      const decoded = w[`decode${E}Element`]!(`<${el}>${text}</${el}>`);
+      expect(decoded).toBe(value);
+      const out = w[`encode${E}Element`]!(decoded) as string;
+      expect(out).toContain(`>${text}</`);
+      expect(w[`decode${E}Element`]!(out)).toBe(value);
+    }
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * An inline XSD through the whole XML pipeline in memory: generated files, their strict tsc diagnostics, and the
+ * generated module loaded (conformance/xsd/load-in-memory.ts) against the runtime's source.
+ */
+import path from "node:path";
+import { loadInMemory } from "../../conformance/xsd/load-in-memory.js";
+import { memorySpecHost } from "../../src/parsers/host.js";
+import { generateSpec } from "../../src/pipeline/generate-files.js";
+import * as runtime from "../../src/runtime/index.js";
+import { typecheckFiles } from "./typecheck.js";
+
+export interface InlineXsd {
+  /** Generated .ts files by name (xml.ts, validate.ts, ...). */
+  readonly files: ReadonlyMap<string, string>;
+  typecheck(): string[];
+  load(): Record<string, unknown>;
+}
+
+export function generateInlineXsd(schema: string): InlineXsd {
+  const file = "/spec/inline.xsd";
+  const out = generateSpec({ file, display: "inline.xsd", outDir: "out" }, memorySpecHost({ [file]: schema }));
+  const ts = out.files.filter((f) => f.path.endsWith(".ts"));
+  const files = new Map(ts.map((f) => [path.posix.relative(out.dir, f.path), f.content] as const));
+  return {
+    files,
+    typecheck: () => typecheckFiles(files),
+    load: () => loadInMemory(ts, out.dir, "specforge/runtime", runtime),
+  };
+}
