@@ -275,27 +275,16 @@ function isHierOrRelative(s: string, rootless: boolean): boolean {
   }
   // path-absolute / path-rootless / path-empty (a relative ref's first segment has no colon: path-noscheme).
   const segment = rootless ? PCHAR : `(?:[${UNRESERVED}${SUB_DELIMS}@]|${PCT})`;
-  return new RegExp(`^(?:/?(?:${segment}+(?:/${PCHAR}*)*)?|/)$`).test(path) && validPct(s);
-}
-
-function validPct(s: string): boolean {
-  // Percent-encoded octets must spell UTF-8 text.
-  if (!s.includes("%")) return true;
-  try {
-    decodeURIComponent(s.replace(/%(?![0-9A-Fa-f]{2})/g, "%25"));
-    return true;
-  } catch {
-    return false;
-  }
+  return new RegExp(`^(?:/?(?:${segment}+(?:/${PCHAR}*)*)?|/)$`).test(path);
 }
 
 /** An absolute URI (RFC 3986 `URI`: a scheme, then hier-part, query, fragment). */
 export function pvIsUri(s: string): boolean {
   const m = /^[A-Za-z][A-Za-z0-9+\-.]*:/.exec(s);
-  return m !== null && isHierOrRelative(s.slice(m[0].length), true) && validPct(s);
+  return m !== null && isHierOrRelative(s.slice(m[0].length), true);
 }
 
 /** A URI or a relative reference (RFC 3986 `URI-reference`). */
 export function pvIsUriRef(s: string): boolean {
-  return pvIsUri(s) || (isHierOrRelative(s, false) && validPct(s));
+  return pvIsUri(s) || isHierOrRelative(s, false);
 }

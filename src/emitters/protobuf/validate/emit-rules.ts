@@ -60,9 +60,10 @@ export function emitFieldRules(c: RulesCtx, p: FieldPlan, access: string, presen
     c.print(`${at}  if (!(${isSet})) ${violation(c, place, "required", '"value is required"')}`);
     c.print(`${at}  else {`);
   } else {
-    const runs = ignore === "if_zero" || p.presence === "explicit" || p.presence === "required" || p.oneof !== undefined || (p.value.kind !== "scalar" && p.value.kind !== "enum" && !p.repeated && p.mapKey === undefined)
+    const collection = p.repeated || p.mapKey !== undefined;
+    const runs = ignore === "if_zero" || p.presence === "explicit" || p.presence === "required" || p.oneof !== undefined || (p.value.kind !== "scalar" && p.value.kind !== "enum" && !collection)
       ? isSet
-      : "v !== undefined";
+      : collection ? "true" : "v !== undefined";
     c.print(`${at}  if (${runs}) {`);
   }
   const inner = `${at}    `;
@@ -100,7 +101,8 @@ function nonZero(c: RulesCtx, shape: ValueShape, v: string): string {
       return `${v} !== false`;
     case "float":
     case "double":
-      return `(${v} !== 0 || 1 / ${v} < 0)`;
+      // protovalidate compares with ==: -0 is the zero value here (NaN is not).
+      return `${v} !== 0`;
     default:
       return INT64_SCALARS.has(shape.scalar) ? `BigInt(${v}) !== 0n` : `${v} !== 0`;
   }
@@ -119,21 +121,23 @@ function violation(c: RulesCtx, place: Place, rule: string, message: string): st
 
 function emitListRules(c: RulesCtx, p: FieldPlan, tree: RuleTree, place: Place, at: string): void {
   const r = asTree(tree["repeated"]);
-  c.print(`${at}if (Array.isArray(v)) {`);
+  // Absent reads as empty (a partial message); min_items still applies.
+  c.print(`${at}const list: any = v ?? [];`);
+  c.print(`${at}if (Array.isArray(list)) {`);
   if (r) {
     const min = intRule(r["min_items"]);
     const max = intRule(r["max_items"]);
-    if (min !== undefined) c.print(`${at}  if (v.length < ${min}) ${violation(c, place, "repeated.min_items", stringLiteral(`must contain at least ${min} item(s)`))}`);
-    if (max !== undefined) c.print(`${at}  if (v.length > ${max}) ${violation(c, place, "repeated.max_items", stringLiteral(`must contain no more than ${max} item(s)`))}`);
+    if (min !== undefined) c.print(`${at}  if (list.length < ${min}) ${violation(c, place, "repeated.min_items", stringLiteral(`must contain at least ${min} item(s)`))}`);
+    if (max !== undefined) c.print(`${at}  if (list.length > ${max}) ${violation(c, place, "repeated.max_items", stringLiteral(`must contain no more than ${max} item(s)`))}`);
     if (bool(r["unique"])) {
-      const key = p.value.kind === "scalar" && INT64_SCALARS.has(p.value.scalar) ? "v.map((x: any) => BigInt(x))" : "v";
+      const key = p.value.kind === "scalar" && INT64_SCALARS.has(p.value.scalar) ? "list.map((x: any) => BigInt(x))" : "list";
       c.print(`${at}  if (!${c.rt("pvUnique")}(${key})) ${violation(c, place, "repeated.unique", '"repeated value must contain unique items"')}`);
     }
   }
   const items = asTree(r?.["items"]);
   if (items && ignoreOf(items) !== "always") {
-    c.print(`${at}  for (let i = 0; i < v.length; i++) {`);
-    c.print(`${at}    const item: any = v[i];`);
+    c.print(`${at}  for (let i = 0; i < list.length; i++) {`);
+    c.print(`${at}    const item: any = list[i];`);
     const itemPlace: Place = { ptr: `${c.rt("pointerJoin")}(${place.ptr}, i)`, fp: `${place.fp} + "[" + i + "]"` };
     const skip = ignoreOf(items) === "if_zero" && p.value.kind !== "message" && p.value.kind !== "group" ? `${nonZero(c, p.value, "item")}` : "true";
     c.print(`${at}    if (${skip}) {`);
@@ -146,8 +150,9 @@ function emitListRules(c: RulesCtx, p: FieldPlan, tree: RuleTree, place: Place, 
 
 function emitMapRules(c: RulesCtx, p: FieldPlan, tree: RuleTree, place: Place, at: string): void {
   const r = asTree(tree["map"]);
-  c.print(`${at}if (typeof v === "object" && v !== null) {`);
-  c.print(`${at}  const keys = Object.keys(v);`);
+  c.print(`${at}const map: any = v ?? {};`);
+  c.print(`${at}if (typeof map === "object" && map !== null) {`);
+  c.print(`${at}  const keys = Object.keys(map);`);
   if (r) {
     const min = intRule(r["min_pairs"]);
     const max = intRule(r["max_pairs"]);
@@ -176,7 +181,7 @@ function emitMapRules(c: RulesCtx, p: FieldPlan, tree: RuleTree, place: Place, a
     }
     if (doValues) {
       c.print(`${at}    {`);
-      c.print(`${at}      const item: any = v[k];`);
+      c.print(`${at}      const item: any = map[k];`);
       const skip = ignoreOf(valueRules) === "if_zero" && p.value.kind !== "message" ? nonZero(c, p.value, "item") : "true";
       c.print(`${at}      if (${skip}) {`);
       emitValueRules(c, p.value, valueRules!, "item", { ptr: entryPtr, fp: entryFp }, `${at}        `, p);
