@@ -10,6 +10,13 @@ export function pvViolation(issues: ValidationIssue[], path: string, field: stri
   issues.push(forKey ? { path, rule, message, field, forKey: true } : { path, rule, message, field });
 }
 
+/** Drop the rule violations pushed since `from` (type issues stay): for fields with `ignore: IGNORE_ALWAYS`. */
+export function pvDropRuleViolations(issues: ValidationIssue[], from: number): void {
+  let w = from;
+  for (let i = from; i < issues.length; i++) if (issues[i]!.field === undefined) issues[w++] = issues[i]!;
+  issues.length = w;
+}
+
 /** protovalidate's field path of a field of the message at `base` ("" for the root). */
 export function pvField(base: string, name: string): string {
   return base === "" ? name : base + "." + name;

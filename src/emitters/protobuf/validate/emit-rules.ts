@@ -32,6 +32,11 @@ interface Place {
 
 const PROTO_KIND: Record<string, string> = { boolean: "bool" };
 
+/** `ignore: IGNORE_ALWAYS` on the field: no rule applies to it or inside it. */
+export function ignoredAlways(p: FieldPlan): boolean {
+  return ignoreOf(fieldRules(p.field.wire?.proto?.rules)?.tree) === "always";
+}
+
 /** Whether a field has any rules the validators enforce (so callers can skip the rules block). */
 export function hasFieldRules(p: FieldPlan): boolean {
   return (p.field.wire?.proto?.rules?.length ?? 0) > 0;

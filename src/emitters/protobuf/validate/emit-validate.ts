@@ -11,7 +11,7 @@ import type { EmitContext } from "../../artifact.js";
 import { code, LocalNames } from "../code.js";
 import { member, protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../plan.js";
 import { INT64_SCALARS } from "../scalars.js";
-import { emitFieldRules, fieldSetTest, hasFieldRules, messageCelWarning, messageOneofRules, oneofRequired, ruleViolation, type RulesCtx } from "./emit-rules.js";
+import { emitFieldRules, ignoredAlways, fieldSetTest, hasFieldRules, messageCelWarning, messageOneofRules, oneofRequired, ruleViolation, type RulesCtx } from "./emit-rules.js";
 import { fieldRange, RANGE_CONVENTION, type RangeSpec } from "./range.js";
 
 const TYPES_MODULE = "./types.js";
@@ -213,7 +213,14 @@ function emitValue(c: Ctx, p: FieldPlan, shape: ValueShape, v: string, at: strin
       return;
     case "message":
     case "group":
-      f.print(code`${indent}${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1, ${fp});`);
+      if (ignoredAlways(p)) {
+        // `ignore: IGNORE_ALWAYS`: the nested message is still checked for shape, but none of its rules apply.
+        f.print(`${indent}{`);
+        f.print(`${indent}  const before = issues.length;`);
+        f.print(code`${indent}  ${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1, ${fp});`);
+        f.print(code`${indent}  ${c.rt("pvDropRuleViolations")}(issues, before);`);
+        f.print(`${indent}}`);
+      } else f.print(code`${indent}${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1, ${fp});`);
       return;
     case "scalar": {
       const s = shape.scalar;

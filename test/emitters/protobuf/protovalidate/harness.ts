@@ -163,11 +163,11 @@ export function randomMessage(r: () => number, desc: DescMessage, depth = 0): an
     }
     const f = member;
     if (f.fieldKind === "list") {
-      if (r() < 0.3) continue;
+      if (r() < 0.3 || (f.listKind === "message" && depth > 2)) continue;
       const n = Math.floor(r() * 5);
       init[f.localName] = Array.from({ length: n }, () => listItem(r, f, depth));
     } else if (f.fieldKind === "map") {
-      if (r() < 0.3) continue;
+      if (r() < 0.3 || (f.mapKind === "message" && depth > 2)) continue;
       const n = Math.floor(r() * 4);
       const m: Record<string, unknown> = {};
       for (let i = 0; i < n; i++) m[String(mapKey(r, f))] = mapValue(r, f, depth);
@@ -188,6 +188,10 @@ function singular(r: () => number, f: DescField, depth: number): unknown {
     case "enum":
       return r() < 0.15 ? 99 : pick(r, f.enum.values).number;
     case "message":
+      // protobuf-es holds wrapper fields (google.protobuf.Int32Value, ...) unwrapped.
+      if (f.message.typeName.startsWith("google.protobuf.") && f.message.typeName.endsWith("Value") && f.message.fields.length === 1 && f.message.fields[0]!.fieldKind === "scalar") {
+        return scalar(r, f.message.fields[0]!.scalar);
+      }
       return randomMessage(r, f.message, depth + 1);
     default:
       throw new Error("not singular");
