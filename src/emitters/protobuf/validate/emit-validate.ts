@@ -6,7 +6,7 @@
  */
 import { stringLiteral } from "../../../codegen/escape.js";
 import { GeneratedFile, type Printable } from "../../../codegen/generated-file.js";
-import type { EnumType, TypeId } from "../../../ir/model.js";
+import type { EnumType, Member, TypeId } from "../../../ir/model.js";
 import type { EmitContext } from "../../artifact.js";
 import { code, LocalNames } from "../code.js";
 import { member, protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../plan.js";
@@ -26,6 +26,12 @@ interface Ctx {
   check(id: TypeId): string;
   isEnum(id: TypeId): string;
   rules: RulesCtx;
+  /** Some message has validation rules: check functions carry protovalidate's field path (`fp`). */
+  withRules: boolean;
+}
+
+function hasRules(m: Member): boolean {
+  return m.kind === "field" ? (m.wire?.proto?.rules?.length ?? 0) > 0 : m.kind === "group" ? m.protoRules !== undefined || m.members.some(hasRules) : false;
 }
 
 export function validatorName(typeName: string): string {
@@ -52,7 +58,9 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
       return name;
     },
   };
+  const withRules = emit.doc.types.some((t) => t.kind === "record" && (t.protoRules !== undefined || t.members.some(hasRules)));
   const c: Ctx = {
+    withRules,
     rules,
     f,
     emit,
@@ -98,11 +106,11 @@ function emitMessage(c: Ctx, m: MessagePlan): void {
   f.jsdoc("", [`Every issue of a {@link ${m.name}}, with JSON pointers relative to it; empty when it is valid.`]);
   f.print(code`export function ${validatorName(m.name)}(message: ${T}): ${Issue}[] {`);
   f.print(code`  const issues: ${Issue}[] = [];`);
-  f.print(`  ${c.check(id)}(message, "", issues, 0, "");`);
+  f.print(`  ${c.check(id)}(message, "", issues, 0${c.withRules ? ', ""' : ""});`);
   f.print("  return issues;");
   f.print("}");
   f.print();
-  f.print(code`function ${c.check(id)}(m: ${T}, path: string, issues: ${Issue}[], depth: number, fp: string): void {`);
+  f.print(code`function ${c.check(id)}(m: ${T}, path: string, issues: ${Issue}[], depth: number${c.withRules ? ", fp: string" : ""}): void {`);
   f.print("  if (typeof m !== \"object\" || m === null) {");
   f.print('    issues.push({ path, rule: "type", message: "expected a message object" });');
   f.print("    return;");
@@ -220,7 +228,7 @@ function emitValue(c: Ctx, p: FieldPlan, shape: ValueShape, v: string, at: strin
         f.print(code`${indent}  ${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1, ${fp});`);
         f.print(code`${indent}  ${c.rt("pvDropRuleViolations")}(issues, before);`);
         f.print(`${indent}}`);
-      } else f.print(code`${indent}${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1, ${fp});`);
+      } else f.print(code`${indent}${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1`, ...(c.withRules ? [", ", ...fp] : []), ");");
       return;
     case "scalar": {
       const s = shape.scalar;
