@@ -36,20 +36,25 @@ export interface Agreement {
   remove(): void;
 }
 
-/** Generate `entry` (a .proto in `dir`) both ways. */
-export async function prepare(dir: string, entry: string): Promise<Agreement> {
+/**
+ * Generate `entry` (a .proto in `dir`) both ways; `oracleEntry` (default: the same file) is what protoc compiles
+ * for protovalidate-es, e.g. a protovalidate twin of a protoc-gen-validate file with the same messages.
+ */
+export async function prepare(dir: string, entry: string, oracleEntry = entry): Promise<Agreement> {
   const root = mkdtempSync(path.join(tmpdir(), "specforge-pv-"));
   // protoc: validate.proto and the well-known types from descriptors, the fixture from its folder.
   const deps = [file_google_protobuf_descriptor, file_google_protobuf_duration, file_google_protobuf_timestamp, file_google_protobuf_field_mask, file_google_protobuf_any, file_google_protobuf_wrappers, file_buf_validate_validate];
   const setIn = path.join(root, "deps.binpb");
   writeFileSync(setIn, toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file: deps.map((f) => f.proto) })));
   const setOut = path.join(root, "out.binpb");
-  execFileSync("protoc", [`--descriptor_set_in=${setIn}`, `-I${dir}`, "--include_imports", `--descriptor_set_out=${setOut}`, entry], { timeout: 30_000 });
+  execFileSync("protoc", [`--descriptor_set_in=${setIn}`, `-I${dir}`, "--include_imports", `--descriptor_set_out=${setOut}`, oracleEntry], { timeout: 30_000 });
   const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, readFileSync(setOut)));
   // specforge: the option names are what it reads; validate.proto's own messages need not be generated.
   const stub = path.join(root, "stub");
   mkdirSync(path.join(stub, "buf/validate"), { recursive: true });
   writeFileSync(path.join(stub, "buf/validate/validate.proto"), 'syntax = "proto2";\npackage buf.validate;\n');
+  mkdirSync(path.join(stub, "validate"), { recursive: true });
+  writeFileSync(path.join(stub, "validate/validate.proto"), 'syntax = "proto2";\npackage validate;\n');
   const out = generateSpec(
     { file: path.join(dir, entry), display: entry, runtimeModule: RUNTIME },
     nodeSpecHost({ includeDirs: [dir, stub, CORPUS_PROTO] }),
