@@ -295,3 +295,90 @@ export function pvIsUri(s: string): boolean {
 export function pvIsUriRef(s: string): boolean {
   return pvIsUri(s) || isHierOrRelative(s, false);
 }
+
+// ---- CEL: what compiled CEL rules call -----------------------------------------------------------------------
+
+/** Thrown by compiled CEL on what CEL calls an error (overflow, division by zero, index out of range). */
+export class CelError extends Error {}
+
+export function celIndex(list: readonly unknown[], i: bigint): unknown {
+  if (i < 0n || i >= BigInt(list.length)) throw new CelError("index out of range");
+  return list[Number(i)];
+}
+
+export function celKey(map: Record<string, unknown>, k: unknown): unknown {
+  const key = String(k);
+  if (!Object.hasOwn(map, key)) throw new CelError("no such key");
+  return map[key];
+}
+
+/** CEL equality: numbers across int/uint/double, bytes and lists by content. */
+export function celEquals(a: unknown, b: unknown): boolean {
+  if ((typeof a === "bigint" || typeof a === "number") && (typeof b === "bigint" || typeof b === "number")) return a == b;
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return pvBytesEqual(a, b);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => celEquals(x, b[i]));
+  return a === b;
+}
+
+export function celIn(v: unknown, list: readonly unknown[]): boolean {
+  for (const x of list) if (celEquals(v, x)) return true;
+  return false;
+}
+
+const I64_MIN = -9223372036854775808n;
+const I64_MAX = 9223372036854775807n;
+const U64_MAX = 18446744073709551615n;
+
+/** int / uint arithmetic with CEL's overflow and division errors. */
+export function celIntOp(op: string, a: bigint, b: bigint, unsigned: boolean): bigint {
+  let r: bigint;
+  switch (op) {
+    case "+":
+      r = a + b;
+      break;
+    case "-":
+      r = a - b;
+      break;
+    case "*":
+      r = a * b;
+      break;
+    case "/":
+      if (b === 0n) throw new CelError("division by zero");
+      r = a / b;
+      break;
+    default:
+      if (b === 0n) throw new CelError("modulus by zero");
+      r = a % b;
+  }
+  if (unsigned ? r < 0n || r > U64_MAX : r < I64_MIN || r > I64_MAX) throw new CelError("overflow");
+  return r;
+}
+
+export function celToInt(v: unknown): bigint {
+  if (typeof v === "bigint") {
+    if (v > I64_MAX) throw new CelError("overflow");
+    return v;
+  }
+  if (typeof v === "number") {
+    if (!Number.isFinite(v) || v <= -9223372036854775808 || v >= 9223372036854775807) throw new CelError("overflow");
+    return BigInt(Math.trunc(v));
+  }
+  if (typeof v === "string" && /^-?\d+$/.test(v)) return celToInt(BigInt(v));
+  throw new CelError("bad int conversion");
+}
+
+export function celToUint(v: unknown): bigint {
+  const n = typeof v === "bigint" ? v : typeof v === "number" && Number.isFinite(v) ? BigInt(Math.trunc(v)) : typeof v === "string" && /^\d+$/.test(v) ? BigInt(v) : -1n;
+  if (n < 0n || n > U64_MAX) throw new CelError("bad uint conversion");
+  return n;
+}
+
+export function celToString(v: unknown): string {
+  return typeof v === "number" && Number.isInteger(v) && !Object.is(v, -0) && Math.abs(v) < 1e21 ? String(v) : String(v);
+}
+
+export function celBytesToString(b: Uint8Array): string {
+  const s = pvBytesText(b);
+  if (s === undefined) throw new CelError("invalid UTF-8");
+  return s;
+}

@@ -9,6 +9,7 @@ import type { EnumType, Origin, RecordType, ScalarKind } from "../../../ir/model
 import { parseIntText } from "../../../parsers/proto/parser.js";
 import { type FieldPlan, type MessagePlan, type ValueShape, member } from "../plan.js";
 import { INT64_SCALARS } from "../scalars.js";
+import { compileCel, CelUnsupported, selfMessage, selfOf, type CelEnv } from "./cel.js";
 import { asList, asTree, bool, fieldRules, ignoreOf, mergeRules, scalarOf, type RuleScalar, type RuleTree, type RuleValue } from "./rules.js";
 
 export interface RulesCtx {
@@ -21,6 +22,8 @@ export interface RulesCtx {
   warn(origin: Origin, detail: string): void;
   /** A module-level constant (compiled regexp, byte string); returns its name. */
   constant(key: string, init: string): string;
+  /** A function (name) from an enum value of the generated type (name, or number when unknown) to its number. */
+  enumNumber(e: EnumType): string;
 }
 
 /** Where a value is: its JSON pointer and protovalidate field path, as expressions (evaluated only on violation). */
@@ -53,7 +56,7 @@ export function emitFieldRules(c: RulesCtx, p: FieldPlan, access: string, presen
   let ignore = ignoreOf(tree);
   if (oneofRule && tree["ignore"] === undefined) ignore = "if_zero";
   if (ignore === "always") return;
-  warnCel(c, p, tree);
+  warnNestedCel(c, p, tree);
   const required = bool(tree["required"]);
   const name = p.field.name;
   const place: Place = { ptr: `${c.rt("pointerJoin")}(path, ${stringLiteral(p.prop)})`, fp: `${c.rt("pvField")}(fp, ${stringLiteral(name)})` };
@@ -75,14 +78,63 @@ export function emitFieldRules(c: RulesCtx, p: FieldPlan, access: string, presen
   if (p.mapKey !== undefined) emitMapRules(c, p, tree, place, inner);
   else if (p.repeated) emitListRules(c, p, tree, place, inner);
   else emitValueRules(c, p.value, tree, "v", place, inner, p);
+  for (const rule of celRules(tree)) emitCel(c, p.field.origin, `field ${p.field.name}`, rule, () => selfOf(celEnv(c), p, "v"), place, inner, p);
   c.print(`${at}  }`);
   c.print(`${at}}`);
 }
 
-function warnCel(c: RulesCtx, p: FieldPlan, tree: RuleTree): void {
-  const has = (t: RuleTree | undefined): boolean =>
-    t !== undefined && (asList(t["cel"]).length > 0 || asList(t["cel_expression"]).length > 0 || ["items", "keys", "values"].some((k) => has(asTree(asTree(t["repeated"])?.[k]) ?? asTree(asTree(t["map"])?.[k]))));
-  if (has(tree)) c.warn(p.field.origin, `CEL rules of field ${p.field.name} are not evaluated (protovalidate's standard rules are)`);
+function warnNestedCel(c: RulesCtx, p: FieldPlan, tree: RuleTree): void {
+  const own = (t: RuleTree | undefined): boolean => t !== undefined && (asList(t["cel"]).length > 0 || asList(t["cel_expression"]).length > 0);
+  const nested = ["items", "keys", "values"].some((k) => own(asTree(asTree(tree["repeated"])?.[k])) || own(asTree(asTree(tree["map"])?.[k])));
+  if (nested) c.warn(p.field.origin, `CEL rules on the items, keys or values of field ${p.field.name} are not evaluated (the field's own are)`);
+}
+
+/** The CEL rules of a rules tree: `cel` entries and `cel_expression` strings (whose id is the expression). */
+function celRules(tree: RuleTree): { id: string; message: string; expression: string }[] {
+  const str = (v: RuleValue | undefined) => {
+    const x = scalarOf(v);
+    return x?.kind === "string" ? x.value : "";
+  };
+  const out = asList(tree["cel"]).map((r) => {
+    const t = asTree(r) ?? {};
+    return { id: str(t["id"]), message: str(t["message"]), expression: str(t["expression"]) };
+  });
+  for (const e of asList(tree["cel_expression"])) out.push({ id: str(e), message: "", expression: str(e) });
+  return out;
+}
+
+function celEnv(c: RulesCtx): CelEnv {
+  return { plan: c.plan, rt: c.rt, constant: c.constant, enumNumber: c.enumNumber };
+}
+
+/** Print one compiled CEL rule: false or a non-empty string is a violation; a CEL error is one too. */
+function emitCel(c: RulesCtx, origin: Origin, what: string, rule: { id: string; message: string; expression: string }, self: () => ReturnType<typeof selfMessage>, place: Place, at: string, plan?: FieldPlan): void {
+  let compiled: string;
+  try {
+    compiled = compileCel(celEnv(c), rule.expression, self(), plan).js;
+  } catch (e) {
+    if (!(e instanceof CelUnsupported) && !(e instanceof SyntaxError)) throw e;
+    c.warn(origin, `CEL rule "${rule.id}" of ${what} is not evaluated: ${(e as Error).message} (in ${JSON.stringify(rule.expression)})`);
+    return;
+  }
+  const message = rule.message !== "" ? stringLiteral(rule.message) : stringLiteral(`"${rule.expression}" returned false`);
+  c.print(`${at}{`);
+  c.print(`${at}  let r: unknown;`);
+  c.print(`${at}  try {`);
+  c.print(`${at}    r = ${compiled};`);
+  c.print(`${at}  } catch (e) {`);
+  c.print(`${at}    r = "CEL error: " + (e instanceof Error ? e.message : String(e));`);
+  c.print(`${at}  }`);
+  c.print(`${at}  if (r === false) ${violation(c, place, rule.id, message)}`);
+  c.print(`${at}  else if (typeof r === "string" && r !== "") ${violation(c, place, rule.id, "r")}`);
+  c.print(`${at}}`);
+}
+
+/** The message-level CEL rules of `m` (the message is `m`, its place `path` / `fp`). */
+export function emitMessageCel(c: RulesCtx, m: MessagePlan, at: string): void {
+  const r = mergeRules(m.record.protoRules, "buf.validate.message");
+  if (!r) return;
+  for (const rule of celRules(r.tree)) emitCel(c, m.record.origin, `message ${m.record.name}`, rule, () => selfMessage(m.record, "m"), { ptr: "path", fp: "fp" }, at);
 }
 
 /** The expression that is true when the field is "set" in protovalidate's sense. */
@@ -650,12 +702,6 @@ export function messageOneofRules(m: MessagePlan): { fields: FieldPlan[]; requir
   });
 }
 
-export function messageCelWarning(c: RulesCtx, m: MessagePlan): void {
-  const r = mergeRules(m.record.protoRules, "buf.validate.message");
-  if (r && (asList(r.tree["cel"]).length > 0 || asList(r.tree["cel_expression"]).length > 0)) {
-    c.warn(m.record.origin, `CEL rules of message ${m.record.name} are not evaluated (protovalidate's standard rules are)`);
-  }
-}
 
 /** The "is set" test of a field for message oneof rules and `required` (m is the message variable). */
 export function fieldSetTest(c: RulesCtx, p: FieldPlan, mVar: string): string {

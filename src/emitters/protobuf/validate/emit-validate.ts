@@ -11,7 +11,7 @@ import type { EmitContext } from "../../artifact.js";
 import { code, LocalNames } from "../code.js";
 import { member, protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../plan.js";
 import { INT64_SCALARS } from "../scalars.js";
-import { emitFieldRules, ignoredAlways, fieldSetTest, hasFieldRules, messageCelWarning, messageOneofRules, oneofRequired, ruleViolation, type RulesCtx } from "./emit-rules.js";
+import { emitFieldRules, ignoredAlways, fieldSetTest, hasFieldRules, emitMessageCel, messageOneofRules, oneofRequired, ruleViolation, type RulesCtx } from "./emit-rules.js";
 import { fieldRange, RANGE_CONVENTION, type RangeSpec } from "./range.js";
 
 const TYPES_MODULE = "./types.js";
@@ -51,6 +51,11 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
     int64: emit.int64,
     plan: (type) => plans.get(type.id),
     warn: (origin, detail) => emit.warn?.(origin, detail),
+    enumNumber: (e) =>
+      rules.constant(
+        `enum ${e.id}`,
+        `(v: any): number => (typeof v === "number" ? v : ({ ${e.values.map((x) => `${stringLiteral(x.name)}: ${x.number}`).join(", ")} } as Record<string, number>)[v] ?? 0)`,
+      ),
     constant: (key, init) => {
       const before = constants.length;
       const name = locals.get(`const ${key}`, `RULE_${constants.length + 1}`);
@@ -121,7 +126,6 @@ function emitMessage(c: Ctx, m: MessagePlan): void {
   f.print("  }");
   const done = new Set<string>();
   const oneofRuleFields = new Set(messageOneofRules(m).flatMap((r) => r.fields));
-  messageCelWarning(c.rules, m);
   for (const p of m.fields) {
     if (p.oneof !== undefined) {
       if (!done.has(p.oneof)) emitOneof(c, m, p.oneof);
@@ -141,6 +145,7 @@ function emitMessage(c: Ctx, m: MessagePlan): void {
     if (rule.required) f.print(`    if (set === 0) ${ruleViolation(c.rules, place, "message.oneof", stringLiteral(`one of ${names} must be set`))}`);
     f.print(`  }`);
   }
+  emitMessageCel(c.rules, m, "  ");
   const unknown = member("m", m.unknownProp);
   f.print(code`  if (${unknown} !== undefined) ${c.rt("pbCheckBytes")}(${unknown}, ${c.rt("pointerJoin")}(path, ${stringLiteral(m.unknownProp)}), issues);`);
   f.print("}");
