@@ -6,7 +6,7 @@
  */
 import { stringLiteral } from "../../../codegen/escape.js";
 import { GeneratedFile, type Printable } from "../../../codegen/generated-file.js";
-import type { EnumType, Member, TypeId } from "../../../ir/model.js";
+import type { EnumType, IrDocument, Member, TypeId } from "../../../ir/model.js";
 import type { EmitContext } from "../../artifact.js";
 import { code, LocalNames } from "../code.js";
 import { member, protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../plan.js";
@@ -28,6 +28,11 @@ interface Ctx {
   rules: RulesCtx;
   /** Some message has validation rules: check functions carry protovalidate's field path (`fp`). */
   withRules: boolean;
+}
+
+/** Some message of the document has protovalidate / protoc-gen-validate rules. */
+export function docHasRules(doc: IrDocument): boolean {
+  return doc.types.some((t) => t.kind === "record" && (t.protoRules !== undefined || t.members.some(hasRules)));
 }
 
 function hasRules(m: Member): boolean {
@@ -63,7 +68,7 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
       return name;
     },
   };
-  const withRules = emit.doc.types.some((t) => t.kind === "record" && (t.protoRules !== undefined || t.members.some(hasRules)));
+  const withRules = docHasRules(emit.doc);
   const c: Ctx = {
     withRules,
     rules,
