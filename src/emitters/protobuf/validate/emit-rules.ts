@@ -22,6 +22,8 @@ export interface RulesCtx {
   warn(origin: Origin, detail: string): void;
   /** A module-level constant (compiled regexp, byte string); returns its name. */
   constant(key: string, init: string): string;
+  /** The field whose rules are being compiled (for warnings); set by emitFieldRules. */
+  origin: Origin;
   /** A function (name) from an enum value of the generated type (name, or number when unknown) to its number. */
   enumNumber(e: EnumType): string;
 }
@@ -53,6 +55,7 @@ export function emitFieldRules(c: RulesCtx, p: FieldPlan, access: string, presen
   const fr = fieldRules(p.field.wire?.proto?.rules);
   if (!fr) return;
   const tree = fr.tree;
+  c.origin = p.field.origin;
   let ignore = ignoreOf(tree);
   if (oneofRule && tree["ignore"] === undefined) ignore = "if_zero";
   if (ignore === "always") return;
@@ -445,8 +448,9 @@ function emitStringRules(c: RulesCtx, r: RuleTree, v: string, place: Place, at: 
     }
   }
   const pattern = str("pattern");
-  if (pattern !== undefined) {
-    const re = c.constant(`re ${pattern}`, regexpSource(pattern));
+  const source = pattern === undefined ? undefined : patternOrWarn(c, pattern);
+  if (pattern !== undefined && source !== undefined) {
+    const re = c.constant(`re ${pattern}`, source);
     c.print(`${i}if (!${re}.test(${v})) ${violation(c, place, "string.pattern", stringLiteral(`does not match regex pattern \`${pattern}\``))}`);
   }
   const sub: [string, string, string, string][] = [
@@ -489,6 +493,17 @@ function emitStringRules(c: RulesCtx, r: RuleTree, v: string, place: Place, at: 
   c.print(`${at}}`);
 }
 
+/** The RegExp of a pattern rule, or a warning (and no check) when JavaScript cannot read the RE2 pattern. */
+function patternOrWarn(c: RulesCtx, pattern: string): string | undefined {
+  try {
+    return regexpSource(pattern);
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    c.warn(c.origin, `pattern ${JSON.stringify(pattern)} is not checked: JavaScript cannot read it (${e.message})`);
+    return undefined;
+  }
+}
+
 /** An RE2 pattern as a JavaScript RegExp literal expression (unicode mode; RE2-only syntax is a spec error). */
 function regexpSource(pattern: string): string {
   // (?i) and similar leading flag groups are RE2 syntax JavaScript lacks: map the common ones to flags.
@@ -529,8 +544,9 @@ function emitBytesRules(c: RulesCtx, r: RuleTree, v: string, place: Place, at: s
     if (n !== undefined) c.print(`${i}if (${v}.length ${op} ${n}) ${violation(c, place, id, stringLiteral(`length must be ${key.replace("_len", "imum")} ${n} bytes`))}`);
   }
   const pattern = scalarOf(r["pattern"]);
-  if (pattern?.kind === "string") {
-    const re = c.constant(`re ${pattern.value}`, regexpSource(pattern.value));
+  const source = pattern?.kind === "string" ? patternOrWarn(c, pattern.value) : undefined;
+  if (pattern?.kind === "string" && source !== undefined) {
+    const re = c.constant(`re ${pattern.value}`, source);
     c.print(`${i}{`);
     c.print(`${i}  const text = ${call(c, "pvBytesText", v)};`);
     c.print(`${i}  if (text === undefined) ${violation(c, place, "bytes.pattern", '"must be valid UTF-8 to apply regexp"')}`);
