@@ -305,6 +305,11 @@ export function selfOf(env: CelEnv, p: FieldPlan, v: string): Compiled {
   return fieldType(env, p, v);
 }
 
+/** `this` for the rules of one item, map key or map value of a field (its raw value is `v`). */
+export function selfValue(env: CelEnv, shape: ValueShape, v: string): Compiled {
+  return fromShape(env, shape, v);
+}
+
 export function selfMessage(type: RecordType, v: string): Compiled {
   return { js: v, type: { k: "msg", type } };
 }

@@ -9,7 +9,7 @@ import type { EnumType, Origin, RecordType, ScalarKind } from "../../../ir/model
 import { parseIntText } from "../../../parsers/proto/parser.js";
 import { type FieldPlan, type MessagePlan, type ValueShape, member } from "../plan.js";
 import { INT64_SCALARS } from "../scalars.js";
-import { compileCel, CelUnsupported, selfMessage, selfOf, type CelEnv } from "./cel.js";
+import { compileCel, CelUnsupported, selfMessage, selfOf, selfValue, type CelEnv } from "./cel.js";
 import { asList, asTree, bool, fieldRules, ignoreOf, mergeRules, scalarOf, type RuleScalar, type RuleTree, type RuleValue } from "./rules.js";
 
 export interface RulesCtx {
@@ -59,7 +59,6 @@ export function emitFieldRules(c: RulesCtx, p: FieldPlan, access: string, presen
   let ignore = ignoreOf(tree);
   if (oneofRule && tree["ignore"] === undefined) ignore = "if_zero";
   if (ignore === "always") return;
-  warnNestedCel(c, p, tree);
   const required = bool(tree["required"]);
   const name = p.field.name;
   const place: Place = { ptr: `${c.rt("pointerJoin")}(path, ${stringLiteral(p.prop)})`, fp: `${c.rt("pvField")}(fp, ${stringLiteral(name)})` };
@@ -86,11 +85,6 @@ export function emitFieldRules(c: RulesCtx, p: FieldPlan, access: string, presen
   c.print(`${at}}`);
 }
 
-function warnNestedCel(c: RulesCtx, p: FieldPlan, tree: RuleTree): void {
-  const own = (t: RuleTree | undefined): boolean => t !== undefined && (asList(t["cel"]).length > 0 || asList(t["cel_expression"]).length > 0);
-  const nested = ["items", "keys", "values"].some((k) => own(asTree(asTree(tree["repeated"])?.[k])) || own(asTree(asTree(tree["map"])?.[k])));
-  if (nested) c.warn(p.field.origin, `CEL rules on the items, keys or values of field ${p.field.name} are not evaluated (the field's own are)`);
-}
 
 /** The CEL rules of a rules tree: `cel` entries and `cel_expression` strings (whose id is the expression). */
 function celRules(tree: RuleTree): { id: string; message: string; expression: string }[] {
@@ -202,6 +196,7 @@ function emitListRules(c: RulesCtx, p: FieldPlan, tree: RuleTree, place: Place, 
     const skip = ignoreOf(items) === "if_zero" && p.value.kind !== "message" && p.value.kind !== "group" ? `${nonZero(c, p.value, "item")}` : "true";
     c.print(`${at}    if (${skip}) {`);
     emitValueRules(c, p.value, items, "item", itemPlace, `${at}      `, p);
+    for (const rule of celRules(items)) emitCel(c, p.field.origin, `the items of field ${p.field.name}`, rule, () => selfValue(celEnv(c), p.value, "item"), itemPlace, `${at}      `);
     c.print(`${at}    }`);
     c.print(`${at}  }`);
   }
@@ -235,7 +230,9 @@ function emitMapRules(c: RulesCtx, p: FieldPlan, tree: RuleTree, place: Place, a
       c.print(`${at}      const key: any = ${keyValue};`);
       const skip = ignoreOf(keyRules) === "if_zero" ? nonZero(c, { kind: "scalar", scalar: keyKind }, "key") : "true";
       c.print(`${at}      if (${skip}) {`);
-      emitValueRules(c, { kind: "scalar", scalar: keyKind }, keyRules!, "key", { ptr: entryPtr, fp: entryFp, forKey: true }, `${at}        `, p);
+      const keyPlace = { ptr: entryPtr, fp: entryFp, forKey: true };
+      emitValueRules(c, { kind: "scalar", scalar: keyKind }, keyRules!, "key", keyPlace, `${at}        `, p);
+      for (const rule of celRules(keyRules!)) emitCel(c, p.field.origin, `the keys of field ${p.field.name}`, rule, () => selfValue(celEnv(c), { kind: "scalar", scalar: keyKind }, "key"), keyPlace, `${at}        `);
       c.print(`${at}      }`);
       c.print(`${at}    }`);
     }
@@ -245,6 +242,7 @@ function emitMapRules(c: RulesCtx, p: FieldPlan, tree: RuleTree, place: Place, a
       const skip = ignoreOf(valueRules) === "if_zero" && p.value.kind !== "message" ? nonZero(c, p.value, "item") : "true";
       c.print(`${at}      if (${skip}) {`);
       emitValueRules(c, p.value, valueRules!, "item", { ptr: entryPtr, fp: entryFp }, `${at}        `, p);
+      for (const rule of celRules(valueRules!)) emitCel(c, p.field.origin, `the values of field ${p.field.name}`, rule, () => selfValue(celEnv(c), p.value, "item"), { ptr: entryPtr, fp: entryFp }, `${at}        `);
       c.print(`${at}      }`);
       c.print(`${at}    }`);
     }

@@ -74,9 +74,9 @@ describe("protovalidate agreement: CEL rules compiled at generation time (fixtur
     expect(diffs).toEqual([]);
     // Every rule of the fixture was broken somewhere (so each compiled rule was compared, not only its pass).
     expect([...ids].sort()).toEqual([
-      "blob.small", "email.domain", "host.ok", "labels.count", "level.known", "lines.unique_sku", "main.sku", "offset.div",
-      "order.contact", "order.lines_qty", "order.one_big", "order.tag_keys", "order.total", "order.window", "phone.digits",
-      "ratio.unit", "retries.even", "tags.short",
+      "blob.small", "email.domain", "host.ok", "labels.count", "level.known", "levels.set", "limit.key (key)", "limit.value", "lines.unique_sku",
+      "main.sku", "offset.div", "order.contact", "order.lines_qty", "order.one_big", "order.tag_keys", "order.total", "order.window",
+      "phone.digits", "ratio.unit", "retries.even", "score.range", "tags.short",
     ]);
   });
 
