@@ -658,6 +658,26 @@ function emitMessageValueRules(c: RulesCtx, type: RecordType, tree: RuleTree, v:
     c.print(`${at}}`);
     return;
   }
+  if (type.id === "proto:.google.protobuf.FieldMask") {
+    const r = asTree(tree["field_mask"]);
+    const paths = prop(c, type, "paths");
+    if (!r || !paths) return;
+    const strings = (v: RuleValue | undefined) => asList(v).map((x) => scalarOf(x)).filter((x): x is Extract<RuleScalar, { kind: "string" }> => x?.kind === "string").map((x) => x.value);
+    c.print(`${at}if (typeof ${v} === "object" && ${v} !== null) {`);
+    c.print(`${at}  const paths: string[] = ${member(v, paths)} ?? [];`);
+    const k = asTree(r["const"]);
+    if (k) {
+      const want = strings(k["paths"]);
+      c.print(`${at}  if (!(paths.length === ${want.length}${want.map((w, i) => ` && paths[${i}] === ${stringLiteral(w)}`).join("")})) ${violation(c, place, "field_mask.const", stringLiteral(`must equal paths [${want.join(", ")}]`))}`);
+    }
+    const covered = (list: string[]) => `(p: string) => ${list.map((f) => `p === ${stringLiteral(f)} || p.startsWith(${stringLiteral(f + ".")})`).join(" || ") || "false"}`;
+    const inList = strings(r["in"]);
+    if (inList.length) c.print(`${at}  if (!paths.every(${covered(inList)})) ${violation(c, place, "field_mask.in", stringLiteral(`must only contain paths in [${inList.join(", ")}]`))}`);
+    const notIn = strings(r["not_in"]);
+    if (notIn.length) c.print(`${at}  if (paths.some(${covered(notIn)})) ${violation(c, place, "field_mask.not_in", stringLiteral(`must not contain any paths in [${notIn.join(", ")}]`))}`);
+    c.print(`${at}}`);
+    return;
+  }
   if (type.id === "proto:.google.protobuf.Any") {
     const r = asTree(tree["any"]);
     const url = prop(c, type, "type_url");

@@ -144,6 +144,7 @@ const BIG_EDGES = [0n, 1n, -1n, 4n, 5n, 6n, 64n, 65n, 99n, 100n, 900719925474099
 const FLOAT_EDGES = [0, -0, 0.1, 0.10000000149011612, 0.5, 1, 1.25, 1.5, 1.4999999, 2, 2.5, -2.5, -2.6, 3, 10, -10, 99.99, 100, 100.5, NaN, Infinity, -Infinity, 1e-40, 3.4e38];
 const SECONDS = [0n, 1n, -1n, -2n, 2n, 3n, 3599n, 3600n, 4102444800n, 4102444801n, -62135596800n];
 const NANOS = [0, 1, 500000000, 999999999];
+const MASK_PATHS = ["a", "b", "b.c", "b.c.d", "b.d", "secret", "secret.x", "secrets", "a.b"];
 const TYPE_URLS = ["type.googleapis.com/specforge.pv.v1.Item", "type.googleapis.com/google.protobuf.Duration", "", "x/y"];
 
 function pick<T>(r: () => number, list: readonly T[]): T {
@@ -159,6 +160,9 @@ export function randomMessage(r: () => number, desc: DescMessage, depth = 0): an
     return create(desc, { seconds: desc.typeName === "google.protobuf.Timestamp" && seconds < 0n ? 0n : seconds, nanos: neg && seconds <= 0n ? -pick(r, NANOS) : seconds < 0n ? 0 : pick(r, NANOS) } as never);
   }
   if (desc.typeName === "google.protobuf.Any") return create(desc, { typeUrl: pick(r, TYPE_URLS), value: new Uint8Array(0) } as never);
+  if (desc.typeName === "google.protobuf.FieldMask") {
+    return create(desc, { paths: Array.from({ length: Math.floor(r() * 3) }, () => pick(r, MASK_PATHS)) } as never);
+  }
   for (const member of desc.members) {
     if (member.kind === "oneof") {
       if (r() < 0.3) continue;
