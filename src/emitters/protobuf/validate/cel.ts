@@ -238,7 +238,7 @@ export interface CelEnv {
   enumNumber(e: EnumType): string;
 }
 
-interface Compiled {
+export interface Compiled {
   readonly js: string;
   readonly type: CelType;
 }
@@ -292,9 +292,9 @@ interface Scope {
  * Compile `src` with `this` bound to `self` (its JS expression and type). Returns a JS expression whose value is
  * true / "" when the rule holds, false / a message otherwise.
  */
-export function compileCel(env: CelEnv, src: string, self: Compiled, selfPlan?: FieldPlan): Compiled {
+export function compileCel(env: CelEnv, src: string, self: Compiled, selfPlan?: FieldPlan, extra: Readonly<Record<string, Compiled>> = {}): Compiled {
   const ast = parseCel(src);
-  const scope: Scope = { vars: new Map([["this", self]]), origin: new Map() };
+  const scope: Scope = { vars: new Map([["this", self], ...Object.entries(extra)]), origin: new Map() };
   if (selfPlan) scope.origin.set(self.js, selfPlan);
   const out = compile(env, ast, scope);
   if (out.type.k !== "bool" && out.type.k !== "string" && out.type.k !== "dyn") throw new CelUnsupported("a rule must give a bool or a string");

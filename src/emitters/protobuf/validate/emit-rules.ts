@@ -5,11 +5,11 @@
  */
 import { stringLiteral } from "../../../codegen/escape.js";
 import { SpecError } from "../../../errors.js";
-import type { EnumType, Origin, RecordType, ScalarKind } from "../../../ir/model.js";
+import type { EnumType, ExtensionDecl, Origin, RecordType, ScalarKind } from "../../../ir/model.js";
 import { parseIntText } from "../../../parsers/proto/parser.js";
 import { type FieldPlan, type MessagePlan, type ValueShape, member } from "../plan.js";
 import { INT64_SCALARS } from "../scalars.js";
-import { compileCel, CelUnsupported, selfMessage, selfOf, selfValue, type CelEnv } from "./cel.js";
+import { compileCel, CelUnsupported, selfMessage, selfOf, selfValue, type CelEnv, type Compiled } from "./cel.js";
 import { asList, asTree, bool, fieldRules, ignoreOf, mergeRules, scalarOf, type RuleScalar, type RuleTree, type RuleValue } from "./rules.js";
 
 export interface RulesCtx {
@@ -22,6 +22,8 @@ export interface RulesCtx {
   warn(origin: Origin, detail: string): void;
   /** A module-level constant (compiled regexp, byte string); returns its name. */
   constant(key: string, init: string): string;
+  /** The document's extensions: predefined rules are extensions of buf.validate's rule messages. */
+  extensions: readonly ExtensionDecl[];
   /** The field whose rules are being compiled (for warnings); set by emitFieldRules. */
   origin: Origin;
   /** A function (name) from an enum value of the generated type (name, or number when unknown) to its number. */
@@ -105,10 +107,10 @@ function celEnv(c: RulesCtx): CelEnv {
 }
 
 /** Print one compiled CEL rule: false or a non-empty string is a violation; a CEL error is one too. */
-function emitCel(c: RulesCtx, origin: Origin, what: string, rule: { id: string; message: string; expression: string }, self: () => ReturnType<typeof selfMessage>, place: Place, at: string, plan?: FieldPlan): void {
+function emitCel(c: RulesCtx, origin: Origin, what: string, rule: { id: string; message: string; expression: string }, self: () => Compiled, place: Place, at: string, plan?: FieldPlan, extra?: () => Record<string, Compiled>): void {
   let compiled: string;
   try {
-    compiled = compileCel(celEnv(c), rule.expression, self(), plan).js;
+    compiled = compileCel(celEnv(c), rule.expression, self(), plan, extra?.()).js;
   } catch (e) {
     if (!(e instanceof CelUnsupported) && !(e instanceof SyntaxError)) throw e;
     c.warn(origin, `CEL rule "${rule.id}" of ${what} is not evaluated: ${(e as Error).message} (in ${JSON.stringify(rule.expression)})`);
@@ -257,16 +259,76 @@ function emitValueRules(c: RulesCtx, shape: ValueShape, tree: RuleTree, v: strin
   if (shape.kind === "enum") {
     const r = asTree(tree["enum"]);
     if (r) emitEnumRules(c, shape.type, r, v, place, at);
+    if (r) emitPredefined(c, shape, r, v, place, at);
     return;
   }
   if (shape.kind === "message" || shape.kind === "group") {
     emitMessageValueRules(c, shape.type, tree, v, place, at, p);
+    const kind = WKT_KIND[shape.type.id];
+    const r = kind ? asTree(tree[kind]) : undefined;
+    if (r) emitPredefined(c, WRAPPERS[shape.type.id] ? { kind: "scalar", scalar: WRAPPERS[shape.type.id]! } : shape, r, WRAPPERS[shape.type.id] ? `${v}?.${prop(c, shape.type, "value") ?? "value"}` : v, place, at);
     return;
   }
   const kind = PROTO_KIND[shape.scalar] ?? shape.scalar;
   const r = asTree(tree[kind]);
   if (!r) return;
   emitScalarRules(c, shape.scalar, kind, r, v, place, at);
+  emitPredefined(c, shape, r, v, place, at);
+}
+
+/** The rules kind of a well-known message type (wrappers take their scalar's). */
+const WKT_KIND: Record<string, string> = {
+  "proto:.google.protobuf.Duration": "duration",
+  "proto:.google.protobuf.Timestamp": "timestamp",
+  "proto:.google.protobuf.Any": "any",
+  "proto:.google.protobuf.FieldMask": "field_mask",
+  "proto:.google.protobuf.DoubleValue": "double",
+  "proto:.google.protobuf.FloatValue": "float",
+  "proto:.google.protobuf.Int64Value": "int64",
+  "proto:.google.protobuf.UInt64Value": "uint64",
+  "proto:.google.protobuf.Int32Value": "int32",
+  "proto:.google.protobuf.UInt32Value": "uint32",
+  "proto:.google.protobuf.BoolValue": "bool",
+  "proto:.google.protobuf.StringValue": "string",
+  "proto:.google.protobuf.BytesValue": "bytes",
+};
+
+/**
+ * Predefined rules: `(buf.validate.field).string.(my_rule) = value` where `my_rule` extends buf.validate.StringRules
+ * with `(buf.validate.predefined).cel` rules; each is compiled with `this` the value and `rule` the setting.
+ */
+function emitPredefined(c: RulesCtx, shape: ValueShape, r: RuleTree, v: string, place: Place, at: string): void {
+  for (const [key, value] of Object.entries(r)) {
+    if (!key.startsWith("(")) continue;
+    const name = key.slice(1, -1).replace(/^\./, "");
+    const ext = c.extensions.find((e) => e.fullName === name || e.fullName.endsWith("." + name));
+    if (!ext) {
+      c.warn(c.origin, `predefined rule ${name} is not checked: no extension of that name`);
+      continue;
+    }
+    const predefined = mergeRules(ext.field.wire?.proto?.rules, "buf.validate.predefined");
+    const ruleValue = predefinedValue(ext, value);
+    for (const rule of predefined ? celRules(predefined.tree) : []) {
+      if (ruleValue === undefined) {
+        c.warn(c.origin, `predefined rule ${name} is not checked: its value is not a scalar`);
+        break;
+      }
+      emitCel(c, c.origin, `predefined rule ${name}`, rule, () => selfValue(celEnv(c), shape, v), place, at, undefined, () => ({ rule: ruleValue }));
+    }
+  }
+}
+
+/** The setting of a predefined rule as a CEL constant, typed by the extension's field. */
+function predefinedValue(ext: ExtensionDecl, value: RuleValue): Compiled | undefined {
+  const s = scalarOf(value);
+  const t = ext.field.type;
+  if (!s || t.kind !== "scalar") return undefined;
+  if (t.scalar === "boolean") return { js: String(s.kind === "ident" && s.text === "true"), type: { k: "bool" } };
+  if (t.scalar === "string") return s.kind === "string" ? { js: stringLiteral(s.value), type: { k: "string" } } : undefined;
+  if (t.scalar === "float" || t.scalar === "double") return { js: `(${floatLiteral(s, t.scalar === "float")})`, type: { k: "double" } };
+  const n = intText(s);
+  if (n === undefined) return undefined;
+  return { js: `${n}n`, type: { k: /^(uint|fixed)/.test(t.scalar) ? "uint" : "int" } };
 }
 
 function emitScalarRules(c: RulesCtx, scalar: ScalarKind, kind: string, r: RuleTree, v: string, place: Place, at: string): void {

@@ -51,6 +51,7 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
   const plans = new Map(model.messages.map((m) => [m.record.id, m]));
   const constants: string[] = [];
   const rules: RulesCtx = {
+    extensions: emit.doc.extensions,
     origin: emit.doc.types[0]?.origin ?? { file: emit.source, line: 1, column: 1, pointer: "", construct: "proto file" },
     print: (line) => f.print(line),
     rt: (name) => f.use(f.import(name, emit.runtimeModule)),

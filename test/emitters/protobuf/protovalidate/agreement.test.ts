@@ -90,6 +90,31 @@ describe("protovalidate agreement: CEL rules compiled at generation time (fixtur
   });
 });
 
+let pre: Agreement;
+beforeAll(async () => {
+  pre = await prepare(FIXTURES, "predefined.proto");
+}, 60_000);
+afterAll(() => pre?.remove());
+
+describe("protovalidate agreement: predefined rules (fixtures/predefined.proto)", () => {
+  it("M: same verdicts and rule ids, every predefined rule broken somewhere", () => {
+    expect(pre.specWarnings).toEqual([]);
+    const desc = pre.registry.getMessage("specforge.pre.v1.M") as DescMessage;
+    const r = rng(0x9e);
+    const ids = new Set<string>();
+    let violations = 0;
+    for (let i = 0; i < PER_MESSAGE; i++) {
+      const { ours, theirs } = verdicts(pre, desc, randomMessage(r, desc));
+      expect(ours).toEqual(theirs);
+      for (const t of theirs) ids.add(t.split(" | ")[1]!);
+      violations += theirs.length;
+    }
+    counts["M (predefined)"] = { messages: PER_MESSAGE, violations, invalid: -1 };
+    console.log(`M (predefined): ${PER_MESSAGE} messages, ${violations} violations`);
+    expect([...ids].sort()).toEqual(["int32.gt", "int32.is_even", "string.is_upper", "string.max_chars"]);
+  });
+});
+
 describe("protovalidate agreement (fixtures/rules.proto)", () => {
   const names = ["Numbers", "Strings", "Bytes", "Enums", "Collections", "Messages", "Oneofs", "MessageOneof", "Nested"];
   it.each(names)("%s: same verdicts and rule ids as @bufbuild/protovalidate", (name) => {

@@ -25,6 +25,12 @@ import { nodeSpecHost } from "../../../../src/parsers/host.js";
 import { generateSpec } from "../../../../src/pipeline/generate-files.js";
 import { REPO, SHARED } from "../../../helpers/seeds.js";
 
+/**
+ * What specforge needs of buf/validate/validate.proto: the package, and the rule messages (with extension ranges, so
+ * that predefined rules can extend them). It reads only the option names.
+ */
+export const BUF_VALIDATE_STUB = `syntax = "proto2";\npackage buf.validate;\nmessage FloatRules { extensions 1000 to max; } message DoubleRules { extensions 1000 to max; } message Int32Rules { extensions 1000 to max; } message Int64Rules { extensions 1000 to max; } message UInt32Rules { extensions 1000 to max; } message UInt64Rules { extensions 1000 to max; } message SInt32Rules { extensions 1000 to max; } message SInt64Rules { extensions 1000 to max; } message Fixed32Rules { extensions 1000 to max; } message Fixed64Rules { extensions 1000 to max; } message SFixed32Rules { extensions 1000 to max; } message SFixed64Rules { extensions 1000 to max; } message BoolRules { extensions 1000 to max; } message StringRules { extensions 1000 to max; } message BytesRules { extensions 1000 to max; } message EnumRules { extensions 1000 to max; } message RepeatedRules { extensions 1000 to max; } message MapRules { extensions 1000 to max; } message AnyRules { extensions 1000 to max; } message DurationRules { extensions 1000 to max; } message FieldMaskRules { extensions 1000 to max; } message TimestampRules { extensions 1000 to max; }\n`;
+
 const RUNTIME = path.join(REPO, "src/runtime/index.ts");
 const CORPUS_PROTO = path.join(SHARED, "corpus/proto");
 
@@ -52,7 +58,7 @@ export async function prepare(dir: string, entry: string, oracleEntry = entry): 
   // specforge: the option names are what it reads; validate.proto's own messages need not be generated.
   const stub = path.join(root, "stub");
   mkdirSync(path.join(stub, "buf/validate"), { recursive: true });
-  writeFileSync(path.join(stub, "buf/validate/validate.proto"), 'syntax = "proto2";\npackage buf.validate;\n');
+  writeFileSync(path.join(stub, "buf/validate/validate.proto"), BUF_VALIDATE_STUB);
   mkdirSync(path.join(stub, "validate"), { recursive: true });
   writeFileSync(path.join(stub, "validate/validate.proto"), 'syntax = "proto2";\npackage validate;\n');
   const out = generateSpec(
