@@ -22,7 +22,8 @@ import type { Path } from "@bufbuild/protobuf/reflect";
 import { createValidator, type Validator } from "@bufbuild/protovalidate";
 import { file_buf_validate_validate } from "@bufbuild/protovalidate/gen/buf/validate/validate_pb.js";
 import { nodeSpecHost } from "../../../../src/parsers/host.js";
-import { generateSpec } from "../../../../src/pipeline/generate-files.js";
+import { generateFromDocument, generateSpec } from "../../../../src/pipeline/generate-files.js";
+import { lowerDescriptors } from "../../../../src/parsers/proto-descriptors/index.js";
 import { REPO, SHARED } from "../../../helpers/seeds.js";
 
 /**
@@ -46,7 +47,7 @@ export interface Agreement {
  * Generate `entry` (a .proto in `dir`) both ways; `oracleEntry` (default: the same file) is what protoc compiles
  * for protovalidate-es, e.g. a protovalidate twin of a protoc-gen-validate file with the same messages.
  */
-export async function prepare(dir: string, entry: string, oracleEntry = entry): Promise<Agreement> {
+export async function prepare(dir: string, entry: string, oracleEntry = entry, frontEnd: "text" | "descriptors" = "text"): Promise<Agreement> {
   const root = mkdtempSync(path.join(tmpdir(), "specforge-pv-"));
   // protoc: validate.proto and the well-known types from descriptors, the fixture from its folder.
   const deps = [file_google_protobuf_descriptor, file_google_protobuf_duration, file_google_protobuf_timestamp, file_google_protobuf_field_mask, file_google_protobuf_any, file_google_protobuf_wrappers, file_buf_validate_validate];
@@ -54,17 +55,19 @@ export async function prepare(dir: string, entry: string, oracleEntry = entry): 
   writeFileSync(setIn, toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file: deps.map((f) => f.proto) })));
   const setOut = path.join(root, "out.binpb");
   execFileSync("protoc", [`--descriptor_set_in=${setIn}`, `-I${dir}`, "--include_imports", `--descriptor_set_out=${setOut}`, oracleEntry], { timeout: 30_000 });
-  const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, readFileSync(setOut)));
+  const descriptorSet = fromBinary(FileDescriptorSetSchema, readFileSync(setOut));
+  const registry = createFileRegistry(descriptorSet);
   // specforge: the option names are what it reads; validate.proto's own messages need not be generated.
   const stub = path.join(root, "stub");
   mkdirSync(path.join(stub, "buf/validate"), { recursive: true });
   writeFileSync(path.join(stub, "buf/validate/validate.proto"), BUF_VALIDATE_STUB);
   mkdirSync(path.join(stub, "validate"), { recursive: true });
   writeFileSync(path.join(stub, "validate/validate.proto"), 'syntax = "proto2";\npackage validate;\n');
-  const out = generateSpec(
-    { file: path.join(dir, entry), display: entry, runtimeModule: RUNTIME },
-    nodeSpecHost({ includeDirs: [dir, stub, CORPUS_PROTO] }),
-  );
+  const spec = { file: path.join(dir, entry), display: entry, runtimeModule: RUNTIME };
+  // "descriptors": what protoc-gen-specforge sees (protoc's descriptors, with the real validate.proto).
+  const out = frontEnd === "descriptors"
+    ? generateFromDocument(lowerDescriptors(descriptorSet.file, entry), spec)
+    : generateSpec(spec, nodeSpecHost({ includeDirs: [dir, stub, CORPUS_PROTO] }));
   const gen = path.join(root, "gen");
   for (const f of out.files) {
     const file = path.join(gen, f.path);
