@@ -8,6 +8,9 @@ import type { ProtoOptionEntry, ProtoOptionValue, ProtoRuleOption } from "../../
 import type { OptionDecl, Pos } from "./ast.js";
 import { tokenize, type Token } from "./tokenizer.js";
 
+/** Deeper aggregates are refused (validate.proto's rules nest a few levels; this bounds the parser's recursion). */
+const MAX_NESTING = 64;
+
 /** The extensions whose options the validators read. */
 export const RULE_EXTENSIONS: ReadonlySet<string> = new Set([
   "buf.validate.field",
@@ -100,7 +103,9 @@ export function parseTextFormat(text: string, file: string, at: Pos): ProtoOptio
     return tokens[i++]!;
   };
 
+  let depth = 0;
   const message = (close: string): ProtoOptionValue => {
+    if (++depth > MAX_NESTING) fail(peek(), `option value nested deeper than ${MAX_NESTING}`);
     const fields: ProtoOptionEntry[] = [];
     while (!is(close)) {
       const t = peek();
@@ -119,6 +124,7 @@ export function parseTextFormat(text: string, file: string, at: Pos): ProtoOptio
       if (is(",") || is(";")) i++;
     }
     i++;
+    depth--;
     return { kind: "message", fields };
   };
   const identText = (): string => {

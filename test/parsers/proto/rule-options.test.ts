@@ -71,3 +71,12 @@ describe("validation options in the IR", () => {
     expect(x!.wire!.proto!.rules).toBeUndefined();
   });
 });
+
+describe("hostile validation options", () => {
+  it("a deeply nested aggregate is a located error, not a stack overflow", () => {
+    const deep = "{a: ".repeat(5000) + "1" + "}".repeat(5000);
+    expect(parseError(spec(`message M { string x = 1 [(buf.validate.field).string = ${deep}]; }`), "/spec/main.proto", ["/spec"])).toMatch(
+      /main\.proto:4:\d+: option value nested deeper than 64/,
+    );
+  });
+});

@@ -110,8 +110,12 @@ export function parseCel(src: string): Ast {
     if (!isOp(v)) throw new CelUnsupported(`expected "${v}"`);
     p++;
   };
+  let depth = 0;
   const expr = (): Ast => {
+    // CEL implementations limit nesting too (cel-go: 100 levels of recursion); this bounds ours.
+    if (++depth > 100) throw new CelUnsupported("expression nested too deeply");
     const c = or();
+    depth--;
     if (isOp("?")) {
       p++;
       const a = expr();
@@ -132,10 +136,19 @@ export function parseCel(src: string): Ast {
     }
   };
   const unary = (): Ast => {
-    if (isOp("!")) return (p++, { t: "un", op: "!", x: unary() });
+    if (depth > 100) throw new CelUnsupported("expression nested too deeply");
+    if (isOp("!")) {
+      p++;
+      depth++;
+      const x = unary();
+      depth--;
+      return { t: "un", op: "!", x };
+    }
     if (isOp("-")) {
       p++;
+      depth++;
       const x = unary();
+      depth--;
       if (x.t === "lit" && (x.kind === "int" || x.kind === "double")) return { ...x, v: x.v.startsWith("-") ? x.v.slice(1) : "-" + x.v };
       return { t: "un", op: "-", x };
     }

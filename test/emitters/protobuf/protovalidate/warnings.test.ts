@@ -30,3 +30,16 @@ describe("rules specforge cannot compile", () => {
     expect(issues.map((i: any) => `${i.field} ${i.rule}`)).toEqual(["word string.min_len"]);
   });
 });
+
+describe("hostile CEL", () => {
+  it("deep nesting and text that would break out of a string are warnings or string literals, never code", async () => {
+    const { compileCel, CelUnsupported } = await import("../../../../src/emitters/protobuf/validate/cel.js");
+    const env = { plan: () => undefined, rt: (n: string) => n, constant: (k: string) => k, enumNumber: () => "n" };
+    const self = { js: "v", type: { k: "string" as const } };
+    for (const deep of ["(".repeat(20000) + "true" + ")".repeat(20000), "!".repeat(20000) + "true", "-".repeat(20000) + "1 > 0"]) {
+      expect(() => compileCel(env, deep, self)).toThrow(CelUnsupported);
+    }
+    const js = compileCel(env, `this == '"; process.exit(1); "' || this == "\\u2028*/"`, self).js;
+    expect(js).toBe(`((v === "\\"; process.exit(1); \\"") || (v === "\\u2028*/"))`);
+  });
+});
