@@ -1,9 +1,9 @@
 /**
  * The ProtoJSON registry of a very large spec type-checks: googleapis' Compute (2,091 messages) and Ads (1,457) made
  * tsc stop with TS2590 ("Expression produces a union type that is too complex to represent") on one array literal.
- * A spec of 1,200 messages (enough for the error, quicker to check than Compute's 2,091) is generated; its registry (as generated) is type-checked against stand-ins for the
- * codec functions it names (the codecs themselves would take a minute to check), and, as the control, the same
- * entries in one array literal must still give TS2590.
+ * A spec of 1,200 messages (enough for the error, quicker to check than Compute's 2,091) is generated; its
+ * registry (as generated) is type-checked against stand-ins for the codec functions it names (the codecs themselves
+ * would take a minute to check), and, as the control, the same entries in one array literal must still give TS2590.
  */
 import { describe, expect, it } from "vitest";
 import { memorySpecHost } from "../../../src/parsers/host.js";
