@@ -382,3 +382,52 @@ export function celBytesToString(b: Uint8Array): string {
   if (s === undefined) throw new CelError("invalid UTF-8");
   return s;
 }
+
+/** A Duration or Timestamp (seconds in any int64 representation, nanos) as bigint nanoseconds; absent is zero. */
+export function celNanos(seconds: unknown, nanos: unknown): bigint {
+  return BigInt((seconds as bigint | string | number | undefined) ?? 0) * 1000000000n + BigInt((nanos as number | undefined) ?? 0);
+}
+
+/** CEL's string.format([...]) for %s, %d, %f (6 digits), %e, %x, %o, %b and %%: what rule messages use. */
+export function celFormat(format: string, args: readonly unknown[]): string {
+  let i = 0;
+  return format.replace(/%(\.\d+)?([sdfexXob%])/g, (_m, precision: string | undefined, verb: string) => {
+    if (verb === "%") return "%";
+    if (i >= args.length) throw new CelError("format: too few arguments");
+    const v = args[i++];
+    switch (verb) {
+      case "d":
+        return String(v);
+      case "f":
+        return Number(v).toFixed(precision ? Number(precision.slice(1)) : 6);
+      case "e":
+        return Number(v).toExponential(precision ? Number(precision.slice(1)) : 6);
+      case "x":
+      case "X": {
+        const text = v instanceof Uint8Array ? Array.from(v, (b) => b.toString(16).padStart(2, "0")).join("") : typeof v === "string" ? Array.from(new TextEncoder().encode(v), (b) => b.toString(16).padStart(2, "0")).join("") : (v as bigint).toString(16);
+        return verb === "X" ? text.toUpperCase() : text;
+      }
+      case "o":
+        return (v as bigint).toString(8);
+      case "b":
+        return typeof v === "boolean" ? String(v) : (v as bigint).toString(2);
+      default:
+        return Array.isArray(v) ? `[${v.map((x) => celToString(x)).join(", ")}]` : celToString(v);
+    }
+  });
+}
+
+// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999999999Z, and ±315,576,000,000 s: google.protobuf's ranges.
+const TIMESTAMP_MIN = -62135596800000000000n;
+const TIMESTAMP_MAX = 253402300799999999999n;
+const DURATION_MAX = 315576000000999999999n;
+
+export function celTimestampInRange(ns: bigint): bigint {
+  if (ns < TIMESTAMP_MIN || ns > TIMESTAMP_MAX) throw new CelError("timestamp out of range");
+  return ns;
+}
+
+export function celDurationInRange(ns: bigint): bigint {
+  if (ns < -DURATION_MAX || ns > DURATION_MAX) throw new CelError("duration out of range");
+  return ns;
+}

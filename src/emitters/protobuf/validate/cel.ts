@@ -232,6 +232,8 @@ export function parseCel(src: string): Ast {
 
 export type CelType =
   | { k: "int" | "uint" | "double" | "string" | "bytes" | "bool" | "null" | "dyn" }
+  /** Durations and timestamps are bigint nanoseconds (timestamps since the Unix epoch). */
+  | { k: "duration" | "timestamp" }
   | { k: "list"; of: CelType }
   | { k: "map"; key: CelType; of: CelType }
   | { k: "msg"; type: RecordType };
@@ -243,6 +245,8 @@ const STRING: CelType = { k: "string" };
 const BYTES: CelType = { k: "bytes" };
 const BOOL: CelType = { k: "bool" };
 const DYN: CelType = { k: "dyn" };
+const DURATION: CelType = { k: "duration" };
+const TIMESTAMP: CelType = { k: "timestamp" };
 
 export interface CelEnv {
   plan(type: RecordType): MessagePlan | undefined;
@@ -262,8 +266,16 @@ function fromShape(env: CelEnv, shape: ValueShape, v: string): Compiled {
     case "enum":
       return { js: `BigInt(${env.enumNumber(shape.type)}(${v}))`, type: INT };
     case "message":
-    case "group":
+    case "group": {
+      const id = shape.type.id;
+      if (id === "proto:.google.protobuf.Duration" || id === "proto:.google.protobuf.Timestamp") {
+        const plan = env.plan(shape.type);
+        const secs = plan?.fields.find((f) => f.field.name === "seconds")?.prop ?? "seconds";
+        const nanos = plan?.fields.find((f) => f.field.name === "nanos")?.prop ?? "nanos";
+        return { js: `${env.rt("celNanos")}(${v}?.${secs}, ${v}?.${nanos})`, type: id.endsWith("Duration") ? DURATION : TIMESTAMP };
+      }
       return { js: `(${v} ?? {})`, type: { k: "msg", type: shape.type } };
+    }
     case "scalar":
       return scalarValue(shape.scalar, v);
   }
@@ -307,7 +319,8 @@ interface Scope {
  */
 export function compileCel(env: CelEnv, src: string, self: Compiled, selfPlan?: FieldPlan, extra: Readonly<Record<string, Compiled>> = {}): Compiled {
   const ast = parseCel(src);
-  const scope: Scope = { vars: new Map([["this", self], ...Object.entries(extra)]), origin: new Map() };
+  const now: Compiled = { js: "(BigInt(Date.now()) * 1000000n)", type: TIMESTAMP };
+  const scope: Scope = { vars: new Map([["this", self], ["now", now], ...Object.entries(extra)]), origin: new Map() };
   if (selfPlan) scope.origin.set(self.js, selfPlan);
   const out = compile(env, ast, scope);
   if (out.type.k !== "bool" && out.type.k !== "string" && out.type.k !== "dyn") throw new CelUnsupported("a rule must give a bool or a string");
@@ -328,6 +341,20 @@ export function selfMessage(type: RecordType, v: string): Compiled {
 }
 
 const isNum = (t: CelType) => t.k === "int" || t.k === "uint" || t.k === "double";
+const isTime = (t: CelType) => t.k === "duration" || t.k === "timestamp";
+
+/** timestamp ± duration, duration ± duration, timestamp - timestamp (nanoseconds, range-checked at run time). */
+function timeArithmetic(env: CelEnv, op: string, a: Compiled, b: Compiled): Compiled | undefined {
+  if (op !== "+" && op !== "-") return undefined;
+  const k = (t: CelType) => t.k;
+  let type: CelType | undefined;
+  if (k(a.type) === "timestamp" && k(b.type) === "duration") type = TIMESTAMP;
+  else if (op === "+" && k(a.type) === "duration" && k(b.type) === "timestamp") type = TIMESTAMP;
+  else if (k(a.type) === "duration" && k(b.type) === "duration") type = DURATION;
+  else if (op === "-" && k(a.type) === "timestamp" && k(b.type) === "timestamp") type = DURATION;
+  // Results outside CEL's ranges (timestamps in years 1..9999, durations within ±10,000 years) are errors.
+  return type ? { js: `${env.rt(type.k === "timestamp" ? "celTimestampInRange" : "celDurationInRange")}(${a.js} ${op} ${b.js})`, type } : undefined;
+}
 
 function compile(env: CelEnv, ast: Ast, scope: Scope): Compiled {
   const c = (a: Ast) => compile(env, a, scope);
@@ -422,7 +449,7 @@ function binary(env: CelEnv, op: string, a: Compiled, b: Compiled): Compiled {
       return { js: `(${a.js} ${op} ${b.js})`, type: BOOL };
     case "==":
     case "!=": {
-      const same = a.type.k === b.type.k && ["int", "uint", "double", "string", "bool"].includes(a.type.k);
+      const same = a.type.k === b.type.k && ["int", "uint", "double", "string", "bool", "duration", "timestamp"].includes(a.type.k);
       const eq = same ? `${a.js} === ${b.js}` : `${env.rt("celEquals")}(${a.js}, ${b.js})`;
       return { js: op === "==" ? `(${eq})` : `!(${eq})`, type: BOOL };
     }
@@ -430,23 +457,27 @@ function binary(env: CelEnv, op: string, a: Compiled, b: Compiled): Compiled {
     case "<=":
     case ">":
     case ">=":
-      if ((isNum(a.type) && isNum(b.type)) || (a.type.k === "string" && b.type.k === "string")) return { js: `(${a.js} ${op} ${b.js})`, type: BOOL };
+      if ((isNum(a.type) && isNum(b.type)) || (a.type.k === "string" && b.type.k === "string") || (isTime(a.type) && a.type.k === b.type.k)) {
+        return { js: `(${a.js} ${op} ${b.js})`, type: BOOL };
+      }
       throw new CelUnsupported(`${op} on these types`);
     case "in":
       if (b.type.k === "list") return { js: `${env.rt("celIn")}(${a.js}, ${b.js})`, type: BOOL };
       if (b.type.k === "map") return { js: `Object.hasOwn(${b.js}, String(${a.js}))`, type: BOOL };
       throw new CelUnsupported("in on this type");
     case "+":
-      if (a.type.k === "string" && b.type.k === "string") return { js: `(${a.js} + ${b.js})`, type: STRING };
-      if (a.type.k === "list" && b.type.k === "list") return { js: `[...${a.js}, ...${b.js}]`, type: a.type };
-    // falls through
     case "-":
     case "*":
     case "/":
-    case "%":
+    case "%": {
+      if (op === "+" && a.type.k === "string" && b.type.k === "string") return { js: `(${a.js} + ${b.js})`, type: STRING };
+      if (op === "+" && a.type.k === "list" && b.type.k === "list") return { js: `[...${a.js}, ...${b.js}]`, type: a.type };
+      const time = timeArithmetic(env, op, a, b);
+      if (time) return time;
       if ((a.type.k === "int" || a.type.k === "uint") && a.type.k === b.type.k) return { js: `${env.rt("celIntOp")}(${stringLiteral(op)}, ${a.js}, ${b.js}, ${a.type.k === "uint"})`, type: a.type };
       if (a.type.k === "double" && b.type.k === "double") return { js: `(${a.js} ${op} ${b.js})`, type: DOUBLE };
       throw new CelUnsupported(`${op} on these types`);
+    }
   }
   throw new CelUnsupported(`operator ${op}`);
 }
@@ -465,6 +496,10 @@ function call(env: CelEnv, ast: Extract<Ast, { t: "call" }>, scope: Scope): Comp
       return { js: hasField(obj.js, f), type: BOOL };
     }
     if (name === "size" && x) return size(env, c(x));
+    if ((name === "duration" || name === "timestamp") && x?.t === "lit" && x.kind === "string") {
+      const nanos = name === "duration" ? parseDuration(x.v) : parseTimestamp(x.v);
+      return { js: `${nanos}n`, type: name === "duration" ? DURATION : TIMESTAMP };
+    }
     if (x && ast.args.length === 1) {
       const v = c(x);
       if (name === "int") return { js: `${env.rt("celToInt")}(${v.js})`, type: INT };
@@ -519,6 +554,9 @@ function call(env: CelEnv, ast: Extract<Ast, { t: "call" }>, scope: Scope): Comp
     return a.js;
   };
   if (name === "size" && args.length === 0) return size(env, t);
+  if (name === "format" && t.type.k === "string" && args.length === 1 && args[0]!.type.k === "list") {
+    return { js: `${env.rt("celFormat")}(${t.js}, ${args[0]!.js})`, type: STRING };
+  }
   if (t.type.k === "string") {
     switch (name) {
       case "startsWith":
@@ -588,4 +626,26 @@ function hasField(obj: string, f: FieldPlan): string {
   }
   if (s.kind === "enum") return `(${v} !== undefined && ${v} !== 0 && ${v} !== ${stringLiteral(s.type.values.find((x) => x.number === 0)?.name ?? "")})`;
   return `(${v} !== undefined)`;
+}
+
+/** A CEL duration literal ("1h2m3.5s", "-1.5s", "100ms", "1us", "1ns") in nanoseconds. */
+function parseDuration(text: string): bigint {
+  const m = /^(-)?((?:\d+(?:\.\d+)?(?:h|ms|us|µs|ns|m|s))+)$/.exec(text);
+  if (!m) throw new CelUnsupported(`duration "${text}"`);
+  const unit: Record<string, bigint> = { h: 3600000000000n, m: 60000000000n, s: 1000000000n, ms: 1000000n, us: 1000n, "µs": 1000n, ns: 1n };
+  let total = 0n;
+  for (const part of m[2]!.matchAll(/(\d+)(?:\.(\d+))?(h|ms|us|µs|ns|m|s)/g)) {
+    const u = unit[part[3]!]!;
+    const frac = part[2] ?? "";
+    total += BigInt(part[1]!) * u + (frac ? (BigInt(frac) * u) / 10n ** BigInt(frac.length) : 0n);
+  }
+  return m[1] ? -total : total;
+}
+
+/** A CEL timestamp literal (RFC 3339) in nanoseconds since the epoch. */
+function parseTimestamp(text: string): bigint {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(text);
+  const ms = m ? Date.parse(`${m[1]}${m[3]}`) : NaN;
+  if (!m || Number.isNaN(ms)) throw new CelUnsupported(`timestamp "${text}"`);
+  return BigInt(ms) * 1000000n + BigInt((m[2] ?? "").padEnd(9, "0") || "0");
 }

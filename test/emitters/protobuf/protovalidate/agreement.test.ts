@@ -61,9 +61,17 @@ describe("protovalidate agreement: CEL rules compiled at generation time (fixtur
     let violations = 0;
     let invalid = 0;
     const ids = new Set<string>();
+    let celErrors = 0;
     for (let i = 0; i < PER_MESSAGE * 2; i++) {
       const msg = randomMessage(r, desc);
       const { ours, theirs } = verdicts(cel, desc, msg);
+      if (theirs.length === 1 && theirs[0] === "runtime error: timestamp out of range") {
+        // Known difference: a CEL error (here timestamp + duration past year 1 or 9999). protovalidate-es gives no
+        // verdict for the message; ours reports a violation of the rule that failed and checks the rest.
+        expect(ours).toContain(" | order.deadline");
+        celErrors++;
+        continue;
+      }
       for (const t of theirs) ids.add(t.split(" | ")[1]!);
       violations += theirs.length;
       if (theirs.length) invalid++;
@@ -72,12 +80,14 @@ describe("protovalidate agreement: CEL rules compiled at generation time (fixtur
     counts["Order (CEL)"] = { messages: PER_MESSAGE * 2, violations, invalid };
     console.log(`Order (CEL): ${PER_MESSAGE * 2} messages, ${invalid} invalid, ${violations} violations`);
     expect(diffs).toEqual([]);
+    expect(celErrors).toBeGreaterThan(0);
+    console.log(`Order (CEL): ${celErrors} messages with a CEL error (known difference)`);
     // Every rule of the fixture was broken somewhere (so each compiled rule was compared, not only its pass).
     expect([...ids].sort()).toEqual([
-      "blob.small", "email.domain", "host.ok", "labels.count", "level.known", "levels.set", "limit.key (key)", "limit.value", "lines.unique_sku",
-      "main.sku", "offset.div", "order.contact", "order.lines_qty", "order.one_big", "order.tag_keys", "order.total", "order.window",
-      "phone.digits", "ratio.unit", "retries.even", "score.range", "tags.short",
-    ]);
+      "blob.small", "email.domain", "host.ok", "labels.count", "level.known", "at.past", "levels.set", "limit.key (key)", "limit.value", "lines.unique_sku",
+      "main.sku", "offset.div", "order.contact", "order.deadline", "order.fmt", "order.lines_qty", "order.one_big", "order.tag_keys", "order.total",
+      "order.window", "phone.digits", "ratio.unit", "retries.even", "score.range", "tags.short", "ttl.range",
+    ].sort());
   });
 
   it("a valid Order is valid for both", () => {

@@ -19,9 +19,9 @@ describe("rules specforge cannot compile", () => {
   it("are located warnings", () => {
     expect(a.specWarnings).toEqual([
       expect.stringMatching(/^warnings\.proto:10:3: pattern "\\\\pL\+" is not checked: JavaScript cannot read it/),
-      expect.stringMatching(/^warnings\.proto:11:3: CEL rule "at\.past" of field at is not evaluated: unknown name now/),
+      expect.stringMatching(/^warnings\.proto:11:3: CEL rule "at\.past" of field at is not evaluated: method getHours/),
       expect.stringMatching(/^warnings\.proto:12:3: CEL rule "tag\.lower" of the items of field tags is not evaluated: method lowerAscii/),
-      expect.stringMatching(/^warnings\.proto:13:3: CEL rule "name\.fmt" of field name is not evaluated: method format/),
+      expect.stringMatching(/^warnings\.proto:13:3: CEL rule "name\.split" of field name is not evaluated: method split/),
     ]);
   });
 
