@@ -10,7 +10,6 @@
 import { stringLiteral } from "../../../codegen/escape.js";
 import type { EnumType, RecordType, ScalarKind } from "../../../ir/model.js";
 import type { FieldPlan, MessagePlan, ValueShape } from "../plan.js";
-import { INT64_SCALARS } from "../scalars.js";
 
 export class CelUnsupported extends Error {}
 
@@ -288,7 +287,6 @@ function scalarValue(s: ScalarKind, v: string): Compiled {
   if (s === "boolean") return { js: `(${v} ?? false)`, type: BOOL };
   const unsigned = /^(uint|fixed)/.test(s);
   return { js: `BigInt(${v} ?? 0)`, type: unsigned ? UINT : INT };
-  void INT64_SCALARS;
 }
 
 function fieldType(env: CelEnv, p: FieldPlan, v: string): Compiled {

@@ -263,7 +263,7 @@ function emitValueRules(c: RulesCtx, shape: ValueShape, tree: RuleTree, v: strin
     return;
   }
   if (shape.kind === "message" || shape.kind === "group") {
-    emitMessageValueRules(c, shape.type, tree, v, place, at, p);
+    emitMessageValueRules(c, shape.type, tree, v, place, at);
     const kind = WKT_KIND[shape.type.id];
     const r = kind ? asTree(tree[kind]) : undefined;
     if (r) emitPredefined(c, WRAPPERS[shape.type.id] ? { kind: "scalar", scalar: WRAPPERS[shape.type.id]! } : shape, r, WRAPPERS[shape.type.id] ? `${v}?.${prop(c, shape.type, "value") ?? "value"}` : v, place, at);
@@ -373,7 +373,8 @@ function emitRange(c: RulesCtx, kind: string, r: RuleTree, n: string, lit: (s: R
   } else if (lower && !upper) {
     c.print(`${i}if (${nan}${test(n, lower.fail, lit(lower.s))}) ${violation(c, place, `${kind}.${lower.name}`, stringLiteral(`must be ${words[lower.name]} ${show(lower.s)}`))}`);
   } else if (lower && upper) {
-    const inclusive = compareBounds(upper.s, lower.s, upper.name === "lt" && lower.name === "gt" ? ">=" : upper.name === "lte" && lower.name === "gte" ? ">=" : ">=");
+    // protovalidate: upper >= lower is a range (gt_lt ...); reversed bounds exclude the middle (..._exclusive).
+    const inclusive = upperAtLeastLower(upper.s, lower.s);
     const id = `${kind}.${lower.name}_${upper.name}`;
     if (inclusive) {
       const msg = `must be ${words[lower.name]} ${show(lower.s)} and ${words[upper.name]} ${show(upper.s)}`;
@@ -389,7 +390,7 @@ function emitRange(c: RulesCtx, kind: string, r: RuleTree, n: string, lit: (s: R
 }
 
 /** Whether upper >= lower, comparing rule constants exactly (integers as bigint, floats and durations as numbers). */
-function compareBounds(upper: RuleValue, lower: RuleValue, _op: string): boolean {
+function upperAtLeastLower(upper: RuleValue, lower: RuleValue): boolean {
   const num = (v: RuleValue): number | bigint => {
     const s = scalarOf(v);
     if (s) {
@@ -669,7 +670,7 @@ function prop(c: RulesCtx, type: RecordType, field: string): string | undefined 
   return c.plan(type)?.fields.find((f) => f.field.name === field)?.prop;
 }
 
-function emitMessageValueRules(c: RulesCtx, type: RecordType, tree: RuleTree, v: string, place: Place, at: string, p: FieldPlan): void {
+function emitMessageValueRules(c: RulesCtx, type: RecordType, tree: RuleTree, v: string, place: Place, at: string): void {
   const wrapped = WRAPPERS[type.id];
   if (wrapped) {
     const kind = PROTO_KIND[wrapped] ?? wrapped;
@@ -754,7 +755,6 @@ function emitMessageValueRules(c: RulesCtx, type: RecordType, tree: RuleTree, v:
     c.print(`${at}}`);
     return;
   }
-  void p;
 }
 
 function emitDurationRange(c: RulesCtx, kind: string, r: RuleTree, lit: (s: RuleValue) => string, showT: (s: RuleValue) => string, place: Place, i: string): void {
