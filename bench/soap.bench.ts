@@ -1,12 +1,18 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLBuilder, XMLParser } from "fast-xml-parser";
 import soap from "soap";
 // The runtime the generated code imports (dist/, built by `npm run bench`): one copy of it, as in an application.
-import { buildSoapEnvelope, readSoapResponse, SOAP11_NS, type SoapClientBinding, type SoapClientOperation } from "specforge/runtime";
+import {
+  buildSoapEnvelope, readSoapResponse, SOAP11_NS, wsSecurity, wsSecurityVerifier, type SoapClientBinding, type SoapClientOperation,
+} from "specforge/runtime";
+import { SignedXml } from "xml-crypto";
 import { parse as txmlParse } from "txml/txml";
 import * as partner from "../generated/partner/index.js";
 import { schemaDriverFromWsdl, xmllintValidate } from "../test/emitters/xml/helpers/xmllint.js";
-import { compare, type BenchResult, type BenchSuite } from "./harness.js";
+import { compare, interleaved, type BenchResult, type BenchSuite } from "./harness.js";
 
 /**
  * SOAP codecs against node-soap, built from the same WSDL, in the same run: encoding a `create` of 200 sObjects
@@ -46,6 +52,54 @@ interface NodeSoapClient {
   wsdl: { xmlToObject(xml: string): unknown };
   httpClient: unknown;
   create(args: unknown, cb: () => void): void;
+}
+
+/**
+ * A signed call's security cost, sign + verify, on a `create` of 20 sObjects: ours (wsSecurity signing Body and
+ * Timestamp with RSA-SHA256 and exclusive c14n, then wsSecurityVerifier checking trust, both digests and the
+ * signature) against node-soap's WSSecurityCert (the same references and algorithms, by xml-crypto) followed by
+ * xml-crypto's checkSignature, node-soap having no verifier of its own. A throwaway key made by openssl for the run.
+ * Operations per CPU-second, both sides asynchronous-capable (ours is WebCrypto, theirs node:crypto, synchronous).
+ */
+async function signedCallRow(): Promise<BenchResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), "specforge-bench-wss-"));
+  try {
+    const keyFile = path.join(dir, "key.pem");
+    const certFile = path.join(dir, "cert.pem");
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "1", "-subj", "/CN=bench"], { stdio: "ignore", timeout: 30_000 });
+    const key = readFileSync(keyFile, "utf8");
+    const cert = readFileSync(certFile, "utf8");
+    const body = partner.encodeCreateElement({ sObjects: Array.from({ length: 20 }, (_, i) => ({ ...record(i), Id: null })) });
+    const security = wsSecurity({ signature: { privateKey: key, certificate: cert } });
+    const verifier = wsSecurityVerifier({ signature: { trustedCertificates: [cert] } });
+    const ours = async () => {
+      const signed = await security.secureEnvelope({ version: "1.1", headers: [], body });
+      if ((await verifier.verify(signed)).signedParts.length !== 2) throw new Error("ours: not both parts signed");
+    };
+    const nodeSoapSecurity = new soap.WSSecurityCert(key, cert, "", { signatureAlgorithm: "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256" });
+    const unsigned = `<soapenv:Envelope xmlns:soapenv="${SOAP11_NS}"><soapenv:Header></soapenv:Header><soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
+    const theirs = async () => {
+      const signed = nodeSoapSecurity.postProcess(unsigned, "soapenv");
+      const check = new SignedXml({ publicCert: cert, getCertFromKeyInfo: () => null });
+      check.loadSignature(/<(?:ds:)?Signature\b[\s\S]*<\/(?:ds:)?Signature>/.exec(signed)![0]);
+      if (!check.checkSignature(signed)) throw new Error("node-soap: signature does not verify");
+    };
+    const count = 20;
+    const rates = await interleaved(["ours", "node-soap"] as const, count, 8, async (side) => {
+      const one = side === "ours" ? ours : theirs;
+      for (let i = 0; i < count; i++) await one();
+    });
+    return {
+      name: "soap WS-Security sign+verify (create, 20 sObjects)",
+      ours: Math.round(rates.ours),
+      peer: Math.round(rates["node-soap"]),
+      peerName: "node-soap WSSecurityCert + xml-crypto",
+      unit: "calls/cpu-s",
+      ratio: Number((rates.ours / rates["node-soap"]).toFixed(2)),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export const suite: BenchSuite = {
@@ -124,6 +178,7 @@ export const suite: BenchSuite = {
           "fast-xml-parser": () => fxp.parse(response),
         }),
       ),
+      await signedCallRow(),
     ];
   },
 };

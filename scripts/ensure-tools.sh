@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The tools the test suite cross-checks against, installed by the README's test command (`npm test` runs this first;
-# so does vitest's global setup, with --check): protoc (protobuf-compiler), xmllint (libxml2-utils), what the
+# so does vitest's global setup, with --check): protoc (protobuf-compiler), xmllint (libxml2-utils), xmlsec1 (the
+# independent XML Signature signer and verifier of the WS-Security tests), what the
 # official protobuf conformance runner builds with (g++, libprotobuf-dev, libjsoncpp-dev), and the headless browser
 # the generated clients are driven in (chromium: test/browser/, over the DevTools protocol; never a downloaded
 # browser build). All are Debian packages.
@@ -24,10 +25,13 @@ packages=()
 need() { missing+=("$1 ($2)"); packages+=("$2"); }
 command -v protoc >/dev/null 2>&1 || need protoc protobuf-compiler
 command -v xmllint >/dev/null 2>&1 || need xmllint libxml2-utils
+command -v xmlsec1 >/dev/null 2>&1 || need xmlsec1 xmlsec1
 command -v g++ >/dev/null 2>&1 || need g++ g++
 [ -f /usr/include/google/protobuf/message.h ] || need "protobuf headers" libprotobuf-dev
 [ -f /usr/include/jsoncpp/json/json.h ] || need "jsoncpp headers" libjsoncpp-dev
 [ -x /usr/bin/chromium ] || need chromium chromium
+# Bazel, for the genrule test of test/build-systems/ (Debian's bootstrap build of Bazel runs offline).
+command -v bazel >/dev/null 2>&1 || need bazel bazel-bootstrap
 
 explain() {
   {

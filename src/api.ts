@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { resolveRun, type ResolvedRun, type RunOptions } from "./config/resolve.js";
+import { catalogFile, resolveRun, type ResolvedRun, type RunOptions } from "./config/resolve.js";
 import type { IrDocument } from "./ir/model.js";
 import { nodeSpecHost } from "./parsers/host.js";
 import { unifiedDiff } from "./pipeline/diff.js";
@@ -148,10 +148,11 @@ export function check(options: RunOptions & RunHooks = {}): CheckResult {
 }
 
 /** The IR of one spec. */
-export function inspect(spec: string, options: { cwd?: string; protoPaths?: readonly string[] } = {}): IrDocument {
+export function inspect(spec: string, options: { cwd?: string; protoPaths?: readonly string[]; catalog?: string } = {}): IrDocument {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const includeDirs = (options.protoPaths ?? []).map((p) => path.resolve(cwd, p));
-  return loadSpec(path.resolve(cwd, spec), nodeSpecHost({ cwd, includeDirs }));
+  const catalog = catalogFile(options.catalog !== undefined ? path.resolve(cwd, options.catalog) : undefined);
+  return loadSpec(path.resolve(cwd, spec), nodeSpecHost({ cwd, includeDirs, catalog }));
 }
 
 function isFile(p: string): boolean {

@@ -25,23 +25,23 @@ const KNOWN_GAPS: Record<string, { error: string; reason: string }> = {
   },
   "wsdl/onvif/devicemgmt.wsdl": {
     error: "wsdl/onvif/devicemgmt.wsdl:14:4: cannot read schema '../../../ver10/schema/onvif.xsd'",
-    reason: "imports ../../../ver10/schema/onvif.xsd, outside the corpus tree (needs a schema catalog / path remapping)",
+    reason: "imports ../../../ver10/schema/onvif.xsd, outside the corpus tree: generated with an XML catalog (--catalog) in test/parsers/xml/catalog.test.ts",
   },
   "wsdl/onvif/onvif.xsd": {
-    error: "remote schema import not supported: http://www.w3.org/2005/05/xmlmime",
-    reason: "imports schemas over http; specforge never fetches remote schemas (needs a local catalog)",
+    error: "schema import 'http://www.w3.org/2005/05/xmlmime' is remote and specforge never fetches",
+    reason: "imports schemas over http; specforge never fetches remote schemas (--catalog maps them: test/parsers/xml/catalog.test.ts)",
   },
   "wsdl/onvif/b-2.xsd": {
-    error: "remote schema import not supported: http://www.w3.org/2005/08/addressing/ws-addr.xsd",
-    reason: "imports WS-Addressing over http; specforge never fetches remote schemas (needs a local catalog)",
+    error: "schema import 'http://www.w3.org/2005/08/addressing/ws-addr.xsd' is remote and specforge never fetches",
+    reason: "imports WS-Addressing over http; specforge never fetches remote schemas (--catalog maps them: test/parsers/xml/catalog.test.ts)",
   },
   "wsdl/onvif/bf-2.xsd": {
-    error: "remote schema import not supported: http://www.w3.org/2005/08/addressing/ws-addr.xsd",
-    reason: "imports WS-Addressing over http; specforge never fetches remote schemas (needs a local catalog)",
+    error: "schema import 'http://www.w3.org/2005/08/addressing/ws-addr.xsd' is remote and specforge never fetches",
+    reason: "imports WS-Addressing over http; specforge never fetches remote schemas (--catalog maps them: test/parsers/xml/catalog.test.ts)",
   },
   "wsdl/onvif/r-2.xsd": {
-    error: "remote schema import not supported: http://docs.oasis-open.org/wsrf/bf-2.xsd",
-    reason: "imports WS-BaseFaults over http; specforge never fetches remote schemas (needs a local catalog)",
+    error: "schema import 'http://docs.oasis-open.org/wsrf/bf-2.xsd' is remote and specforge never fetches",
+    reason: "imports WS-BaseFaults over http; specforge never fetches remote schemas (--catalog maps them: test/parsers/xml/catalog.test.ts)",
   },
 };
 

@@ -6,8 +6,17 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
+  // The reader of stdout went away (`specforge generate --json | head -1`): stop writing, as Unix tools do, rather
+  // than die of an unhandled EPIPE; the run itself finishes and exits as it would have.
+  let stdoutClosed = false;
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    stdoutClosed = true;
+  });
   return {
-    out: (t) => process.stdout.write(t),
+    out: (t) => {
+      if (!stdoutClosed) process.stdout.write(t);
+    },
     err: (t) => process.stderr.write(t),
     // CI logs are files that happen to be shown live: no in-place rewriting there.
     tty: Boolean(process.stderr.isTTY) && !process.env.CI,

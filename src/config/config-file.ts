@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../errors.js";
 import { specKindOf } from "../pipeline/load-spec.js";
+import { specKindOnDisk, worthSniffing } from "../pipeline/spec-kind.js";
 import { importModuleConfig } from "./load-module-config.js";
 import type { ConfigFile } from "./options.js";
 import { configProblem } from "./validate-config.js";
@@ -47,10 +48,18 @@ function validated(raw: unknown, file: string): ConfigFile {
   return raw as ConfigFile;
 }
 
-/** Spec files in a folder (not recursive), sorted so output order never depends on the file system. */
+/**
+ * Spec files in a folder (not recursive), sorted so output order never depends on the file system: files whose
+ * extension names a format, and .xml files whose root element is a WSDL or a schema.
+ */
 export function specsInFolder(dir: string): string[] {
+  const isSpec = (name: string): boolean => {
+    const full = path.join(dir, name);
+    if (!statSync(full).isFile()) return false;
+    return specKindOf(name) !== undefined || (worthSniffing(name) && specKindOnDisk(full) !== undefined);
+  };
   return readdirSync(dir)
-    .filter((name) => specKindOf(name) !== undefined && statSync(path.join(dir, name)).isFile())
+    .filter(isSpec)
     .sort()
     .map((name) => path.join(dir, name));
 }

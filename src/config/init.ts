@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../errors.js";
 import { nodeSpecHost } from "../parsers/host.js";
-import { isSpecError, loadSpec, specKindOf } from "../pipeline/load-spec.js";
+import { isSpecError, loadSpec } from "../pipeline/load-spec.js";
+import { specKindOnDisk } from "../pipeline/spec-kind.js";
 import { recordingHost } from "../pipeline/run-spec.js";
 import { CONFIG_FILE, findConfig } from "./config-file.js";
 
@@ -83,12 +84,9 @@ function specFiles(dir: string, recursive: boolean): string[] {
   return out;
 }
 
+/** A format's extension (YAML and JSON only when they are OpenAPI documents), or an .xml WSDL or schema. */
 function looksLikeSpec(file: string): boolean {
-  const kind = specKindOf(file);
-  if (kind !== "openapi") return kind !== undefined;
-  // Only the first few KB: an OpenAPI document says so at its top level, usually on its first lines.
-  const head = readFileSync(file, "utf8").slice(0, 4096);
-  return /^\s*["']?(openapi|swagger)["']?\s*:/m.test(head) || /^\s*\{\s*"(openapi|swagger)"\s*:/.test(head);
+  return specKindOnDisk(file) !== undefined;
 }
 
 function isInside(file: string, dir: string): boolean {

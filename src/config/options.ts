@@ -44,11 +44,25 @@ export const OPTIONS = [
   },
   {
     name: "specs", scope: "global", type: "specs", inConfig: true, default: ["specs"], expected: "a folder or a list of specs",
-    description: "Spec files, or folders to scan for spec files (.wsdl, .xsd, .proto, .yaml, .yml, .json), each a path or an object with per-spec options. On the command line: the positional arguments.",
+    description: "Spec files, or folders to scan for spec files (.wsdl, .xsd, .proto, .yaml, .yml, .json, and .xml files that are WSDLs or schemas), each a path or an object with per-spec options. On the command line: the positional arguments.",
   },
   {
     name: "protoPaths", scope: "global", type: "string[]", flag: "-I, --proto-path <dir...>", commands: [...RUN, "inspect"], inConfig: true,
     default: [], expected: "a list of folders", description: "Folders searched for proto imports, like protoc -I; without any, the working directory (as protoc). The spec's own folder is searched last.",
+  },
+  {
+    name: "catalog", scope: "global", type: "string", flag: "--catalog <file>", commands: [...RUN, "inspect"], inConfig: true, expected: "a path",
+    description: "An OASIS XML catalog (as xmllint --catalogs reads one: uri, rewriteURI, system, rewriteSystem, delegate*, nextCatalog) mapping remote or missing schemaLocation and WSDL import locations to local files; specforge never fetches. See docs/wsdl.md.",
+  },
+  {
+    name: "roots", scope: "global", type: "string[]", flag: "--root <dir...>", commands: RUN, inConfig: true,
+    default: [], expected: "a list of folders",
+    description: "More folders spec files may be read from. Imports, $refs and includes are read only from the working folder, the config's folder, each spec's folder, the proto paths and these; anything else is refused before it is opened.",
+  },
+  {
+    name: "maxSpecBytes", scope: "global", type: "string", flag: "--max-spec-bytes <n>", commands: RUN, inConfig: true,
+    default: "268435456", expected: "a number of bytes",
+    description: "The largest spec file (or imported file) read, in bytes; larger ones are refused before they are read.",
   },
   {
     name: "templates", scope: "global", type: "string", flag: "--templates <dir>", commands: RUN, inConfig: true,

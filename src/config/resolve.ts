@@ -1,6 +1,7 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../errors.js";
+import { catalogRoots } from "../parsers/xml/catalog.js";
 import { nodeSpecHost, type SpecHost } from "../parsers/host.js";
 import type { SpecInput } from "../pipeline/generate-files.js";
 import { outputDirFor } from "../pipeline/output-dir.js";
@@ -112,5 +113,45 @@ export function resolveRun(options: RunOptions): ResolvedRun {
     throw new UsageError(`${templates}: the templates folder does not exist`);
   }
   const strict = options.strict ?? config.strict ?? false;
-  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths }), templates, configFile, base, project, strict };
+  // Where spec files may be read from (see NodeHostOptions.roots): the working folder, the config's folder, each
+  // spec's folder, the proto paths, and the folders the user adds.
+  const catalog = catalogFile(options.catalog !== undefined ? path.resolve(cwd, options.catalog) : config.catalog !== undefined ? path.resolve(base, config.catalog) : undefined);
+  const roots = [
+    ...new Set([
+      cwd,
+      base,
+      ...specs.map((s) => path.dirname(s.file)),
+      // A spec named on the command line or in the config may be a symlink (Bazel's sandbox links every input in):
+      // the folder it really lives in is the user's choice too.
+      ...specs.map((s) => path.dirname(realpathOrSelf(s.file))),
+      ...protoPaths,
+      ...(options.roots ?? []).map((r) => path.resolve(cwd, r)),
+      ...(config.roots ?? []).map((r) => path.resolve(base, r)),
+      // The catalog's folder and the folders it maps locations into: the user chose them by writing the catalog.
+      ...(catalog !== undefined ? catalogRoots(catalog) : []),
+    ]),
+  ];
+  const maxFileBytes = parseByteCount(options.maxSpecBytes ?? config.maxSpecBytes);
+  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes, catalog }), templates, configFile, base, project, strict };
+}
+
+function realpathOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+/** `--max-spec-bytes`: a whole number of bytes (absent: the host's default). */
+function parseByteCount(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,15}$/.test(value.trim())) throw new UsageError(`--max-spec-bytes: expected a number of bytes, got ${JSON.stringify(value)}`);
+  return Number(value.trim());
+}
+
+/** The XML catalog of a run: it must exist (a typo would otherwise show up as "remote import" errors). */
+export function catalogFile(file: string | undefined): string | undefined {
+  if (file !== undefined && !(existsSync(file) && statSync(file).isFile())) throw new UsageError(`${file}: the XML catalog does not exist`);
+  return file;
 }

@@ -2,6 +2,7 @@ import path from "node:path";
 import { UsageError } from "../errors.js";
 import type { SpecFormat } from "../ir/model.js";
 import { assignNames } from "../naming/assign-names.js";
+import { catalogFile } from "../config/resolve.js";
 import { nodeSpecHost } from "../parsers/host.js";
 import { generateSpec } from "../pipeline/generate-files.js";
 import type { ValidationIssue } from "../runtime/validation.js";
@@ -25,6 +26,8 @@ export interface ConvertOptions {
   readonly validate?: boolean;
   readonly cwd?: string;
   readonly protoPaths?: readonly string[];
+  /** An XML catalog (relative to `cwd`) mapping a WSDL's remote imports to local files (docs/wsdl.md). */
+  readonly catalog?: string;
   /** Overrides where transpiled code is cached (tests). */
   readonly cacheDir?: string;
 }
@@ -60,10 +63,11 @@ export interface OpenSpec {
   converter(options: Pick<ConvertOptions, "type" | "from" | "to" | "validate">): Converter;
 }
 
-export async function openSpec(options: Pick<ConvertOptions, "spec" | "cwd" | "protoPaths" | "cacheDir">): Promise<OpenSpec> {
+export async function openSpec(options: Pick<ConvertOptions, "spec" | "cwd" | "protoPaths" | "catalog" | "cacheDir">): Promise<OpenSpec> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const file = path.resolve(cwd, options.spec);
-  const host = nodeSpecHost({ cwd, includeDirs: (options.protoPaths ?? []).map((p) => path.resolve(cwd, p)) });
+  const catalog = catalogFile(options.catalog !== undefined ? path.resolve(cwd, options.catalog) : undefined);
+  const host = nodeSpecHost({ cwd, includeDirs: (options.protoPaths ?? []).map((p) => path.resolve(cwd, p)), catalog });
   const runtimeUrl = runtimeModuleUrl();
   const output = generateSpec({ file, display: host.displayPath(file), runtimeModule: runtimeUrl }, host);
   const format = output.doc.format;

@@ -273,7 +273,70 @@ interface NamedTypeBase {
    * for inheritance and there is no extra synthesized type.
    */
   readonly nullable?: boolean;
+  /**
+   * Validation the type's shape does not express (JSON Schema `not`, `if`, `patternProperties`, `contains`...): every
+   * check must hold besides the shape. The declared TypeScript type is then wider than the set of valid values (its
+   * doc comment says so); validators check these exactly. Absent when there are none.
+   */
+  readonly checks?: readonly ValueCheck[];
   readonly origin: Origin;
+}
+
+/** A JSON value as the spec wrote it (enum and const values compared structurally). */
+export type JsonData = null | boolean | number | string | readonly JsonData[] | { readonly [key: string]: JsonData };
+
+/**
+ * One extra validation rule of a named type (see NamedTypeBase.checks). Sub-schemas are type expressions, usually
+ * references to named types (which may carry checks of their own). Object and array rules hold for any value of
+ * another JSON kind, as in JSON Schema.
+ */
+export type ValueCheck =
+  /** The value also matches this type (an `allOf` part, keywords written beside `anyOf`/`oneOf`/`$ref`). */
+  | { readonly kind: "matches"; readonly type: TypeExpr }
+  | { readonly kind: "not"; readonly type: TypeExpr }
+  /** `if`/`then`/`else`: a value matching `if` must match `then`, any other must match `else` (absent: anything). */
+  | { readonly kind: "conditional"; readonly if: TypeExpr; readonly then?: TypeExpr; readonly else?: TypeExpr }
+  /** `oneOf` (exactly one) or `anyOf` (at least one) that the shape does not already express. */
+  | { readonly kind: "oneOf" | "anyOf"; readonly of: readonly TypeExpr[] }
+  /** `enum`/`const` with array or object values (deep JSON equality), or `enum: []` (no value). */
+  | { readonly kind: "equals"; readonly values: readonly JsonData[] }
+  /** The `false` schema: no value at all. */
+  | { readonly kind: "never" }
+  | ObjectCheck
+  | ArrayCheck;
+
+/** Object keywords beyond a record's or map's shape; every other JSON kind passes. */
+export interface ObjectCheck {
+  readonly kind: "object";
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+  readonly required?: readonly string[];
+  readonly propertyNames?: TypeExpr;
+  /** Values of keys matching a pattern (source syntax, unanchored) must match its type. */
+  readonly patternProperties?: readonly { readonly pattern: string; readonly type: TypeExpr }[];
+  /**
+   * `additionalProperties` beside `patternProperties`: values of keys neither in `known` nor matching a pattern must
+   * match `type` (the shape then leaves them unchecked).
+   */
+  readonly additional?: { readonly known: readonly string[]; readonly type: TypeExpr };
+  /** `dependentRequired`: when `key` is present, so must each of `required` be. */
+  readonly dependentRequired?: readonly { readonly key: string; readonly required: readonly string[] }[];
+  /** `dependentSchemas`: when `key` is present, the whole object must match `type`. */
+  readonly dependentSchemas?: readonly { readonly key: string; readonly type: TypeExpr }[];
+}
+
+/** Array keywords beyond a list's shape; every other JSON kind passes. */
+export interface ArrayCheck {
+  readonly kind: "array";
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+  /** `prefixItems` (or a tuple `items: [...]`): item i must match prefix[i]. */
+  readonly prefix?: readonly TypeExpr[];
+  /** Items after the prefix (`items` beside `prefixItems`, `additionalItems` beside a tuple). */
+  readonly rest?: TypeExpr;
+  /** `contains`: between `min` (default 1) and `max` items match `type`. */
+  readonly contains?: { readonly type: TypeExpr; readonly min: number; readonly max?: number };
 }
 
 export interface RecordType extends NamedTypeBase {
@@ -287,6 +350,11 @@ export interface RecordType extends NamedTypeBase {
   readonly additionalProperties?: false | TypeExpr;
   /** xsd:complexType mixed="true". */
   readonly mixed?: boolean;
+  /**
+   * A restriction of soapenc:Array whose one member is the repeated item: under use="encoded" it is written as a
+   * SOAP-ENC array (soapenc:arrayType) and its items are read whatever their element name.
+   */
+  readonly soapEncArray?: boolean;
   /** proto: extension ranges declared on the message. */
   readonly extensionRanges?: readonly { readonly from: number; readonly to: number }[];
   /** proto: reserved numbers and names. */
@@ -407,6 +475,8 @@ export interface SoapHeaderBinding {
 export interface SoapBodyBinding {
   readonly use: "literal" | "encoded";
   readonly namespace?: string;
+  /** soap:body encodingStyle (a list of URIs), as written. */
+  readonly encodingStyle?: string;
   /** Parts bound to the body; absent = all parts. */
   readonly parts?: readonly string[];
   readonly headers: readonly SoapHeaderBinding[];
@@ -421,6 +491,8 @@ export interface SoapOperationBinding {
   readonly input?: SoapBodyBinding;
   readonly output?: SoapBodyBinding;
   readonly faults: readonly { readonly name: string; readonly use: "literal" | "encoded" }[];
+  /** The wsdl:operation in the binding. */
+  readonly origin?: Origin;
 }
 
 export interface SoapBinding {

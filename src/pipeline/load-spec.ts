@@ -1,33 +1,38 @@
-import path from "node:path";
 import { SpecError, UsageError } from "../errors.js";
 import type { IrDocument } from "../ir/model.js";
 import type { SpecHost } from "../parsers/host.js";
 import { parseOpenApi } from "../parsers/openapi/index.js";
 import { parseProto } from "../parsers/proto/index.js";
 import { parseWsdl } from "../parsers/wsdl/index.js";
+import { type SpecKind, specKindByExtension, specKindOfText } from "./spec-kind.js";
 
-export type SpecKind = "wsdl" | "proto" | "openapi";
+export type { SpecKind } from "./spec-kind.js";
 
-/** Which parser reads a file, by its extension. */
+/** Which parser reads a file, by its extension alone (undefined: the content decides, see specKindOfFile). */
 export function specKindOf(file: string): SpecKind | undefined {
-  const ext = path.extname(file).toLowerCase();
-  if (ext === ".wsdl" || ext === ".xsd") return "wsdl";
-  if (ext === ".proto") return "proto";
-  if (ext === ".yaml" || ext === ".yml" || ext === ".json") return "openapi";
-  return undefined;
+  return specKindByExtension(file);
+}
+
+/** Which parser reads a file: its extension when that names a format, else its content. Throws UsageError when neither says. */
+export function specKindOfFile(absoluteFile: string, host: SpecHost): SpecKind {
+  const byExtension = specKindByExtension(absoluteFile);
+  let text: string;
+  try {
+    text = host.readFile(absoluteFile);
+  } catch (e) {
+    throw new UsageError(`${host.displayPath(absoluteFile)}: cannot read spec: ${(e as Error).message}`);
+  }
+  if (byExtension) return byExtension;
+  const sniffed = specKindOfText(text);
+  if (sniffed.kind) return sniffed.kind;
+  throw new UsageError(
+    `${host.displayPath(absoluteFile)}: unknown spec type: ${sniffed.why} (by extension: .wsdl, .xsd, .proto, .yaml, .yml or .json)`,
+  );
 }
 
 /** read -> lower: one spec file (and whatever it imports) into the IR. */
 export function loadSpec(absoluteFile: string, host: SpecHost): IrDocument {
-  const kind = specKindOf(absoluteFile);
-  if (!kind) {
-    throw new UsageError(`${host.displayPath(absoluteFile)}: unknown spec type (expected .wsdl, .xsd, .proto, .yaml, .yml or .json)`);
-  }
-  try {
-    host.readFile(absoluteFile);
-  } catch (e) {
-    throw new UsageError(`${host.displayPath(absoluteFile)}: cannot read spec: ${(e as Error).message}`);
-  }
+  const kind = specKindOfFile(absoluteFile, host);
   if (kind === "wsdl") return parseWsdl(absoluteFile, host);
   if (kind === "proto") return parseProto(absoluteFile, host);
   return parseOpenApi(absoluteFile, host);

@@ -25,6 +25,9 @@ export function recordingHost(inner: SpecHost, onRead?: (file: string, bytes: nu
     displayPath: (p) => inner.displayPath(p),
     includeDirs: inner.includeDirs,
     workingDir: inner.workingDir,
+    ...(inner.catalog !== undefined ? { catalog: inner.catalog } : {}),
+    roots: inner.roots,
+    maxFileBytes: inner.maxFileBytes,
     readFile(p) {
       const started = performance.now();
       let text: string;

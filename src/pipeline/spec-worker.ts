@@ -34,7 +34,7 @@ function describeError(e: unknown): WorkerError {
 function handle(req: SpecRequest): SpecResponse {
   const started = performance.now();
   const reads: { file: string; bytes: number; ms: number }[] = [];
-  const host = recordingHost(nodeSpecHost({ cwd: req.cwd, includeDirs: req.includeDirs }), (file, bytes, ms) => reads.push({ file, bytes, ms }));
+  const host = recordingHost(nodeSpecHost({ cwd: req.cwd, includeDirs: req.includeDirs, roots: req.roots, maxFileBytes: req.maxFileBytes, catalog: req.catalog }), (file, bytes, ms) => reads.push({ file, bytes, ms }));
   try {
     const output = generateSpec(req.spec, host, { templates: templatesFor(req.templates), readme: { importPath: req.importPath }, manifest: true });
     return {

@@ -107,6 +107,9 @@ function requestFor(run: ResolvedRun, spec: SpecInput, index: number): SpecReque
     importPath: importPathOf(run, spec),
     cwd: run.host.workingDir ?? process.cwd(),
     includeDirs: run.host.includeDirs ?? [],
+    ...(run.host.catalog !== undefined ? { catalog: run.host.catalog } : {}),
+    roots: run.host.roots,
+    maxFileBytes: run.host.maxFileBytes,
     templates: run.templates,
   };
 }

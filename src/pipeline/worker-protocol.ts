@@ -9,6 +9,11 @@ export interface SpecRequest {
   /** The run's working folder and proto include folders (the worker builds its own node host from them). */
   readonly cwd: string;
   readonly includeDirs: readonly string[];
+  /** The run's XML catalog (absolute), if any. */
+  readonly catalog?: string;
+  /** The host's read rules (NodeHostOptions). */
+  readonly roots?: readonly string[];
+  readonly maxFileBytes?: number;
   readonly templates?: string;
 }
 

@@ -15,19 +15,22 @@ afterAll(() => {
   for (const d of roots) rmSync(d, { recursive: true, force: true });
 });
 
-/** `not` on line 5, column 23; `propertyNames` of B on line 6. Both kept as warnings, neither refused. */
-const TWO = `openapi: 3.0.3
+/**
+ * `unevaluatedProperties` on line 5, column 23; `unevaluatedItems` on line 6: keywords generated code does not check
+ * yet (docs/openapi-references.md), kept as warnings, the document not refused.
+ */
+const TWO = `openapi: 3.1.0
 info: {title: T, version: "1"}
 components:
   schemas:
-    A: {type: string, not: {enum: [x]}}
-    B: {type: object, propertyNames: {maxLength: 3}, properties: {a: {type: string}}}
+    A: {type: object, unevaluatedProperties: false, properties: {a: {type: string}}}
+    B: {type: array, unevaluatedItems: false}
 `;
 const MANY = `openapi: 3.1.0
 info: {title: T, version: "1"}
 components:
   schemas:
-${[1, 2, 3, 4, 5].map((i) => `    S${i}: {type: string, not: {const: v${i}}}`).join("\n")}
+${[1, 2, 3, 4, 5].map((i) => `    S${i}: {type: object, unevaluatedProperties: {const: v${i}}}`).join("\n")}
 `;
 
 function project(files: Record<string, string>): string {
@@ -37,7 +40,7 @@ function project(files: Record<string, string>): string {
   return dir;
 }
 
-const NOT_WARNING = 'w.yaml:5:23: warning: schema keyword "not" is not checked';
+const NOT_WARNING = 'w.yaml:5:23: warning: schema keyword "unevaluatedProperties" is not checked';
 
 describe("warnings", () => {
   it("generate succeeds, prints each located warning on stderr and counts them on the spec's line", async () => {
@@ -47,7 +50,7 @@ describe("warnings", () => {
     const warnings = r.err.trim().split("\n");
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toContain(NOT_WARNING);
-    expect(warnings[1]).toMatch(/^w\.yaml:6:\d+: warning: schema keyword "propertyNames" is not checked/);
+    expect(warnings[1]).toMatch(/^w\.yaml:6:22: warning: schema keyword "unevaluatedItems" is not checked/);
     expect(r.out).toMatch(/w\.yaml -> w\/ \(\d+ files, wrote, 2 warnings;/);
     expect(existsSync(path.join(dir, "gen/w/types.ts"))).toBe(true);
   });
@@ -69,7 +72,7 @@ describe("warnings", () => {
     const warnings = events.filter((e) => e["type"] === "warning");
     expect(warnings).toHaveLength(5);
     expect(warnings[0]).toMatchObject({ spec: "many.yaml", file: "many.yaml", line: 5, column: 24 });
-    expect(String(warnings[4]!["message"])).toMatch(/^many\.yaml:9:24: warning: schema keyword "not"/);
+    expect(String(warnings[4]!["message"])).toMatch(/^many\.yaml:9:24: warning: schema keyword "unevaluatedProperties"/);
     expect(events.findIndex((e) => e["type"] === "warning")).toBeGreaterThan(events.findIndex((e) => e["type"] === "generated"));
     expect(events.at(-1)).toMatchObject({ type: "done", ok: true, errors: 0, warnings: 5 });
   });
@@ -78,7 +81,7 @@ describe("warnings", () => {
     const dir = project({ "w.yaml": TWO });
     const r = await runCli(dir, "generate", "w.yaml", "--out", "gen", "--strict");
     expect(r.code).toBe(1);
-    expect(r.err).toContain('w.yaml:5:23: schema keyword "not" is not checked');
+    expect(r.err).toContain('w.yaml:5:23: schema keyword "unevaluatedProperties" is not checked');
     expect(r.err).toContain("(a warning; --strict makes it an error)");
     expect(r.err).toContain("2 errors in 1 spec");
     expect(existsSync(path.join(dir, "gen"))).toBe(false);

@@ -37,7 +37,7 @@ export type Adjustment =
   | "untyped-object"
   /** A schema with `items` but no `type` only accepts arrays. */
   | "untyped-array"
-  /** Formats other than date, date-time, time, uri, email and uuid are annotations. */
+  /** Formats other than those in CHECKED_FORMATS are annotations. */
   | "unchecked-formats"
   /** `format: int64` must be a safe integer (the default int64 "number" mode). */
   | "int64-safe-integer"
@@ -45,7 +45,9 @@ export type Adjustment =
   | "email-format";
 
 /** Formats the generated validators check (src/emitters/json-validators/leaf-checks.ts, STRING_FORMATS). */
-const CHECKED_FORMATS = new Set(["date", "date-time", "time", "uri", "email", "uuid"]);
+const CHECKED_FORMATS = new Set([
+  "date", "date-time", "time", "uri", "email", "uuid", "duration", "hostname", "ipv4", "ipv6", "uri-reference", "json-pointer", "regex",
+]);
 /** ajv-formats' number formats; int64 has its own adjustment. */
 const NUMBER_FORMATS = new Set(["int32", "int64", "float", "double"]);
 

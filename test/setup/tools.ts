@@ -1,5 +1,6 @@
 /**
- * vitest global setup: the suite cross-checks against protoc, xmllint, g++ (the conformance runner) and chromium.
+ * vitest global setup: the suite cross-checks against protoc, xmllint, xmlsec1, g++ (the conformance runner), chromium
+ * and bazel (test/build-systems).
  * Without them dozens of tests would fail one by one with `spawnSync protoc ENOENT`; instead the run stops before
  * any test with the one message of scripts/ensure-tools.sh --check (which tools, and the command that installs
  * them). `npm test` installs them first when it can (as root).

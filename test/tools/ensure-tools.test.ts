@@ -2,7 +2,7 @@
  * scripts/ensure-tools.sh, the first step of the README's test command: on a machine without the tools, run by a
  * user who cannot install them, it stops at once with one message that names what is missing and the command that
  * installs it — never a suite of ENOENT failures. A PATH with only the basics stands in for a machine without
- * protoc, xmllint and g++ (the headers and chromium are looked up by absolute path, so they are present here).
+ * protoc, xmllint, xmlsec1 and g++ (the headers and chromium are looked up by absolute path, so they are present here).
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
@@ -42,9 +42,9 @@ describe("scripts/ensure-tools.sh", () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     const lines = r.stderr.trim().split("\n");
-    expect(lines[0]).toBe("specforge tests: missing tools: protoc (protobuf-compiler), xmllint (libxml2-utils), g++ (g++).");
+    expect(lines[0]).toBe("specforge tests: missing tools: protoc (protobuf-compiler), xmllint (libxml2-utils), xmlsec1 (xmlsec1), g++ (g++), bazel (bazel-bootstrap).");
     expect(lines[1]).toBe("They cannot be installed from here: not root, and no passwordless sudo.");
-    expect(lines).toContain("  sudo apt-get update && sudo apt-get install -y protobuf-compiler libxml2-utils g++");
+    expect(lines).toContain("  sudo apt-get update && sudo apt-get install -y protobuf-compiler libxml2-utils xmlsec1 g++ bazel-bootstrap");
     expect(lines).toHaveLength(5);
     expect(r.stderr).not.toMatch(/ENOENT|command not found/);
   });

@@ -22,9 +22,13 @@ export function convertCommand(streams: ConvertStreams = processStreams()): Comm
     .addOption(form("--to <form>", "Output form"))
     .option("--validate", "Also run the generated validator on the decoded value; any issue is an error")
     .option("-I, --proto-path <dir...>", "Extra folders searched for proto imports, like protoc -I")
-    .action(async (spec: string, opts: { type: string; from: WireForm; to: WireForm; validate?: boolean; protoPath?: string[] }) => {
+    .option("--catalog <file>", "An OASIS XML catalog mapping the WSDL's remote imports to local files (docs/wsdl.md)")
+    .action(async (spec: string, opts: { type: string; from: WireForm; to: WireForm; validate?: boolean; protoPath?: string[]; catalog?: string }) => {
       const input = await streams.readStdin();
-      const output = await convertPayload({ spec, type: opts.type, from: opts.from, to: opts.to, validate: opts.validate, protoPaths: opts.protoPath }, input);
+      const output = await convertPayload(
+        { spec, type: opts.type, from: opts.from, to: opts.to, validate: opts.validate, protoPaths: opts.protoPath, ...(opts.catalog !== undefined ? { catalog: opts.catalog } : {}) },
+        input,
+      );
       await streams.writeStdout(output);
     });
 }

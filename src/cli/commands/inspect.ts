@@ -23,6 +23,6 @@ export function inspectCommand(ctx: CommandContext): Command {
       return;
     }
     if (specs.length !== 1) throw new UsageError(`inspect --ir: give exactly one spec file (got ${specs.length})`);
-    ctx.io.out(JSON.stringify(inspect(specs[0]!, { protoPaths: values.protoPaths }), null, 2) + "\n");
+    ctx.io.out(JSON.stringify(inspect(specs[0]!, { protoPaths: values.protoPaths, ...(values.catalog !== undefined ? { catalog: values.catalog } : {}) }), null, 2) + "\n");
   });
 }

@@ -2,7 +2,7 @@ import { lineCommentText, stringLiteral } from "../../codegen/escape.js";
 import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js";
 import type { TypeId } from "../../ir/model.js";
 import type { TypesContext } from "../types/context.js";
-import { Lines } from "./code.js";
+import { Lines, type Code } from "./code.js";
 import { prefixPattern, prefixPatternBody } from "./prefix-pattern.js";
 
 /**
@@ -17,6 +17,7 @@ export class ValidatorContext {
   private readonly patterns = new Map<string, string>();
   private readonly sets = new Map<string, string>();
   private helperCount = 0;
+  private readonly namedConstants = new Map<string, string>();
   private prototypeDeclared = false;
   private ownDeclared = false;
   private readonly sharedHelpers = new Map<string, string>();
@@ -144,6 +145,17 @@ export class ValidatorContext {
       ].join("\n"));
     }
     return "IS_OWN";
+  }
+
+  /** A module-level constant (`const VALUE_3 = ...;`) for an expression, declared once per distinct expression. */
+  constant(prefix: string, expr: Code): string {
+    const key = `${prefix}:${JSON.stringify(expr)}`;
+    const known = this.namedConstants.get(key);
+    if (known) return known;
+    const name = `${prefix}_${this.namedConstants.size + 1}`;
+    this.namedConstants.set(key, name);
+    this.constants.add("", `const ${name} = `, expr, ";");
+    return name;
   }
 
   /** A module-level set of allowed values, for enumerations too long for a chain of `===`. */

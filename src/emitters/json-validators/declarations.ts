@@ -1,5 +1,6 @@
 import type { EnumType, NamedType, TypeId } from "../../ir/model.js";
-import { js, Lines, type Code } from "./code.js";
+import { valueCheckRules } from "./checks.js";
+import { and, js, Lines, type Code } from "./code.js";
 import { collectStatements } from "./collect.js";
 import type { ValidatorContext } from "./context.js";
 import { isExpr } from "./is-expr.js";
@@ -21,7 +22,23 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
 
   const isBody = new Lines();
   if (t.nullable) isBody.add("  ", "if (value === null) return true;");
-  boolBody(ctx, t, isBody);
+  const rules = (t.checks ?? []).flatMap((c) => valueCheckRules(ctx, c, "value"));
+  let shapeCollect: string | undefined;
+  if (rules.length === 0) boolBody(ctx, t, isBody);
+  else {
+    // The shape's checks in helpers of their own (their bodies return early), then the extra rules (NamedType.checks).
+    const shapeIs = ctx.helperName("is");
+    const helper = new Lines();
+    helper.add("", `function ${shapeIs}(value: unknown): boolean {`);
+    boolBody(ctx, t, helper);
+    helper.add("", "}");
+    shapeCollect = ctx.helperName("collect");
+    helper.add("", js`function ${shapeCollect}(value: unknown, path: string, issues: ${issueType}[]): void {`);
+    collectBody(ctx, t, helper);
+    helper.add("", "}");
+    ctx.helpers.append(helper);
+    isBody.add("  ", "return ", and([`${shapeIs}(value)`, ...rules.map((r) => r.ok)]), ";");
+  }
   out.add("", `/** Whether \`value\` is a valid {@link ${name}}. Stops at the first failure and allocates nothing. */`);
   out.add("", js`export function is${name}(value: unknown): value is ${typeRef} {`);
   if (recursive) {
@@ -68,7 +85,11 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
 
   out.add("", js`function collect${name}(value: unknown, path: string, issues: ${issueType}[]): void {`);
   if (t.nullable) out.add("  ", "if (value === null) return;");
-  collectBody(ctx, t, out);
+  if (shapeCollect === undefined) collectBody(ctx, t, out);
+  else {
+    out.add("  ", `${shapeCollect}(value, path, issues);`);
+    for (const r of rules) reportCheck(out, "  ", r, "path");
+  }
   out.add("", "}");
   for (const line of ctx.helpers.lines) {
     if (line.length === 2 && line[1] !== "" && String(line[1]).startsWith("function ")) out.add("");

@@ -60,6 +60,13 @@ const STRING_FORMATS: ReadonlyMap<string, { readonly fn: string; readonly what: 
   ["uri", { fn: "jsonIsUri", what: "an absolute URI" }],
   ["email", { fn: "jsonIsEmail", what: "an e-mail address" }],
   ["uuid", { fn: "jsonIsUuid", what: "a UUID" }],
+  ["duration", { fn: "jsonIsDuration", what: "an ISO 8601 duration (RFC 3339 appendix A)" }],
+  ["hostname", { fn: "jsonIsHostname", what: "a host name" }],
+  ["ipv4", { fn: "jsonIsIpv4", what: "an IPv4 address" }],
+  ["ipv6", { fn: "jsonIsIpv6", what: "an IPv6 address" }],
+  ["uri-reference", { fn: "jsonIsUriReference", what: "a URI reference" }],
+  ["json-pointer", { fn: "jsonIsJsonPointer", what: "a JSON pointer" }],
+  ["regex", { fn: "jsonIsRegex", what: "a regular expression" }],
 ]);
 
 /** The format a scalar kind itself stands for. */
@@ -68,6 +75,7 @@ const SCALAR_FORMATS: ReadonlyMap<string, string> = new Map([
   ["dateTime", "date-time"],
   ["time", "time"],
   ["anyURI", "uri"],
+  ["duration", "duration"],
 ]);
 
 export function scalarChecks(ctx: ValidatorContext, t: ScalarType, facets: Facets | undefined, v: string): LeafChecks {

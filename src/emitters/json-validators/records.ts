@@ -64,6 +64,8 @@ function ownCheck(ctx: ValidatorContext, s: FieldSlot): string {
  * is<T>, an optional property that passes its check never needs it).
  */
 function read(s: FieldSlot): string {
+  // `o.__proto__` is the prototype (an accessor of Object.prototype), never the own property JSON.parse makes.
+  if (s.key === "__proto__") return `const ${s.local} = Object.getOwnPropertyDescriptor(o, "__proto__")?.value as unknown;`;
   return `const ${s.local} = ${isIdentifier(s.key) ? `o.${s.key}` : `o[${stringLiteral(s.key)}]`};`;
 }
 

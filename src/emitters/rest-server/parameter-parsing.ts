@@ -3,6 +3,7 @@ import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
 import type { Facets, HttpParameter, ScalarKind, TypeExpr } from "../../ir/model.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { objectKeys, parameterPlan, planSource, type ParameterPlan } from "../rest-client/parameter-style.js";
+import { compilesWithUnicodeFlag } from "../json-validators/context.js";
 
 /**
  * Straight-line parsing of one parameter: read the text (path segment, query, header), coerce it to the schema's
@@ -111,8 +112,13 @@ export function emitParameter(
       ? [rt("restTemplateScalar"), "(", source.text, ", ", name, `, ${style}, ${pointer}, issues)`]
       : source.text;
     f.print(ind, `const ${rawLocal} = `, text, ";");
+    // An enum of values of several JSON types (`enum: [1, "x"]`): the text of a non-string value stands for it.
+    const typed = scalar.coerce ? [] : (scalar.values ?? []).filter((v) => typeof v === "number" || typeof v === "boolean");
     if (scalar.coerce) {
       f.print(ind, `const ${local} = ${rawLocal} == null ? undefined : `, rt(scalar.coerce), `(${rawLocal}, ${pointer}, issues);`);
+    } else if (typed.length > 0) {
+      const mapped = typed.map((v) => `${rawLocal} === ${stringLiteral(String(v))} ? ${String(v)} : `).join("");
+      f.print(ind, `const ${local} = ${rawLocal} == null ? undefined : ${mapped}${rawLocal};`);
     } else f.print(ind, `const ${local} = ${rawLocal} ?? undefined;`);
     emitFacetChecks(f, local, scalar, pointer, rt);
   }
@@ -150,7 +156,9 @@ function emitFacetChecks(f: GeneratedFile, local: string, plan: ScalarPlan, poin
     if (fc.minLength !== undefined) check(f, rt, `${defined} && ${local}.length < ${fc.minLength}`, pointer, "minLength", `must be at least ${fc.minLength} characters`);
     if (fc.maxLength !== undefined) check(f, rt, `${defined} && ${local}.length > ${fc.maxLength}`, pointer, "maxLength", `must be at most ${fc.maxLength} characters`);
     for (const pattern of fc.patterns ?? []) {
-      f.print(`  if (${defined} && !new RegExp(${stringLiteral(pattern)}, "u").test(${local})) `, rt("restParamIssue"), `(issues, ${pointer}, "pattern", ${stringLiteral(`must match ${pattern}`)});`);
+      // A pattern only JavaScript's legacy syntax reads (see src/parsers/openapi/pattern.ts) compiles without `u`.
+      const flags = compilesWithUnicodeFlag(pattern) ? `, "u"` : "";
+      f.print(`  if (${defined} && !new RegExp(${stringLiteral(pattern)}${flags}).test(${local})) `, rt("restParamIssue"), `(issues, ${pointer}, "pattern", ${stringLiteral(`must match ${pattern}`)});`);
     }
   }
   const values = plan.values ?? (fc.enumeration && plan.coerce === undefined ? fc.enumeration : undefined);

@@ -2,7 +2,8 @@ import { objectLiteralKey, propertyKey, stringLiteral } from "../../codegen/esca
 import { clientMethodName } from "../../naming/property-name.js";
 import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
 import type { EmitContext } from "../artifact.js";
-import { boundServices, type BoundOperation, type BoundService } from "./bound-operations.js";
+import { soapBindings, type BoundOperation, type BoundService } from "./bound-operations.js";
+import { emitRpcMessages } from "./rpc-messages.js";
 import { clark, elementCodecs, serviceName, TYPES_MODULE, type ElementCodecs } from "./names.js";
 
 /** Members every SOAP client has besides its operations. */
@@ -16,7 +17,19 @@ const CLIENT_MEMBERS = ["endpoint", "setEndpoint"];
 export function emitSoapClient(ctx: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/client.ts`, ctx.source);
   const codecs = elementCodecs(f, ctx.doc);
-  for (const s of boundServices(ctx.doc)) emitServiceClient(f, s, ctx, codecs);
+  for (const s of soapBindings(ctx.doc)) {
+    // Never silent: what the client leaves out is a warning at the binding operation and a comment here.
+    for (const k of s.skipped) ctx.warn?.(k.origin, `no client or server method for SOAP operation ${k.name}: ${k.reason}`);
+    if (s.operations.length > 0) emitServiceClient(f, s, ctx, codecs);
+    else {
+      f.jsdoc("", [
+        `No client for ${s.service.name} (SOAP ${s.binding.version}, binding ${s.binding.name.local}): none of its operations can be generated.`,
+        ...s.skipped.map((k) => `Not generated: ${k.name} (${k.reason}).`),
+      ]);
+      f.print("export {};");
+      f.print();
+    }
+  }
   return f;
 }
 
@@ -26,6 +39,7 @@ function emitServiceClient(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   const clientName = serviceName(ctx, s.index, "Client");
   const bindingConst = `${clientName.charAt(0).toLowerCase()}${clientName.slice(1)}Binding`;
   const opType = (op: BoundOperation, part: string): Printable => [ops, `[${stringLiteral(op.name)}][${stringLiteral(part)}]`];
+  const rpc = emitRpcMessages(f, ctx, s, `${clientName.charAt(0).toLowerCase()}${clientName.slice(1)}Messages`, opType);
 
   f.jsdoc("", [
     `Client of ${s.service.name} (SOAP ${s.binding.version}, binding ${s.binding.name.local}): one method per operation.`,
@@ -82,12 +96,18 @@ function emitServiceClient(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   for (const op of s.operations) {
     f.print(`    ${objectLiteralKey(clientMethodName(op.name, CLIENT_MEMBERS))}: (input, callOptions) =>`);
     f.print("      connection.call(");
+    const messages = rpc === undefined ? undefined : `${rpc}[${stringLiteral(op.name)}]`;
     f.print("        {");
     f.print(`          name: ${stringLiteral(op.name)},`);
     f.print(`          action: ${stringLiteral(op.action)},`);
-    f.print("          encodeInput: ", codecs.encode(op.input), ",");
-    f.print("          outputElement: ", clark(f, op.output), ",");
-    f.print("          decodeOutput: ", codecs.decode(op.output), ",");
+    if (op.input.kind === "element") f.print("          encodeInput: ", codecs.encode(op.input.element), ",");
+    else f.print(`          encodeInput: (value: `, opType(op, "input"), `) => ${messages}.input.encode(value),`);
+    if (op.output?.kind === "element") {
+      f.print("          outputElement: ", clark(f, op.output.element), ",");
+      f.print("          decodeOutput: ", codecs.decode(op.output.element), ",");
+    } else if (op.output?.kind === "rpc") {
+      f.print(`          decodeRpcOutput: (node: `, rt("XmlElementNode", true), `, others: readonly `, rt("XmlElementNode", true), `[]) => ${messages}.output.decode(node, others),`);
+    }
     f.print("        },");
     f.print("        input,");
     f.print("        callOptions,");

@@ -2,6 +2,7 @@ import { objectLiteralKey, propertyKey, stringLiteral } from "../../codegen/esca
 import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
 import type { EmitContext } from "../artifact.js";
 import { boundServices, type BoundOperation, type BoundService } from "../soap-client/bound-operations.js";
+import { emitRpcMessages } from "../soap-client/rpc-messages.js";
 import {
   clark, elementCodecs, elementValidator, elementValueType, lowerFirst, serviceName, TYPES_MODULE, type ElementCodecs,
 } from "../soap-client/names.js";
@@ -47,6 +48,7 @@ function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   const serverFn = `create${serviceName(ctx, s.index, "Server")}`;
   const descriptorConst = lowerFirst(serviceName(ctx, s.index, "Descriptor"));
   const opType = (op: BoundOperation, part: string): Printable => [ops, `[${stringLiteral(op.name)}][${stringLiteral(part)}]`];
+  const rpc = emitRpcMessages(f, ctx, s, lowerFirst(serviceName(ctx, s.index, "Messages")), opType);
 
   f.jsdoc("", [
     `Handlers of ${s.service.name}: one function per operation, given the decoded (and validated) input and a context ` +
@@ -60,7 +62,9 @@ function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
     f.print(`  ${propertyKey(op.name)}(`);
     f.print("    input: ", opType(op, "input"), ",");
     f.print("    ctx: ", rt("SoapHandlerContext", true), "<", opType(op, "requestHeaders"), ", ", opType(op, "responseHeaders"), ">,");
-    f.print("  ): Promise<", opType(op, "output"), "> | ", opType(op, "output"), ";");
+    // A one-way operation's handler returns nothing: the request is answered 202 once it has run.
+    if (op.output === undefined) f.print("  ): Promise<void> | void;");
+    else f.print("  ): Promise<", opType(op, "output"), "> | ", opType(op, "output"), ";");
   }
   f.print("}");
   f.print();
@@ -97,7 +101,7 @@ function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.print(`const ${descriptorConst}: `, rt("SoapServiceDescriptor", true), " = {");
   f.print(`  version: ${stringLiteral(s.binding.version)},`);
   f.print("  operations: [");
-  for (const op of s.operations) emitOperation(f, ctx, op, codecs, validate);
+  for (const op of s.operations) emitOperation(f, ctx, op, codecs, validate, rpc);
   f.print("  ],");
   f.print("  faults: {");
   for (const fl of s.faults) f.print(`    ${objectLiteralKey(fl.name)}: `, codecs.encode(fl.element), ",");
@@ -118,15 +122,24 @@ function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.print();
 }
 
-function emitOperation(f: GeneratedFile, ctx: EmitContext, op: BoundOperation, codecs: ElementCodecs, validate: boolean): void {
-  const validator = validate ? elementValidator(f, ctx, op.input) : undefined;
+function emitOperation(f: GeneratedFile, ctx: EmitContext, op: BoundOperation, codecs: ElementCodecs, validate: boolean, rpc: string | undefined): void {
+  const rt = (name: string, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
+  const messages = `${rpc}[${stringLiteral(op.name)}]`;
   f.print(`    ${OPERATION_HELPER}({`);
   f.print(`      name: ${stringLiteral(op.name)},`);
   f.print(`      action: ${stringLiteral(op.action)},`);
-  f.print("      inputElement: ", clark(f, op.input), ",");
-  f.print("      decodeInput: ", codecs.decode(op.input), ",");
-  if (validator) f.print("      validateInput: ", validator, ",");
-  f.print("      encodeOutput: ", codecs.encode(op.output), ",");
+  if (op.input.kind === "element") {
+    const validator = validate ? elementValidator(f, ctx, op.input.element) : undefined;
+    f.print("      inputElement: ", clark(f, op.input.element), ",");
+    f.print("      decodeInput: ", codecs.decode(op.input.element), ",");
+    if (validator) f.print("      validateInput: ", validator, ",");
+  } else {
+    f.print(`      inputElement: ${stringLiteral(`{${op.input.ns}}${op.input.local}`)},`);
+    f.print("      decodeInput: (node: ", rt("XmlElementNode", true), ", _options?: unknown, others?: readonly ", rt("XmlElementNode", true), `[]) => ${messages}.input.decode(node, others),`);
+    f.print("      rpc: true,");
+  }
+  if (op.output?.kind === "element") f.print("      encodeOutput: ", codecs.encode(op.output.element), ",");
+  else if (op.output?.kind === "rpc") f.print(`      encodeOutput: (value: never, options?: `, rt("XmlEncodeOptions", true), `) => ${messages}.output.encode(value, options),`);
   if (op.requestHeaders.length === 0) f.print("      requestHeaders: {},");
   else {
     f.print("      requestHeaders: {");

@@ -1,6 +1,6 @@
 import { propertyKey, stringLiteral } from "../../codegen/escape.js";
 import type { GeneratedFile } from "../../codegen/generated-file.js";
-import type { AliasType, EnumType, NamedType, RecordType, TypeId, UnionType } from "../../ir/model.js";
+import type { AliasType, EnumType, NamedType, RecordType, TypeId, UnionType, ValueCheck } from "../../ir/model.js";
 import { fieldPropertyName, oneofPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "./context.js";
 import { facetTags, isList, keyClaimer, recordProperties, type Property } from "./properties.js";
@@ -28,6 +28,29 @@ function nullNote(t: NamedType): string | undefined {
 }
 
 /**
+ * The note on a type whose schema says more than a TypeScript type can (NamedType.checks): the type is wider than
+ * the valid values, the validator checks the rest.
+ */
+function checksNote(t: NamedType): string | undefined {
+  if (!t.checks || t.checks.length === 0) return undefined;
+  const words = [...new Set(t.checks.map(checkWords))].join(", ");
+  return `The schema also requires ${words}: this type is wider than the valid values, and the validators (is/validate/assert) check the rest.`;
+}
+
+function checkWords(c: ValueCheck): string {
+  switch (c.kind) {
+    case "matches": return "further constraints (allOf, or keywords beside a $ref or a oneOf/anyOf)";
+    case "not": return "`not`";
+    case "conditional": return "`if`/`then`/`else`";
+    case "oneOf": case "anyOf": return `\`${c.kind}\``;
+    case "equals": return c.values.length === 0 ? "no value at all (an empty enum)" : "one of the listed enum/const values";
+    case "never": return "no value at all (the `false` schema)";
+    case "object": return "object constraints (property counts, names, patterns or dependencies)";
+    case "array": return "array constraints (tuple items, contains, item counts or uniqueness)";
+  }
+}
+
+/**
  * An inline schema declared exactly like an earlier type (see same-shape.ts): an alias of it, and for an enum the
  * values constant too, so every name the full declaration would export still exists.
  */
@@ -52,7 +75,7 @@ function emitRecord(f: GeneratedFile, t: RecordType, ctx: TypesContext): void {
   const notes: string[] = [];
   if (t.base) notes.push(`Derived by ${t.base.derivation} from {@link ${ctx.names.type(t.base.id)}}.`);
   if (t.abstract) notes.push("Abstract: only its subtypes appear on the wire.");
-  f.jsdoc("", [t.doc, notes.join(" ") || undefined, nullNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, notes.join(" ") || undefined, nullNote(t), checksNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   f.print(`export interface ${name} {`);
   const family = familyRoot(t, ctx);
   if (family) {
@@ -146,7 +169,7 @@ function emitEnum(f: GeneratedFile, t: EnumType, ctx: TypesContext): void {
   const name = ctx.names.type(t.id);
   const literals = [...new Set(t.values.map((v) => literalTs(v.value)))];
   const notes = t.closed === false ? "Open enum: values not listed here may be received as numbers." : undefined;
-  f.jsdoc("", [t.doc, notes, nullNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, notes, nullNote(t), checksNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   const open = t.closed === false ? ["number"] : [];
   const members = [...literals, ...open];
   if (members.length === 0) f.print(`export type ${name} = never;`);
@@ -169,7 +192,7 @@ function emitUnion(f: GeneratedFile, t: UnionType, ctx: TypesContext): void {
     d.kind === "property" ? `Told apart by the \`${d.property}\` property.`
     : d.kind === "xsi:type" ? "Told apart by xsi:type."
     : d.exclusive ? "Exactly one of the alternatives (oneOf)." : "One or more of the alternatives (anyOf).";
-  f.jsdoc("", [t.doc, note, nullNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, note, nullNote(t), checksNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   const variants = t.variants.map((v) => {
     const ts = typeExprTs(v.type, ctx);
     return d.kind === "property" && v.tag !== undefined
@@ -187,7 +210,7 @@ function emitUnion(f: GeneratedFile, t: UnionType, ctx: TypesContext): void {
 function emitAlias(f: GeneratedFile, t: AliasType, ctx: TypesContext): void {
   const name = ctx.names.type(t.id);
   const tags = facetTags(t.facets);
-  f.jsdoc("", [t.doc, nullNote(t), tags.join("\n") || undefined, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, nullNote(t), checksNote(t), tags.join("\n") || undefined, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   f.print(`export type ${name} = ${typeExprTs(t.target, ctx)};`);
 }
 

@@ -3,6 +3,7 @@ import type { GeneratedFile } from "../../codegen/generated-file.js";
 import type {
   HttpContent, HttpOperation, HttpParameter, HttpService, RpcService, Service, SoapMessage, SoapService,
 } from "../../ir/model.js";
+import { bodyParts } from "../soap-client/bound-operations.js";
 import type { TypesContext } from "./context.js";
 import { typeExprTs, unionOf } from "./type-expr.js";
 
@@ -57,8 +58,10 @@ function emitSoap(f: GeneratedFile, s: SoapService, name: string, ctx: TypesCont
     const faults = op.faults.map((fl) => messageTs(fl.message, ctx));
     f.jsdoc("  ", [op.doc, bound?.action ? `SOAPAction: ${bound.action}` : undefined]);
     f.print(`  ${propertyKey(op.name)}: {`);
-    f.print(`    input: ${messageTs(op.input, ctx)};`);
-    f.print(`    output: ${messageTs(op.output, ctx)};`);
+    // The body's parts only: soap:body parts= and the parts soap:header binds (those are in the headers).
+    const body = (m: SoapMessage | undefined, which: "input" | "output") => (m && bound ? { name: m.name, parts: bodyParts(m, bound[which]) } : m);
+    f.print(`    input: ${messageTs(body(op.input, "input"), ctx)};`);
+    f.print(`    output: ${messageTs(body(op.output, "output"), ctx)};`);
     const objectOf = (props: string[]) => (props.length ? `{ ${props.join("; ")} }` : "{}");
     f.print(`    requestHeaders: ${objectOf(headers("input"))};`);
     f.print(`    responseHeaders: ${objectOf(headers("output"))};`);

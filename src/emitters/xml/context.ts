@@ -67,13 +67,20 @@ export function code(strings: TemplateStringsArray, ...parts: Printable[]): Prin
 }
 
 /**
+ * An identifier as TypeScript reads one: the naming pass keeps non-ASCII letters (`éléments` -> `Éléments`), so the
+ * names to find are Unicode ID_Start/ID_Continue runs, not ASCII words (an ASCII scan saw `l`, `ments` and missed
+ * the import).
+ */
+const TS_IDENTIFIER = /[\p{ID_Start}_$][\p{ID_Continue}$\u200C\u200D]*/gu;
+
+/**
  * A TypeScript type string (as the types emitter prints it) with every generated type name in it turned into an
  * import token, so the import from ./types.js is added exactly when the name is printed.
  */
 export function typeRef(ts: string, x: XmlContext): Printable[] {
   const out: Printable[] = [];
   let last = 0;
-  for (const m of ts.matchAll(/[A-Za-z_$][\w$]*/g)) {
+  for (const m of ts.matchAll(TS_IDENTIFIER)) {
     if (!x.typeNames.has(m[0])) continue;
     out.push(ts.slice(last, m.index), x.ts(m[0]));
     last = m.index + m[0].length;

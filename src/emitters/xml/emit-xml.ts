@@ -8,6 +8,7 @@ import { code, typeRef, xmlContext, type XmlContext } from "./context.js";
 import { CODECS, codecOf, enumEntry, familyEntry, recordEntry, SimpleCodecs } from "./codec-table.js";
 import { elementCodecNames } from "./element-names.js";
 import { appendAll } from "../../append-all.js";
+import { rpcNamespaces, rpcPartEntries, rpcPartTypes, type RpcPartType } from "./rpc-parts.js";
 
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 
@@ -26,12 +27,15 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
     "@packageDocumentation",
   ]);
   f.print();
-  const namespaces = collectNamespaces(x, ctx);
+  // rpc-style parts (client.ts and server.ts): their types' codecs by XML name, xsd builtins included.
+  const rpcParts = rpcPartTypes(ctx.doc, x);
+  const namespaces = collectNamespaces(x, ctx, rpcNamespaces(rpcParts));
   for (const uri of namespaces) f.print(`const ${x.ns(uri)} = ${stringLiteral(uri)};`);
   f.print();
   f.jsdoc("", ["Declared on every element encoded on its own, so that children and xsi:type values need no declarations."]);
   const decls = [...namespaces.map((uri) => `[${x.ns(uri)}, "${x.ns(uri)}"]`), `[${stringLiteral(XSI_NS)}, "xsi"]`];
-  f.print(`const xmlNamespaces: readonly (readonly [string, string])[] = [${decls.join(", ")}];`);
+  const exported = rpcParts.length > 0 ? "export " : "";
+  f.print(`${exported}const xmlNamespaces: readonly (readonly [string, string])[] = [${decls.join(", ")}];`);
   f.print();
   f.print(code`const ${CODECS} = new ${x.rt("XmlCodecs")}(xmlNamespaces, xmlCodecTable());`);
   f.print();
@@ -41,6 +45,15 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
   f.print("/** Every global element by \"{namespace}localName\", for dispatch by name (SOAP bodies and headers). */");
   f.print(code`export const xmlElements: { readonly [name: string]: ${x.rt("XmlElementCodec", true)} } = ${CODECS}.elementCodecs();`);
   f.print();
+  if (rpcParts.length > 0) {
+    f.jsdoc("", [
+      "The types of rpc-style message parts by \"{namespace}name\" (client.ts and server.ts build their wrapper elements from them): each one's codec, and the item element and item type of a SOAP-ENC array.",
+    ]);
+    f.print(code`export const xmlPartTypes: { readonly [name: string]: ${x.rt("SoapRpcPartType", true)} } = ${x.rt("soapRpcPartTypes")}(xmlTypes, [`);
+    for (const line of rpcPartEntries(rpcParts, x)) f.print("  ", line);
+    f.print("]);");
+    f.print();
+  }
   const simple = new SimpleCodecs(x);
   const table: Printable[] = [];
   const section = (key: string, lines: readonly Printable[]): void => {
@@ -51,7 +64,7 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
   const records = ctx.doc.types.flatMap((t) => (t.kind === "record" ? recordEntry(t, x, simple) : []));
   const families = ctx.doc.types.flatMap((t) => (t.kind === "record" && x.names.family(t.id) ? [familyEntry(t, x)] : []));
   const { functions, entries } = elementLines(x, ctx, simple);
-  const types = typeEntries(x, ctx, simple);
+  const types = typeEntries(x, ctx, simple, rpcParts);
   // Simple codecs are named while the other entries are made; enumerations first, as before.
   section("codecs", [...ctx.doc.types.flatMap((t) => (t.kind === "enum" ? [enumEntry(t, x)] : [])), ...simple.lines()]);
   section("records", records);
@@ -76,7 +89,7 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
 }
 
 /** Every namespace the codecs name, in a fixed order (elements first, then types), declared as constants up front. */
-function collectNamespaces(x: XmlContext, ctx: EmitContext): string[] {
+function collectNamespaces(x: XmlContext, ctx: EmitContext, extra: readonly string[]): string[] {
   const out: string[] = [];
   const add = (uri: string): void => {
     if (uri !== "" && !out.includes(uri)) out.push(uri);
@@ -92,18 +105,29 @@ function collectNamespaces(x: XmlContext, ctx: EmitContext): string[] {
       } else add(s.ns);
     }
   }
+  for (const uri of extra) add(uri);
   for (const uri of out) x.ns(uri);
   return out;
 }
 
 /** `xmlTypes` entries: every named type by namespace and name (rpc-style parts, open content naming a record with xsi:type). */
-function typeEntries(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): string[] {
+function typeEntries(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs, rpcParts: readonly RpcPartType[]): string[] {
   const out: string[] = [];
+  const named = new Set<string>();
   for (const t of ctx.doc.types) {
     // Anonymous types cannot be named by xsi:type or a part's type=, so they are not in the map.
     if (t.kind === "union" || t.anonymous) continue;
     const codec = codecOf({ kind: "ref", id: t.id }, x, simple);
+    named.add(`{${t.scope}}${t.name}`);
     out.push(`[${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${stringLiteral(codec)}],`);
+  }
+  // The builtins (and named unions) rpc parts and SOAP-ENC array items are typed with.
+  const more = rpcParts.flatMap((p) => [{ name: p.name, type: p.type }, ...(p.array ? [{ name: p.array.itemName, type: p.array.itemType }] : [])]);
+  for (const m of more) {
+    const key = `{${m.name[0]}}${m.name[1]}`;
+    if (named.has(key)) continue;
+    named.add(key);
+    out.push(`[${x.ns(m.name[0])}, ${stringLiteral(m.name[1])}, ${stringLiteral(codecOf(m.type, x, simple))}],`);
   }
   return out;
 }

@@ -91,10 +91,13 @@ export class LowerContext {
 
   /** Follow `$ref` at `loc` (if any) once. */
   resolveRef(loc: Loc): Loc | undefined {
-    const refLoc = child(loc, "$ref");
+    // A `$dynamicRef` to a JSON pointer (not a `$dynamicAnchor` name) is a plain reference (JSON Schema 2020-12 §8.2.3.2).
+    const dynamic = child(loc, "$ref") ? undefined : child(loc, "$dynamicRef");
+    const key = dynamic && typeof dynamic.value === "string" && /^[^#]*#\//.test(dynamic.value) ? "$dynamicRef" : "$ref";
+    const refLoc = child(loc, key);
     if (!refLoc) return undefined;
-    const ref = str(loc, "$ref");
-    if (ref === undefined) return this.fail(refLoc, "$ref must be a string");
+    const ref = str(loc, key);
+    if (ref === undefined) return this.fail(refLoc, `${key} must be a string`);
     return this.files.resolve(ref, refLoc);
   }
 

@@ -41,6 +41,11 @@ export class NameTable {
     return name;
   }
 
+  /** Give back a name claimed for a type that was not kept (see SchemaLowerer.mergedField). */
+  release(scope: string, name: string): void {
+    this.taken.get(scope)?.delete(name);
+  }
+
   private scopeSet(scope: string): Set<string> {
     let set = this.taken.get(scope);
     if (!set) this.taken.set(scope, (set = new Set()));

@@ -14,20 +14,27 @@ import type {
   EnumType,
   EnumValue,
   Facets,
+  NamedType,
   Field,
+  JsonData,
+  ObjectCheck,
+  ArrayCheck,
   RecordType,
   ScalarType,
   TypeExpr,
   TypeId,
   UnionType,
   UnionVariant,
+  ValueCheck,
 } from "../../ir/model.js";
 import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, entries, has, isObject, items, str, type JsonObject } from "./json.js";
 import { facetsOf, listFacetsOf, mergeFacets, withoutFormat } from "./facets.js";
+import { Intersection, jsonKindsOf, namedTypeRefs, Never, refsOf, type Typed } from "./intersect.js";
 import { pascalCase } from "./names.js";
-import { segmentsOf } from "./pointer.js";
+import { childPointer, segmentsOf } from "./pointer.js";
+import { unicodePattern } from "./pattern.js";
 
 /** An inline use of a schema: its type plus what a field/parameter carries beside the type. */
 export interface Lowered {
@@ -48,7 +55,7 @@ type Shape =
    * `allOf: [x]` alone (parts that only annotate or only add scalar constraints aside), or oneOf/anyOf with a single
    * non-null variant: the schema is `x` (plus null), with the constraints of `layered` parts as extra facets.
    */
-  | { readonly k: "unwrap"; readonly inner: Loc; readonly layered?: readonly Loc[] }
+  | { readonly k: "unwrap"; readonly inner: Loc; readonly layered?: readonly Loc[]; readonly via: "allOf" | "oneOf" | "anyOf" | "rest" }
   | { readonly k: "literal"; readonly value: string | number | boolean | null }
   | { readonly k: "enum" }
   | { readonly k: "record" }
@@ -63,21 +70,37 @@ type Shape =
  * JSON Schema keywords the IR has no place for yet. They are left out of the generated type and checks, with a
  * located warning (so `--strict` refuses the document), rather than refusing a valid document.
  */
-const UNSUPPORTED_KEYWORDS = [
-  "not", "if", "then", "else", "patternProperties", "propertyNames", "dependentSchemas", "dependentRequired",
-  "dependencies", "unevaluatedProperties", "unevaluatedItems", "prefixItems", "contains", "$dynamicRef", "$recursiveRef",
-] as const;
+const UNSUPPORTED_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$recursiveRef", "$dynamicRef"] as const;
+
+/**
+ * Keywords that never shape the type and always become checks (NamedType.checks), and the ones a leftover
+ * ("rest") schema leaves out because they are checked on their own.
+ */
+const CHECK_KEYWORDS = new Set([
+  "not", "if", "then", "else", "patternProperties", "propertyNames", "dependentSchemas", "dependentRequired", "dependencies",
+  "unevaluatedProperties", "unevaluatedItems", "prefixItems", "contains", "minContains", "maxContains", "minProperties",
+  "maxProperties", "allOf", "oneOf", "anyOf", "required", "minItems", "maxItems", "uniqueItems", "additionalItems",
+]);
+/** Keywords that locate or name schemas rather than constrain the value. */
+const STRUCTURAL = new Set([
+  "$ref", "$dynamicRef", "$recursiveRef", "$schema", "$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$defs",
+  "definitions", "$comment", "$vocabulary", "discriminator", "nullable",
+]);
+/** The keywords a record shape (properties merged over allOf and $ref) takes in. */
+const RECORD_KEYWORDS = new Set(["properties", "required", "additionalProperties", "allOf", "type", "$ref"]);
 
 /** Keywords that, beside a 3.1 `$ref`, make the schema an object of its own: the reference's properties and these. */
 const REF_RECORD_SIBLINGS = ["properties", "required", "additionalProperties", "allOf"] as const;
 /** Keywords that, beside a 3.1 `$ref`, would narrow the referenced type in ways the IR cannot express on a use. */
-const REF_UNSUPPORTED_SIBLINGS = [
-  "enum", "const", "items", "oneOf", "anyOf", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
-] as const;
+const REF_UNSUPPORTED_SIBLINGS = ["enum", "const", "items", "type"] as const;
 
 export class SchemaLowerer {
   /** Non-named `$ref` targets being lowered, to report cycles that no named type breaks. */
   private readonly expanding = new Set<string>();
+  /** Schemas isRecordLike is working out right now (allOf parts can refer back to the schema that asks). */
+  private readonly askingRecordLike = new Set<string>();
+  /** familyOf's answer per base schema location (undefined: not a discriminated base that schemas extend). */
+  private readonly families = new Map<string, TypeExpr | undefined>();
 
   constructor(private readonly ctx: LowerContext) {}
 
@@ -89,17 +112,55 @@ export class SchemaLowerer {
 
   /** A schema used in place (property, parameter, items...). `hint` names inline types declared here. */
   lower(loc: Loc, hint: string): Lowered {
-    const nullable = this.nullableOf(loc);
     const shape = this.shapeOf(loc);
+    const lowered = this.lowerShape(loc, shape, hint);
+    // Records, enums and discriminated unions are named types already: their checks go on them (ensureNamed).
+    if (lowered.type.kind === "ref" && lowered.type.id === this.ctx.typeId(loc)) return lowered;
+    const id = this.ctx.typeId(loc);
+    if (this.ctx.named.has(id)) return { type: this.refTo(id), nullable: lowered.nullable };
+    this.ctx.named.set(id, null);
+    const checks = this.checksOf(loc, shape, hint);
+    if (checks.length === 0) {
+      this.ctx.named.delete(id);
+      return lowered;
+    }
+    // What the type cannot say is checked on an anonymous alias of it (the type stays as wide as the shape's).
+    this.ctx.named.set(id, {
+      kind: "alias",
+      id,
+      name: this.ctx.names.claim(this.ctx.scopeOf(loc.file), hint),
+      scope: this.ctx.scopeOf(loc.file),
+      anonymous: true,
+      target: lowered.type,
+      ...(lowered.facets ? { facets: lowered.facets } : {}),
+      ...(lowered.nullable ? { nullable: true } : {}),
+      checks,
+      origin: this.ctx.origin(loc, `openapi schema ${loc.pointer}`),
+    });
+    return { type: this.refTo(id), nullable: lowered.nullable };
+  }
+
+  /** The type of a schema of a known shape, without the checks its shape does not express. */
+  private lowerShape(loc: Loc, shape: Shape, hint: string): Lowered {
+    const nullable = this.nullableOf(loc);
     switch (shape.k) {
       case "ref": {
+        // 3.0 polymorphism: a use of a base schema that has a discriminator means the base or any schema extending it.
+        const family = this.familyOf(shape.target);
+        if (family) return { type: family, nullable: nullable || (this.ctx.namedNullable.get(this.ctx.typeId(shape.target)) ?? false) };
         const target = this.lowerTarget(shape.target, hint);
-        return { type: target.type, nullable, facets: mergeFacets(target.facets, this.refSiblingFacets(loc)) };
+        return { type: target.type, nullable, facets: this.applicable(target.type, mergeFacets(target.facets, this.refSiblingFacets(loc)), shape.target) };
       }
       case "unwrap": {
-        const inner = this.lower(shape.inner, hint);
+        // `X: allOf: [$ref Base]` extends Base (it is one of Base's family, not the family itself).
+        const target = items(child(loc, "allOf")).some((p) => p.pointer === shape.inner.pointer) ? this.ctx.resolveRef(shape.inner) : undefined;
+        const inner = target && this.familyOf(target) ? this.lowerTarget(target, hint) : this.lower(shape.inner, hint);
         const layered = (shape.layered ?? []).reduce((f, part) => mergeFacets(f, facetsOf(this.ctx, part)), inner.facets);
-        return { type: inner.type, nullable, facets: mergeFacets(layered, facetsOf(this.ctx, loc)) };
+        return {
+          type: inner.type,
+          nullable: nullable || (shape.via === "rest" && inner.nullable),
+          facets: this.applicable(inner.type, mergeFacets(layered, shape.via === "rest" ? undefined : facetsOf(this.ctx, loc)), shape.inner),
+        };
       }
       case "literal":
         return { type: { kind: "literal", value: shape.value }, nullable };
@@ -188,14 +249,18 @@ export class SchemaLowerer {
       origin: ctx.origin(loc, `openapi schema ${loc.pointer}`),
     };
     const shape = this.shapeOf(loc);
-    if (shape.k === "enum") ctx.named.set(id, this.buildEnum(loc, head));
-    else if (shape.k === "record") ctx.named.set(id, this.buildRecord(loc, head));
-    else if (shape.k === "union") ctx.named.set(id, this.buildUnion(loc, head, shape));
+    let built: NamedType;
+    if (shape.k === "enum") built = this.buildEnum(loc, head);
+    else if (shape.k === "record") built = this.buildRecord(loc, head);
+    else if (shape.k === "union") built = this.buildUnion(loc, head, shape);
     else {
       // Scalars, arrays, maps, literals and refs declared under a name: an alias keeps the name and the facets.
-      const body = shape.k === "ref" ? this.lower(loc, name) : this.lowerBody(loc, shape, name);
-      ctx.named.set(id, { kind: "alias", ...head, target: body.type, ...(body.facets ? { facets: body.facets } : {}) });
+      const body = this.lowerBody(loc, shape, name);
+      built = { kind: "alias", ...head, target: body.type, ...(body.facets ? { facets: body.facets } : {}) };
     }
+    ctx.named.set(id, built);
+    const checks = this.checksOf(loc, shape, name);
+    if (checks.length > 0) ctx.named.set(id, { ...built, checks });
     return id;
   }
 
@@ -204,39 +269,49 @@ export class SchemaLowerer {
     if (shape.k === "typed") {
       return { type: this.lowerTyped(loc, shape.type, hint), nullable: false, facets: shape.type === "array" ? undefined : facetsOf(this.ctx, loc) };
     }
-    return this.lower(loc, hint);
+    return this.lowerShape(loc, shape, hint);
   }
 
   private buildRecord(loc: Loc, head: Omit<RecordType, "kind" | "members">): RecordType {
-    const props = new Map<string, Loc>();
+    // Every declaration of a property (an allOf part may re-declare one another part declares): they are merged
+    // into one property whose value satisfies them all (mergedField).
+    const props = new Map<string, Loc[]>();
     const required = new Set<string>();
     let additional: Loc | undefined;
     const seen = new Set<string>();
-    const collect = (at: Loc, followAllOf: boolean): void => {
+    const collect = (at: Loc, followAllOf: boolean, into = props): void => {
       const key = `${at.file.path}${at.pointer}`;
       if (seen.has(key)) return;
       seen.add(key);
       const target = this.ctx.resolveRef(at);
       if (target) {
-        collect(target, true);
+        collect(target, true, into);
         // 3.0 ignores whatever is written beside a $ref; in 3.1 the object's own keywords add to the reference's.
         if (this.ctx.version !== "3.1") return;
       }
-      for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) props.set(name, p);
-      for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
-      additional = child(at, "additionalProperties") ?? additional;
-      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true);
+      for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) into.set(name, [...(into.get(name) ?? []), p]);
+      // Of a base, only the names of its properties are wanted (see `redeclares`).
+      if (into === props) {
+        for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
+        // Beside patternProperties, additionalProperties is checked on the keys no pattern matches (objectCheck).
+        if (!has(at, "patternProperties")) additional = child(at, "additionalProperties") ?? additional;
+      }
+      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into);
     };
 
     // `allOf: [$ref Base, {inline}]` is inheritance: keep Base as the base type and only the inline part as members.
     // Any other allOf is flattened into one record (field origins still point at their declarations).
     let base: RecordType["base"];
+    let baseTarget: Loc | undefined;
     const parts = items(child(loc, "allOf"));
     const refParts = parts.filter((p) => has(p, "$ref"));
-    const baseTarget = refParts.length === 1 ? this.ctx.resolveRef(refParts[0]!) : undefined;
-    if (baseTarget && this.isRecordLike(baseTarget)) {
-      const baseType = this.lowerTarget(baseTarget, `${head.name}Base`).type;
-      if (baseType.kind === "ref") base = { id: baseType.id, derivation: "extension" };
+    const baseRef = refParts.length === 1 ? this.ctx.resolveRef(refParts[0]!) : undefined;
+    if (baseRef && this.isRecordLike(baseRef)) {
+      const baseType = this.lowerTarget(baseRef, `${head.name}Base`).type;
+      if (baseType.kind === "ref") {
+        base = { id: baseType.id, derivation: "extension" };
+        baseTarget = baseRef;
+      }
     }
     if (base) {
       collect(loc, false);
@@ -245,9 +320,16 @@ export class SchemaLowerer {
       collect(loc, true);
     }
 
-    // `required` may name a property the base declares (`allOf: [$ref Base, {required: [id]}]` makes Base's optional
-    // id required): an extension cannot change an inherited member, so such a record is flattened instead.
-    if (base && [...required].some((name) => !props.has(name))) {
+    // An extension cannot change an inherited member, so the record is flattened instead (every property of the base
+    // and of the extension, re-declared ones merged) when `required` names a property the base declares
+    // (`allOf: [$ref Base, {required: [id]}]` makes Base's optional id required), or when the extension re-declares
+    // a property of the base (`id: {format: uuid}` over Base's `id: {type: string}`).
+    const redeclares = (): boolean => {
+      const inherited = new Map<string, Loc[]>();
+      collect(baseTarget!, true, inherited);
+      return [...props.keys()].some((name) => inherited.has(name));
+    };
+    if (base && ([...required].some((name) => !props.has(name)) || redeclares())) {
       base = undefined;
       props.clear();
       required.clear();
@@ -259,10 +341,10 @@ export class SchemaLowerer {
     for (const name of required) {
       if (props.has(name)) continue;
       const at = items(child(loc, "required")).find((r) => r.value === name) ?? loc;
-      props.set(name, { file: at.file, pointer: at.pointer, value: Object.create(null) as JsonObject });
+      props.set(name, [{ file: at.file, pointer: at.pointer, value: Object.create(null) as JsonObject }]);
     }
     // A property in error is reported and left out; the record's other properties are still checked.
-    const members = [...props].flatMap(([name, p]) => this.ctx.recover(() => this.field(name, p, required.has(name), head.name)) ?? []);
+    const members = [...props].flatMap(([name, decls]) => this.ctx.recover(() => this.mergedField(name, decls, required.has(name), head)) ?? []);
     const record: RecordType = { kind: "record", ...head, members, ...(base ? { base } : {}) };
     if (additional === undefined) return record;
     const ap: Loc = additional;
@@ -271,8 +353,86 @@ export class SchemaLowerer {
     return { ...record, additionalProperties: this.typeOnly(ap, `${head.name}Value`) };
   }
 
-  private field(name: string, loc: Loc, required: boolean, parent: string): Field {
-    const lowered = this.lower(loc, `${parent}${pascalCase(name)}`);
+  /**
+   * A property declared in one or several allOf parts. Declarations that repeat another, or only annotate, add
+   * nothing; the others are lowered one by one and met (intersect.ts): one property that must satisfy them all.
+   * Types declared while lowering them that the merged property does not use are dropped again.
+   */
+  private mergedField(name: string, decls: readonly Loc[], required: boolean, record: Pick<RecordType, "id" | "name">): Field {
+    const parent = record.name;
+    const distinct: Loc[] = [];
+    const keys = new Set<string>();
+    for (const d of decls) {
+      const key = this.declarationKey(d);
+      if (!keys.has(key)) {
+        keys.add(key);
+        distinct.push(d);
+      }
+    }
+    const constraining = distinct.filter((d) => !onlyAnnotates(d));
+    const last = distinct.at(-1)!;
+    if (constraining.length <= 1) {
+      const field = this.field(name, constraining[0] ?? last, required, parent);
+      return distinct.length > 1 ? { ...field, ...annotationsOf(distinct, field) } : field;
+    }
+    const at = constraining.at(-1)!;
+    const hint = `${parent}${pascalCase(name)}`;
+    const before = new Set(this.ctx.named.keys());
+    const lowered = constraining.map((d) => this.lower(d, hint));
+    const meet = new Intersection(this.ctx, at, `${record.id}&${name}`, hint);
+    let acc: Typed | Never = lowered[0]!;
+    for (const next of lowered.slice(1)) if (!(acc instanceof Never)) acc = meet.meet(acc, next);
+    const where = `property "${name}" of ${parent} is declared in several allOf parts`;
+    for (const c of meet.contradictions) this.ctx.warn(at, `${where} that contradict each other: ${c}`);
+    for (const l of meet.losses) this.ctx.warn(at, `${where}: ${l}`);
+    let result: Typed;
+    if (acc instanceof Never) {
+      this.ctx.warn(at, `${where} that contradict each other (${acc.reason}): no value is valid, its type is never`);
+      result = { type: meet.never(acc.reason) };
+    } else result = acc;
+    this.pruneUnused(before, refsOf(result.type));
+    // The merged property's own types take the best names the dropped declarations gave back.
+    const kept = meet.declared.flatMap((id) => this.ctx.named.get(id) ?? []);
+    for (const t of kept) this.ctx.names.release(t.scope, t.name);
+    for (const t of kept) this.ctx.named.set(t.id, { ...t, name: this.ctx.names.claim(t.scope, hint) });
+    const field = this.field(name, at, required, parent, { type: result.type, nullable: lowered.every((l) => l.nullable), facets: result.facets });
+    return { ...field, ...annotationsOf(distinct, field) };
+  }
+
+  /** Declarations that say the same thing get the same key: equal JSON, or a bare `$ref` to the same schema. */
+  private declarationKey(d: Loc): string {
+    const target = isObject(d.value) && Object.keys(d.value).every((k) => k === "$ref" || ANNOTATIONS.has(k)) ? this.ctx.resolveRef(d) : undefined;
+    if (target) return `ref:${target.file.path}${target.pointer}`;
+    if (!isObject(d.value)) return `json:${JSON.stringify(d.value)}`;
+    const kept = Object.entries(d.value).filter(([k]) => !ANNOTATIONS.has(k));
+    return `json:${JSON.stringify(kept)}`;
+  }
+
+  /**
+   * Drop the anonymous types declared since `before` that nothing kept refers to (the separate declarations of a
+   * merged property, when the merge made a type of its own), and give their names back.
+   */
+  private pruneUnused(before: ReadonlySet<string>, roots: readonly string[]): void {
+    const fresh = [...this.ctx.named.keys()].filter((id) => !before.has(id));
+    const reached = new Set<string>();
+    const stack = [...roots, ...fresh.filter((id) => !this.ctx.named.get(id)?.anonymous)];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (reached.has(id)) continue;
+      reached.add(id);
+      const t = this.ctx.named.get(id);
+      if (t) stack.push(...namedTypeRefs(t));
+    }
+    for (const id of fresh) {
+      const t = this.ctx.named.get(id);
+      if (reached.has(id) || !t) continue;
+      this.ctx.named.delete(id);
+      this.ctx.namedNullable.delete(id);
+      this.ctx.names.release(t.scope, t.name);
+    }
+  }
+
+  private field(name: string, loc: Loc, required: boolean, parent: string, lowered = this.lower(loc, `${parent}${pascalCase(name)}`)): Field {
     const doc = str(loc, "description");
     const dflt = child(loc, "default");
     return {
@@ -305,8 +465,15 @@ export class SchemaLowerer {
       values.push({ name: String(value), value, origin: this.ctx.origin(v, `openapi enum value ${JSON.stringify(value)}`) });
     }
     const declared = this.typesOf(loc).filter((t) => t !== "null");
+    // `type: string, enum: [false, true]`, `type: integer, enum: ["1"]`: the values are what a valid document holds
+    // (a value must match both keywords, so the schema as written admits none of them). The type follows the values.
+    const misfits = declared.length === 1 ? values.filter((v) => !fitsType(v.value, declared[0]!)) : [];
+    if (misfits.length > 0) {
+      const kinds = [...new Set(values.map((v) => typeof v.value))].join(" or ");
+      this.ctx.warn(child(loc, "enum")!, `enum values ${misfits.map((v) => JSON.stringify(v.value)).join(", ")} are not of the declared type "${declared[0]}": the type is widened to the values' own type (${kinds})`);
+    }
     let base: ScalarType;
-    if (declared.length === 1 && declared[0] !== "object" && declared[0] !== "array") base = this.scalarFor(loc, declared[0]!);
+    if (declared.length === 1 && declared[0] !== "object" && declared[0] !== "array" && misfits.length === 0) base = this.scalarFor(loc, declared[0]!);
     else {
       const kinds = new Set(values.map((v) => typeof v.value));
       base =
@@ -322,25 +489,161 @@ export class SchemaLowerer {
     const disc = child(loc, "discriminator");
     const property = disc && str(disc, "propertyName");
     if (disc && property === undefined) this.ctx.fail(disc, "discriminator needs a propertyName");
-    // mapping value -> tag, keyed by the resolved target location
-    const tags = new Map<string, string>();
-    for (const [tag, m] of entries(disc && child(disc, "mapping"))) {
-      if (typeof m.value !== "string") this.ctx.fail(m, "discriminator mapping values must be strings");
-      const target = this.mappingTarget(m, m.value);
-      const key = `${target.file.path}${target.pointer}`;
-      if (!tags.has(key)) tags.set(key, tag);
-    }
-    const variants: UnionVariant[] = shape.variants.map((v, i) => {
+    const candidates = shape.variants.map((v, i) => {
       const target = this.ctx.resolveRef(v);
       const targetName = target && this.namedLocationName(target);
       const type = this.typeOnly(v, variantHint(v, head.name, i));
       const name = targetName ?? str(v, "title") ?? (type.kind === "scalar" ? type.scalar : `Variant${i + 1}`);
-      const tag = property === undefined ? undefined : ((target && tags.get(`${target.file.path}${target.pointer}`)) ?? targetName);
-      return { name, type, ...(tag !== undefined ? { tag } : {}) };
+      return { at: v, target, targetName, name, type };
     });
     const discriminator: UnionType["discriminator"] =
       property !== undefined ? { kind: "property", property } : { kind: "none", exclusive: shape.exclusive };
+    const variants = property === undefined ? candidates.map(({ name, type }) => ({ name, type })) : this.tagVariants(disc!, property, candidates);
     return { kind: "union", ...head, variants, discriminator };
+  }
+
+  /**
+   * The tags of a discriminated union's variants, as the specification defines them: the `mapping` keys that name
+   * the variant's schema (several keys may name one schema), else the schema's name (implicit mapping). A variant
+   * whose own schema fixes the property (`enum`, `const`) and leaves that implied name out would get a tag no valid
+   * value carries (its type would be `never`): its own values are its tags, with a warning. An inline variant has
+   * no name: its own values, if it fixes the property, else it is untagged (tried when no tag matches).
+   * A tag only the first variant that claims it gets.
+   */
+  private tagVariants(
+    disc: Loc,
+    property: string,
+    candidates: readonly { at: Loc; target: Loc | undefined; targetName: string | undefined; name: string; type: TypeExpr }[],
+  ): UnionVariant[] {
+    const mapped = new Map<string, string[]>();
+    for (const [tag, m] of entries(child(disc, "mapping"))) {
+      if (typeof m.value !== "string") this.ctx.fail(m, "discriminator mapping values must be strings");
+      const target = this.mappingTarget(m, m.value);
+      const key = `${target.file.path}${target.pointer}`;
+      mapped.set(key, [...(mapped.get(key) ?? []), tag]);
+    }
+    const used = new Set<string>();
+    const variants: UnionVariant[] = [];
+    for (const c of candidates) {
+      const own = this.fixedValues(c.type, property);
+      const explicit = c.target && mapped.get(`${c.target.file.path}${c.target.pointer}`);
+      let tags: readonly string[];
+      if (explicit) tags = explicit;
+      else if (c.targetName !== undefined && own && !own.includes(c.targetName)) {
+        this.ctx.warn(c.at, `discriminator "${property}": variant ${c.targetName} would be tagged "${c.targetName}" (its schema name, no mapping names it), but its own schema only allows ${own.map((v) => JSON.stringify(v)).join(", ")} there: those values are its tags`);
+        tags = own;
+      } else if (c.targetName !== undefined) tags = [c.targetName];
+      else tags = own ?? [];
+      const fresh = tags.filter((t) => !used.has(t));
+      for (const t of fresh) used.add(t);
+      if (tags.length === 0) variants.push({ name: c.name, type: c.type });
+      for (const tag of fresh) variants.push({ name: c.name, type: c.type, tag });
+    }
+    return variants;
+  }
+
+  /** The string values a record type allows for `property` when its schema fixes them (enum, const); else undefined. */
+  private fixedValues(type: TypeExpr, property: string): string[] | undefined {
+    const record = type.kind === "ref" ? this.ctx.named.get(type.id) : undefined;
+    if (record?.kind !== "record") return undefined;
+    const fields: Field[] = [];
+    const seen = new Set<string>();
+    for (let r: NamedType | null | undefined = record; r?.kind === "record" && !seen.has(r.id); r = r.base ? this.ctx.named.get(r.base.id) : undefined) {
+      seen.add(r.id);
+      fields.unshift(...r.members.filter((m): m is Field => m.kind === "field"));
+    }
+    const field = fields.filter((f) => (f.wire.json?.key ?? f.name) === property).at(-1);
+    const values = (t: TypeExpr, depth: number): (string | number | boolean | null)[] | undefined => {
+      if (depth > 16) return undefined;
+      if (t.kind === "literal") return [t.value];
+      if (t.kind === "union") {
+        const all = t.of.map((m) => values(m, depth + 1));
+        return all.every((v) => v !== undefined) ? all.flat() : undefined;
+      }
+      const named = t.kind === "ref" ? this.ctx.named.get(t.id) : undefined;
+      if (named?.kind === "enum") return named.values.map((v) => v.value);
+      if (named?.kind === "alias") return values(named.target, depth + 1);
+      return undefined;
+    };
+    const found = field && values(field.type, 0);
+    const strings = found?.filter((v): v is string => typeof v === "string");
+    return strings && strings.length > 0 ? strings : undefined;
+  }
+
+  /**
+   * The union a use of `target` stands for when `target` is a named object schema with a `discriminator` (and no
+   * oneOf/anyOf of its own) that other component schemas extend with `allOf: [$ref target, ...]`: the OpenAPI 3.0
+   * polymorphism pattern. Its variants are the base itself and every schema that extends it (directly or through
+   * another), tagged as tagVariants says. Undefined for any other target.
+   */
+  private familyOf(target: Loc): TypeExpr | undefined {
+    const key = `${target.file.path}${target.pointer}`;
+    if (this.families.has(key)) return this.families.get(key);
+    const family = this.buildFamily(target);
+    this.families.set(key, family);
+    return family;
+  }
+
+  private buildFamily(target: Loc): TypeExpr | undefined {
+    const disc = child(target, "discriminator");
+    if (!disc || has(target, "oneOf") || has(target, "anyOf")) return undefined;
+    const baseName = this.namedLocationName(target);
+    const property = str(disc, "propertyName");
+    if (baseName === undefined || property === undefined || this.shapeOf(target).k !== "record") return undefined;
+    const id = `${this.ctx.typeId(target)}&family`;
+    const subtypes = this.extensionsOf(target);
+    if (subtypes.length === 0) return undefined;
+    // Registered before its variants are lowered: a variant that refers back to the base (recursion) meets it here.
+    this.families.set(`${target.file.path}${target.pointer}`, this.refTo(id));
+    this.ctx.named.set(id, null);
+    const scope = this.ctx.scopeOf(target.file);
+    const name = this.ctx.names.claim(scope, `${baseName}Family`);
+    const candidates = [target, ...subtypes].map((at) => {
+      const n = this.namedLocationName(at)!;
+      return { at, target: at, targetName: n, name: n, type: this.lowerTarget(at, n).type };
+    });
+    const variants = this.tagVariants(disc, property, candidates);
+    this.ctx.named.set(id, {
+      kind: "union",
+      id,
+      name,
+      scope,
+      anonymous: true,
+      doc: `${baseName} or a schema that extends it (allOf); the discriminator picks which.`,
+      origin: this.ctx.origin(disc, `openapi discriminator ${disc.pointer}`),
+      variants,
+      discriminator: { kind: "property", property },
+    });
+    return this.refTo(id);
+  }
+
+  /** Component schemas that extend `base` through `allOf: [$ref base, ...]`, directly or through one another. */
+  private extensionsOf(base: Loc): Loc[] {
+    const files = [...new Set([this.ctx.files.files[0]!, base.file])];
+    const schemas = files.flatMap((file) => {
+      const root: Loc = { file, pointer: "#", value: file.value };
+      const components = isObject(root.value) ? child(root, "components") : undefined;
+      return entries(components && child(components, "schemas"));
+    });
+    const key = (l: Loc) => `${l.file.path}${l.pointer}`;
+    const found = new Map<string, Loc>();
+    const parents = new Set([key(base)]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [, s] of schemas) {
+        if (found.has(key(s)) || parents.has(key(s))) continue;
+        const extendsOne = items(child(s, "allOf")).some((part) => {
+          const t = has(part, "$ref") ? this.ctx.recover(() => this.ctx.resolveRef(part)) : undefined;
+          return t !== undefined && parents.has(key(t));
+        });
+        if (extendsOne) {
+          found.set(key(s), s);
+          parents.add(key(s));
+          grew = true;
+        }
+      }
+    }
+    return [...found.values()];
   }
 
   /** Mapping values are a schema name ("Cat") or a $ref string ("#/components/schemas/Cat", "cat.yaml"). */
@@ -360,35 +663,29 @@ export class SchemaLowerer {
 
   private shapeOf(loc: Loc): Shape {
     const s = loc.value;
-    if (s === true) return { k: "any" };
-    if (s === false) return this.ctx.fail(loc, "the `false` schema (nothing allowed) is not supported here");
+    // `true` allows anything; `false` allows nothing, which its checks say (the type stays `unknown`).
+    if (s === true || s === false) return { k: "any" };
     if (!isObject(s)) return this.ctx.fail(loc, "a schema must be an object");
     // Degrade, never refuse: the schema is lowered without the keyword (its type is wider than the spec's) and the
     // run says so, located at the keyword.
     for (const keyword of UNSUPPORTED_KEYWORDS) {
       const at = child(loc, keyword);
-      if (at) this.ctx.warn(at, `schema keyword "${keyword}" is not checked: the generated type and validator accept more than the schema allows`);
+      if (at && !(keyword === "$dynamicRef" && this.ctx.resolveRef(loc))) this.ctx.warn(at, `schema keyword "${keyword}" is not checked: the generated type and validator accept more than the schema allows`);
     }
     const target = this.ctx.resolveRef(loc);
     if (target) {
-      if (this.ctx.version === "3.1") {
-        // 3.1: the other keywords apply too. Object keywords make this an object that has both the reference's
-        // properties and its own (flattened, see buildRecord); scalar constraints ride on the reference as facets.
-        if (REF_RECORD_SIBLINGS.some((k) => has(loc, k))) return { k: "record" };
-        const other = REF_UNSUPPORTED_SIBLINGS.find((k) => has(loc, k));
-        if (other) return this.ctx.fail(child(loc, other)!, `"${other}" beside $ref is not supported: generated code could not check both (wrap the $ref in allOf with an object schema, or move "${other}" into the referenced schema)`);
-      }
+      // 3.1: the other keywords apply too. Object keywords make this an object that has both the reference's
+      // properties and its own (flattened, see buildRecord); scalar constraints ride on the reference as facets,
+      // anything else is checked beside it (checksOf).
+      if (this.ctx.version === "3.1" && REF_RECORD_SIBLINGS.some((k) => has(loc, k))) return { k: "record" };
       return { k: "ref", target };
     }
-    if (has(loc, "const")) {
-      const c = s["const"];
-      if (c !== null && typeof c === "object") return this.ctx.fail(child(loc, "const")!, "object and array `const` values are not supported");
-      return { k: "literal", value: c as string | number | boolean | null };
-    }
+    if (has(loc, "const") && !isStructured(s["const"])) return { k: "literal", value: s["const"] as string | number | boolean | null };
     if (has(loc, "enum")) {
       const e = s["enum"];
-      if (!Array.isArray(e) || e.length === 0) return this.ctx.fail(child(loc, "enum")!, "enum must be a non-empty array");
-      return e.every((v) => v === null) ? { k: "literal", value: null } : { k: "enum" };
+      if (!Array.isArray(e)) return this.ctx.fail(child(loc, "enum")!, "enum must be an array");
+      // An empty enum, or one with array or object values, is checked by deep equality (checksOf).
+      if (e.length > 0 && !e.some(isStructured)) return e.every((v) => v === null) ? { k: "literal", value: null } : { k: "enum" };
     }
     const allOf = allOfParts(loc);
     if (!has(loc, "properties") && !has(loc, "additionalProperties")) {
@@ -397,16 +694,23 @@ export class SchemaLowerer {
       // `required` next to `allOf: [$ref Record]` makes a record of its own (Record with those properties required).
       const [only] = allOf.typed;
       const narrows = allOf.layered.length > 0 || has(loc, "required");
-      if (allOf.typed.length === 1 && (!narrows || !this.isRecordLike(only!))) return { k: "unwrap", inner: only!, layered: allOf.layered };
-      if (allOf.typed.length === 0 && allOf.layered.length === 1) return { k: "unwrap", inner: allOf.layered[0]! };
+      if (allOf.typed.length === 1 && (!narrows || !this.isRecordLike(only!))) return { k: "unwrap", inner: only!, layered: allOf.layered, via: "allOf" };
+      if (allOf.typed.length === 0 && allOf.layered.length === 1) return { k: "unwrap", inner: allOf.layered[0]!, via: "allOf" };
     }
-    if (allOf.typed.length + allOf.layered.length > 0) return { k: "record" };
-    const union = child(loc, "oneOf") ?? child(loc, "anyOf");
-    if (union) {
-      const variants = items(union).filter((v) => !this.isNullSchema(v));
+    if (allOf.typed.length + allOf.layered.length > 0) {
+      // An object made of its parts' properties only when some part (or the schema) declares an object; parts that
+      // only constrain (`allOf: [{maximum: 30}, {minimum: 20}]`) are checks on the rest of the schema.
+      const objectish = has(loc, "properties") || has(loc, "additionalProperties") ||
+        allOf.typed.some((p) => OBJECT_PART_KEYWORDS.some((k) => has(p, k))) || allOf.typed.some((p) => this.isRecordLike(p));
+      if (objectish) return { k: "record" };
+      return { k: "unwrap", inner: restOf(loc, (k) => k !== "allOf" && !CHECK_KEYWORDS.has(k)), via: "rest" };
+    }
+    const unionKey = has(loc, "oneOf") ? "oneOf" : has(loc, "anyOf") ? "anyOf" : undefined;
+    if (unionKey) {
+      const variants = items(child(loc, unionKey)).filter((v) => !this.isNullSchema(v));
       if (variants.length === 0) return { k: "literal", value: null };
-      if (variants.length === 1 && !has(loc, "discriminator")) return { k: "unwrap", inner: variants[0]! };
-      return { k: "union", variants, exclusive: has(loc, "oneOf") };
+      if (variants.length === 1 && !has(loc, "discriminator")) return { k: "unwrap", inner: variants[0]!, via: unionKey };
+      return { k: "union", variants, exclusive: unionKey === "oneOf" };
     }
     const types = this.typesOf(loc);
     const nonNull = types.filter((t) => t !== "null");
@@ -423,17 +727,206 @@ export class SchemaLowerer {
     return { k: "any" };
   }
 
+  // ---------------------------------------------------------------------------------------------------------------
+  // Checks: what a schema says that its type cannot
+
+  /**
+   * The checks of the schema at `loc` that its shape does not express (NamedType.checks): applicators (`not`, `if`,
+   * `oneOf`/`anyOf`/`allOf` the shape did not take in), object and array keywords beyond a record's or list's
+   * shape, deep-equality `enum`/`const`, and keywords written beside a `$ref`, `oneOf`/`anyOf` or `allOf: [x]`.
+   */
+  private checksOf(loc: Loc, shape: Shape, hint: string): ValueCheck[] {
+    if (loc.value === false) return [{ kind: "never" }];
+    const s = loc.value;
+    if (!isObject(s)) return [];
+    // OpenAPI 3.0: whatever is written beside a $ref is ignored (as the shape ignores it).
+    if (this.ctx.version !== "3.1" && has(loc, "$ref")) return [];
+    const out: ValueCheck[] = [];
+    const sub = (at: Loc, suffix: string): TypeExpr => this.typeOnly(at, `${hint}${suffix}`);
+    const at = (key: string): Loc | undefined => child(loc, key);
+
+    if (has(loc, "const") && isStructured(s["const"])) out.push({ kind: "equals", values: [s["const"] as JsonData] });
+    const e = s["enum"];
+    if (Array.isArray(e) && (e.length === 0 || e.some(isStructured))) out.push({ kind: "equals", values: e as JsonData[] });
+
+    const not = at("not");
+    if (not) out.push({ kind: "not", type: sub(not, "Not") });
+    const cond = at("if");
+    if (cond) {
+      const then = at("then");
+      const otherwise = at("else");
+      if (then || otherwise) {
+        out.push({
+          kind: "conditional",
+          if: sub(cond, "If"),
+          ...(then ? { then: sub(then, "Then") } : {}),
+          ...(otherwise ? { else: sub(otherwise, "Else") } : {}),
+        });
+      }
+    }
+
+    // allOf parts the shape did not take in: all of them, or (for a record) the parts that say more than properties.
+    const allOfLoc = at("allOf");
+    if (allOfLoc && !(shape.k === "unwrap" && shape.via === "allOf")) {
+      for (const [i, part] of items(allOfLoc).entries()) {
+        if (shape.k === "record" && this.recordAbsorbs(part)) continue;
+        out.push({ kind: "matches", type: sub(part, `AllOf${i + 1}`) });
+      }
+    } else if (allOfLoc && shape.k === "unwrap") {
+      // `allOf: [x]` taken as x: the other parts must still hold unless they only annotate or constrain scalars.
+      for (const [i, part] of items(allOfLoc).entries()) {
+        const taken = [shape.inner, ...(shape.layered ?? [])].some((t) => t.pointer === part.pointer && t.file === part.file);
+        if (taken || !isObject(part.value)) continue;
+        if (Object.keys(part.value).every((k) => k.startsWith("x-") || ANNOTATIONS.has(k))) continue;
+        out.push({ kind: "matches", type: sub(part, `AllOf${i + 1}`) });
+      }
+    }
+    for (const key of ["oneOf", "anyOf"] as const) {
+      const list = at(key);
+      if (!list) continue;
+      const firstKey = has(loc, "oneOf") ? "oneOf" : "anyOf";
+      const nullFromUnion = shape.k === "literal" && shape.value === null && !has(loc, "const") && !has(loc, "enum") && !has(loc, "type");
+      const taken = key === firstKey && (shape.k === "union" || (shape.k === "unwrap" && shape.via === key) || nullFromUnion);
+      if (taken) continue;
+      out.push({ kind: key, of: items(list).map((v, i) => this.typeOnly(v, variantHint(v, hint, i))) });
+    }
+
+    const object = this.objectCheck(loc, shape, hint);
+    if (object) out.push(object);
+    const array = this.arrayCheck(loc, shape, hint);
+    if (array) out.push(array);
+
+    // Keywords beside a $ref (3.1), a oneOf/anyOf or `allOf: [x]` that the shape did not take in: the rest of the
+    // schema is a type the value must match as well.
+    const besides = shape.k === "union" || (shape.k === "unwrap" && shape.via !== "rest") || (shape.k === "ref" && this.ctx.version === "3.1");
+    if (besides) {
+      const facetsTaken = shape.k !== "union";
+      const keep = (k: string): boolean =>
+        !k.startsWith("x-") && !ANNOTATIONS.has(k) && !STRUCTURAL.has(k) && !CHECK_KEYWORDS.has(k) && !(facetsTaken && SCALAR_FACETS.has(k));
+      const restKeys = Object.keys(s).filter(keep);
+      const alternatives = shape.k === "union" ? shape.variants : shape.k === "unwrap" ? [shape.inner] : shape.k === "ref" ? [shape.target] : [];
+      if (restKeys.length > 0 && !this.typeImplied(loc, restKeys, alternatives)) {
+        out.push({ kind: "matches", type: this.typeOnly(restOf(loc, keep), `${hint}Rest`) });
+      }
+    }
+    return out;
+  }
+
+  /** A rest of only `type` that every alternative declares already adds nothing (`{type: object, oneOf: [A, B]}`). */
+  private typeImplied(loc: Loc, restKeys: readonly string[], alternatives: readonly Loc[]): boolean {
+    if (restKeys.length !== 1 || restKeys[0] !== "type") return false;
+    const wanted = this.typesOf(loc).filter((t) => t !== "null");
+    if (wanted.length !== 1) return false;
+    return alternatives.length > 0 && alternatives.every((a) => {
+      const final = this.ctx.deref(a);
+      const types = this.typesOf(final).filter((t) => t !== "null");
+      if (types.length === 1 && (types[0] === wanted[0] || (wanted[0] === "number" && types[0] === "integer"))) return true;
+      return wanted[0] === "object" && this.isRecordLike(final);
+    });
+  }
+
+  /** Whether a record takes in everything an allOf part says (its properties, required, additionalProperties). */
+  private recordAbsorbs(part: Loc, depth = 0): boolean {
+    if (!isObject(part.value) || depth > 16) return false;
+    for (const k of Object.keys(part.value)) {
+      if (k.startsWith("x-") || ANNOTATIONS.has(k) || STRUCTURAL.has(k) || RECORD_KEYWORDS.has(k)) continue;
+      return false;
+    }
+    const target = this.ctx.resolveRef(part);
+    if (target && !this.recordAbsorbs(target, depth + 1)) return false;
+    return items(child(part, "allOf")).every((p) => this.recordAbsorbs(p, depth + 1));
+  }
+
+  private objectCheck(loc: Loc, shape: Shape, hint: string): ObjectCheck | undefined {
+    const c: { -readonly [K in keyof ObjectCheck]: ObjectCheck[K] } = { kind: "object" };
+    const minProperties = this.count(loc, "minProperties");
+    if (minProperties !== undefined && minProperties > 0) c.minProperties = minProperties;
+    const maxProperties = this.count(loc, "maxProperties");
+    if (maxProperties !== undefined) c.maxProperties = maxProperties;
+    if (shape.k !== "record") {
+      const required = items(child(loc, "required")).map((r) => r.value).filter((r): r is string => typeof r === "string");
+      if (required.length > 0) c.required = required;
+    }
+    const names = child(loc, "propertyNames");
+    if (names) c.propertyNames = this.typeOnly(names, `${hint}PropertyName`);
+    const patterns = entries(child(loc, "patternProperties")).map(([pattern, p]) => {
+      const checked = unicodePattern(pattern);
+      if ("error" in checked) this.ctx.fail(p, `patternProperties key ${JSON.stringify(pattern)} is not a valid regular expression: ${checked.error}`);
+      return { pattern: (checked as { source: string }).source, type: this.typeOnly(p, `${hint}Pattern`) };
+    });
+    if (patterns.length > 0) {
+      c.patternProperties = patterns;
+      const ap = child(loc, "additionalProperties");
+      if (ap && ap.value !== true) c.additional = { known: entries(child(loc, "properties")).map(([k]) => k), type: this.typeOnly(ap, `${hint}Value`) };
+    }
+    const dependentRequired: { key: string; required: string[] }[] = [];
+    const dependentSchemas: { key: string; type: TypeExpr }[] = [];
+    for (const [key, d] of [...entries(child(loc, "dependentRequired")), ...entries(child(loc, "dependencies"))]) {
+      if (Array.isArray(d.value)) dependentRequired.push({ key, required: d.value.filter((r): r is string => typeof r === "string") });
+      else dependentSchemas.push({ key, type: this.typeOnly(d, `${hint}${pascalCase(key)}Dependency`) });
+    }
+    for (const [key, d] of entries(child(loc, "dependentSchemas"))) dependentSchemas.push({ key, type: this.typeOnly(d, `${hint}${pascalCase(key)}Dependency`) });
+    if (dependentRequired.length > 0) c.dependentRequired = dependentRequired;
+    if (dependentSchemas.length > 0) c.dependentSchemas = dependentSchemas;
+    return Object.keys(c).length > 1 ? c : undefined;
+  }
+
+  private arrayCheck(loc: Loc, shape: Shape, hint: string): ArrayCheck | undefined {
+    const c: { -readonly [K in keyof ArrayCheck]: ArrayCheck[K] } = { kind: "array" };
+    const listShape = (shape.k === "typed" && shape.type === "array") || (shape.k === "multi" && shape.types.includes("array"));
+    if (!listShape) {
+      const f = listFacetsOf(this.ctx, loc);
+      if (f?.minItems !== undefined && f.minItems > 0) c.minItems = f.minItems;
+      if (f?.maxItems !== undefined) c.maxItems = f.maxItems;
+      if (f?.uniqueItems) c.uniqueItems = true;
+    }
+    const itemsLoc = child(loc, "items");
+    const prefixLoc = child(loc, "prefixItems") ?? (itemsLoc && Array.isArray(itemsLoc.value) ? itemsLoc : undefined);
+    if (prefixLoc) {
+      const prefix = items(prefixLoc).map((p, i) => this.typeOnly(p, `${hint}Item${i + 1}`));
+      const restLoc = prefixLoc === itemsLoc ? child(loc, "additionalItems") : itemsLoc;
+      if (restLoc?.value === false) c.maxItems = Math.min(c.maxItems ?? prefix.length, prefix.length);
+      else if (restLoc && restLoc.value !== true) c.rest = this.typeOnly(restLoc, `${hint}Item`);
+      if (prefix.length > 0) c.prefix = prefix;
+    }
+    const contains = child(loc, "contains");
+    if (contains) {
+      const min = this.count(loc, "minContains") ?? 1;
+      const max = this.count(loc, "maxContains");
+      c.contains = { type: this.typeOnly(contains, `${hint}Contains`), min, ...(max !== undefined ? { max } : {}) };
+    }
+    return Object.keys(c).length > 1 ? c : undefined;
+  }
+
+  /** A non-negative integer keyword. */
+  private count(loc: Loc, key: string): number | undefined {
+    const c = child(loc, key);
+    if (!c) return undefined;
+    if (typeof c.value !== "number" || !Number.isInteger(c.value) || c.value < 0) return this.ctx.fail(c, `${key} must be a non-negative integer`);
+    return c.value;
+  }
+
   /** An object schema that is a record (has properties, or forbids extra keys) rather than a map. */
   private isRecordObject(loc: Loc): boolean {
-    return has(loc, "properties") || child(loc, "additionalProperties")?.value === false;
+    // Beside patternProperties, additionalProperties is a check on the keys no pattern matches (objectCheck).
+    return has(loc, "properties") || (child(loc, "additionalProperties")?.value === false && !has(loc, "patternProperties"));
   }
 
   /** Whether a `$ref` target (followed through further refs) would lower to a record, for allOf inheritance. */
   private isRecordLike(loc: Loc, depth = 0): boolean {
     const final = this.ctx.deref(loc);
-    const shape = this.shapeOf(final);
-    if (shape.k === "unwrap" && !shape.layered?.length && depth < 32) return this.isRecordLike(shape.inner, depth + 1);
-    return shape.k === "record";
+    // shapeOf asks this of allOf parts, and a part may lead back here (A: allOf [$ref B], B: allOf [$ref A]): a schema
+    // already being asked about is not known to be a record (the cycle itself is reported by rejectCycles).
+    const key = `${final.file.path}${final.pointer}`;
+    if (this.askingRecordLike.has(key)) return false;
+    this.askingRecordLike.add(key);
+    try {
+      const shape = this.shapeOf(final);
+      if (shape.k === "unwrap" && !shape.layered?.length && depth < 32) return this.isRecordLike(shape.inner, depth + 1);
+      return shape.k === "record";
+    } finally {
+      this.askingRecordLike.delete(key);
+    }
   }
 
   private typesOf(loc: Loc): string[] {
@@ -449,13 +942,14 @@ export class SchemaLowerer {
     switch (type) {
       case "object": {
         if (this.isRecordObject(loc)) return this.refTo(this.ensureNamed(loc, hint, true));
-        const ap = child(loc, "additionalProperties");
+        const ap = has(loc, "patternProperties") ? undefined : child(loc, "additionalProperties");
         const value = !ap || ap.value === true ? ANY : this.typeOnly(ap, `${hint}Value`);
         return { kind: "map", key: STRING, value };
       }
       case "array": {
-        const itemsLoc = child(loc, "items");
-        const of = itemsLoc ? this.typeOnly(itemsLoc, `${hint}Item`) : ANY;
+        // A tuple (`prefixItems`, or `items: [...]`) is a list of anything here; its items are checked (arrayCheck).
+        const itemsLoc = has(loc, "prefixItems") ? undefined : child(loc, "items");
+        const of = itemsLoc && !Array.isArray(itemsLoc.value) ? this.typeOnly(itemsLoc, `${hint}Item`) : ANY;
         const facets = listFacetsOf(this.ctx, loc);
         return { kind: "list", of, ...(facets ? { facets } : {}) };
       }
@@ -532,6 +1026,23 @@ export class SchemaLowerer {
     return undefined;
   }
 
+  /**
+   * Facets that can apply to a value of `type`. In JSON Schema string keywords (minLength, maxLength, pattern) apply
+   * to strings only and number keywords to numbers only: beside a `$ref` to an object, an array or an enum of
+   * numbers they are no-ops (3.1 allows such siblings), and keeping them would give a check that narrows to nothing.
+   * `target`: the schema `type` comes from, to tell an object still being built (recursion) from an unknown type.
+   */
+  private applicable(type: TypeExpr, facets: Facets | undefined, target: Loc): Facets | undefined {
+    if (!facets) return undefined;
+    const kinds = jsonKindsOf(this.ctx, type) ?? (this.isRecordLike(target) ? new Set(["object"]) : undefined);
+    if (!kinds) return facets;
+    const f: { -readonly [K in keyof Facets]: Facets[K] } = { ...facets };
+    if (!kinds.has("string")) for (const k of ["minLength", "maxLength", "patterns", "length"] as const) delete f[k];
+    if (!kinds.has("number")) for (const k of ["minInclusive", "maxInclusive", "minExclusive", "maxExclusive", "multipleOf"] as const) delete f[k];
+    if (!kinds.has("string") && !kinds.has("number")) delete f.format;
+    return Object.keys(f).length > 0 ? f : undefined;
+  }
+
   /** Scalar constraints written beside a 3.1 `$ref` (`maxLength`, `pattern`, `minimum`...): they apply as well. */
   private refSiblingFacets(loc: Loc): Facets | undefined {
     return this.ctx.version === "3.1" ? facetsOf(this.ctx, loc) : undefined;
@@ -596,6 +1107,23 @@ function allOfParts(loc: Loc): { typed: Loc[]; layered: Loc[] } {
   return { typed, layered };
 }
 
+/** Keywords that make an allOf part an object's part (so the allOf is a record of the parts' properties). */
+const OBJECT_PART_KEYWORDS = ["properties", "additionalProperties", "required"] as const;
+
+/** An array or object JSON value (compared by deep equality, not as a TypeScript literal). */
+function isStructured(v: unknown): boolean {
+  return v !== null && typeof v === "object";
+}
+
+/**
+ * The schema at `loc` with only the keywords `keep` accepts: a view located under the schema (its own pointer, so
+ * its type id is its own), used for what must hold beside a shape that took the other keywords.
+ */
+function restOf(loc: Loc, keep: (key: string) => boolean): Loc {
+  const value = isObject(loc.value) ? Object.fromEntries(Object.entries(loc.value).filter(([k]) => keep(k))) : {};
+  return { file: loc.file, pointer: childPointer(loc.pointer, "$rest"), value: value as JsonObject };
+}
+
 function variantHint(v: Loc, parent: string, i: number): string {
   const title = str(v, "title");
   return `${parent}${title !== undefined ? pascalCase(title) : `Variant${i + 1}`}`;
@@ -603,4 +1131,40 @@ function variantHint(v: Loc, parent: string, i: number): string {
 
 function isNullType(t: TypeExpr): boolean {
   return t.kind === "literal" && t.value === null;
+}
+
+/** A property declaration with nothing but annotations (`{}`, `{description: ...}`): it allows any value. */
+function onlyAnnotates(d: Loc): boolean {
+  return isObject(d.value) && Object.keys(d.value).every((k) => k.startsWith("x-") || ANNOTATIONS.has(k));
+}
+
+/**
+ * What the declarations of a merged property say beside its type: the last description and default, and readOnly,
+ * writeOnly, deprecated when any of them says so.
+ */
+function annotationsOf(decls: readonly Loc[], field: Field): Partial<Field> {
+  const doc = decls.map((d) => str(d, "description")).filter((x) => x !== undefined).at(-1);
+  const dflt = decls.map((d) => child(d, "default")).filter((x) => x !== undefined).at(-1);
+  const flag = (k: string) => decls.some((d) => bool(d, k) === true);
+  const json = field.wire.json!;
+  return {
+    ...(doc !== undefined ? { doc } : {}),
+    ...(dflt ? { default: JSON.stringify(dflt.value) } : {}),
+    ...(flag("deprecated") ? { deprecated: true } : {}),
+    wire: {
+      ...field.wire,
+      json: { ...json, ...(flag("readOnly") ? { readOnly: true } : {}), ...(flag("writeOnly") ? { writeOnly: true } : {}) },
+    },
+  };
+}
+
+/** Whether an enum value is of the JSON type the schema declares (values of arrays/objects are not judged here). */
+function fitsType(value: string | number | boolean | null, type: string): boolean {
+  switch (type) {
+    case "string": return typeof value === "string";
+    case "integer": return typeof value === "number" && Number.isInteger(value);
+    case "number": return typeof value === "number";
+    case "boolean": return typeof value === "boolean";
+    default: return true;
+  }
 }

@@ -17,6 +17,16 @@ export interface LoadedFile {
   readonly imports: readonly { readonly decl: ImportDecl; readonly target: string }[];
 }
 
+/** What is wrong with an import path by protoc's rules, if anything. */
+function virtualPathProblem(importPath: string): string | undefined {
+  if (importPath.startsWith("/") || /^[A-Za-z]:/.test(importPath)) return "an import path is relative to the proto path (-I), never absolute (as protoc requires)";
+  if (importPath.includes("\\")) return "an import path uses forward slashes (as protoc requires)";
+  if (importPath.split("/").some((part) => part === "" || part === "." || part === "..")) {
+    return 'an import path may not contain ".", ".." or empty segments: it names a file inside the proto path (as protoc requires)';
+  }
+  return undefined;
+}
+
 export function loadProtoFiles(entryFile: string, host: SpecHost): LoadedFile[] {
   const protoPath = host.includeDirs?.length ? host.includeDirs : host.workingDir !== undefined ? [host.workingDir] : [];
   const searchDirs = [...new Set([...protoPath, path.dirname(entryFile)].map((d) => path.resolve(d)))];
@@ -32,7 +42,11 @@ export function loadProtoFiles(entryFile: string, host: SpecHost): LoadedFile[] 
     loaded.set(abs, file);
     order.push(abs);
     for (const decl of ast.imports) {
-      const found = find(decl.path);
+      // protoc's rule: an import is a path inside the proto path ("virtual path"), so it can never name a file
+      // outside the include directories; nothing is opened for one that breaks it.
+      const bad = virtualPathProblem(decl.path);
+      if (bad) throw new SpecError(ast.display, decl.pos.line, decl.pos.column, `import "${decl.path}": ${bad}`);
+      const found = find(decl.path, ast.display, decl);
       if (!found) {
         const dirs = searchDirs.map((d) => host.displayPath(d) || ".").join(", ");
         throw new SpecError(ast.display, decl.pos.line, decl.pos.column, `import "${decl.path}" not found (searched: ${dirs})`);
@@ -50,14 +64,18 @@ export function loadProtoFiles(entryFile: string, host: SpecHost): LoadedFile[] 
     stack.pop();
   };
 
-  const find = (importPath: string): { abs: string; text: string } | undefined => {
+  const find = (importPath: string, display: string, decl: ImportDecl): { abs: string; text: string } | undefined => {
     for (const dir of searchDirs) {
       const abs = path.resolve(dir, importPath);
       if (loaded.has(abs)) return { abs, text: "" };
       try {
         return { abs, text: host.readFile(abs) };
-      } catch {
-        // not in this directory; try the next one
+      } catch (e) {
+        // Not in this directory: try the next one. A file that is there but refused (a device, too large, outside
+        // the roots) is reported as such, not as missing.
+        const code = (e as { code?: unknown }).code;
+        if (code === "ENOENT" || code === "ENOTDIR") continue;
+        throw new SpecError(display, decl.pos.line, decl.pos.column, `import "${importPath}": cannot read ${host.displayPath(abs)}: ${(e as Error).message}`);
       }
     }
     return undefined;

@@ -2,7 +2,6 @@
  * Reads a WSDL 1.1 document and everything it imports (wsdl:import of other WSDLs or schemas), registering the
  * schemas of wsdl:types in the schema set and the WSDL components by expanded name.
  */
-import path from "node:path";
 import type { QName } from "../../ir/model.js";
 import { type XmlElement, attr, resolveQName, specError } from "../xml/dom.js";
 import { WSDL_NS, XSD_NS } from "../xsd/builtins.js";
@@ -94,8 +93,7 @@ export class WsdlSet {
     const location = attr(imp, "location");
     const namespace = attr(imp, "namespace");
     if (location === undefined) throw specError(imp, "wsdl:import without location");
-    if (/^[a-zA-Z][a-zA-Z0-9+.-]+:/.test(location)) throw specError(imp, `remote WSDL import not supported: ${location}`);
-    const root = this.schemas.readFile(path.resolve(path.dirname(imp.file), location), imp, "WSDL import", location);
+    const root = this.schemas.readFile(this.schemas.locate(imp, location, "WSDL import"), imp, "WSDL import", location);
     const tns = attr(root, "targetNamespace") ?? "";
     if (namespace !== undefined && tns !== namespace) {
       throw specError(imp, `imported '${location}' has targetNamespace '${tns}', expected '${namespace}'`);

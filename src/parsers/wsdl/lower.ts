@@ -136,9 +136,11 @@ export class WsdlLowering {
     });
     const parts = body && attr(body, "parts");
     const namespace = body && attr(body, "namespace");
+    const encodingStyle = body && attr(body, "encodingStyle");
     return {
       use: body ? use(body) : "literal",
       ...(namespace !== undefined ? { namespace } : {}),
+      ...(encodingStyle !== undefined ? { encodingStyle } : {}),
       ...(parts !== undefined ? { parts: parts.split(/\s+/).filter(Boolean) } : {}),
       headers,
     };
@@ -180,6 +182,7 @@ export class WsdlLowering {
           const sf = firstChild(f, ns, "fault");
           return { name: attr(f, "name") ?? (sf && attr(sf, "name")) ?? "", use: sf ? use(sf) : "literal" };
         }),
+        origin: this.origin(op, `wsdl binding operation ${name} of ${key(b.name)}`),
       };
     });
     return {

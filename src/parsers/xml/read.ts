@@ -36,8 +36,9 @@ function lineCol(starts: readonly number[], offset: number): { line: number; col
 /**
  * @param file absolute path (kept on every element so origins and nested imports can be resolved)
  * @param displayFile the path shown in error messages
+ * @param options.allowDoctype accept a DOCTYPE without an internal subset (XML catalogs); other specs refuse any
  */
-export function readXml(text: string, file: string, displayFile: string): XmlElement {
+export function readXml(text: string, file: string, displayFile: string, options: { readonly allowDoctype?: boolean } = {}): XmlElement {
   const parser = new SaxesParser({ xmlns: true, position: true });
   const starts = lineStarts(text);
   const stack: MutableElement[] = [];
@@ -66,7 +67,10 @@ export function readXml(text: string, file: string, displayFile: string): XmlEle
     fail(lt, `end tag </${name}> does not match <${qname}> (opened at line ${open.line}, column ${open.column})`);
   };
   let lastClosed: XmlElement | undefined;
-  parser.on("doctype", () => {
+  parser.on("doctype", (doctype: string) => {
+    // XML catalogs usually start with the OASIS DOCTYPE: allowed there when it declares nothing (saxes neither
+    // fetches the DTD nor reads an internal subset; an entity reference it does not know is an error).
+    if (options.allowDoctype && !doctype.includes("[")) return;
     fail(Math.max(text.lastIndexOf("<!DOCTYPE", parser.position), 0), "DOCTYPE is not allowed");
   });
   parser.on("opentag", (tag: SaxesTagNS) => {

@@ -31,7 +31,8 @@ export class Ctx {
   private readonly slots: (NamedType | undefined)[] = [];
   readonly elements: ElementDecl[] = [];
   private readonly usedIds = new Set<string>();
-  private readonly anon = new Map<XmlElement, { id: string; name: string; local: string }>();
+  /** Keyed by the declaring element, or by a string for types synthesized from an attribute (SOAP-ENC array ranks). */
+  private readonly anon = new Map<XmlElement | string, { id: string; name: string; local: string }>();
   /** Model groups / attribute groups being inlined right now, to reject circular references. */
   readonly inlining: string[] = [];
 
@@ -93,7 +94,7 @@ export class Ctx {
    * The id and name of an anonymous type, chosen once per declaring element (so a type inside a model group that
    * is referenced from several places is lowered once). `#2`, `#3` keep ids unique; '#' cannot occur in an NCName.
    */
-  anonymous(el: XmlElement, ns: string, path: string, name: string): { id: string; name: string; local: string; fresh: boolean } {
+  anonymous(el: XmlElement | string, ns: string, path: string, name: string): { id: string; name: string; local: string; fresh: boolean } {
     const known = this.anon.get(el);
     if (known) return { ...known, fresh: false };
     let local = path;

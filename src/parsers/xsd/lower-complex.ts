@@ -7,6 +7,7 @@ import { type XmlElement, XML_NS, attr, attrNs, specError } from "../xml/dom.js"
 import { FACETS, WSDL_NS, XSD_NS, builtinScalar, isSoapEnc } from "./builtins.js";
 import { type Ctx, type Scope, capitalize, typeId, elementId, xsdChild, xsdChildren } from "./context.js";
 import { anonSimple, anonSimpleRef, readFacets } from "./lower-simple.js";
+import { soapArrayItemType } from "./soap-array.js";
 import { type Decl, key } from "./resolve.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -67,11 +68,34 @@ function xmlElementHint(ns: string, form: "qualified" | "unqualified", ref?: str
   return { xml: { kind: "element" as const, ns, form, ...(ref !== undefined ? { ref } : {}) } };
 }
 
-function elementField(ctx: Ctx, scope: Scope, el: XmlElement): Field {
+/**
+ * `<xs:element ref="xs:schema"/>`: the instance carries a schema of its own (the .NET DataSet pattern: a schema, then
+ * the data it describes in an xs:any). Elements of the XML Schema namespace are declared by the schema for schemas,
+ * which no WSDL imports; they are open content limited to that namespace (the element kept as XML), with a warning.
+ * A declaration of that namespace the spec does bring wins.
+ */
+function schemaInInstance(ctx: Ctx, scope: Scope, el: XmlElement, ref: string): OpenContent | undefined {
+  const q = ctx.set.qname(scope.schema, el, ref);
+  if (q.ns !== XSD_NS || ctx.set.lookup("element", q)) return undefined;
+  const n = ++scope.counters.any;
+  ctx.warn(el, `element ref '${ref.trim()}' (${key(q)}) is an element of the XML Schema namespace: kept as open content (an XML element of that namespace), not typed`);
+  return {
+    kind: "any",
+    name: n === 1 ? "$any" : `$any${n}`,
+    namespace: XSD_NS,
+    processContents: "lax",
+    occurs: ctx.occurs(el),
+    origin: ctx.origin(el, `xsd element ref ${key(q)} in ${label(scope)}`),
+  };
+}
+
+function elementField(ctx: Ctx, scope: Scope, el: XmlElement): Field | OpenContent {
   const occurs = ctx.occurs(el);
   const ref = attr(el, "ref");
   if (ref !== undefined) {
     if (attr(el, "name") !== undefined) throw specError(el, "xsd:element has both name= and ref=");
+    const schemaForSchemas = schemaInInstance(ctx, scope, el, ref);
+    if (schemaForSchemas) return schemaForSchemas;
     const d = ctx.set.resolve("element", scope.schema, el, "ref");
     const doc = ctx.doc(el) ?? ctx.doc(d.el);
     const dflt = attr(d.el, "default");
@@ -89,7 +113,8 @@ function elementField(ctx: Ctx, scope: Scope, el: XmlElement): Field {
       wire: xmlElementHint(d.name.ns, "qualified", elementId(d.name)),
     };
   }
-  const name = attr(el, "name");
+  // name= is an xs:NCName, whose whitespace is collapsed: `name="ResultCode "` declares ResultCode.
+  const name = attr(el, "name")?.trim();
   if (name === undefined) throw specError(el, "xsd:element without name= or ref=");
   const formAttr = attr(el, "form");
   if (formAttr !== undefined && formAttr !== "qualified" && formAttr !== "unqualified") {
@@ -228,7 +253,7 @@ function attributeField(ctx: Ctx, scope: Scope, el: XmlElement): Field | undefin
       type = attributeType(ctx, { schema: d.schema, path: d.name.local, name: d.name.local, counters: { any: 0 } }, d.el, "type");
     }
   } else {
-    const n = attr(el, "name");
+    const n = attr(el, "name")?.trim();
     if (n === undefined) throw specError(el, "xsd:attribute without name= or ref=");
     name = n;
     const f = attr(el, "form") ?? scope.schema.attributeFormDefault;
@@ -342,9 +367,7 @@ function soapArray(ctx: Ctx, scope: Scope, der: XmlElement): Member[] {
   for (const a of xsdChildren(der, "attribute")) {
     const at = attrNs(a, WSDL_NS, "arrayType");
     if (at === undefined) continue;
-    const m = /^(.*?)((?:\[[^\]]*\])+)$/.exec(at.trim());
-    if (!m || m[2] !== "[]") throw specError(a, `unsupported wsdl:arrayType '${at}' (only one-dimensional arrays "T[]")`);
-    item = ctx.typeByName(scope.schema, a, m[1]!);
+    item = soapArrayItemType(ctx, scope, a, at);
   }
   return [
     {
@@ -395,6 +418,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
       only(der, new Set([...MODELS, ...ATTRIBUTES]), `complexContent xsd:${derivation}`);
       if (isSoapEnc(baseQ.ns) && baseQ.local === "Array") {
         rec.members = derivation === "restriction" ? soapArray(ctx, scope, der) : contentModel(ctx, scope, der).members;
+        if (derivation === "restriction" && rec.members.length === 1 && rec.members[0]!.kind === "field") rec.soapEncArray = true;
       } else {
         if (baseDecl) {
           if (baseDecl.el.name.local !== "complexType") {

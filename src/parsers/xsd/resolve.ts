@@ -8,6 +8,7 @@ import type { QName } from "../../ir/model.js";
 import { Diagnostics } from "../diagnostics.js";
 import type { SpecHost } from "../host.js";
 import { type XmlElement, XML_NS, attr, resolveQName, specError } from "../xml/dom.js";
+import { XmlCatalog, fileKeys } from "../xml/catalog.js";
 import { readXml } from "../xml/read.js";
 import { XSD_NS, isSoapEnc } from "./builtins.js";
 
@@ -43,7 +44,7 @@ const KIND_OF: Readonly<Record<string, DeclKind>> = {
 };
 
 /** A location with a URL scheme ("http://...", "urn:..."), as opposed to a relative or absolute file path. */
-function isRemote(location: string): boolean {
+export function isRemote(location: string): boolean {
   return /^[a-zA-Z][a-zA-Z0-9+.-]+:/.test(location);
 }
 
@@ -67,12 +68,60 @@ export class SchemaSet {
   private readonly loaded = new Set<string>();
   private readonly roots = new Map<string, XmlElement>();
   private readonly queue: Pending[] = [];
+  /** The XML catalog of the run (--catalog), read on first use. */
+  private readonly catalog: XmlCatalog | undefined;
+  /** For a file a catalog mapped a remote URI to: that URI, the base its own relative imports resolve against. */
+  private readonly retrievedAs = new Map<string, string>();
 
   /** `diagnostics` collects the errors of the whole WSDL/XSD parse (duplicate declarations here; lowering's too). */
   constructor(
     private readonly host: SpecHost,
     readonly diagnostics: Diagnostics = new Diagnostics(1),
-  ) {}
+  ) {
+    this.catalog = host.catalog !== undefined ? new XmlCatalog(host, host.catalog) : undefined;
+  }
+
+  /**
+   * The local file an import's location names (`what`: "schema import", "WSDL import", ...). A relative location is
+   * a file next to the importing one; when that file does not exist, or the location is remote (http:, urn:, or
+   * relative inside a document the catalog mapped from a remote URI), the XML catalog decides. specforge never
+   * fetches: a remote location the catalog does not map is an error that says how to map it.
+   */
+  locate(at: XmlElement, location: string, what: string): string {
+    const remoteBase = this.retrievedAs.get(at.file);
+    const local = isRemote(location) ? undefined : path.resolve(path.dirname(at.file), location);
+    if (local !== undefined && (this.catalog === undefined || this.readable(local))) return local;
+    // Remote, or a local file that is not there: what the catalog says, by URI first, then by the file's own keys.
+    const uri = isRemote(location) ? location : remoteBase !== undefined ? new URL(location, remoteBase).href : undefined;
+    const keys = [...(uri !== undefined ? [uri] : []), ...(local !== undefined ? fileKeys(local) : [])];
+    for (const key of keys) {
+      const hit = this.catalog?.resolve(key);
+      if (hit === undefined) continue;
+      if (isRemote(hit)) {
+        throw specError(at, `${what} '${location}': the XML catalog maps ${key} to ${hit}, which is not a local file (specforge never fetches)`);
+      }
+      if (uri !== undefined) this.retrievedAs.set(hit, uri);
+      return hit;
+    }
+    if (local !== undefined) return local; // the read reports it missing
+    const how = `map it to a local copy with an XML catalog (--catalog <file>, or "catalog" in specforge.config.json), e.g. <uri name="${location}" uri="local/copy.xsd"/>`;
+    throw specError(
+      at,
+      this.catalog === undefined
+        ? `${what} '${location}' is remote and specforge never fetches: ${how}`
+        : `${what} '${location}' is remote and the XML catalog ${this.host.displayPath(this.catalog.entry)} does not map it (specforge never fetches): ${how}`,
+    );
+  }
+
+  private readable(file: string): boolean {
+    if (this.roots.has(file)) return true;
+    try {
+      this.host.readFile(file);
+      return true;
+    } catch {
+      return false;
+    }
+  }
 
   /** Reads and parses a file once, remembering it in `files`. */
   readFile(abs: string, at: XmlElement | undefined, what: string, location: string): XmlElement {
@@ -84,7 +133,11 @@ export class SchemaSet {
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       if (!at) throw e;
-      throw specError(at, `cannot read ${what} '${location}': ${msg}`);
+      // A path that climbs out of the spec's folder names another project's layout (ONVIF's ../../../ver10/schema/):
+      // say how to point it at the copy the user has.
+      const missing = (e as { code?: unknown }).code === "ENOENT" && !isRemote(location) && (location.startsWith("../") || path.isAbsolute(location));
+      const hint = missing && this.catalog === undefined ? `; if the file is elsewhere, map ${abs} to it in an XML catalog (--catalog <file>)` : "";
+      throw specError(at, `cannot read ${what} '${location}': ${msg}${hint}`);
     }
     const root = readXml(text, abs, this.host.displayPath(abs));
     this.roots.set(abs, root);
@@ -141,12 +194,9 @@ export class SchemaSet {
       // An import by namespace only: the schema must be elsewhere in the set (e.g. another schema of the WSDL).
       return;
     }
-    if (isRemote(location)) {
-      // The xml: and SOAP-encoding namespaces are known built in; no need to fetch their schemas.
-      if (namespace !== undefined && (namespace === XML_NS || isSoapEnc(namespace))) return;
-      throw specError(el, `remote schema import not supported: ${location}`);
-    }
-    const abs = path.resolve(path.dirname(el.file), location);
+    // The xml: and SOAP-encoding namespaces are known built in; no need to read their schemas.
+    if (isRemote(location) && namespace !== undefined && (namespace === XML_NS || isSoapEnc(namespace))) return;
+    const abs = this.locate(el, location, include ? "schema include" : "schema import");
     const root = this.readFile(abs, el, "schema", location);
     if (root.name.ns !== XSD_NS || root.name.local !== "schema") {
       throw specError(el, `'${location}' is not an XML schema (root element <${root.name.local}>)`);
@@ -166,7 +216,7 @@ export class SchemaSet {
   }
 
   private register(kind: DeclKind, schema: SchemaDoc, el: XmlElement): void {
-    const local = attr(el, "name");
+    const local = attr(el, "name")?.trim();
     if (local === undefined) throw specError(el, `global xsd:${el.name.local} without a name`);
     const name = { ns: schema.tns, local };
     const map = this.decls[kind];

@@ -9,6 +9,7 @@ export {
 } from "./cors.js";
 export { callSignal, type CallSignal } from "./deadline.js";
 export type { FetchFunction, HttpHandler } from "./handler.js";
+export { basicAuth, bearerAuth, interceptedFetch, type FetchNext, type HttpAuth, type Interceptor } from "./interceptor.js";
 export { knownBody, responseWithKnownBody } from "./known-body.js";
 export { mediaTypeEssence } from "./media-type.js";
 export {

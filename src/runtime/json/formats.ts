@@ -155,10 +155,25 @@ function isShortUri(s: string): boolean {
  * A practical e-mail address check (the one HTML forms use): a local part of the characters RFC 5322 allows
  * unquoted, "@", and a host name of dot-separated labels of at most 63 letters, digits and inner hyphens.
  */
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 export function jsonIsEmail(s: string): boolean {
-  return EMAIL.test(s);
+  return EMAIL.test(s) || isRfc5321Email(s);
+}
+
+/** RFC 5321 forms the HTML rule leaves out: a quoted local part, an address literal as the domain. */
+function isRfc5321Email(s: string): boolean {
+  const at = s.lastIndexOf("@");
+  if (at < 1) return false;
+  const local = s.slice(0, at);
+  const domain = s.slice(at + 1);
+  const localOk = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/.test(local) || /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/.test(local);
+  if (!localOk) return false;
+  if (domain.startsWith("[") && domain.endsWith("]")) {
+    const literal = domain.slice(1, -1);
+    return /^IPv6:/i.test(literal) ? jsonIsIpv6(literal.slice(5)) : IPV4.test(literal);
+  }
+  return EMAIL.test(`a@${domain}`);
 }
 
 const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
@@ -202,4 +217,85 @@ export function jsonIsInt64String(s: string): boolean {
 export function jsonIsUint64String(s: string): boolean {
   if (!INT_TEXT.test(s) || s.length > 20 || s.startsWith("-")) return false;
   return BigInt(s) <= UINT64_MAX;
+}
+
+/** Dotted-quad IPv4 (RFC 2673 §3.2): four decimal octets of at most 255, no leading zeros. */
+const IPV4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
+
+export function jsonIsIpv4(s: string): boolean {
+  return IPV4.test(s);
+}
+
+/** IPv6 text (RFC 4291 §2.2): eight hex groups, one `::` for a run of zero groups, an IPv4 tail; no zone id. */
+export function jsonIsIpv6(s: string): boolean {
+  if (s.length < 2 || s.length > 45 || !/^[0-9A-Fa-f:.]+$/.test(s)) return false;
+  let groups = 8;
+  let text = s;
+  const last = s.lastIndexOf(":");
+  if (s.includes(".")) {
+    if (!IPV4.test(s.slice(last + 1))) return false;
+    text = s.slice(0, last + 1) + "0:0";
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return false;
+  const part = (h: string): string[] | undefined => {
+    if (h === "") return [];
+    const g = h.split(":");
+    return g.every((x) => /^[0-9A-Fa-f]{1,4}$/.test(x)) ? g : undefined;
+  };
+  const head = part(halves[0]!);
+  if (!head) return false;
+  if (halves.length === 1) return head.length === groups;
+  const tail = part(halves[1]!);
+  if (!tail) return false;
+  groups = head.length + tail.length;
+  return groups <= 7;
+}
+
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/**
+ * A host name (RFC 1123 §2.1): dot-separated labels of letters, digits and inner hyphens, each at most 63 long, 253
+ * in all (a final dot allowed). A label with "--" in positions 3-4 must be an A-label ("xn--"), as IDNA 2008 says.
+ */
+export function jsonIsHostname(s: string): boolean {
+  const name = s.endsWith(".") ? s.slice(0, -1) : s;
+  if (name.length === 0 || name.length > 253) return false;
+  for (const label of name.split(".")) {
+    if (!LABEL.test(label)) return false;
+    if (label.length >= 4 && label[2] === "-" && label[3] === "-" && !/^xn--/i.test(label)) return false;
+  }
+  return true;
+}
+
+/** ISO 8601 durations as RFC 3339 Appendix A writes them: PnYnMnD / PTnHnMnS (units in order, no gaps) or PnW. */
+const DURATION = /^P(?:(?:[0-9]+D|[0-9]+M(?:[0-9]+D)?|[0-9]+Y(?:[0-9]+M(?:[0-9]+D)?)?)(?:T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S))?|T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S)|[0-9]+W)$/;
+
+export function jsonIsDuration(s: string): boolean {
+  return DURATION.test(s);
+}
+
+/** A JSON Pointer (RFC 6901): empty, or "/"-prefixed tokens where "~" is only "~0" or "~1". */
+export function jsonIsJsonPointer(s: string): boolean {
+  return s === "" || /^(?:\/(?:[^~/]|~[01])*)*$/.test(s);
+}
+
+/** A regular expression ECMA-262 (with the `u` flag, as JSON Schema reads patterns) compiles. */
+export function jsonIsRegex(s: string): boolean {
+  try {
+    new RegExp(s, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A URI reference (RFC 3986 §4.1): a URI or a relative reference: only characters a URI may contain, "%" starting a
+ * two-digit hex escape, at most one "#", square brackets only around an IP literal host.
+ */
+const URI_REFERENCE = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?(?:\/\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:%]*@)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]*)(?::[0-9]*)?)?[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/;
+
+export function jsonIsUriReference(s: string): boolean {
+  return URI_REFERENCE.test(s) && !(s.includes("%") && BAD_ESCAPE.test(s));
 }

@@ -64,3 +64,31 @@ function bigintKey(n: bigint): number | string {
 export function jsonSetOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
 }
+
+/**
+ * Deep JSON equality (JSON Schema `enum` and `const`): numbers by value (1 and 1.0 are one number), arrays item by
+ * item, objects by their own keys whatever the order. Values of different JSON kinds are never equal.
+ */
+export function jsonEquals(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
+    return (typeof a === "bigint" || typeof b === "bigint") && (typeof a === "number" || typeof a === "bigint") && (typeof b === "number" || typeof b === "bigint") && Number(a) === Number(b);
+  }
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEquals(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ak = Object.keys(a);
+  if (ak.length !== Object.keys(b).length) return false;
+  for (const k of ak) {
+    if (!Object.hasOwn(b, k) || !jsonEquals((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** The number of own enumerable keys of a JSON object (minProperties/maxProperties). */
+export function jsonPropertyCount(o: object): number {
+  return Object.keys(o).length;
+}

@@ -2,13 +2,16 @@
  * What generated REST clients call: one function that sends a request with the standard `fetch` (injectable) and
  * reads the response. Generated methods build the path and query, pick the declared statuses and type the result.
  */
+import { interceptedFetch, type HttpAuth, type Interceptor } from "../http/interceptor.js";
 
 export interface RestClientOptions {
   /** The API root including its base path, e.g. "http://127.0.0.1:8080/api/v2". */
   readonly baseUrl: string;
   readonly fetch?: typeof fetch;
   /** Adds credentials to each request (e.g. an Authorization header or query parameters); may return a new Request. */
-  readonly auth?: (request: Request) => Request | Promise<Request>;
+  readonly auth?: HttpAuth;
+  /** Functions that see (and may change) every request and response, first one outermost (see Interceptor). */
+  readonly interceptors?: readonly Interceptor[];
   /** Headers sent with every request. */
   readonly headers?: { readonly [name: string]: string };
   /** Abort each request after this many milliseconds (a DOMException named "TimeoutError" is thrown). */
@@ -61,9 +64,12 @@ export class RestResponseFormatError extends Error {
   }
 }
 
-/** Percent-encode one path parameter value (a "/" in a value never becomes a path separator). */
-export function restPathParam(value: string | number | boolean): string {
-  return encodeURIComponent(String(value));
+/**
+ * Percent-encode one path parameter value (a "/" in a value never becomes a path separator). A null value (a
+ * `nullable` path parameter schema) is the empty string, as RFC 6570 expands an undefined variable.
+ */
+export function restPathParam(value: string | number | boolean | null): string {
+  return value === null ? "" : encodeURIComponent(String(value));
 }
 
 /** Append a style=form parameter: scalars as `name=value`, arrays exploded or comma-joined. Undefined is skipped. */
@@ -136,9 +142,8 @@ export async function restSend(
   }
   const signals = [call.signal, timeoutSignal(call.timeoutMs ?? client.timeoutMs)].filter((s) => s !== undefined);
   const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-  let request = new Request(url, { method, headers: requestHeaders, body: payload ?? null, signal: signal ?? null });
-  if (client.auth) request = await client.auth(request);
-  const response = await (client.fetch ?? fetch)(request);
+  const request = new Request(url, { method, headers: requestHeaders, body: payload ?? null, signal: signal ?? null });
+  const response = await interceptedFetch(client.fetch ?? ((r) => fetch(r)), client.interceptors, client.auth)(request);
   return { status: response.status, body: await readResponseBody(operation, response), headers: response.headers };
 }
 

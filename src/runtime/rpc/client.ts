@@ -9,6 +9,7 @@ import { RpcError } from "../connect/error.js";
 import { CONNECT_PROTOCOL_VERSION, CONNECT_PROTOCOL_VERSION_HEADER, CONNECT_TIMEOUT_HEADER } from "../connect/protocol.js";
 import { callSignal, type CallSignal } from "../http/deadline.js";
 import type { FetchFunction } from "../http/handler.js";
+import { interceptedFetch, type HttpAuth, type Interceptor } from "../http/interceptor.js";
 import { readJsonMessage, writeJsonMessage } from "../http/message-codec.js";
 import { base64Padded, base64Source } from "./base64-stream.js";
 import { ACCEPTED_ENCODINGS, compressionOf, gunzip, gzip } from "./compression.js";
@@ -35,6 +36,13 @@ export interface RpcClientOptions {
   readonly timeoutMs?: number;
   /** Headers sent with every call. */
   readonly headers?: HeadersInit;
+  /** Adds credentials to each call's headers: `basicAuth(user, password)`, `bearerAuth(token)`, or your own. */
+  readonly auth?: HttpAuth;
+  /**
+   * Functions that see (and may change) every HTTP request and response, first one outermost. Connect and gRPC-Web
+   * (fetch) only: a gRPC client over node:http2 refuses them (its `auth` and `headers` still apply).
+   */
+  readonly interceptors?: readonly Interceptor[];
   /** TLS settings of the gRPC (HTTP/2) transport for https:// base URLs. */
   readonly tls?: Http2TlsOptions;
   /** A transport to use instead of the protocol's default (an HTTP/2 one makes Connect bidi streaming possible). */
@@ -70,7 +78,15 @@ export interface RpcClient {
 
 export function rpcClient(options: RpcClientOptions): RpcClient {
   const protocol = options.protocol ?? "connect";
-  const transport = options.transport ?? (protocol === "grpc" ? http2Transport(options.baseUrl, options.tls) : fetchTransport(options.fetch));
+  const hooked = (options.interceptors?.length ?? 0) > 0;
+  if (hooked && (protocol === "grpc" || options.transport !== undefined)) {
+    throw new TypeError("interceptors need the fetch transport (Connect or gRPC-Web); use auth and headers with gRPC over HTTP/2 or a custom transport");
+  }
+  const fetchFunction: FetchFunction | undefined = hooked
+    ? (input, init) => interceptedFetch(options.fetch ?? ((r) => globalThis.fetch(r)), options.interceptors)(new Request(input, init))
+    : options.fetch;
+  const plain = options.transport ?? (protocol === "grpc" ? http2Transport(options.baseUrl, options.tls) : fetchTransport(fetchFunction));
+  const transport = options.auth === undefined ? plain : authTransport(plain, options.auth);
   return {
     options,
     protocol,
@@ -78,6 +94,18 @@ export function rpcClient(options: RpcClientOptions): RpcClient {
     transport,
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     limit: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+  };
+}
+
+/** A transport that lets `auth` change each call's headers (it sees a Request with the URL and headers, no body). */
+function authTransport(inner: RpcTransport, auth: HttpAuth): RpcTransport {
+  return {
+    fullDuplex: inner.fullDuplex,
+    async request(request) {
+      const authed = await auth(new Request(request.url, { method: "POST", headers: request.headers }));
+      return inner.request({ ...request, headers: new Headers(authed.headers) });
+    },
+    ...(inner.close !== undefined ? { close: () => inner.close!() } : {}),
   };
 }
 

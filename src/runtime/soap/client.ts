@@ -5,12 +5,15 @@
  */
 import { callSignal } from "../http/deadline.js";
 import type { FetchFunction } from "../http/handler.js";
+import { interceptedFetch, type FetchNext, type HttpAuth, type Interceptor } from "../http/interceptor.js";
 import { HttpStatusError, HttpTimeoutError } from "../http/status-error.js";
 import { XmlParseError } from "../xml/errors.js";
 import { clarkName, type XmlElementNode } from "../xml/node.js";
 import { buildSoapEnvelope, soapContentType, type SoapFault, type SoapVersion } from "./envelope.js";
 import { SoapMessage } from "./envelope-reader.js";
 import { SoapFaultError, SoapResponseError } from "./fault-error.js";
+import type { SoapEnvelopeSecurity } from "./wss/client.js";
+import { encodeForMtom, isMultipartRelated, mtomBody, readMtom, type MtomAttachments, type SoapMtomOptions } from "./mtom.js";
 
 export interface SoapClientOptions {
   /** The service address (the WSDL's soap:address, or the serverUrl a login returned). */
@@ -23,6 +26,19 @@ export interface SoapClientOptions {
   readonly timeoutMs?: number;
   /** Aborts every call of this client (for shutting a client down). */
   readonly signal?: AbortSignal;
+  /** HTTP headers sent with every call (the call's `httpHeaders` add to them). */
+  readonly httpHeaders?: { readonly [name: string]: string };
+  /** Adds credentials to each HTTP request: `basicAuth(user, password)`, `bearerAuth(token)`, or your own. */
+  readonly auth?: HttpAuth;
+  /** Functions that see (and may change) every HTTP request and response, first one outermost. */
+  readonly interceptors?: readonly Interceptor[];
+  /** Envelope-level security, e.g. `wsSecurity({ usernameToken: ... })` (WS-Security headers and signatures). */
+  readonly security?: SoapEnvelopeSecurity;
+  /**
+   * Send requests as MTOM/XOP (multipart/related): base64Binary values of at least `thresholdBytes` (default 1024)
+   * go as binary parts. MTOM responses are read whether or not this is set.
+   */
+  readonly mtom?: boolean | SoapMtomOptions;
 }
 
 export interface SoapCallOptions<H> {
@@ -30,6 +46,8 @@ export interface SoapCallOptions<H> {
   readonly headers?: H;
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+  /** HTTP headers of this call (added to the client's). */
+  readonly httpHeaders?: { readonly [name: string]: string };
 }
 
 /** What a call resolves to: the body element's value and the SOAP headers of the response. */
@@ -46,9 +64,16 @@ export interface SoapClientOperation<I, O, H> {
   /** soapAction from the binding ("" when none). */
   readonly action: string;
   readonly encodeInput: (value: I) => string;
-  /** Clark name of the output element, checked before decoding. */
-  readonly outputElement: string;
-  readonly decodeOutput: (node: XmlElementNode) => O;
+  /** Clark name of the output element, checked before decoding; absent: any element (an rpc response wrapper). */
+  readonly outputElement?: string;
+  /** The body element's value (document style), decoded as the envelope is read. */
+  readonly decodeOutput?: (node: XmlElementNode) => O;
+  /**
+   * rpc style: the wrapper's value, decoded once the whole envelope was read; `others` are the body's other elements
+   * (SOAP encoding's multi-refs). With neither decoder the operation is one-way: the call resolves once the request
+   * is accepted (202, or any answer that is not a fault or an HTTP error).
+   */
+  readonly decodeRpcOutput?: (node: XmlElementNode, others: readonly XmlElementNode[]) => O;
   /** Never set: carries the response headers' type so that `call` can return it. */
   readonly responseHeaders?: H;
 }
@@ -77,6 +102,8 @@ export function createSoapConnection(options: SoapClientOptions, binding: SoapCl
   let endpoint = checkedUrl(options.endpoint);
   const version = options.soapVersion ?? binding.version;
   const doFetch: FetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const hooked: FetchNext | undefined =
+    options.auth !== undefined || (options.interceptors?.length ?? 0) > 0 ? interceptedFetch(doFetch, options.interceptors, options.auth) : undefined;
   return {
     get endpoint() {
       return endpoint;
@@ -86,7 +113,12 @@ export function createSoapConnection(options: SoapClientOptions, binding: SoapCl
     },
     async call<I, O, H>(op: SoapClientOperation<I, O, H>, input: I, callOptions: SoapCallOptions<object> = {}) {
       const headers = encodeHeaders(binding, op.name, callOptions.headers);
-      const envelope = buildSoapEnvelope({ version, headers, body: op.encodeInput(input) });
+      let attachments: MtomAttachments | undefined;
+      let encoded: string;
+      if (options.mtom === undefined || options.mtom === false) encoded = op.encodeInput(input);
+      else ({ value: encoded, attachments } = encodeForMtom(() => op.encodeInput(input), options.mtom === true ? {} : options.mtom));
+      const parts = { version, headers, body: encoded };
+      const envelope = options.security === undefined ? buildSoapEnvelope(parts) : await options.security.secureEnvelope(parts);
       const signals = [options.signal, callOptions.signal].filter((s): s is AbortSignal => s !== undefined);
       const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs;
       const deadline = callSignal(signals.length > 1 ? AbortSignal.any(signals) : signals[0], timeoutMs);
@@ -94,18 +126,48 @@ export function createSoapConnection(options: SoapClientOptions, binding: SoapCl
       const httpHeaders: Record<string, string> = { "content-type": soapContentType(version, version === "1.2" ? op.action : undefined) };
       // SOAP 1.1 always sends SOAPAction (quoted, possibly empty); 1.2 carries it in the content type instead.
       if (version === "1.1") httpHeaders["soapaction"] = JSON.stringify(op.action);
+      if (options.httpHeaders !== undefined || callOptions.httpHeaders !== undefined) addHttpHeaders(httpHeaders, options.httpHeaders, callOptions.httpHeaders);
+      let body: string | Blob = envelope;
+      if (attachments !== undefined && attachments.taken.length > 0) {
+        const mtom = mtomBody(envelope, attachments, httpHeaders["content-type"]!);
+        httpHeaders["content-type"] = mtom.contentType;
+        body = mtom.body;
+      }
       let text: string;
       let response: Response;
+      let release: (() => void) | undefined;
       try {
-        response = await doFetch(url, { method: "POST", headers: httpHeaders, body: envelope, ...(deadline.signal ? { signal: deadline.signal } : {}) });
-        text = await response.text();
+        const init: RequestInit = { method: "POST", headers: httpHeaders, body, ...(deadline.signal ? { signal: deadline.signal } : {}) };
+        response = await (hooked === undefined ? doFetch(url, init) : hooked(new Request(url, init)));
+        const contentType = response.headers.get("content-type") ?? "";
+        if (isMultipartRelated(contentType)) {
+          // An MTOM answer: the envelope with its binary parts registered for the decoders (views, not copies).
+          const mtom = readMtom(new Uint8Array(await response.arrayBuffer()), contentType);
+          release = mtom.release;
+          text = mtom.text;
+        } else text = await response.text();
       } catch (error) {
         if (deadline.timedOut()) throw new HttpTimeoutError(url, timeoutMs!);
         throw error;
       }
-      return readResponse<O, H>(binding, op, url, response, text);
+      try {
+        return readResponse<O, H>(binding, op, url, response, text);
+      } finally {
+        release?.();
+      }
     },
   };
+}
+
+/** The client's and the call's HTTP headers, under the protocol's own (content type and SOAPAction win). */
+function addHttpHeaders(out: Record<string, string>, ...sets: ({ readonly [name: string]: string } | undefined)[]): void {
+  for (const set of sets) {
+    if (set === undefined) continue;
+    for (const [name, value] of Object.entries(set)) {
+      const key = name.toLowerCase();
+      if (key !== "content-type" && key !== "soapaction") out[key] = value;
+    }
+  }
 }
 
 function checkedUrl(url: string): string {
@@ -149,6 +211,10 @@ export interface SoapHttpStatus {
  * decoding would give, in the same order: not SOAP, fault, HTTP status, empty or unexpected body, headers, body.
  */
 export function readSoapResponse<O, H>(binding: SoapClientBinding, op: SoapClientOperation<never, O, H>, text: string, http: SoapHttpStatus): SoapResponse<O, H> {
+  const { decodeOutput, decodeRpcOutput } = op;
+  const oneWay = decodeOutput === undefined && decodeRpcOutput === undefined;
+  // A one-way operation's answer is usually 202 with no body at all.
+  if (oneWay && http.ok && text.trim() === "") return { body: undefined as O, headers: {} as H };
   const notSoap = (error: unknown): Error => {
     // Not SOAP at all (an HTML error page, a proxy's message): report the HTTP status when it was an error.
     if (!http.ok) return new HttpStatusError(http.url, http.status, http.statusText, text.slice(0, 4096));
@@ -166,9 +232,9 @@ export function readSoapResponse<O, H>(binding: SoapClientBinding, op: SoapClien
   let decoded = false;
   let bodyError: unknown;
   // Decoded in the same pass unless something else will be reported anyway (a fault, an HTTP error, another element).
-  if (http.ok && node !== undefined && clark === op.outputElement && !message.startsWithFault) {
+  if (decodeOutput !== undefined && http.ok && node !== undefined && clark === op.outputElement && !message.startsWithFault) {
     try {
-      body = op.decodeOutput(node);
+      body = decodeOutput(node);
       decoded = true;
     } catch (error) {
       if (error instanceof XmlParseError) throw notSoap(error);
@@ -182,8 +248,9 @@ export function readSoapResponse<O, H>(binding: SoapClientBinding, op: SoapClien
   }
   if (message.fault) throw faultError(binding, message.fault, http.status);
   if (!http.ok) throw new HttpStatusError(http.url, http.status, http.statusText, text.slice(0, 4096));
+  if (oneWay) return { body: undefined as O, headers: {} as H };
   if (!node) throw new SoapResponseError(`${op.name}: the response body is empty`, http.status);
-  if (clark !== op.outputElement) {
+  if (op.outputElement !== undefined && clark !== op.outputElement) {
     throw new SoapResponseError(`${op.name}: expected ${op.outputElement} in the response body, got ${clark}`, http.status);
   }
   const headers: Record<string, unknown> = {};
@@ -191,6 +258,7 @@ export function readSoapResponse<O, H>(binding: SoapClientBinding, op: SoapClien
     const decoder = binding.responseHeaders[clarkName(h.ns, h.local)];
     if (decoder) headers[decoder.name] = decoder.decode(h);
   }
+  if (decodeRpcOutput !== undefined) return { body: decodeRpcOutput(node, message.rest), headers: headers as H };
   if (!decoded) throw bodyError;
   return { body: body as O, headers: headers as H };
 }

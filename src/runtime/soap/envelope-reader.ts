@@ -23,7 +23,10 @@ export class SoapMessage {
   readonly headers: PulledElement[] = [];
   /** The first element in the Body; the reader is on its start tag until the caller reads it or calls finish(). */
   readonly body: PulledElement | undefined;
+  /** The Body's other elements (SOAP encoding's multi-referenced values), known after finish(). */
+  readonly rest: PulledElement[] = [];
   private faultRead: SoapFault | undefined;
+  private secondBody: { readonly ns: string; readonly local: string } | undefined;
   private faultProblem: string | undefined;
   private readonly envNs: string;
 
@@ -77,6 +80,16 @@ export class SoapMessage {
   private bodyDone = false;
 
   /**
+   * A second element in the Body that is not an encoded value the first one refers to (SOAP 1.1 section 5 writes
+   * multi-reference values as Body children with an `id`, SOAP 1.2 encoding with `enc:id`); known after finish().
+   * A server refuses such a request: WS-I Basic Profile R9981 allows one Body child, and running only the first of
+   * two operations would silently drop the second.
+   */
+  get extraBodyElement(): { readonly ns: string; readonly local: string } | undefined {
+    return this.secondBody;
+  }
+
+  /**
    * Read the rest: the body element wherever its decoder left it (or all of it), the other body elements, the end of
    * the envelope. Throws XmlParseError or SoapEnvelopeError, as parseSoapEnvelope would have for the whole text.
    */
@@ -85,7 +98,11 @@ export class SoapMessage {
     if (!this.bodyDone) {
       // Envelope and Body are open: level 2 is inside the Body.
       r.skipTo(2);
-      while (r.nextChild()) r.skip();
+      while (r.nextChild()) {
+        if (this.secondBody === undefined && !isMultiRefValue(r)) this.secondBody = { ns: r.ns, local: r.local };
+        this.rest.push(new PulledElement(r));
+        r.skip();
+      }
     }
     if (r.nextChild()) this.refuse(`unexpected element {${r.ns}}${r.local} in the envelope`);
     r.end();
@@ -210,6 +227,13 @@ export class SoapMessage {
     }
     return out;
   }
+}
+
+const SOAP12_ENCODING_NS = "http://www.w3.org/2003/05/soap-encoding";
+
+/** An independent encoded value (a multi-ref target): `id` (SOAP 1.1 section 5) or `enc:id` (SOAP 1.2 encoding). */
+function isMultiRefValue(r: XmlPullReader): boolean {
+  return r.attribute("", "id") !== undefined || r.attribute(SOAP12_ENCODING_NS, "id") !== undefined;
 }
 
 /** A message kept alive, so that optimized code handling messages survives full GCs (see KeptInstance). */

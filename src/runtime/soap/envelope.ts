@@ -77,6 +77,8 @@ export interface SoapFaultInput {
   readonly actor?: string;
   /** Encoded detail element(s), e.g. from `encodeFaultElement`. */
   readonly detail?: string;
+  /** Header blocks of the fault message (e.g. the SOAP 1.2 Upgrade block of a VersionMismatch fault). */
+  readonly headers?: readonly string[];
 }
 
 /**
@@ -109,7 +111,7 @@ export function buildSoapFault(input: SoapFaultInput): string {
       (input.detail !== undefined ? `<soapenv:Detail>${input.detail}</soapenv:Detail>` : "") +
       `</soapenv:Fault>`;
   }
-  return buildSoapEnvelope({ version: input.version, body: fault });
+  return buildSoapEnvelope({ version: input.version, body: fault, ...(input.headers !== undefined ? { headers: input.headers } : {}) });
 }
 
 /** Parse an envelope (either version); a Fault in the body is decoded into `fault`. */

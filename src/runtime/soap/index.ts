@@ -4,3 +4,5 @@ export * from "./client.js";
 export * from "./server.js";
 export type { SoapNamespaceFamily } from "./namespace-aliases.js";
 export { SoapMessage } from "./envelope-reader.js";
+export * from "./rpc.js";
+export * from "./wss/index.js";

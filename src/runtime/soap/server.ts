@@ -15,8 +15,11 @@ import { buildSoapEnvelope, buildSoapFault, soapContentType, SOAP11_NS, SOAP12_N
 import { SoapMessage } from "./envelope-reader.js";
 import { SoapFaultError, type SoapFaultCode } from "./fault-error.js";
 import { namespaceAliasTable, type SoapNamespaceFamily } from "./namespace-aliases.js";
+import { encodeForMtom, isMultipartRelated, MtomError, mtomBody, readMtom } from "./mtom.js";
+import { WsSecurityError, WSSE_NS } from "./wss/names.js";
+import type { SoapSecurityVerifier, WsSecurityResult } from "./wss/verify.js";
 
-type Decode = (node: XmlElementNode, options?: XmlDecodeOptions) => unknown;
+type Decode = (node: XmlElementNode, options?: XmlDecodeOptions, others?: readonly XmlElementNode[]) => unknown;
 type Encode = (value: never, options?: XmlEncodeOptions) => string;
 
 /** What a generated server knows about one operation. */
@@ -26,10 +29,18 @@ export interface SoapServerOperation {
   readonly action: string;
   /** Clark name ("{ns}local") of the request's body element. */
   readonly inputElement: string;
+  /** `others`: the body's other elements (given to rpc operations, for SOAP encoding's multi-refs). */
   readonly decodeInput: Decode;
+  /**
+   * rpc style: the input is decoded once the whole envelope was read (references to other body elements), and a
+   * request whose wrapper is in another namespace is still dispatched by its local name when only this operation
+   * has that name (node-soap's client writes it in the WSDL's targetNamespace, not the soap:body namespace).
+   */
+  readonly rpc?: boolean;
   /** The input type's validator; omitted when the input has no named type. */
   readonly validateInput?: (value: unknown) => ValidationIssue[];
-  readonly encodeOutput: Encode;
+  /** Absent for a one-way operation: the request is answered 202 Accepted with no body once its handler returned. */
+  readonly encodeOutput?: Encode;
   /** Request header decoders by Clark name; `name` is the key in `ctx.headers`. */
   readonly requestHeaders: { readonly [clark: string]: { readonly name: string; readonly decode: Decode } };
   /** Response header encoders by header element local name (the key of `ctx.setResponseHeader`). */
@@ -64,6 +75,12 @@ export interface SoapServerOptions {
    * (null), as real services often do (the partner service's sObject Id on create). Default false: strict.
    */
   readonly lenientNillable?: boolean;
+  /**
+   * WS-Security, e.g. `wsSecurityVerifier({ usernameToken: { password } })`: every request is verified before it is
+   * read further, and a refused one is answered with a WS-Security fault (wsse:FailedAuthentication, ...) without
+   * reaching a handler. The wsse:Security header then counts as understood.
+   */
+  readonly security?: SoapSecurityVerifier;
 }
 
 export interface SoapHandlerContext<H, RH> {
@@ -76,6 +93,8 @@ export interface SoapHandlerContext<H, RH> {
    * `options.namespaceAliases`; undefined for a request in the spec's own namespaces.
    */
   readonly namespaces?: ReadonlyMap<string, string> | undefined;
+  /** What `options.security` established (the user, the signing certificate); undefined without it. */
+  readonly security?: WsSecurityResult | undefined;
   /** Add a SOAP header to the response. */
   setResponseHeader<K extends keyof RH & string>(name: K, value: NonNullable<RH[K]>): void;
 }
@@ -91,13 +110,21 @@ export function createSoapHandler(
   options: SoapServerOptions = {},
 ): HttpHandler {
   const byElement = new Map(service.operations.map((op) => [op.inputElement, op]));
+  // rpc wrappers by local name, for requests that put the wrapper in another namespace (undefined: ambiguous).
+  const rpcByLocal = new Map<string, SoapServerOperation | undefined>();
+  for (const op of service.operations) {
+    if (op.rpc !== true) continue;
+    const local = op.inputElement.slice(op.inputElement.indexOf("}") + 1);
+    rpcByLocal.set(local, rpcByLocal.has(local) ? undefined : op);
+  }
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const shouldValidate = (name: string) =>
     typeof options.validate === "function" ? options.validate(name) : options.validate !== false;
   const aliases = namespaceAliasTable(options.namespaceAliases);
   const decodeOptions: XmlDecodeOptions | undefined = options.lenientNillable === true ? { lenientNillable: true } : undefined;
 
-  return async (request) => {
+  // `held` releases what an MTOM request registered for the decoders, once the answer is made.
+  const handle = async (request: Request, held: (() => void)[]): Promise<Response> => {
     const url = new URL(request.url);
     if (request.method === "GET" || request.method === "HEAD") {
       if (asksForWsdl(url) && options.wsdl !== undefined) {
@@ -112,16 +139,35 @@ export function createSoapHandler(
     const contentType = request.headers.get("content-type") ?? "";
     const mediaType = mediaTypeEssence(contentType);
     let version = service.version;
+    const mtom = isMultipartRelated(contentType);
     if (mediaType === "application/soap+xml") version = "1.2";
     else if (mediaType === "text/xml") version = "1.1";
-    else return fault(version, "Client", `unsupported content type ${JSON.stringify(contentType)}: expected text/xml or application/soap+xml`, 415);
+    else if (!mtom) return fault(version, "Client", `unsupported content type ${JSON.stringify(contentType)}: expected text/xml or application/soap+xml`, 415);
 
     let text: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(await readBodyWithLimit(request, limit));
+      const bytes = await readBodyWithLimit(request, limit);
+      if (mtom) {
+        // MTOM/XOP: the envelope from the root part, each binary part registered for the decoders until the answer.
+        const message = readMtom(bytes, contentType);
+        held.push(message.release);
+        text = message.text;
+        version = mediaTypeEssence(message.soapContentType) === "application/soap+xml" ? "1.2" : "1.1";
+      } else text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch (error) {
       if (error instanceof BodyTooLargeError) return fault(version, "Client", `request body exceeds ${limit} bytes`, 413);
+      if (error instanceof MtomError) return fault(version, "Client", `malformed MTOM request: ${error.message}`);
       return fault(version, "Client", "request body is not valid UTF-8");
+    }
+    let security: WsSecurityResult | undefined;
+    if (options.security !== undefined) {
+      try {
+        security = await options.security.verify(text);
+      } catch (error) {
+        if (error instanceof WsSecurityError) return fault(version, { ns: WSSE_NS, local: error.code }, error.message, version === "1.2" ? 400 : 500);
+        options.onError?.(error, "");
+        return fault(version, "Server", "internal error: the security check failed");
+      }
     }
     let message: SoapMessage;
     try {
@@ -129,6 +175,7 @@ export function createSoapHandler(
     } catch (error) {
       return fault(version, "Client", `malformed request: ${(error as Error).message}`);
     }
+    if (message.version !== version) return versionMismatch(mediaType, message.version);
     // The body element is decoded as the envelope is read, when nothing else would be answered before its decoding
     // (an unknown element, a SOAPAction that does not match, a missing handler); whatever the order things are found
     // in, the answer is the one a read of the whole envelope before anything else would give.
@@ -136,7 +183,7 @@ export function createSoapHandler(
     // With aliases, the body element's namespace as written says which family to answer in (the reader maps every
     // alias to its spec namespace as it reads, so `node` and the headers are already in the spec's namespaces).
     const family: ReadonlyMap<string, string> | undefined = aliases !== undefined && node !== undefined ? aliases.familyOf.get(node.declaredNs) : undefined;
-    const op = node === undefined || message.startsWithFault ? undefined : byElement.get(clarkName(node.ns, node.local));
+    const op = node === undefined || message.startsWithFault ? undefined : (byElement.get(clarkName(node.ns, node.local)) ?? rpcByLocal.get(node.local));
     const action = requestAction(request, contentType, message.version);
     // An operation named like an Object.prototype member ("constructor", "toString") without a handler must not run
     // the inherited member.
@@ -145,7 +192,7 @@ export function createSoapHandler(
     let input: unknown;
     let decoded = false;
     let inputError: unknown;
-    if (op !== undefined && node !== undefined && !(action && op.action && action !== op.action) && typeof handler === "function") {
+    if (op !== undefined && op.rpc !== true && node !== undefined && !(action && op.action && action !== op.action) && typeof handler === "function") {
       try {
         input = op.decodeInput(node, decodeOptions);
         decoded = true;
@@ -161,6 +208,14 @@ export function createSoapHandler(
     }
     version = message.version;
     if (!node) return fault(version, "Client", "the SOAP body is empty");
+    const extra = message.extraBodyElement;
+    if (extra !== undefined) {
+      return fault(
+        version,
+        "Client",
+        `the SOAP body holds more than one element ({${node.ns}}${node.local}, then {${extra.ns}}${extra.local}): one operation per request, and none was run`,
+      );
+    }
     const requestHeaders = message.headers;
     const encodeOptions: XmlEncodeOptions | undefined = family === undefined ? undefined : { namespaceAliases: family };
     if (!op) return fault(version, "Client", `no operation takes a {${node.ns}}${node.local} element`);
@@ -174,11 +229,12 @@ export function createSoapHandler(
       for (const h of requestHeaders) {
         const decoder = op.requestHeaders[clarkName(h.ns, h.local)];
         if (decoder) headers[decoder.name] = decoder.decode(h, decodeOptions);
-        else if (mustUnderstand(h, version)) {
+        else if (mustUnderstand(h, version) && !(security !== undefined && h.ns === WSSE_NS && h.local === "Security")) {
           return fault(version, { ns: version === "1.2" ? SOAP12_NS : SOAP11_NS, local: "MustUnderstand" }, `header {${h.ns}}${h.local} was not understood`);
         }
       }
-      if (!decoded) throw inputError;
+      if (op.rpc === true) input = op.decodeInput(node, decodeOptions, message.rest);
+      else if (!decoded) throw inputError;
     } catch (error) {
       return fault(version, "Client", `invalid request: ${(error as Error).message}`);
     }
@@ -195,6 +251,7 @@ export function createSoapHandler(
       operation: op.name,
       request,
       namespaces: family,
+      security,
       setResponseHeader(name, value) {
         const encode = op.responseHeaders[name] as ((value: unknown, options?: XmlEncodeOptions) => string) | undefined;
         if (!encode) throw new TypeError(`${op.name}: the binding declares no response header ${name}`);
@@ -203,8 +260,15 @@ export function createSoapHandler(
     };
     try {
       const output = await handler(input, ctx);
-      const body = (op.encodeOutput as (value: unknown, options?: XmlEncodeOptions) => string)(output, encodeOptions);
-      return new Response(buildSoapEnvelope({ version, headers: responseHeaders, body }), {
+      if (op.encodeOutput === undefined) return new Response(null, { status: 202 });
+      const encode = () => (op.encodeOutput as (value: unknown, options?: XmlEncodeOptions) => string)(output, encodeOptions);
+      if (mtom) {
+        // An MTOM request is answered in MTOM.
+        const { value: body, attachments } = encodeForMtom(encode);
+        const answer = mtomBody(buildSoapEnvelope({ version, headers: responseHeaders, body }), attachments, soapContentType(version));
+        return new Response(answer.body, { status: 200, headers: { "content-type": answer.contentType } });
+      }
+      return new Response(buildSoapEnvelope({ version, headers: responseHeaders, body: encode() }), {
         status: 200,
         headers: { "content-type": soapContentType(version) },
       });
@@ -212,6 +276,14 @@ export function createSoapHandler(
       if (error instanceof SoapFaultError) return thrownFault(service, version, error, family);
       options.onError?.(error, op.name);
       return fault(version, "Server", "internal error");
+    }
+  };
+  return async (request) => {
+    const held: (() => void)[] = [];
+    try {
+      return await handle(request, held);
+    } finally {
+      for (const release of held) release();
     }
   };
 }
@@ -235,6 +307,29 @@ function requestAction(request: Request, contentType: string, version: SoapVersi
 function mustUnderstand(header: XmlElementNode, version: SoapVersion): boolean {
   const v = attrValue(header, version === "1.2" ? SOAP12_NS : SOAP11_NS, "mustUnderstand");
   return v !== undefined && (v.trim() === "1" || v.trim() === "true");
+}
+
+/**
+ * The envelope's version is not the one its media type says: text/xml is SOAP 1.1's HTTP binding, whose node finds a
+ * SOAP 1.2 envelope in a namespace it does not know (SOAP 1.1 section 4.4.1); application/soap+xml is SOAP 1.2's,
+ * whose node got a SOAP 1.1 envelope (SOAP 1.2 part 1, section 5.4.7 and appendix A). Either way the answer is a
+ * VersionMismatch fault as a SOAP 1.1 message (the one version both ends read), HTTP 500; to a SOAP 1.1 envelope it
+ * adds the Upgrade header block naming the envelope the binding expects. Nothing is decoded or run.
+ */
+function versionMismatch(mediaType: string, envelope: SoapVersion): Response {
+  const sent = envelope === "1.2" ? `a SOAP 1.2 envelope (${SOAP12_NS})` : `a SOAP 1.1 envelope (${SOAP11_NS})`;
+  const expected = envelope === "1.2" ? "SOAP 1.2 is sent as application/soap+xml" : "SOAP 1.1 is sent as text/xml";
+  const upgrade =
+    envelope === "1.1"
+      ? [`<env12:Upgrade xmlns:env12="${SOAP12_NS}"><env12:SupportedEnvelope qname="ns:Envelope" xmlns:ns="${SOAP12_NS}"/></env12:Upgrade>`]
+      : undefined;
+  const body = buildSoapFault({
+    version: "1.1",
+    code: { ns: SOAP11_NS, local: "VersionMismatch" },
+    message: `${sent} sent as ${mediaType}: ${expected}`,
+    ...(upgrade !== undefined ? { headers: upgrade } : {}),
+  });
+  return new Response(body, { status: 500, headers: { "content-type": soapContentType("1.1") } });
 }
 
 /** HTTP status of a fault: SOAP 1.2 answers Sender faults with 400; SOAP 1.1 uses 500 for every fault. */

@@ -1,4 +1,5 @@
 import { XmlValueTypeError } from "./value-type-error.js";
+import { xopSinkMarker } from "./xop.js";
 
 /** base64Binary and hexBinary without Node's Buffer (the runtime runs in browsers and workers too). */
 
@@ -13,6 +14,9 @@ const DECODE = /* @__PURE__ */ (() => {
 export function encodeBase64(bytes: Uint8Array): string {
   // A string here (from a cast or JSON) would otherwise index to undefined and encode zeros without a word.
   if (!(bytes instanceof Uint8Array)) throw new XmlValueTypeError("Uint8Array", bytes, BEFORE_ELEMENT);
+  // Writing an MTOM message: large values go as attachments (xop.ts).
+  const marker = xopSinkMarker(bytes);
+  if (marker !== undefined) return marker;
   let out = "";
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
@@ -61,6 +65,9 @@ function sextet(s: string, i: number): number {
 
 export function encodeHex(bytes: Uint8Array): string {
   if (!(bytes instanceof Uint8Array)) throw new XmlValueTypeError("Uint8Array", bytes, BEFORE_ELEMENT);
+  // Writing an MTOM message: large values go as attachments (xop.ts).
+  const marker = xopSinkMarker(bytes);
+  if (marker !== undefined) return marker;
   let out = "";
   for (let i = 0; i < bytes.length; i++) out += (bytes[i]! < 16 ? "0" : "") + bytes[i]!.toString(16).toUpperCase();
   return out;

@@ -1,6 +1,7 @@
 import { XmlValueTypeError } from "./value-type-error.js";
 import { decodeBase64, decodeHex } from "./base64.js";
 import { XmlDecodeError } from "./errors.js";
+import { xopAttachment } from "./xop.js";
 
 /**
  * XSD lexical forms <-> JavaScript values, for generated decoders (parse*, which throw XmlDecodeError with the
@@ -113,7 +114,7 @@ export function parseXsdTemporal(text: string, kind: XsdTemporal, path: string):
 }
 
 export function parseXsdBase64(text: string, path: string): Uint8Array {
-  const bytes = decodeBase64(text);
+  const bytes = decodeBase64(text) ?? xopAttachment(text);
   if (bytes === undefined) throw bad(path, text, "xsd:base64Binary");
   return bytes;
 }

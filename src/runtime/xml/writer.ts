@@ -104,6 +104,11 @@ export class XmlWriter {
     this.attribute(XSI_NS, "type", value);
   }
 
+  /** A QName value ("p:local") for an attribute of the element just started, declaring its prefix as needed. */
+  qname(ns: string, local: string): string {
+    return ns === "" ? local : `${this.prefixFor(ns)}:${local}`;
+  }
+
   /** xsi:nil="true" on the element just started. */
   nil(): void {
     this.attribute(XSI_NS, "nil", "true");

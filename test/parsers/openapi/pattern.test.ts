@@ -1,6 +1,6 @@
 /** Schema patterns written for non-unicode engines are read as their authors' engines read them. */
 import { describe, expect, it } from "vitest";
-import { unicodePattern, withoutIdentityEscapes } from "../../../src/parsers/openapi/pattern.js";
+import { javaScriptPattern, unicodePattern, withoutIdentityEscapes } from "../../../src/parsers/openapi/pattern.js";
 import { parseError, parse, type, v30 } from "./helpers.js";
 
 describe("withoutIdentityEscapes", () => {
@@ -33,6 +33,59 @@ describe("unicodePattern", () => {
   });
   it("still refuses one that is invalid either way", () => {
     expect(unicodePattern("^(\\:$")).toMatchObject({ error: expect.stringContaining("Invalid regular expression") });
+  });
+  it("translates Java's POSIX classes and anchors (AWS documents of the APIs.guru directory)", () => {
+    expect(unicodePattern("\\A\\S[\\p{Print}]*\\z")).toEqual({ source: "^\\S[\\x20-\\x7E]*$" });
+  });
+  it("keeps a pattern only the legacy syntax reads as is (generated code compiles it without `u`)", () => {
+    const source = "^[\\w-\\.]+$"; // a range from `\w` is an error with `u`; without, the class is \w, `-` and `.`
+    expect(unicodePattern(source)).toEqual({ source });
+    expect(() => new RegExp(source, "u")).toThrow();
+  });
+  it("refuses a legacy-only pattern with `\\p`: the legacy syntax reads the letter p, not the property meant", () => {
+    expect(unicodePattern("^(\\p{LD}|x)+$")).toMatchObject({ error: expect.stringContaining("Invalid property name") });
+  });
+});
+
+describe("javaScriptPattern: Java, PCRE and Python constructs as the author's engine read them", () => {
+  const rows: [source: string, want: string][] = [
+    ["\\p{Alnum}+", "[a-zA-Z0-9]+"],
+    ["[\\p{Upper}\\p{Digit}_]+", "[A-Z0-9_]+"], // inside a class: the class's contents
+    ["\\P{Digit}", "[^0-9]"],
+    ["\\p{^Digit}", "[^0-9]"],
+    ["[^\\p{Cntrl}]*", "[^\\x00-\\x1F\\x7F]*"],
+    ["[\\p{Print}\\p{Blank}]", "[\\x20-\\x7E \\t]"],
+    ["\\p{XDigit}{8}", "[0-9a-fA-F]{8}"],
+    ["[\\p{all}]*", "[\\u0000-\\u{10FFFF}]*"],
+    ["(\\p{IsLetter}|\\p{IsLatin})", "(\\p{L}|\\p{Script=Latin})"],
+    ["[\\p{Han}\\p{Katakana}]", "[\\p{Script=Han}\\p{Script=Katakana}]"],
+    ["\\p{L}\\p{Lu}", "\\p{L}\\p{Lu}"], // already JavaScript
+    ["\\A[a-z]+\\z", "^[a-z]+$"],
+    ["\\Aa\\Z", "^a(?=\\n?$)"],
+    ["[\\A]", "[\\A]"], // not an anchor inside a class
+    ["[[:alnum:]_]", "[a-zA-Z0-9_]"],
+    ["[\\x{60}]", "[\\u{60}]"],
+    ["(?P<name>\\d+)-(?P=name)", "(?<name>\\d+)-\\k<name>"],
+    ["\\p{constructor}", "\\p{constructor}"], // names are looked up as own properties only
+  ];
+  it.each(rows)("%s -> %s", (source, want) => {
+    expect(javaScriptPattern(source)).toBe(want);
+  });
+
+  it("the POSIX classes match exactly the ASCII characters Java's do", () => {
+    const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
+    const java: Record<string, (c: string) => boolean> = {
+      Alnum: (c) => /[a-zA-Z0-9]/.test(c),
+      Punct: (c) => "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".includes(c),
+      Graph: (c) => c > " " && c < "\x7f",
+      Print: (c) => c >= " " && c < "\x7f",
+      Space: (c) => " \t\n\x0B\f\r".includes(c),
+      Cntrl: (c) => c < " " || c === "\x7f",
+    };
+    for (const [name, member] of Object.entries(java)) {
+      const re = new RegExp(`^${javaScriptPattern(`\\p{${name}}`)}$`, "u");
+      expect(ascii.filter((c) => re.test(c)), name).toEqual(ascii.filter(member));
+    }
   });
 });
 

@@ -196,9 +196,14 @@ describe("$ref siblings in schemas", () => {
     expect(type(doc, "#/components/schemas/Extended")).toMatchObject({ kind: "alias", target: ref("#/components/schemas/Base") });
   });
 
-  it("3.1: a keyword beside a $ref that cannot be checked together with it is an error at the keyword", () => {
+  it("3.1: a keyword beside a $ref that the reference's type cannot carry is a check of the rest of the schema", () => {
     const spec = v31(`components:\n  schemas:\n    A: {type: string}\n    B: {$ref: "#/components/schemas/A", enum: [x]}\n`);
-    expect(parseError(spec)).toMatch(/^\/spec\/api\.yaml:6:41: "enum" beside \$ref is not supported/);
+    const doc = parse(spec);
+    const b = type(doc, "#/components/schemas/B") as AliasType;
+    expect(b.target).toEqual(ref("#/components/schemas/A"));
+    expect(b.checks).toEqual([{ kind: "matches", type: ref("#/components/schemas/B/$rest") }]);
+    expect(type(doc, "#/components/schemas/B/$rest")).toMatchObject({ kind: "enum", values: [{ value: "x" }] });
+    expect(doc.warnings).toBeUndefined();
   });
 });
 

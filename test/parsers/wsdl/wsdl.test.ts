@@ -80,6 +80,7 @@ describe("WSDL 1.1", () => {
     expect(svc.bindings[0]).toMatchObject({ transport: "http://schemas.xmlsoap.org/soap/http" });
     expect(svc.bindings[0]!.operations[0]).toEqual({
       name: "login",
+      origin: expect.objectContaining({ line: 24, column: 5, construct: "wsdl binding operation login of {urn:w}DemoSoap" }),
       action: "urn:login",
       style: "document",
       wrapped: true,
@@ -163,7 +164,7 @@ describe("WSDL errors", () => {
     ],
     ["unknown binding in port", doc(`<wsdl:service name="S"><wsdl:port name="p" binding="tns:B"/></wsdl:service>`), "/spec/demo.wsdl:5:24: unknown binding 'tns:B' ({urn:w}B)"],
     ["WSDL 2.0", `<description xmlns="http://www.w3.org/ns/wsdl"/>`, "/spec/demo.wsdl:1:1: WSDL 2.0 is not supported (only WSDL 1.1)"],
-    ["remote wsdl:import", doc(`<wsdl:import namespace="urn:x" location="https://example.com/x.wsdl"/>`), "/spec/demo.wsdl:5:1: remote WSDL import not supported: https://example.com/x.wsdl"],
+    ["remote wsdl:import", doc(`<wsdl:import namespace="urn:x" location="https://example.com/x.wsdl"/>`), `/spec/demo.wsdl:5:1: WSDL import 'https://example.com/x.wsdl' is remote and specforge never fetches: map it to a local copy with an XML catalog (--catalog <file>, or "catalog" in specforge.config.json), e.g. <uri name="https://example.com/x.wsdl" uri="local/copy.xsd"/>`],
   ];
   it.each(cases)("%s", (_, text, message) => {
     expect(errorOf(() => parse(text))).toBe(message);

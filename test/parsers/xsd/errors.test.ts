@@ -23,10 +23,10 @@ const cases: [string, string, string][] = [
   ["unsupported content", `<xsd:complexType name="T"><xsd:openContent/></xsd:complexType>`, "/spec/a.xsd:2:27: xsd:openContent is not supported in xsd:complexType"],
   ["unsupported facet", `<xsd:simpleType name="S"><xsd:restriction base="xsd:int"><xsd:assertion test="$value gt 0"/></xsd:restriction></xsd:simpleType>`, "/spec/a.xsd:2:58: unsupported <xsd:assertion> in xsd:restriction"],
   ["circular group", `<xsd:group name="G"><xsd:sequence><xsd:group ref="tns:G"/></xsd:sequence></xsd:group><xsd:complexType name="T"><xsd:group ref="tns:G"/></xsd:complexType>`, "/spec/a.xsd:2:35: circular group reference {urn:t}G"],
-  ["remote import", `<xsd:import namespace="urn:r" schemaLocation="http://example.com/r.xsd"/>`, "/spec/a.xsd:2:1: remote schema import not supported: http://example.com/r.xsd"],
+  ["remote import", `<xsd:import namespace="urn:r" schemaLocation="http://example.com/r.xsd"/>`, `/spec/a.xsd:2:1: schema import 'http://example.com/r.xsd' is remote and specforge never fetches: map it to a local copy with an XML catalog (--catalog <file>, or "catalog" in specforge.config.json), e.g. <uri name="http://example.com/r.xsd" uri="local/copy.xsd"/>`],
   ["missing file", `<xsd:include schemaLocation="gone.xsd"/>`, "/spec/a.xsd:2:1: cannot read schema 'gone.xsd': ENOENT: no such file '/spec/gone.xsd'"],
   ["bad maxOccurs", `<xsd:complexType name="T"><xsd:sequence><xsd:element name="a" maxOccurs="many"/></xsd:sequence></xsd:complexType>`, "/spec/a.xsd:2:41: invalid maxOccurs 'many'"],
-  ["multi-dimensional soapenc array", `<xsd:complexType name="T" xmlns:enc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:w="http://schemas.xmlsoap.org/wsdl/"><xsd:complexContent><xsd:restriction base="enc:Array"><xsd:attribute ref="enc:arrayType" w:arrayType="xsd:int[][]"/></xsd:restriction></xsd:complexContent></xsd:complexType>`, `/spec/a.xsd:2:178: unsupported wsdl:arrayType 'xsd:int[][]' (only one-dimensional arrays "T[]")`],
+  ["malformed soapenc array dimension", `<xsd:complexType name="T" xmlns:enc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:w="http://schemas.xmlsoap.org/wsdl/"><xsd:complexContent><xsd:restriction base="enc:Array"><xsd:attribute ref="enc:arrayType" w:arrayType="xsd:int[][x]"/></xsd:restriction></xsd:complexContent></xsd:complexType>`, `/spec/a.xsd:2:178: invalid dimension '[x]' in wsdl:arrayType 'xsd:int[][x]'`],
 ];
 
 describe("schema errors", () => {

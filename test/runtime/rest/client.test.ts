@@ -14,6 +14,8 @@ describe("client helpers", () => {
     restAppendDeepObject(q, "filter", { status: "x y", limit: "1" });
     expect(q.toString()).toBe("fields=id%2Cname&tag=a&tag=b&page=2&filter%5Bstatus%5D=x+y&filter%5Blimit%5D=1");
     expect(restPathParam("a/b c")).toBe("a%2Fb%20c");
+    // A nullable path parameter (vtex.local's `facets` in the APIs.guru directory): null expands to nothing.
+    expect(restPathParam(null)).toBe("");
     expect(restFormBody({ user_id: 6, access_level: 30, none: undefined }).toString()).toBe("user_id=6&access_level=30");
   });
 });

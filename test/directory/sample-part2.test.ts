@@ -1,0 +1,4 @@
+import { sampleTests } from "./sample.js";
+
+/** Half of the APIs.guru directory sample (test/directory/sample.ts); the other half is in sample-part1.test.ts. */
+sampleTests(1, 2);
