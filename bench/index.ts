@@ -18,7 +18,7 @@ import { profileArgs, type BenchResult, type BenchSuite } from "./harness.js";
  * process writes a .cpuprofile into bench/profiles/; BENCH_ONLY=<text> keeps only the isolated cases whose name
  * contains it). A profiled run's figures are slowed by the profiler and are not written to the results.
  */
-const SUITES: readonly string[] = ["protobuf", "rest-validators", "protojson", "rest-server", "soap", "generate", "size", "bundle", "rpc"];
+const SUITES: readonly string[] = ["protobuf", "rest-validators", "protojson", "rest-server", "soap", "generate", "size", "bundle", "rpc", "protovalidate"];
 
 /** The suite of bench/<name>.bench.ts. */
 async function loadSuite(name: string): Promise<BenchSuite> {

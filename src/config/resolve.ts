@@ -33,6 +33,12 @@ export interface ResolvedRun {
   readonly configFile?: string;
   /** The folder relative paths of the config resolve against (the config's folder, or cwd). */
   readonly base: string;
+  /**
+   * The folder generated files name paths from (spec paths in headers, the README's import path): the config's
+   * folder, or without a config the output root's parent; never the working folder, so output is the same wherever
+   * the command runs.
+   */
+  readonly project: string;
   /** Warnings fail the run (`--strict`, or `strict: true` in the config). */
   readonly strict: boolean;
 }
@@ -66,6 +72,8 @@ export function resolveRun(options: RunOptions): ResolvedRun {
   const entryBase = fromArgs ? cwd : base;
 
   const specs: SpecInput[] = [];
+  const outRoot = path.resolve(options.out !== undefined ? cwd : base, options.out ?? config.out ?? "generated");
+  const project = configFile ? base : path.dirname(outRoot);
   const shown = (file: string) => path.relative(cwd, file).split(path.sep).join("/");
   const positions = new ConfigPositions(fromArgs ? undefined : configFile, configFile ? shown(configFile) : "options");
   const folders: { dir: string; origin: FolderOrigin }[] = [];
@@ -87,6 +95,7 @@ export function resolveRun(options: RunOptions): ResolvedRun {
       specs.push({
         file,
         display,
+        source: path.relative(project, file).split(path.sep).join("/"),
         outDir,
         // A spec entry's own setting wins, then the command line / library option, then the config's top level.
         int64: own.int64 ?? options.int64 ?? config.int64,
@@ -97,7 +106,6 @@ export function resolveRun(options: RunOptions): ResolvedRun {
   }
   if (specs.length === 0) throw new UsageError("no spec files found (give spec paths or a specforge.config.json)");
   checkDistinctFolders(folders);
-  const outRoot = path.resolve(options.out !== undefined ? cwd : base, options.out ?? config.out ?? "generated");
   const protoPaths = [...(options.protoPaths ?? []).map((p) => path.resolve(cwd, p)), ...(config.protoPaths ?? []).map((p) => path.resolve(base, p))];
   const templates =
     options.templates !== undefined ? path.resolve(cwd, options.templates) : config.templates !== undefined ? path.resolve(base, config.templates) : undefined;
@@ -124,7 +132,7 @@ export function resolveRun(options: RunOptions): ResolvedRun {
     ]),
   ];
   const maxFileBytes = parseByteCount(options.maxSpecBytes ?? config.maxSpecBytes);
-  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes, catalog }), templates, configFile, base, strict };
+  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes, catalog }), templates, configFile, base, project, strict };
 }
 
 function realpathOrSelf(file: string): string {

@@ -160,6 +160,40 @@ export interface ProtoFieldHint {
   readonly validateUtf8?: boolean;
   /** Options other than the ones above, by name as written (custom options keep their parentheses). */
   readonly options?: Readonly<Record<string, string | number | boolean>>;
+  /** protovalidate `(buf.validate.field)` and protoc-gen-validate `(validate.rules)` options, in order. */
+  readonly rules?: readonly ProtoRuleOption[];
+}
+
+/**
+ * A validation option as written: `(buf.validate.field).string.min_len = 3` is extension "buf.validate.field", path
+ * ["string", "min_len"], value 3. Aggregates (`= { min_len: 3 }`) are parsed as text format. Kept structured so
+ * that repeated settings (several `.cel = {...}`) are not lost; the validators emitter gives them meaning.
+ */
+export interface ProtoRuleOption {
+  /** The extension's full name without a leading dot: buf.validate.field / .message / .oneof, validate.rules, ... */
+  readonly extension: string;
+  readonly path: readonly string[];
+  readonly value: ProtoOptionValue;
+  /** Where the value is written (the entry .proto's folder-relative file, 1-based line and column). */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A text-format value: scalars as written (numbers keep their text, so 64-bit bounds stay exact). */
+export type ProtoOptionValue =
+  | { readonly kind: "ident"; readonly text: string }
+  | { readonly kind: "number"; readonly text: string }
+  /** `value` decoded as UTF-8; `bytes` one char per byte (for bytes rules). */
+  | { readonly kind: "string"; readonly value: string; readonly bytes: string }
+  | { readonly kind: "message"; readonly fields: readonly ProtoOptionEntry[] }
+  | { readonly kind: "list"; readonly items: readonly ProtoOptionValue[] };
+
+export interface ProtoOptionEntry {
+  readonly name: string;
+  readonly value: ProtoOptionValue;
+  readonly line: number;
+  readonly column: number;
 }
 
 export interface JsonFieldHint {
@@ -204,6 +238,8 @@ export interface Group {
   readonly origin: Origin;
   /** proto oneof name; when set this group is a oneof and emitted as a discriminated union by case. */
   readonly oneofName?: string;
+  /** proto: `(buf.validate.oneof)` / `(validate.required)` options of the oneof. */
+  readonly protoRules?: readonly ProtoRuleOption[];
 }
 
 /** Open content: xsd:any (elements from other vocabularies). */
@@ -325,6 +361,8 @@ export interface RecordType extends NamedTypeBase {
   readonly reserved?: { readonly ranges: readonly { readonly from: number; readonly to: number }[]; readonly names: readonly string[] };
   /** proto: this message is a map entry / group body. */
   readonly protoGroup?: boolean;
+  /** proto: `(buf.validate.message)` / `(validate.disabled)` / `(validate.ignored)` options of the message. */
+  readonly protoRules?: readonly ProtoRuleOption[];
 }
 
 export interface EnumValue {

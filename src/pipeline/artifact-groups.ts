@@ -19,7 +19,8 @@ export const ARTIFACT_GROUP_OF: Readonly<Record<string, { readonly group: Artifa
   prototext: { group: "serializers", requires: ["types", "protobuf"], summary: "the protobuf text format: `toText<T>` (what `protoc --decode` prints) and `fromText<T>`" },
   "proto-checks": { group: "validators", requires: ["types"], summary: "`validate<T>` for every message" },
   "proto-feed": { group: "client", requires: ["types", "protobuf", "protojson"], summary: "fetch, iterate and serve paged feeds" },
-  "proto-connect": { group: "client", requires: ["types", "protobuf", "protojson"], summary: "Connect clients for the services" },
+  // Its server checks requests with ./validate.js (protovalidate rules) when a spec has rules, so it needs it.
+  "proto-connect": { group: "client", requires: ["types", "protobuf", "protojson", "proto-checks"], summary: "Connect clients for the services" },
   xml: { group: "serializers", requires: ["types"], summary: "XML codecs for every element: `encode<E>Element` and `decode<E>Element`" },
   "xml-validators": { group: "validators", requires: [], summary: "XSD validators for every type and element" },
   "soap-client": { group: "client", requires: ["types", "xml"], summary: "a typed SOAP client per service: `create<Service>Client(options)`" },

@@ -17,8 +17,13 @@ import { manifestFile } from "./output-manifest.js";
 export interface SpecInput {
   /** Absolute path of the spec. */
   readonly file: string;
-  /** How the spec is named in headers: the path as the user wrote it, with forward slashes. */
+  /** How the spec is named in messages: the path as the user sees it (relative to the working folder), forward slashes. */
   readonly display: string;
+  /**
+   * How generated files name the spec (headers, index.ts): relative to the project folder (the config's folder, or
+   * the output root's parent), so that output does not depend on where the command runs. Default: `display`.
+   */
+  readonly source?: string;
   /** Folder under the output root; defaults to the spec's base name. */
   readonly outDir?: string;
   readonly int64?: Int64Mode;
@@ -79,7 +84,7 @@ export function generateFromDocument(doc: IrDocument, spec: SpecInput, render: R
     doc,
     names,
     dir,
-    source: spec.display,
+    source: spec.source ?? spec.display,
     int64: spec.int64 ?? (doc.format === "openapi" ? "number" : "bigint"),
     dates: spec.dates ?? "string",
     runtimeModule: spec.runtimeModule ?? "specforge/runtime",
@@ -91,7 +96,7 @@ export function generateFromDocument(doc: IrDocument, spec: SpecInput, render: R
     .flatMap((a) => a.emit(ctx).map((file) => ({ artifact: a.name, file })));
   const generated: GeneratedFile[] = emitted.map((e) => e.file);
   const files = generated.map((g) => ({ path: g.path, content: renderFile(g, ctx, templates) }));
-  files.push({ path: `${dir}/index.ts`, content: indexFile(spec.display, generated.map((g) => g.path), dir) });
+  files.push({ path: `${dir}/index.ts`, content: indexFile(spec.source ?? spec.display, generated.map((g) => g.path), dir) });
   if (render.readme) {
     const listed = emitted.map((e, i) => ({ artifact: e.artifact, path: e.file.path, content: files[i]!.content }));
     files.push({ path: `${dir}/README.md`, content: packageReadme(ctx, listed, render.readme.importPath, templates) });

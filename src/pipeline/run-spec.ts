@@ -60,9 +60,9 @@ export function runSpec(run: ResolvedRun, spec: SpecInput, onEvent?: EventSink, 
   return { output, inputs: host.inputs };
 }
 
-/** How a spec's README shows importing its index: relative to the config's folder (or cwd), e.g. ./generated/x/index.js. */
+/** How a spec's README shows importing its index: relative to the project folder (ResolvedRun.project), e.g. ./generated/x/index.js. */
 export function importPathOf(run: ResolvedRun, spec: SpecInput): string {
   const target = path.join(run.outRoot, spec.outDir ?? outputDirFor(spec.file), "index.js");
-  const rel = path.relative(run.base, target).split(path.sep).join("/");
+  const rel = path.relative(run.project, target).split(path.sep).join("/");
   return rel.startsWith("../") ? rel : `./${rel}`;
 }

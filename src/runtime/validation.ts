@@ -7,6 +7,13 @@ export interface ValidationIssue {
   /** A short machine-readable rule name: "required", "type", "enum", "pattern", "maxLength", "range", ... */
   readonly rule: string;
   readonly message: string;
+  /**
+   * protovalidate rules only: the field path as protovalidate names it (proto field names, `[index]`, `["key"]`:
+   * "items[2].name"; "" for the message itself). `rule` is then protovalidate's rule id ("string.min_len").
+   */
+  readonly field?: string;
+  /** protovalidate rules only: the violation is about a map key rather than its value. */
+  readonly forKey?: boolean;
 }
 
 /** Thrown by `assert*` helpers and decoders that validate: carries every issue found. */

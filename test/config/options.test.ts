@@ -92,7 +92,7 @@ describe("artifact groups", () => {
     const names = (groups: Parameters<typeof selectArtifacts>[1]) => selectArtifacts(ARTIFACTS, groups).map((a) => a.name);
     expect(names(["types"])).toEqual(["types"]);
     expect(names(undefined)).toEqual(ARTIFACTS.map((a) => a.name));
-    expect(names(["client"])).toEqual(["types", "rest-client", "protojson", "protobuf", "proto-feed", "proto-connect", "xml", "soap-client"]);
+    expect(names(["client"])).toEqual(["types", "rest-client", "protojson", "protobuf", "proto-checks", "proto-feed", "proto-connect", "xml", "soap-client"]);
     expect(names(["serializers"])).toContain("json-validators");
   });
 });

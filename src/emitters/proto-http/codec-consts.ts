@@ -3,6 +3,7 @@ import type { TypeId } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import { BINARY_CODEC_MODULE, codecFunctionNames, JSON_CODEC_MODULE, TYPES_MODULE } from "./codec-functions.js";
 import { lowerFirst, stem } from "./identifiers.js";
+import { docHasRules, validatorName } from "../protobuf/validate/emit-validate.js";
 
 /**
  * Module-local `HttpMessageCodec` constants: one object per message bundling its generated binary and JSON
@@ -11,6 +12,7 @@ import { lowerFirst, stem } from "./identifiers.js";
 export function emitCodecConsts(f: GeneratedFile, ctx: EmitContext, ids: readonly TypeId[]): Map<TypeId, string> {
   const consts = new Map<TypeId, string>();
   const codecType = f.import("HttpMessageCodec", ctx.runtimeModule, { typeOnly: true });
+  const withRules = docHasRules(ctx.doc);
   for (const id of ids) {
     if (consts.has(id)) continue;
     const typeName = ctx.names.type(id);
@@ -22,6 +24,8 @@ export function emitCodecConsts(f: GeneratedFile, ctx: EmitContext, ids: readonl
     f.print("  decode: ", f.import(fns.decode, BINARY_CODEC_MODULE), ",");
     f.print("  toJson: ", f.import(fns.toJson, JSON_CODEC_MODULE), ",");
     f.print("  fromJson: ", f.import(fns.fromJson, JSON_CODEC_MODULE), ",");
+    // Specs with protovalidate rules: servers can check requests (RpcHandlerOptions.validateRequests).
+    if (withRules) f.print("  validate: ", f.import(validatorName(typeName), "./validate.js"), ",");
     f.print("};");
     f.print();
   }

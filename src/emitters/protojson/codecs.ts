@@ -70,10 +70,11 @@ function scalarCodec(scalar: ScalarKind, ctx: ProtoJsonContext): ValueCodec {
   if (UINT32.includes(scalar)) return simple("uint32FromJson", "0");
   if (INT64.includes(scalar) || UINT64.includes(scalar)) return int64Codec(UINT64.includes(scalar) ? "uint64FromJson" : "int64FromJson", ctx);
   switch (scalar) {
+    // -0.0 differs from the zero value in its bits, so it is written, as protoc does (binary and text agree).
     case "float":
-      return simple("floatFromJson", "0", "floatToJson");
+      return simple("floatFromJson", "0", "floatToJson", negativeZeroToo);
     case "double":
-      return simple("doubleFromJson", "0", "doubleToJson");
+      return simple("doubleFromJson", "0", "doubleToJson", negativeZeroToo);
     case "boolean":
       return simple("boolFromJson", "false", undefined, (v) => v);
     case "string":
@@ -84,6 +85,8 @@ function scalarCodec(scalar: ScalarKind, ctx: ProtoJsonContext): ValueCodec {
       throw new Error(`internal: ${scalar} is not a proto scalar`);
   }
 }
+
+const negativeZeroToo = (v: string): string => `(${v} !== 0 || 1 / ${v} < 0)`;
 
 /** 64-bit integers are read as bigint and converted to the TypeScript representation the spec was generated with. */
 function int64Codec(reader: string, ctx: ProtoJsonContext): ValueCodec {

@@ -103,11 +103,38 @@ function printMessage(r: RecordType, ctx: ProtoJsonContext, withText: boolean): 
 
 function printRegistry(records: readonly RecordType[], ctx: ProtoJsonContext): void {
   const { f } = ctx;
-  f.jsdoc("", [
-    "Every message of this spec by full name: what google.protobuf.Any needs to write and read the messages it packs.",
-    "Merge registries of several specs with createProtoJsonRegistry.",
-  ]);
+  const doc = () =>
+    f.jsdoc("", [
+      "Every message of this spec by full name: what google.protobuf.Any needs to write and read the messages it packs.",
+      "Merge registries of several specs with createProtoJsonRegistry.",
+    ]);
+  // One array literal of a few thousand entries (googleapis' Compute, Ads) makes tsc give up with TS2590 ("union
+  // type too complex"): past REGISTRY_CHUNK entries the list is split into typed module-local parts.
+  const chunks: RecordType[][] = [];
+  for (let i = 0; i < records.length; i += REGISTRY_CHUNK) chunks.push(records.slice(i, i + REGISTRY_CHUNK));
+  if (chunks.length > 1) {
+    const partNames = chunks.map((_, i) => `protoJsonRegistryPart${i + 1}`);
+    chunks.forEach((chunk, i) => {
+      f.print(`const ${partNames[i]}: readonly `, rt(ctx, "ProtoJsonMessageType", true), "[] = [");
+      printRegistryEntries(chunk, ctx);
+      f.print("];");
+      f.print();
+    });
+    doc();
+    f.print("export const protoJsonRegistry: ", rt(ctx, "ProtoJsonRegistry", true), " = /* @__PURE__ */ ", rt(ctx, "createProtoJsonRegistry"), `(${partNames.join(", ")});`);
+    return;
+  }
+  doc();
   f.print("export const protoJsonRegistry: ", rt(ctx, "ProtoJsonRegistry", true), " = /* @__PURE__ */ ", rt(ctx, "createProtoJsonRegistry"), "([");
+  printRegistryEntries(records, ctx);
+  f.print("]);");
+}
+
+/** Registry entries at most this many to an array literal (see printRegistry). */
+const REGISTRY_CHUNK = 250;
+
+function printRegistryEntries(records: readonly RecordType[], ctx: ProtoJsonContext): void {
+  const { f } = ctx;
   for (const r of records) {
     const name = ctx.types.names.type(r.id);
     const parts = [
@@ -122,5 +149,4 @@ function printRegistry(records: readonly RecordType[], ctx: ProtoJsonContext): v
       f.print(`  { ${parts.join(", ")}, encode: `, encode, ", decode: (bytes: Uint8Array) => ", decode, "(bytes) },");
     } else f.print(`  { ${parts.join(", ")} },`);
   }
-  f.print("]);");
 }

@@ -45,7 +45,13 @@ function printField(m: JsonField, ctx: ProtoJsonContext): void {
     return;
   }
   if (m.presence === "implicit" && codec.zero) {
-    f.print(`  if (all || `, codec.zero.notDefault(v), ") ", ...assign(m.field, codec.write(v), ctx));
+    // A partial message (a streamed request, a client's literal) may leave implicit fields out: absent reads as the
+    // zero value, as the binary encoder does.
+    f.print(`  if (${v} === undefined) {`);
+    const zero = codec.zero.literal;
+    if (typeof zero !== "string") throw new Error("internal: a zero literal is source text");
+    f.print("    if (all) ", ...assign(m.field, codec.write(zero), ctx));
+    f.print(`  } else if (all || `, codec.zero.notDefault(v), ") ", ...assign(m.field, codec.write(v), ctx));
     return;
   }
   f.print(`  if (${v} !== undefined) `, ...assign(m.field, codec.write(v), ctx));

@@ -30,6 +30,7 @@ import { toJsonName } from "../proto/lower.js";
 import type { Features } from "../proto/features.js";
 import { unescapeBytesDefault } from "./defaults.js";
 import { baseFeatures, mergeFeatures, SUPPORTED_DESCRIPTOR_EDITIONS } from "./features.js";
+import { RuleOptionReader } from "./rule-options.js";
 import { PATH, sourceInfo, type SourceInfo } from "./source-info.js";
 
 const SCALARS: Readonly<Partial<Record<FieldType, ScalarKind>>> = {
@@ -128,6 +129,8 @@ class DescriptorLowerer {
   private readonly services: Service[] = [];
   /** Every message of every file by full name (no leading dot), to recognise map entries. */
   private readonly messages = new Map<string, DescriptorProto>();
+  /** Validation options (extensions in the options messages), read with the request's validate.proto. */
+  private readonly rules: RuleOptionReader;
   private file!: FileDescriptorProto;
   private info!: SourceInfo;
   private proto3 = false;
@@ -143,6 +146,7 @@ class DescriptorLowerer {
       for (const n of m.nestedType) index(n, full);
     };
     for (const f of files) for (const m of f.messageType) index(m, f.package);
+    this.rules = new RuleOptionReader(files);
   }
 
   run(): { types: NamedType[]; extensions: ExtensionDecl[]; services: Service[] } {
@@ -275,6 +279,8 @@ class DescriptorLowerer {
         oneofs.set(f.oneofIndex!, (fields = []));
         const o = m.oneofDecl[f.oneofIndex!]!;
         const op = [...p, PATH.message.oneof, f.oneofIndex!];
+        const origin = this.origin(op, join(full, o.name), "oneof");
+        const oneofRules = this.rules.read(o.options, "oneof", origin);
         const group: Group = {
           kind: "group",
           compositor: "choice",
@@ -283,13 +289,15 @@ class DescriptorLowerer {
           occurs: { min: 0, max: 1 },
           members: fields,
           ...this.doc(op),
-          origin: this.origin(op, join(full, o.name), "oneof"),
+          origin,
+          ...(oneofRules.length ? { protoRules: oneofRules } : {}),
         };
         members.push(group);
       }
       fields.push(field);
     });
 
+    const messageRules = this.rules.read(m.options, "message", this.origin(p, full, "message"));
     const record: RecordType = {
       kind: "record",
       id: "proto:." + full,
@@ -304,6 +312,7 @@ class DescriptorLowerer {
       ...(m.reservedRange.length || m.reservedName.length
         ? { reserved: { ranges: m.reservedRange.map((r) => ({ from: r.start, to: r.end - 1 })), names: [...m.reservedName] } }
         : {}),
+      ...(messageRules.length ? { protoRules: messageRules } : {}),
     };
     this.types.push(record);
 
@@ -378,6 +387,7 @@ class DescriptorLowerer {
     // Extensions have no json_name of their own (protoc refuses the option); some compilers still fill it in.
     const jsonName = !isExtension && isFieldSet(f, FieldDescriptorProtoSchema.field.jsonName) ? f.jsonName : toJsonName(f.name);
 
+    const fieldRules = this.rules.read(o, "field", this.origin(p, full, isExtension ? "extension" : "field"));
     const proto: ProtoFieldHint = {
       number: f.number,
       label,
@@ -387,6 +397,7 @@ class DescriptorLowerer {
       jsonName,
       ...(jstype ? { jstype } : {}),
       ...(validateUtf8 !== undefined ? { validateUtf8 } : {}),
+      ...(fieldRules.length ? { rules: fieldRules } : {}),
     };
     return {
       kind: "field",

@@ -8,6 +8,7 @@
 import { SpecError } from "../../errors.js";
 import { Diagnostics } from "../diagnostics.js";
 import type {
+  ProtoRuleOption,
   EnumType,
   EnumValue,
   ExtensionDecl,
@@ -28,6 +29,7 @@ import type { EnumDecl, ExtendDecl, FieldDecl, MessageDecl, OptionDecl, Pos, Pro
 import { fileFeatures, isFeatureOption, resolveFeatures, setsFeature, type Features } from "./features.js";
 import type { LoadedFile } from "./load.js";
 import { MAX_FIELD_NUMBER } from "./parser.js";
+import { ruleOptions } from "./rule-options.js";
 import { isType, join, SymbolTable, type ProtoSymbol } from "./resolve.js";
 
 const SCALARS: Readonly<Record<string, ScalarKind>> = {
@@ -116,6 +118,10 @@ class Lowerer {
   }
 
   // ---- helpers ----------------------------------------------------------------------------------------------
+
+  private ruleOptions(options: readonly OptionDecl[]): ProtoRuleOption[] {
+    return ruleOptions(options, this.file.display, this.originOf(this.file.path));
+  }
 
   private fail(p: Pos, message: string): never {
     throw new SpecError(this.file.display, p.line, p.column, message);
@@ -220,7 +226,8 @@ class Lowerer {
             ...(d.doc !== undefined ? { doc: d.doc } : {}),
             origin: this.origin(d.pos, oneofFull, "oneof"),
           };
-          members.push(group);
+          const oneofRules = this.ruleOptions(d.options);
+          members.push(oneofRules.length ? { ...group, protoRules: oneofRules } : group);
           break;
         }
         case "message":
@@ -237,6 +244,7 @@ class Lowerer {
 
     // protoc reads `extensions N to max` of a message_set_wire_format message as reaching 2^31 - 2.
     const messageSet = optionBool(m.options, "message_set_wire_format");
+    const messageRules = this.ruleOptions(m.options);
     const record: RecordType = {
       kind: "record",
       id: "proto:." + full,
@@ -256,6 +264,7 @@ class Lowerer {
             },
           }
         : {}),
+      ...(messageRules.length ? { protoRules: messageRules } : {}),
     };
     this.types.push(record);
     for (const run of deferred) this.recover(run);
@@ -374,6 +383,7 @@ class Lowerer {
       if (usesStrings) validateUtf8 = features.utf8_validation === "VERIFY";
     }
 
+    const fieldRules = this.ruleOptions(f.options);
     const proto: ProtoFieldHint = {
       number: f.number,
       label,
@@ -384,6 +394,7 @@ class Lowerer {
       ...(jstype ? { jstype } : {}),
       ...(validateUtf8 !== undefined ? { validateUtf8 } : {}),
       ...(Object.keys(options).length ? { options } : {}),
+      ...(fieldRules.length ? { rules: fieldRules } : {}),
     };
     return {
       kind: "field",

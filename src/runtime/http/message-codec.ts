@@ -13,7 +13,15 @@ export interface MessageReader<T> {
   fromJson(json: unknown): T;
 }
 
-export interface HttpMessageCodec<T> extends MessageWriter<T>, MessageReader<T> {}
+export interface HttpMessageCodec<T> extends MessageWriter<T>, MessageReader<T> {
+  /**
+   * The generated `validate<T>` (proto specs with protovalidate rules): servers call it on each request when asked
+   * (`validateRequests`), issues that carry a protovalidate `field` being rule violations.
+   */
+  validate?(message: T): readonly ValidationIssue[];
+}
+
+import type { ValidationIssue } from "../validation.js";
 
 const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
 const utf8Encoder = /* @__PURE__ */ new TextEncoder();

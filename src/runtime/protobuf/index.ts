@@ -26,5 +26,6 @@ export {
 } from "./skip.js";
 export { utf8Decode as pbUtf8Decode, utf8Length as pbUtf8Length, utf8Write as pbUtf8Write } from "./utf8.js";
 export * from "./checks.js";
+export * from "./rules.js";
 export { pbWritePackedInt32, pbWritePackedSint32, pbWritePackedUint32 } from "./packed.js";
 export { pbReadPackedInt32, pbReadPackedSint32, pbReadPackedUint32 } from "./packed-read.js";

@@ -10,6 +10,7 @@ import { parseTimeoutHeader } from "../connect/protocol.js";
 import { BodyTooLargeError, readBodyWithLimit } from "../http/body-limit.js";
 import type { HttpHandler } from "../http/handler.js";
 import { readJsonMessage, writeJsonMessage } from "../http/message-codec.js";
+import { encodeViolations } from "../protobuf/violations.js";
 import { base64Padded, base64Source } from "./base64-stream.js";
 import { acceptsGzip, ACCEPTED_ENCODINGS, compressionOf, gunzip, gzip, type RpcCompression } from "./compression.js";
 import { encodeEndStream } from "./end-stream.js";
@@ -57,6 +58,12 @@ export interface RpcHandlerOptions {
   readonly compression?: readonly RpcCompression[];
   /** Answers smaller than this are not compressed (default 1024 bytes). */
   readonly compressMinBytes?: number;
+  /**
+   * Check each request message against its protovalidate rules (the generated `validate<T>`, for specs that have
+   * rules) before the handler sees it: a message that breaks one is answered `invalid_argument`, the violations as a
+   * `buf.validate.Violations` error detail. Default false.
+   */
+  readonly validateRequests?: boolean;
 }
 
 type Invoke = (input: unknown, context: RpcHandlerContext) => unknown;
@@ -199,17 +206,28 @@ function body(wire: Wire, bytes: Uint8Array): BodyInit {
 
 // ---- reading requests ----
 
+const VIOLATIONS_TYPE = "buf.validate.Violations";
+
 async function decodeMessage(call: Call, codec: RpcProcedure<unknown, unknown>["input"], flags: number, data: Uint8Array): Promise<unknown> {
   if ((flags & FLAG_COMPRESSED) !== 0) {
     if (call.requestEncoding === "identity") throw new RpcError("internal", "protocol error: compressed message without a message encoding");
     data = await gunzip(data, call.limit);
   }
+  let message: unknown;
   try {
-    return call.wire.format === "json" ? readJsonMessage(codec, data) : codec.decode(data);
+    message = call.wire.format === "json" ? readJsonMessage(codec, data) : codec.decode(data);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new RpcError("invalid_argument", `cannot decode request: ${reason}`, { cause: error });
   }
+  if (call.options.validateRequests && codec.validate) {
+    const violations = codec.validate(message).filter((i) => i.field !== undefined);
+    if (violations.length > 0) {
+      const text = violations.map((v) => `${v.field || "(message)"}: ${v.message} [${v.rule}]`).join("; ");
+      throw new RpcError("invalid_argument", text, { details: [{ type: VIOLATIONS_TYPE, value: encodeViolations(violations) }] });
+    }
+  }
+  return message;
 }
 
 /**

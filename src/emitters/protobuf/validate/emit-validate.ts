@@ -6,11 +6,12 @@
  */
 import { stringLiteral } from "../../../codegen/escape.js";
 import { GeneratedFile, type Printable } from "../../../codegen/generated-file.js";
-import type { EnumType, TypeId } from "../../../ir/model.js";
+import type { EnumType, IrDocument, Member, TypeId } from "../../../ir/model.js";
 import type { EmitContext } from "../../artifact.js";
 import { code, LocalNames } from "../code.js";
 import { member, protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../plan.js";
 import { INT64_SCALARS } from "../scalars.js";
+import { emitFieldRules, ignoredAlways, fieldSetTest, hasFieldRules, emitMessageCel, messageOneofRules, oneofRequired, ruleViolation, type RulesCtx } from "./emit-rules.js";
 import { fieldRange, RANGE_CONVENTION, type RangeSpec } from "./range.js";
 
 const TYPES_MODULE = "./types.js";
@@ -24,6 +25,18 @@ interface Ctx {
   type(id: TypeId): Printable;
   check(id: TypeId): string;
   isEnum(id: TypeId): string;
+  rules: RulesCtx;
+  /** Some message has validation rules: check functions carry protovalidate's field path (`fp`). */
+  withRules: boolean;
+}
+
+/** Some message of the document has protovalidate / protoc-gen-validate rules. */
+export function docHasRules(doc: IrDocument): boolean {
+  return doc.types.some((t) => t.kind === "record" && (t.protoRules !== undefined || t.members.some(hasRules)));
+}
+
+function hasRules(m: Member): boolean {
+  return m.kind === "field" ? (m.wire?.proto?.rules?.length ?? 0) > 0 : m.kind === "group" ? m.protoRules !== undefined || m.members.some(hasRules) : false;
 }
 
 export function validatorName(typeName: string): string {
@@ -35,7 +48,32 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${emit.dir}/validate.ts`, emit.source);
   const locals = new LocalNames(model.messages.map((m) => validatorName(m.name)));
   const stem = (id: TypeId) => emit.names.type(id).replace(/\$$/, "");
+  const plans = new Map(model.messages.map((m) => [m.record.id, m]));
+  const constants: string[] = [];
+  const rules: RulesCtx = {
+    extensions: emit.doc.extensions,
+    origin: emit.doc.types[0]?.origin ?? { file: emit.source, line: 1, column: 1, pointer: "", construct: "proto file" },
+    print: (line) => f.print(line),
+    rt: (name) => f.use(f.import(name, emit.runtimeModule)),
+    int64: emit.int64,
+    plan: (type) => plans.get(type.id),
+    warn: (origin, detail) => emit.warn?.(origin, detail),
+    enumNumber: (e) =>
+      rules.constant(
+        `enum ${e.id}`,
+        `(v: any): number => (typeof v === "number" ? v : ({ ${e.values.map((x) => `${stringLiteral(x.name)}: ${x.number}`).join(", ")} } as Record<string, number>)[v] ?? 0)`,
+      ),
+    constant: (key, init) => {
+      const before = constants.length;
+      const name = locals.get(`const ${key}`, `RULE_${constants.length + 1}`);
+      if (constants.length === before && !constants.some((c) => c.startsWith(`const ${name} `))) constants.push(`const ${name} = ${init};`);
+      return name;
+    },
+  };
+  const withRules = docHasRules(emit.doc);
   const c: Ctx = {
+    withRules,
+    rules,
     f,
     emit,
     rt: (name) => f.import(name, emit.runtimeModule, { typeOnly: name === "ValidationIssue" }),
@@ -54,6 +92,8 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
   for (const m of model.messages) for (const p of m.fields) if (p.value.kind === "enum") enums.set(p.value.type.id, p.value.type);
   for (const e of enums.values()) emitEnumCheck(c, e);
   for (const m of model.messages) emitMessage(c, m);
+  for (const line of constants) f.print(line);
+  if (constants.length) f.print();
   return f;
 }
 
@@ -78,11 +118,11 @@ function emitMessage(c: Ctx, m: MessagePlan): void {
   f.jsdoc("", [`Every issue of a {@link ${m.name}}, with JSON pointers relative to it; empty when it is valid.`]);
   f.print(code`export function ${validatorName(m.name)}(message: ${T}): ${Issue}[] {`);
   f.print(code`  const issues: ${Issue}[] = [];`);
-  f.print(`  ${c.check(id)}(message, "", issues, 0);`);
+  f.print(`  ${c.check(id)}(message, "", issues, 0${c.withRules ? ', ""' : ""});`);
   f.print("  return issues;");
   f.print("}");
   f.print();
-  f.print(code`function ${c.check(id)}(m: ${T}, path: string, issues: ${Issue}[], depth: number): void {`);
+  f.print(code`function ${c.check(id)}(m: ${T}, path: string, issues: ${Issue}[], depth: number${c.withRules ? ", fp: string" : ""}): void {`);
   f.print("  if (typeof m !== \"object\" || m === null) {");
   f.print('    issues.push({ path, rule: "type", message: "expected a message object" });');
   f.print("    return;");
@@ -92,13 +132,27 @@ function emitMessage(c: Ctx, m: MessagePlan): void {
   f.print("    return;");
   f.print("  }");
   const done = new Set<string>();
+  const oneofRuleFields = new Set(messageOneofRules(m).flatMap((r) => r.fields));
   for (const p of m.fields) {
     if (p.oneof !== undefined) {
       if (!done.has(p.oneof)) emitOneof(c, m, p.oneof);
       done.add(p.oneof);
     } else if (p.extension !== undefined) emitExtension(c, m, p);
-    else emitField(c, p);
+    else {
+      emitField(c, p);
+      if (hasFieldRules(p)) emitFieldRules(c.rules, p, member("m", p.prop), "", "  ", oneofRuleFields.has(p));
+    }
   }
+  for (const rule of messageOneofRules(m)) {
+    const names = rule.fields.map((p) => p.field.name).join(", ");
+    const place = { ptr: "path", fp: "fp" };
+    f.print(`  {`);
+    f.print(`    const set = ${rule.fields.map((p) => `(${fieldSetTest(c.rules, p, "m")} ? 1 : 0)`).join(" + ")};`);
+    f.print(`    if (set > 1) ${ruleViolation(c.rules, place, "message.oneof", stringLiteral(`only one of ${names} can be set`))}`);
+    if (rule.required) f.print(`    if (set === 0) ${ruleViolation(c.rules, place, "message.oneof", stringLiteral(`one of ${names} must be set`))}`);
+    f.print(`  }`);
+  }
+  emitMessageCel(c.rules, m, "  ");
   const unknown = member("m", m.unknownProp);
   f.print(code`  if (${unknown} !== undefined) ${c.rt("pbCheckBytes")}(${unknown}, ${c.rt("pointerJoin")}(path, ${stringLiteral(m.unknownProp)}), issues);`);
   f.print("}");
@@ -117,7 +171,7 @@ function emitField(c: Ctx, p: FieldPlan): void {
     f.print('    if (v === undefined) issues.push({ path: at, rule: "required", message: "required field missing" });');
     f.print("    else {");
   } else f.print("    if (v !== undefined) {");
-  emitOccurrence(c, p, "v", "at", "      ");
+  emitOccurrence(c, p, "v", "at", "      ", code`${c.rt("pvField")}(fp, ${stringLiteral(p.field.name)})`);
   f.print("    }");
   f.print("  }");
 }
@@ -128,13 +182,13 @@ function emitExtension(c: Ctx, m: MessagePlan, p: FieldPlan): void {
   f.print(`    const v: unknown = ${member(`m.${m.extensionsProp}?.`, p.extension!).replace("?..", "?.")};`);
   f.print(code`    const at = ${c.rt("pointerJoin")}(${c.rt("pointerJoin")}(path, ${stringLiteral(m.extensionsProp!)}), ${stringLiteral(p.extension!)});`);
   f.print("    if (v !== undefined) {");
-  emitOccurrence(c, p, "v", "at", "      ");
+  emitOccurrence(c, p, "v", "at", "      ", code`${c.rt("pvField")}(fp, ${stringLiteral(`[${p.extension!}]`)})`);
   f.print("    }");
   f.print("  }");
 }
 
 /** A present field: a list, a map, or one value. */
-function emitOccurrence(c: Ctx, p: FieldPlan, v: string, at: string, indent: string): void {
+function emitOccurrence(c: Ctx, p: FieldPlan, v: string, at: string, indent: string, fp: Printable[]): void {
   const { f } = c;
   const join = c.rt("pointerJoin");
   if (p.mapKey !== undefined) {
@@ -145,7 +199,7 @@ function emitOccurrence(c: Ctx, p: FieldPlan, v: string, at: string, indent: str
     f.print(`${indent}  for (const key of Object.keys(map)) {`);
     f.print(code`${indent}    const entryAt = ${join}(${at}, key);`);
     f.print(code`${indent}    ${c.rt("pbCheckMapKey")}(key, entryAt, issues, ${stringLiteral(keyType)});`);
-    emitValue(c, p, p.value, "map[key]", "entryAt", `${indent}    `);
+    emitValue(c, p, p.value, "map[key]", "entryAt", `${indent}    `, undefined, code`${c.rt("pvKey")}(${fp}, key, ${p.mapKey === "string"})`);
     f.print(`${indent}  }`);
     f.print(`${indent}}`);
     return;
@@ -155,16 +209,16 @@ function emitOccurrence(c: Ctx, p: FieldPlan, v: string, at: string, indent: str
     f.print(`${indent}else {`);
     f.print(`${indent}  const list: unknown[] = ${v};`);
     f.print(code`${indent}  for (let i = 0; i < list.length; i++) {`);
-    emitValue(c, p, p.value, "list[i]", "itemAt", `${indent}    `, code`${join}(${at}, i)`);
+    emitValue(c, p, p.value, "list[i]", "itemAt", `${indent}    `, code`${join}(${at}, i)`, code`${fp} + "[" + i + "]"`);
     f.print(`${indent}  }`);
     f.print(`${indent}}`);
     return;
   }
-  emitValue(c, p, p.value, v, at, indent);
+  emitValue(c, p, p.value, v, at, indent, undefined, fp);
 }
 
 /** Checks of one value (`v` is an expression of type unknown; `at` its pointer expression). */
-function emitValue(c: Ctx, p: FieldPlan, shape: ValueShape, v: string, at: string, indent: string, atInit?: Printable[]): void {
+function emitValue(c: Ctx, p: FieldPlan, shape: ValueShape, v: string, at: string, indent: string, atInit: Printable[] | undefined, fp: Printable[]): void {
   const { f } = c;
   if (atInit) f.print(code`${indent}const ${at} = ${atInit};`);
   if (!/^[A-Za-z_$][\w$]*$/.test(v)) {
@@ -179,7 +233,14 @@ function emitValue(c: Ctx, p: FieldPlan, shape: ValueShape, v: string, at: strin
       return;
     case "message":
     case "group":
-      f.print(code`${indent}${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1);`);
+      if (ignoredAlways(p)) {
+        // `ignore: IGNORE_ALWAYS`: the nested message is still checked for shape, but none of its rules apply.
+        f.print(`${indent}{`);
+        f.print(`${indent}  const before = issues.length;`);
+        f.print(code`${indent}  ${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1, ${fp});`);
+        f.print(code`${indent}  ${c.rt("pvDropRuleViolations")}(issues, before);`);
+        f.print(`${indent}}`);
+      } else f.print(code`${indent}${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1`, ...(c.withRules ? [", ", ...fp] : []), ");");
       return;
     case "scalar": {
       const s = shape.scalar;
@@ -229,7 +290,7 @@ function emitOneof(c: Ctx, m: MessagePlan, oneof: string): void {
   f.print("      switch (o.case) {");
   for (const p of members) {
     f.print(`        case ${stringLiteral(p.prop)}: {`);
-    emitValue(c, p, p.value, "o.value", "valueAt", "          ");
+    emitValue(c, p, p.value, "o.value", "valueAt", "          ", undefined, code`${c.rt("pvField")}(fp, ${stringLiteral(p.field.name)})`);
     f.print("          break;");
     f.print("        }");
   }
@@ -238,5 +299,14 @@ function emitOneof(c: Ctx, m: MessagePlan, oneof: string): void {
   f.print(`          issues.push({ path: at, rule: "oneof", message: ${stringLiteral(`case must be one of ${cases}`)} });`);
   f.print("      }");
   f.print("    }");
+  const group = m.record.members.find((g) => g.kind === "group" && g.members.includes(members[0]!.field));
+  const protoName = group?.kind === "group" ? group.oneofName ?? oneof : oneof;
+  if (group?.kind === "group" && oneofRequired(group.protoRules)) {
+    const place = { ptr: "at", fp: `${c.rules.rt("pvField")}(fp, ${stringLiteral(protoName)})` };
+    f.print(`    if (o === undefined || o.case === undefined) ${ruleViolation(c.rules, place, "required", '"exactly one field is required in oneof"')}`);
+  }
   f.print("  }");
+  for (const p of members) {
+    if (hasFieldRules(p)) emitFieldRules(c.rules, p, `(${member("m", oneof)}?.case === ${stringLiteral(p.prop)} ? ${member("m", oneof)}.value : undefined)`, `${member("m", oneof)}?.case === ${stringLiteral(p.prop)}`, "  ", false);
+  }
 }
