@@ -106,6 +106,20 @@ describe("the docs/plugins.md example, as written", () => {
   });
 });
 
+describe("in --jobs workers", () => {
+  it("each worker loads the plugin: the same bytes as a serial run", async () => {
+    const serial = project();
+    const parallel = project();
+    expect((await runCli(serial, "generate", "--quiet")).code).toBe(0);
+    const r = await runCli(parallel, "generate", "--quiet", "--jobs", "2");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    for (const f of ["webhooks/schemas.ts", "content/schemas.ts", "webhooks/.specforge-manifest.json"]) {
+      expect(readFileSync(path.join(parallel, "generated", f), "utf8"), f).toBe(readFileSync(path.join(serial, "generated", f), "utf8"));
+    }
+  });
+});
+
 describe("broken plugins are usage errors that write nothing", () => {
   const cases: [string, string, RegExp][] = [
     ["a path outside the folder", 'export default { name: "escape", emit: () => [{ path: "../x.ts", content: "" }] };', /plugin escape .*"\.\.\/x\.ts" is not a plain relative path/],
