@@ -9,7 +9,7 @@ import { ConfigPositions } from "./config-positions.js";
 import { checkDistinctFolders, outputFolderOf, type FolderOrigin } from "./output-folders.js";
 import { findConfig, loadConfigFile, readConfigFile, specsInFolder, type LoadedConfig } from "./config-file.js";
 import type { ConfigFile, RunOptionsFromTable, SpecEntry } from "./options.js";
-import { resolvePluginSpecifier } from "../pipeline/user-plugins.js";
+import { isBuiltinPlugin, resolvePluginSpecifier } from "../pipeline/user-plugins.js";
 
 /**
  * What `generate`, `check` and `watch` take (the option table's global options and per-spec defaults): spec paths
@@ -128,7 +128,7 @@ export function resolveRun(options: RunOptions): ResolvedRun {
     ...(options.plugins ?? []).map((p) => resolvePluginSpecifier(p, cwd)),
     ...(config.plugins ?? []).map((p) => resolvePluginSpecifier(p, base)),
   ];
-  for (const p of plugins) if (!(existsSync(p) && statSync(p).isFile())) throw new UsageError(`${p}: the plugin module does not exist`);
+  for (const p of plugins) if (!isBuiltinPlugin(p) && !(existsSync(p) && statSync(p).isFile())) throw new UsageError(`${p}: the plugin module does not exist`);
   return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes, catalog }), templates, configFile, base, strict, plugins };
 }
 

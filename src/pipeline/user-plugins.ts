@@ -13,6 +13,7 @@ import type { DatesMode, Int64Mode } from "../emitters/types/context.js";
 import { UsageError } from "../errors.js";
 import type { IrDocument, Origin } from "../ir/model.js";
 import type { Names } from "../naming/assign-names.js";
+import { tanstackQueryPlugin } from "./plugins/tanstack-query.js";
 
 /** What a plugin's `emit` gets for one spec. */
 export interface PluginContext {
@@ -69,12 +70,25 @@ export function definePlugin(plugin: SpecforgePlugin): SpecforgePlugin {
  * package name resolved from there as Node would.
  */
 export function resolvePluginSpecifier(specifier: string, base: string): string {
+  if (specifier.startsWith(BUILTIN_PREFIX)) {
+    if (!BUILTIN_PLUGINS.has(specifier)) throw new UsageError(`plugin ${JSON.stringify(specifier)}: no such first-party plugin (there are ${[...BUILTIN_PLUGINS.keys()].join(", ")})`);
+    return specifier;
+  }
   if (specifier.startsWith(".") || path.isAbsolute(specifier)) return path.resolve(base, specifier);
   try {
     return createRequire(path.join(base, "noop.js")).resolve(specifier);
   } catch {
     throw new UsageError(`plugin ${JSON.stringify(specifier)}: no such package (resolved from ${base})`);
   }
+}
+
+const BUILTIN_PREFIX = "specforge:";
+/** First-party plugins, named `specforge:<name>` in the config. */
+const BUILTIN_PLUGINS: ReadonlyMap<string, SpecforgePlugin> = new Map([["specforge:tanstack-query", tanstackQueryPlugin]]);
+
+/** Whether a resolved plugin is a first-party one (not a file). */
+export function isBuiltinPlugin(resolved: string): boolean {
+  return BUILTIN_PLUGINS.has(resolved);
 }
 
 const loaded = new Map<string, LoadedPlugin>();
@@ -86,7 +100,7 @@ const loaded = new Map<string, LoadedPlugin>();
 export function loadPlugins(files: readonly string[] | undefined): LoadedPlugin[] {
   return (files ?? []).map((file) => {
     let p = loaded.get(file);
-    if (!p) loaded.set(file, (p = { file, plugin: loadPlugin(file) }));
+    if (!p) loaded.set(file, (p = { file, plugin: BUILTIN_PLUGINS.get(file) ?? loadPlugin(file) }));
     return p;
   });
 }
