@@ -120,6 +120,33 @@ describe("in --jobs workers", () => {
   });
 });
 
+describe("warnings", () => {
+  const WARNS = `export default {
+  name: "warner",
+  emit(ctx) {
+    const t = ctx.doc.types[0];
+    ctx.warn(t.origin, "the warner plugin leaves " + t.name + " out");
+    return [{ path: "warned.ts", content: ctx.header + "\\n" }];
+  },
+};
+`;
+  it("ctx.warn is a located warning event under --json, and an error under --strict", async () => {
+    const dir = project();
+    writeFileSync(path.join(dir, "my-plugin.js"), WARNS);
+    const r = await runCli(dir, "generate", "--json");
+    expect(r.code).toBe(0);
+    const warnings = events(r.out).filter((e) => e.type === "warning");
+    expect(warnings.length).toBe(2); // one per spec
+    expect(warnings.map((w) => w.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^specs\/webhooks\.openapi\.yaml:\d+:\d+: warning: the warner plugin leaves \w+ out$/)]));
+    const strict = project();
+    writeFileSync(path.join(strict, "my-plugin.js"), WARNS);
+    const s = await runCli(strict, "generate", "--strict");
+    expect(s.code).not.toBe(0);
+    expect(s.err).toContain("the warner plugin leaves");
+    expect(existsSync(path.join(strict, "generated"))).toBe(false);
+  });
+});
+
 describe("broken plugins are usage errors that write nothing", () => {
   const cases: [string, string, RegExp][] = [
     ["a path outside the folder", 'export default { name: "escape", emit: () => [{ path: "../x.ts", content: "" }] };', /plugin escape .*"\.\.\/x\.ts" is not a plain relative path/],
