@@ -3,7 +3,7 @@
  * CLI with the plugin named in the config, type-checked strict against the generated client, and run with the real
  * `@tanstack/query-core` in node: cached queries under stable keys, the abort signal reaching fetch, mutations.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -132,5 +132,93 @@ describe("specforge:tanstack-query", () => {
     expect(calls.map((c) => [c.method, c.url, JSON.parse(c.body)])).toEqual([
       ["POST", "/api/webhooks", { webhook: { topic: "orders/create", delivery_url: "https://h.example" } }],
     ]);
+  });
+});
+
+const SHOP = `syntax = "proto3";
+package shop.v1;
+message GetItemRequest { string id = 1; }
+message Item { string id = 1; string name = 2; }
+message SaveItemRequest { Item item = 1; }
+service Shop {
+  // Read only: a query.
+  rpc GetItem(GetItemRequest) returns (Item) { option idempotency_level = NO_SIDE_EFFECTS; }
+  // Writes: a mutation.
+  rpc SaveItem(SaveItemRequest) returns (Item);
+  // Streaming: no factory.
+  rpc WatchItem(GetItemRequest) returns (stream Item);
+}
+`;
+
+describe("specforge:tanstack-query on Connect services (unary methods)", () => {
+  let shop: string;
+  beforeAll(async () => {
+    shop = mkdtempSync(path.join(os.tmpdir(), "specforge-tanstack-connect-"));
+    writeFileSync(path.join(shop, "shop.proto"), SHOP);
+    writeFileSync(path.join(shop, "specforge.config.json"), JSON.stringify({ specs: ["shop.proto"], plugins: ["specforge:tanstack-query"] }));
+    const r = await runCli(shop, "generate", "--quiet");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+  });
+  afterAll(() => rmSync(shop, { recursive: true, force: true }));
+
+  it("queries for methods without side effects, mutations for other unary methods, nothing for streams; strict-clean", () => {
+    const folder = path.join(shop, "generated/shop");
+    const text = readFileSync(path.join(folder, "query.ts"), "utf8");
+    expect(text).toMatch(/^ {4}getItem: \(request: RequestOf<ShopClient, "getItem">\) => \(\{\n {6}queryKey: \["shop\.v1\.Shop", "getItem", request\]/m);
+    expect(text).toMatch(/^ {4}saveItem: \(\) => \(\{\n {6}mutationKey: \["shop\.v1\.Shop", "saveItem"\]/m);
+    expect(text).not.toContain("watchItem");
+    const files = new Map(readdirSync(folder).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(folder, f), "utf8")]));
+    files.set("consumer.ts", [
+      'import { createShopClient } from "./connect.js";',
+      'import { shopQueries } from "./query.js";',
+      'const q = shopQueries(createShopClient({ baseUrl: "http://x" }));',
+      'const get = q.getItem({ id: "1" });',
+      "export const name: string | undefined = null as unknown as Awaited<ReturnType<typeof get.queryFn>>[\"name\"];",
+      "// @ts-expect-error the request is a GetItemRequest",
+      "q.getItem({ id: 1 });",
+      "export const save = q.saveItem();",
+    ].join("\n"));
+    expect(typecheckFiles(files)).toEqual([]);
+  });
+
+  it("runs against the generated Connect handler through QueryClient, the abort signal reaching fetch", async () => {
+    const folder = path.join(shop, "generated/shop");
+    const connect = (await import(pathToFileURL(path.join(folder, "connect.ts")).href)) as Record<string, (...a: unknown[]) => unknown>;
+    const query = (await import(pathToFileURL(path.join(folder, "query.ts")).href)) as Record<string, (c: unknown) => Record<string, (...a: unknown[]) => Record<string, unknown>>>;
+    const saved: unknown[] = [];
+    const handler = connect.createShopHandler!({
+      getItem: async (req: { id: string }) => (req.id === "slow" ? new Promise(() => {}) : { id: req.id, name: `item ${req.id}` }),
+      saveItem: async (req: { item?: { id: string; name: string } }) => (saved.push(req.item), req.item),
+      watchItem: async function* () {},
+    }) as (r: Request) => Promise<Response>;
+    const requests: Request[] = [];
+    const client = connect.createShopClient!({
+      baseUrl: "http://shop.test",
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        requests.push(request);
+        return handler(request);
+      },
+    });
+    const q = query.shopQueries!(client);
+    const qc = new QueryClient();
+    const item = await qc.fetchQuery({ ...q.getItem!({ id: "7" }), staleTime: Infinity });
+    expect(item).toEqual({ id: "7", name: "item 7" });
+    expect(await qc.fetchQuery({ ...q.getItem!({ id: "7" }), staleTime: Infinity })).toBe(item);
+    expect(requests.length).toBe(1);
+    expect(new URL(requests[0]!.url).pathname).toBe("/shop.v1.Shop/GetItem");
+
+    const slow = q.getItem!({ id: "slow" });
+    const pending = qc.fetchQuery(slow);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(requests.length).toBe(2);
+    await qc.cancelQueries({ queryKey: slow.queryKey as readonly unknown[] });
+    await expect(pending).rejects.toThrow();
+    expect(requests[1]!.signal.aborted).toBe(true);
+
+    const result = await new MutationObserver(qc, q.saveItem!() as never).mutate({ item: { id: "9", name: "new" } } as never);
+    expect(result).toEqual({ id: "9", name: "new" });
+    expect(saved).toEqual([{ id: "9", name: "new" }]);
   });
 });

@@ -10,19 +10,22 @@
  * TanStack, and the objects fit `queryOptions`/`mutationOptions` of every TanStack Query adapter.
  */
 import type { IrDocument } from "../../ir/model.js";
+import { connectServiceNames, isUnary } from "../../emitters/proto-http/emit-connect.js";
 import type { PluginContext, PluginFile, SpecforgePlugin } from "../user-plugins.js";
 
-const hasHttpService = (doc: IrDocument) => doc.services.some((s) => s.kind === "http");
+const hasService = (doc: IrDocument) => doc.services.length > 0;
 
 export const tanstackQueryPlugin: SpecforgePlugin = {
   name: "tanstack-query",
-  applies: hasHttpService,
+  applies: hasService,
   emit(ctx: PluginContext): PluginFile[] {
-    if (!ctx.files.includes("client.ts")) return [];
+    const rest = ctx.files.includes("client.ts") && ctx.doc.services.some((s) => s.kind === "http");
+    const connect = ctx.files.includes("connect.ts") ? connectServiceNames(ctx.doc, ctx.names).filter((s) => s.methods.some((m) => isUnary(m.method))) : [];
+    if (!rest && connect.length === 0) return [];
     const lines: string[] = [ctx.header, ""];
     const clients: string[] = [];
     const body: string[] = [];
-    ctx.doc.services.forEach((s, index) => {
+    if (rest) ctx.doc.services.forEach((s, index) => {
       if (s.kind !== "http") return;
       const api = ctx.names.api(index);
       const C = api.client;
@@ -60,7 +63,42 @@ export const tanstackQueryPlugin: SpecforgePlugin = {
       }
       body.push("  };", "}", "");
     });
-    lines.push(`import type { ${clients.join(", ")} } from "./client.js";`, "");
+    const rpcClients: string[] = [];
+    for (const { service, names, methods } of connect) {
+      const C = names.client;
+      rpcClients.push(C);
+      const factory = `${C.charAt(0).toLowerCase()}${C.slice(1).replace(/Client(_\d+)?$/, "$1")}Queries`;
+      const key = ctx.stringLiteral(service.fullName);
+      body.push(
+        `/** TanStack Query options for the unary methods of ${C}: queries for those without side effects (idempotency_level), mutations for the others. */`,
+        `export function ${factory}(client: ${C}) {`,
+        "  return {",
+      );
+      for (const { method, property } of methods) {
+        if (!isUnary(method)) continue;
+        const k = ctx.stringLiteral(property);
+        body.push(`    /** ${ctx.stringLiteral(`rpc ${service.fullName}.${method.name}`).slice(1, -1).replace(/\*\//g, "*\\/")} */`);
+        if (method.options?.["idempotency_level"] === "NO_SIDE_EFFECTS") {
+          body.push(
+            `    ${property}: (request: RequestOf<${C}, ${k}>) => ({`,
+            `      queryKey: [${key}, ${k}, request] as const,`,
+            `      queryFn: ({ signal }: { signal: AbortSignal }): ReturnType<${C}[${k}]> => client.${property}(request, { signal }),`,
+            "    }),",
+          );
+        } else {
+          body.push(
+            `    ${property}: () => ({`,
+            `      mutationKey: [${key}, ${k}] as const,`,
+            `      mutationFn: (request: RequestOf<${C}, ${k}>): ReturnType<${C}[${k}]> => client.${property}(request),`,
+            "    }),",
+          );
+        }
+      }
+      body.push("  };", "}", "");
+    }
+    if (clients.length > 0) lines.push(`import type { ${clients.join(", ")} } from "./client.js";`);
+    if (rpcClients.length > 0) lines.push(`import type { ${rpcClients.join(", ")} } from "./connect.js";`);
+    lines.push("");
     lines.push(
       "type Method<C> = { [K in keyof C]: C[K] extends (...args: never[]) => unknown ? K : never }[keyof C];",
       "/** The first parameter of a client method: the operation's request. */",
