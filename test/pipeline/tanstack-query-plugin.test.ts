@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { MutationObserver, QueryClient } from "@tanstack/query-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
 import { REPO } from "../helpers/seeds.js";
 import { typecheckFiles } from "../helpers/typecheck.js";
@@ -115,8 +115,7 @@ describe("specforge:tanstack-query", () => {
     const qc = new QueryClient();
     const options = queries.listWebhooks!();
     const pending = qc.fetchQuery(options);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(calls.length).toBe(1);
+    await vi.waitFor(() => expect(calls.length).toBe(1));
     expect(calls[0]!.signal.aborted).toBe(false);
     await qc.cancelQueries({ queryKey: options.queryKey as readonly unknown[] });
     await expect(pending).rejects.toThrow();
@@ -211,8 +210,7 @@ describe("specforge:tanstack-query on Connect services (unary methods)", () => {
 
     const slow = q.getItem!({ id: "slow" });
     const pending = qc.fetchQuery(slow);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(requests.length).toBe(2);
+    await vi.waitFor(() => expect(requests.length).toBe(2));
     await qc.cancelQueries({ queryKey: slow.queryKey as readonly unknown[] });
     await expect(pending).rejects.toThrow();
     expect(requests[1]!.signal.aborted).toBe(true);
