@@ -13,3 +13,6 @@ export type { ConfigFile, SpecEntry, SpecOptions, ArtifactGroup, OptionDef } fro
 export { loadConfigFile } from "./config/config-file.js";
 export { loadRunConfig } from "./config/resolve.js";
 export { configJsonSchema } from "./config/config-schema.js";
+export { definePlugin } from "./pipeline/user-plugins.js";
+export type { SpecforgePlugin, PluginContext, PluginFile } from "./pipeline/user-plugins.js";
+export type { Names, OperationNames, ApiNames } from "./naming/assign-names.js";

@@ -69,6 +69,10 @@ export const OPTIONS = [
     description: "Folder of handlebars shells overriding the built-in ones (client.hbs, server.hbs, package-readme.hbs); see docs/templates.md.",
   },
   {
+    name: "plugins", scope: "global", type: "string[]", inConfig: true, default: [], expected: "a list of module paths or package names",
+    description: "Plugin modules (a path relative to the config, or a package name) that write files of their own into every spec's output folder, with the same ownership and check as built-in files; see docs/plugins.md.",
+  },
+  {
     name: "input", scope: "spec", type: "string", inConfig: true, required: true, expected: "a path",
     description: "The spec file (or a folder of spec files), relative to the config file.",
   },

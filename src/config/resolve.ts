@@ -9,6 +9,7 @@ import { ConfigPositions } from "./config-positions.js";
 import { checkDistinctFolders, outputFolderOf, type FolderOrigin } from "./output-folders.js";
 import { findConfig, loadConfigFile, readConfigFile, specsInFolder, type LoadedConfig } from "./config-file.js";
 import type { ConfigFile, RunOptionsFromTable, SpecEntry } from "./options.js";
+import { isBuiltinPlugin, resolvePluginSpecifier } from "../pipeline/user-plugins.js";
 
 /**
  * What `generate`, `check` and `watch` take (the option table's global options and per-spec defaults): spec paths
@@ -41,6 +42,8 @@ export interface ResolvedRun {
   readonly project: string;
   /** Warnings fail the run (`--strict`, or `strict: true` in the config). */
   readonly strict: boolean;
+  /** Absolute files of the user plugins (the config's `plugins`, see docs/plugins.md), in order. */
+  readonly plugins: readonly string[];
 }
 
 /** The config file this run would read, or undefined (spec paths given without --config, or no config found). */
@@ -132,7 +135,12 @@ export function resolveRun(options: RunOptions): ResolvedRun {
     ]),
   ];
   const maxFileBytes = parseByteCount(options.maxSpecBytes ?? config.maxSpecBytes);
-  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes, catalog }), templates, configFile, base, project, strict };
+  const plugins = [
+    ...(options.plugins ?? []).map((p) => resolvePluginSpecifier(p, cwd)),
+    ...(config.plugins ?? []).map((p) => resolvePluginSpecifier(p, base)),
+  ];
+  for (const p of plugins) if (!isBuiltinPlugin(p) && !(existsSync(p) && statSync(p).isFile())) throw new UsageError(`${p}: the plugin module does not exist`);
+  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes, catalog }), templates, configFile, base, project, strict, plugins };
 }
 
 function realpathOrSelf(file: string): string {

@@ -42,6 +42,11 @@ export interface Names {
   family(id: TypeId): string | undefined;
   /** For an enum: the name of the `as const` array of its values. */
   enumValues(id: TypeId): string;
+  /**
+   * The Standard Schema v1 object exported next to a type's validator (`WebhookSchema` beside `validateWebhook`).
+   * Every type has one except proto enums (proto validators are per message).
+   */
+  standardSchema(id: TypeId): string;
   /** The operations interface of the service at this index of `doc.services`. */
   service(index: number): string;
   /** The interface listing the extensions (proto `extend`) declared for a message. */
@@ -90,6 +95,7 @@ export function assignNames(doc: IrDocument): Names {
   const typeNames = new Map<TypeId, string>();
   const familyNames = new Map<TypeId, string>();
   const valuesNames = new Map<TypeId, string>();
+  const schemaNames = new Map<TypeId, string>();
   // Declared names first so that "Foo" keeps "Foo" even if another type's derived name would also be "Foo";
   // then anonymous types (an element's inline type, an inline schema), which on a clash say what they are.
   const xml = doc.format === "wsdl" || doc.format === "xsd";
@@ -103,6 +109,9 @@ export function assignNames(doc: IrDocument): Names {
     const base = typeNames.get(t.id)!.replace(/\$$/, "");
     if (t.kind === "record" && (subtypes.get(t.id)?.length ?? 0) > 0) familyNames.set(t.id, claim(`Any${base}`));
     if (t.kind === "enum") valuesNames.set(t.id, claim(`${base}Values`));
+    // Claimed after every type name (not as a derived name of the type): a spec's own `WebhookSchema` type keeps its
+    // name, and the Standard Schema object of `Webhook` becomes `WebhookSchema_2`.
+    if (doc.format !== "proto" || t.kind === "record") schemaNames.set(t.id, claim(`${base}Schema`));
   }
 
   const serviceBases: string[] = [];
@@ -172,6 +181,11 @@ export function assignNames(doc: IrDocument): Names {
     enumValues: (id) => {
       const name = valuesNames.get(id);
       if (name === undefined) throw new Error(`internal: ${id} is not an enum`);
+      return name;
+    },
+    standardSchema: (id) => {
+      const name = schemaNames.get(id);
+      if (name === undefined) throw new Error(`internal: no Standard Schema name for ${id}`);
       return name;
     },
     operation: (op) => {

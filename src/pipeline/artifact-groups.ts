@@ -9,7 +9,7 @@ import type { ArtifactGroup } from "../config/options.js";
  */
 export const ARTIFACT_GROUP_OF: Readonly<Record<string, { readonly group: ArtifactGroup; readonly requires: readonly string[]; readonly summary: string }>> = {
   types: { group: "types", requires: [], summary: "the TypeScript types: interfaces, enums as literal unions, operations interfaces" },
-  "json-validators": { group: "validators", requires: ["types"], summary: "`is<T>`, `validate<T>` and `assert<T>` for every type" },
+  "json-validators": { group: "validators", requires: ["types"], summary: "`is<T>`, `validate<T>` and `assert<T>` for every type, and `<T>Schema` (Standard Schema v1)" },
   "json-serializers": { group: "serializers", requires: ["types", "json-validators"], summary: "`encode<T>Json` and `decode<T>Json` (strict JSON, validated)" },
   "rest-client": { group: "client", requires: ["types"], summary: "a typed fetch client per API: `create<Api>Client(options)`" },
   // The server validates bodies with ./validate.js whenever that emitter is registered, so it needs it.
@@ -17,12 +17,12 @@ export const ARTIFACT_GROUP_OF: Readonly<Record<string, { readonly group: Artifa
   protojson: { group: "serializers", requires: ["types", "protobuf"], summary: "the proto3 JSON mapping: `toJson<T>`, `fromJson<T>` and their string forms" },
   protobuf: { group: "serializers", requires: ["types"], summary: "the binary wire format: `encode<T>` and `decode<T>`" },
   prototext: { group: "serializers", requires: ["types", "protobuf"], summary: "the protobuf text format: `toText<T>` (what `protoc --decode` prints) and `fromText<T>`" },
-  "proto-checks": { group: "validators", requires: ["types"], summary: "`validate<T>` for every message" },
+  "proto-checks": { group: "validators", requires: ["types"], summary: "`validate<T>` for every message, and `<T>Schema` (Standard Schema v1)" },
   "proto-feed": { group: "client", requires: ["types", "protobuf", "protojson"], summary: "fetch, iterate and serve paged feeds" },
   // Its server checks requests with ./validate.js (protovalidate rules) when a spec has rules, so it needs it.
   "proto-connect": { group: "client", requires: ["types", "protobuf", "protojson", "proto-checks"], summary: "Connect clients for the services" },
   xml: { group: "serializers", requires: ["types"], summary: "XML codecs for every element: `encode<E>Element` and `decode<E>Element`" },
-  "xml-validators": { group: "validators", requires: [], summary: "XSD validators for every type and element" },
+  "xml-validators": { group: "validators", requires: [], summary: "XSD validators for every type and element, and `<T>Schema` (Standard Schema v1)" },
   "soap-client": { group: "client", requires: ["types", "xml"], summary: "a typed SOAP client per service: `create<Service>Client(options)`" },
   "soap-server": { group: "server", requires: ["types", "xml", "xml-validators"], summary: "typed handlers and a web-standard SOAP server per service" },
 };

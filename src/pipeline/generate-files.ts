@@ -12,6 +12,7 @@ import type { SpecHost } from "../parsers/host.js";
 import { loadSpec } from "./load-spec.js";
 import { outputDirFor } from "./output-dir.js";
 import { manifestFile } from "./output-manifest.js";
+import { runPlugins, type LoadedPlugin } from "./user-plugins.js";
 
 /** One spec to generate from, as the config file or the command line gives it. */
 export interface SpecInput {
@@ -52,6 +53,8 @@ export interface RenderOptions {
    * generate, check and watch add it, since only listed files are ever replaced or removed.
    */
   readonly manifest?: boolean;
+  /** User plugins (the config's `plugins`, loaded): their files join the folder's (see user-plugins.ts). */
+  readonly plugins?: readonly LoadedPlugin[];
 }
 
 /** A file ready to be written: path relative to the output root. */
@@ -100,6 +103,11 @@ export function generateFromDocument(doc: IrDocument, spec: SpecInput, render: R
   if (render.readme) {
     const listed = emitted.map((e, i) => ({ artifact: e.artifact, path: e.file.path, content: files[i]!.content }));
     files.push({ path: `${dir}/README.md`, content: packageReadme(ctx, listed, render.readme.importPath, templates) });
+  }
+  if (render.plugins && render.plugins.length > 0) {
+    const input = { doc, names, dir, source: ctx.source, runtimeModule: ctx.runtimeModule, int64: ctx.int64, dates: ctx.dates ?? "string", warn: ctx.warn! };
+    const builtIn = new Set(generated.map((g) => g.path));
+    files.push(...runPlugins(render.plugins, input, builtIn));
   }
   if (render.manifest) files.push(manifestFile(dir, files));
   return { spec, dir, doc, files, warnings: [...(doc.warnings ?? []), ...emitterWarnings] };

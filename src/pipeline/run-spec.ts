@@ -7,6 +7,7 @@ import { generateSpec, type SpecInput, type SpecOutput } from "./generate-files.
 import { outputDirFor } from "./output-dir.js";
 import { warningEvents } from "./spec-warnings.js";
 import { Templates } from "./templates.js";
+import { loadPlugins } from "./user-plugins.js";
 
 /** A spec generated in memory, with every file it read (absolute path -> content hash; null: tried, missing). */
 export interface SpecRun {
@@ -54,7 +55,7 @@ export function contentHash(text: string | null): string {
 export function runSpec(run: ResolvedRun, spec: SpecInput, onEvent?: EventSink, templates = new Templates(run.templates)): SpecRun {
   const started = performance.now();
   const host = recordingHost(run.host, (file, bytes, ms) => onEvent?.({ type: "read", spec: spec.display, file: run.host.displayPath(file), bytes, ms }));
-  const output = generateSpec(spec, host, { templates, readme: { importPath: importPathOf(run, spec) }, manifest: true });
+  const output = generateSpec(spec, host, { templates, readme: { importPath: importPathOf(run, spec) }, manifest: true, plugins: loadPlugins(run.plugins) });
   onEvent?.({ type: "generated", spec: spec.display, dir: output.dir, inputs: host.inputs.size, files: output.files.length, ms: elapsed(started) });
   if (!run.strict) for (const event of warningEvents(spec.display, output.warnings)) onEvent?.(event);
   return { output, inputs: host.inputs };

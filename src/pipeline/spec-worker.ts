@@ -10,6 +10,7 @@ import { nodeSpecHost } from "../parsers/host.js";
 import { generateSpec } from "./generate-files.js";
 import { recordingHost } from "./run-spec.js";
 import { Templates } from "./templates.js";
+import { loadPlugins } from "./user-plugins.js";
 import type { SpecRequest, SpecResponse, WorkerError } from "./worker-protocol.js";
 
 const templatesByDir = new Map<string, Templates>();
@@ -36,7 +37,7 @@ function handle(req: SpecRequest): SpecResponse {
   const reads: { file: string; bytes: number; ms: number }[] = [];
   const host = recordingHost(nodeSpecHost({ cwd: req.cwd, includeDirs: req.includeDirs, roots: req.roots, maxFileBytes: req.maxFileBytes, catalog: req.catalog }), (file, bytes, ms) => reads.push({ file, bytes, ms }));
   try {
-    const output = generateSpec(req.spec, host, { templates: templatesFor(req.templates), readme: { importPath: req.importPath }, manifest: true });
+    const output = generateSpec(req.spec, host, { templates: templatesFor(req.templates), readme: { importPath: req.importPath }, manifest: true, plugins: loadPlugins(req.plugins) });
     return {
       index: req.index,
       ok: true,

@@ -12,6 +12,7 @@ import { errorEvents, specFailure } from "./spec-failures.js";
 import { strictFailure, warningEvents } from "./spec-warnings.js";
 import { contentHash, importPathOf, recordingHost } from "./run-spec.js";
 import { TEMPLATE_NAMES, Templates } from "./templates.js";
+import { loadPlugins } from "./user-plugins.js";
 import { listFiles, writeOutputs } from "./write-output.js";
 
 export interface WatchOptions extends RunOptions {
@@ -95,7 +96,7 @@ export function watch(options: WatchOptions, hooks: { readonly onEvent?: EventSi
       const specStarted = performance.now();
       const host = recordingHost(current.host, (file, bytes, ms) => emit({ type: "read", spec: spec.display, file: current.host.displayPath(file), bytes, ms }));
       try {
-        const output = generateSpec(spec, host, { templates, readme: { importPath: importPathOf(current, spec) }, manifest: true });
+        const output = generateSpec(spec, host, { templates, readme: { importPath: importPathOf(current, spec) }, manifest: true, plugins: loadPlugins(current.plugins) });
         emit({ type: "generated", spec: spec.display, dir: output.dir, inputs: host.inputs.size, files: output.files.length, ms: elapsed(specStarted) });
         const strict = current.strict ? strictFailure(spec.display, output.warnings) : undefined;
         if (strict) throw new SpecErrors(strict.errors as SpecError[]);

@@ -111,6 +111,7 @@ function requestFor(run: ResolvedRun, spec: SpecInput, index: number): SpecReque
     roots: run.host.roots,
     maxFileBytes: run.host.maxFileBytes,
     templates: run.templates,
+    plugins: run.plugins,
   };
 }
 

@@ -15,6 +15,8 @@ export interface SpecRequest {
   readonly roots?: readonly string[];
   readonly maxFileBytes?: number;
   readonly templates?: string;
+  /** The run's plugin files (ResolvedRun.plugins): each worker loads them itself. */
+  readonly plugins: readonly string[];
 }
 
 /** A file the spec read: absolute path, size and time, as the `read` event reports it. */

@@ -32,3 +32,88 @@ export function pointerJoin(base: string, segment: string | number): string {
   if (segment.indexOf("~") < 0 && segment.indexOf("/") < 0) return base + "/" + segment;
   return `${base}/${segment.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 }
+
+/**
+ * The Standard Schema v1 interface (https://standardschema.dev), declared here as the spec asks of implementers, so
+ * that generated code needs no dependency: structurally the same as `StandardSchemaV1` of `@standard-schema/spec`,
+ * which is what TanStack Form, react-hook-form's resolver, tRPC, Hono and others accept.
+ */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": StandardSchemaV1.Props<Input, Output>;
+}
+
+export declare namespace StandardSchemaV1 {
+  interface Props<Input = unknown, Output = Input> {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown, options?: Options | undefined) => Result<Output> | Promise<Result<Output>>;
+    readonly types?: Types<Input, Output> | undefined;
+  }
+  interface Options {
+    readonly libraryOptions?: Record<string, unknown> | undefined;
+  }
+  type Result<Output> = SuccessResult<Output> | FailureResult;
+  interface SuccessResult<Output> {
+    readonly value: Output;
+    readonly issues?: undefined;
+  }
+  interface FailureResult {
+    readonly issues: ReadonlyArray<Issue>;
+  }
+  interface Issue {
+    readonly message: string;
+    readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined;
+  }
+  interface PathSegment {
+    readonly key: PropertyKey;
+  }
+  interface Types<Input = unknown, Output = Input> {
+    readonly input: Input;
+    readonly output: Output;
+  }
+  type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema["~standard"]["types"]>["input"];
+  type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema["~standard"]["types"]>["output"];
+}
+
+/** A Standard Schema issue: specforge's message, its rule, and its JSON pointer as path keys. */
+export interface StandardSchemaIssue extends StandardSchemaV1.Issue {
+  readonly path: readonly PropertyKey[];
+  /** The specforge rule that failed ("required", "type", "pattern", ...), as in ValidationIssue. */
+  readonly rule: string;
+}
+
+/**
+ * A generated validator as a Standard Schema v1 object: `validate` answers `{ value }` (the value itself, unchanged)
+ * when `check` finds nothing and `{ issues }` otherwise, each issue's JSON pointer split into path keys (array
+ * indexes as numbers: "/items/0/name" -> ["items", 0, "name"]). Synchronous, and it only wraps `check`: the
+ * generated `is`/`validate` functions are unchanged.
+ */
+export function standardSchema<T>(check: (value: unknown) => readonly ValidationIssue[]): StandardSchemaV1<T> {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "specforge",
+      validate(value: unknown): StandardSchemaV1.Result<T> {
+        const found = check(value);
+        if (found.length === 0) return { value: value as T };
+        return { issues: found.map(standardSchemaIssue) };
+      },
+    },
+  };
+}
+
+/** A ValidationIssue as a Standard Schema issue (its `path` JSON pointer as keys). */
+export function standardSchemaIssue(issue: ValidationIssue): StandardSchemaIssue {
+  return { message: issue.message, path: pointerKeys(issue.path), rule: issue.rule };
+}
+
+/** The keys of an RFC 6901 JSON pointer: "" -> [], "/a~1b/3" -> ["a/b", 3]. Canonical decimal segments are numbers. */
+function pointerKeys(pointer: string): PropertyKey[] {
+  if (pointer === "") return [];
+  const keys: PropertyKey[] = [];
+  for (const raw of pointer.slice(1).split("/")) {
+    const key = raw.indexOf("~") < 0 ? raw : raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    keys.push(/^(0|[1-9]\d{0,15})$/.test(key) ? Number(key) : key);
+  }
+  return keys;
+}

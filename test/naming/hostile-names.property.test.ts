@@ -87,6 +87,7 @@ async function checkDocument(schemaNames: readonly string[], operationIds: reado
     allowed.add(n);
     for (const d of derivedFunctionNames("openapi", n)) allowed.add(d);
     if (t.kind === "enum") allowed.add(names.enumValues(t.id));
+    allowed.add(names.standardSchema(t.id));
     const family = names.family(t.id);
     if (family) allowed.add(family);
   }

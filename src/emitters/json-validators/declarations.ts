@@ -83,6 +83,8 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
   out.add("", "}");
   out.add("");
 
+  standardSchemaConst(ctx, t.id, typeRef, out);
+
   out.add("", js`function collect${name}(value: unknown, path: string, issues: ${issueType}[]): void {`);
   if (t.nullable) out.add("  ", "if (value === null) return;");
   if (shapeCollect === undefined) collectBody(ctx, t, out);
@@ -114,7 +116,24 @@ export function emitSameShapeAliases(ctx: ValidatorContext, t: NamedType, sameAs
   out.add("", js`export const is${name}: (value: unknown) => value is ${typeRef} = is${own};`);
   out.add("", js`export const validate${name}: (value: unknown) => ${issueType}[] = validate${own};`);
   out.add("", js`export const assert${name}: (value: unknown) => asserts value is ${typeRef} = assert${own};`);
+  out.add("", js`export const ${ctx.types.names.standardSchema(t.id)}: ${standardSchemaType(ctx, typeRef)} = ${ctx.types.names.standardSchema(sameAs)};`);
   return out;
+}
+
+function standardSchemaType(ctx: ValidatorContext, typeRef: Code): Code {
+  return js`${ctx.f.import("StandardSchemaV1", ctx.runtimeModule, { typeOnly: true })}<${typeRef}>`;
+}
+
+/**
+ * `export const WebhookSchema: StandardSchemaV1<Webhook> = standardSchema(validateWebhook);`: the type's validator as
+ * a Standard Schema v1 object. Marked pure, so a bundler drops the ones a program does not use.
+ */
+function standardSchemaConst(ctx: ValidatorContext, id: TypeId, typeRef: Code, out: Lines): void {
+  const name = ctx.types.names.standardSchema(id);
+  const validator = ctx.typeName(id);
+  out.add("", `/** {@link ${validator}} as a Standard Schema v1 object: \`~standard.validate\` wraps {@link validate${validator}}. */`);
+  out.add("", js`export const ${name}: ${standardSchemaType(ctx, typeRef)} = /*#__PURE__*/ ${ctx.rt("standardSchema")}(validate${validator});`);
+  out.add("");
 }
 
 function boolBody(ctx: ValidatorContext, t: NamedType, out: Lines): void {

@@ -1,6 +1,7 @@
 import { propertyKey } from "../../codegen/escape.js";
 import { GeneratedFile } from "../../codegen/generated-file.js";
-import type { RpcMethod, RpcService } from "../../ir/model.js";
+import type { IrDocument, RpcMethod, RpcService } from "../../ir/model.js";
+import type { Names } from "../../naming/assign-names.js";
 import { typeIdentifier } from "../../naming/identifier.js";
 import type { EmitContext } from "../artifact.js";
 import { codecConstName, emitCodecConsts } from "./codec-consts.js";
@@ -9,14 +10,14 @@ import { lowerFirst, nameClaimer, propertyAccess } from "./identifiers.js";
 import { clientMethodName } from "../../naming/property-name.js";
 
 /** The names one service's declarations get in connect.ts. */
-interface ServiceNames {
+export interface ServiceNames {
   readonly client: string;
   readonly implementation: string;
   readonly createClient: string;
   readonly createHandler: string;
 }
 
-interface ServiceMethod {
+export interface ServiceMethod {
   readonly method: RpcMethod;
   /** Property name on the client and implementation: the rpc name with a lower-case first letter. */
   readonly property: string;
@@ -56,8 +57,18 @@ export function emitConnect(ctx: EmitContext): GeneratedFile {
   const messageIds = services.flatMap((s) => s.methods.flatMap((m) => [m.input, m.output]));
   emitCodecConsts(f, ctx, messageIds);
   const codecName = (id: string) => codecConstName(ctx.names.type(id));
-  const claim = nameClaimer(ctx.doc.types.map((t) => ctx.names.type(t.id)));
-  for (const service of services) {
+  for (const { service, names, methods } of connectServiceNames(ctx.doc, ctx.names)) {
+    emitProcedures(f, ctx, service, methods, codecName);
+    emitClient(f, ctx, service, names, methods);
+    emitHandler(f, ctx, service, names, methods);
+  }
+  return f;
+}
+
+/** The names connect.ts declares for each proto service, in order (also what the TanStack Query plugin imports). */
+export function connectServiceNames(doc: IrDocument, typeNames: Names): { service: RpcService; base: string; names: ServiceNames; methods: ServiceMethod[] }[] {
+  const claim = nameClaimer(doc.types.map((t) => typeNames.type(t.id)));
+  return doc.services.filter((s): s is RpcService => s.kind === "rpc").map((service) => {
     const base = typeIdentifier(service.fullName.split(".").pop()!).replace(/\$$/, "");
     const names: ServiceNames = {
       client: claim(`${base}Client`),
@@ -71,11 +82,8 @@ export function emitConnect(ctx: EmitContext): GeneratedFile {
       const constName = `${lowerFirst(base)}${m.name.replace(/[^A-Za-z0-9_$]/g, "_")}Procedure`;
       return { method: m, property, constName };
     });
-    emitProcedures(f, ctx, service, methods, codecName);
-    emitClient(f, ctx, service, names, methods);
-    emitHandler(f, ctx, service, names, methods);
-  }
-  return f;
+    return { service, base, names, methods };
+  });
 }
 
 function emitProcedures(

@@ -59,6 +59,12 @@ function emitValidate(t: NamedType, name: string, v: ValidatorContext): void {
   // the end refer to imports), which made checking quadratic in the number of types (sf-partner-v40 schemas x10).
   f.print(code`export function ${name}(value: unknown): ${issues} { return ${v.rt("runXsdCheck")}(value, ${checkFunction(t.id, v)}); }`);
   f.print();
+  // The same checks as a Standard Schema v1 object, typed like the value the codecs read (the family for a record
+  // with subtypes). Marked pure, so a bundler drops the ones a program does not use.
+  const declared = f.import(family ?? v.names.type(t.id), "./types.js", { typeOnly: true });
+  f.jsdoc("", [`{@link ${family ?? v.names.type(t.id)}} as a Standard Schema v1 object: \`~standard.validate\` wraps {@link ${name}}.`]);
+  f.print(code`export const ${v.names.standardSchema(t.id)}: ${v.rt("StandardSchemaV1", true)}<${declared}> = /*#__PURE__*/ ${v.rt("standardSchema")}(${name});`);
+  f.print();
 }
 
 function emitCheck(t: NamedType, v: ValidatorContext): void {

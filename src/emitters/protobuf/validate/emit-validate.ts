@@ -122,6 +122,11 @@ function emitMessage(c: Ctx, m: MessagePlan): void {
   f.print("  return issues;");
   f.print("}");
   f.print();
+  // validate<T> takes a typed message; its checks start with "is it an object", so any value may be passed.
+  f.jsdoc("", [`{@link ${m.name}} as a Standard Schema v1 object: \`~standard.validate\` wraps {@link ${validatorName(m.name)}}.`]);
+  const schema = c.emit.names.standardSchema(id);
+  f.print(code`export const ${schema}: ${c.f.import("StandardSchemaV1", c.emit.runtimeModule, { typeOnly: true })}<${T}> = /*#__PURE__*/ ${c.rt("standardSchema")}((value) => ${validatorName(m.name)}(value as ${T}));`);
+  f.print();
   f.print(code`function ${c.check(id)}(m: ${T}, path: string, issues: ${Issue}[], depth: number${c.withRules ? ", fp: string" : ""}): void {`);
   f.print("  if (typeof m !== \"object\" || m === null) {");
   f.print('    issues.push({ path, rule: "type", message: "expected a message object" });');
