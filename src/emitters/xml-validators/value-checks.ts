@@ -1,3 +1,4 @@
+import { patternPlan } from "../../codegen/spec-pattern.js";
 import type { GeneratedFile, ImportToken, Printable } from "../../codegen/generated-file.js";
 import { lineCommentText, stringLiteral } from "../../codegen/escape.js";
 import type { Facets, ScalarType, TypeExpr } from "../../ir/model.js";
@@ -167,7 +168,9 @@ export function facetChecks(val: string, path: string, facets: Facets | undefine
       out.push(`${indent}// pattern not checked (${lineCommentText(t.unsupported)}): ${lineCommentText(p)}`);
       continue;
     }
-    const name = declare(`pattern:${t.source}`, v, (n) => [`const ${n} = new RegExp(${stringLiteral(t.source)}, "u");`], "pattern");
+    // Where backtracking could be super-linear, the linear-time matcher (src/codegen/spec-pattern.ts).
+    const linear = patternPlan(t.source, "u").kind === "linear";
+    const name = declare(`pattern:${t.source}`, v, (n) => [linear ? code`const ${n} = ${v.rt("linearPattern")}(${stringLiteral(t.source)}, "u");` : `const ${n} = new RegExp(${stringLiteral(t.source)}, "u");`], "pattern");
     out.push(code`${indent}if (!${name}.test(${v.rt("xsdLexical")}(${val}))) ${issue("pattern", stringLiteral(`must match the pattern ${p}`))}`);
   }
   if (facets.enumeration) {
