@@ -370,110 +370,110 @@ export interface LinearPattern {
   test(s: string): boolean;
 }
 
+/** The code point (with `u`) or code unit at `i`, -1 at the end. */
+function codeAt(s: string, i: number, unicode: boolean): number {
+  if (i >= s.length) return -1;
+  const code = s.charCodeAt(i);
+  if (unicode && code >= 0xd800 && code <= 0xdbff && i + 1 < s.length) {
+    const trail = s.charCodeAt(i + 1);
+    if (trail >= 0xdc00 && trail <= 0xdfff) return (code - 0xd800) * 0x400 + (trail - 0xdc00) + 0x10000;
+  }
+  return code;
+}
+
 class Matcher implements LinearPattern {
-  private readonly prog: Program;
+  private readonly op: Uint8Array;
+  private readonly a: Int32Array;
+  private readonly b: Int32Array;
+  private readonly sets: readonly ((code: number) => boolean)[];
   private readonly anchored: boolean;
-  // Two sparse sets of program counters (current and next step) and the closure's work stack.
-  private readonly dense: [Int32Array, Int32Array];
-  private readonly sparse: [Int32Array, Int32Array];
+  // The states of the current and the next step, and for each state the step (list generation) it was last added in.
+  private readonly lists: [Int32Array, Int32Array];
+  private readonly mark: Float64Array;
   private readonly stack: Int32Array;
+  private generation = 0;
 
   constructor(
     readonly source: string,
     node: PatternNode,
     private readonly unicode: boolean,
   ) {
-    this.prog = compile(node, unicode);
+    const prog = compile(node, unicode);
+    const n = prog.op.length;
+    this.op = Uint8Array.from(prog.op);
+    this.a = Int32Array.from(prog.a);
+    this.b = Int32Array.from(prog.b);
+    this.sets = prog.sets;
     this.anchored = anchoredStart(node);
-    const n = this.prog.op.length;
-    this.dense = [new Int32Array(n), new Int32Array(n)];
-    this.sparse = [new Int32Array(n), new Int32Array(n)];
-    this.stack = new Int32Array(n + 1);
+    this.lists = [new Int32Array(n), new Int32Array(n)];
+    this.mark = new Float64Array(n);
+    // Each state is expanded once per step and pushes at most two others: the stack never holds more than 2n + 1.
+    this.stack = new Int32Array(2 * n + 2);
+  }
+
+  /**
+   * Adds the epsilon closure of `pc0` at position `i` (previous character `prev`, next `next`, -1 for none) to
+   * `list`, which holds `size` states of generation `gen`; returns the new size, or -1 once the match state is reached.
+   */
+  private add(list: Int32Array, size: number, gen: number, pc0: number, i: number, len: number, prev: number, next: number): number {
+    const { op, a, b, mark, stack } = this;
+    let top = 0;
+    stack[top++] = pc0;
+    while (top > 0) {
+      const pc = stack[--top]!;
+      if (mark[pc] === gen) continue;
+      mark[pc] = gen;
+      const o = op[pc]!;
+      if (o === CHAR || o === SET) list[size++] = pc;
+      else if (o === MATCH) return -1;
+      else if (o === JMP) stack[top++] = a[pc]!;
+      else if (o === SPLIT) {
+        stack[top++] = b[pc]!;
+        stack[top++] = a[pc]!;
+      } else {
+        const kind = a[pc]!;
+        const ok = kind === BOL ? i === 0 : kind === EOL ? i === len : (isWordChar(prev) !== (next >= 0 && isWordChar(next))) === (kind === WORD);
+        if (ok) stack[top++] = pc + 1;
+      }
+    }
+    return size;
   }
 
   test(s: string): boolean {
-    const { op, a, b, sets } = this.prog;
-    const unicode = this.unicode;
+    const { op, a, sets, unicode, lists } = this;
     const len = s.length;
-    const sizes = [0, 0];
-    let cur = 0;
-    let prev = -1; // the previous character, for \b
+    let cur = lists[0]!;
+    let nxt = lists[1]!;
+    let gen = ++this.generation;
+    let size = 0;
+    let prev = -1;
+    let code = codeAt(s, 0, unicode);
     let i = 0;
-    // Adds pc's epsilon closure at position i (next character `code`, -1 at the end) to list `l`; true on a match.
-    const add = (l: number, pc0: number, code: number): boolean => {
-      const dense = this.dense[l]!;
-      const sparse = this.sparse[l]!;
-      const stack = this.stack;
-      let top = 0;
-      stack[top++] = pc0;
-      while (top > 0) {
-        const pc = stack[--top]!;
-        const at = sparse[pc]!;
-        if (at < sizes[l]! && dense[at] === pc) continue;
-        sparse[pc] = sizes[l]!;
-        dense[sizes[l]!++] = pc;
-        switch (op[pc]) {
-          case MATCH:
-            return true;
-          case JMP:
-            stack[top++] = a[pc]!;
-            break;
-          case SPLIT:
-            stack[top++] = b[pc]!;
-            stack[top++] = a[pc]!;
-            break;
-          case ASSERT: {
-            const kind = a[pc]!;
-            const ok =
-              kind === BOL ? i === 0 : kind === EOL ? i === len : (isWordChar(prev) !== (code >= 0 && isWordChar(code))) === (kind === WORD);
-            if (ok) stack[top++] = pc + 1;
-            break;
-          }
-          default:
-            break; // CHAR, SET: consumed in the step loop
-        }
-      }
-      return false;
-    };
     for (;;) {
-      let code = -1;
-      let width = 1;
-      if (i < len) {
-        code = s.charCodeAt(i);
-        if (unicode && code >= 0xd800 && code <= 0xdbff && i + 1 < len) {
-          const trail = s.charCodeAt(i + 1);
-          if (trail >= 0xdc00 && trail <= 0xdfff) {
-            code = (code - 0xd800) * 0x400 + (trail - 0xdc00) + 0x10000;
-            width = 2;
-          }
+      if (i === 0 || !this.anchored) {
+        size = this.add(cur, size, gen, 0, i, len, prev, code);
+        if (size < 0) return true;
+      }
+      if (size === 0 || code < 0) return false;
+      const width = code > 0xffff ? 2 : 1;
+      const next = codeAt(s, i + width, unicode);
+      const nextGen = ++this.generation;
+      let nextSize = 0;
+      for (let k = 0; k < size; k++) {
+        const pc = cur[k]!;
+        if (op[pc] === CHAR ? a[pc] === code : sets[a[pc]!]!(code)) {
+          nextSize = this.add(nxt, nextSize, nextGen, pc + 1, i + width, len, code, next);
+          if (nextSize < 0) return true;
         }
       }
-      if ((i === 0 || !this.anchored) && add(cur, 0, code)) return true;
-      if (sizes[cur] === 0 || code < 0) return false;
-      const next = 1 - cur;
-      sizes[next] = 0;
-      const dense = this.dense[cur]!;
-      const n = sizes[cur]!;
       i += width;
-      // Positions for the closure at the next step: `i` is already advanced; its next character is read lazily.
-      let nextCode = -1;
-      if (i < len) {
-        nextCode = s.charCodeAt(i);
-        if (unicode && nextCode >= 0xd800 && nextCode <= 0xdbff && i + 1 < len) {
-          const trail = s.charCodeAt(i + 1);
-          if (trail >= 0xdc00 && trail <= 0xdfff) nextCode = (nextCode - 0xd800) * 0x400 + (trail - 0xdc00) + 0x10000;
-        }
-      }
       prev = code;
-      for (let k = 0; k < n; k++) {
-        const pc = dense[k]!;
-        const o = op[pc];
-        if ((o === CHAR && a[pc] === code) || (o === SET && sets[a[pc]!]!(code))) {
-          if (add(next, pc + 1, nextCode)) return true;
-        }
-      }
-      cur = next;
-      sizes[1 - cur] = 0;
+      code = next;
+      const swap = cur;
+      cur = nxt;
+      nxt = swap;
+      size = nextSize;
+      gen = nextGen;
     }
   }
 }

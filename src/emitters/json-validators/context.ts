@@ -116,7 +116,7 @@ export class ValidatorContext {
     if (plan.kind === "linear") {
       // Could backtrack super-linearly (a nested or repeated quantifier): the linear-time matcher (src/codegen/spec-pattern.ts).
       this.constants.add("", `// ${lineCommentText(source)}: matched in linear time (a backtracking RegExp could take exponential time).`);
-      this.constants.add("", `const ${name} = ${this.f.import("linearPattern", this.runtimeModule)}(${stringLiteral(source)}${unicode ? ", \"u\"" : ""});`);
+      this.constants.add("", [`const ${name} = `, this.rt("linearPattern"), `(${stringLiteral(source)}${unicode ? ", \"u\"" : ""});`]);
       return `${name}.test(`;
     }
     if (plan.kind === "backtracking") this.constants.add("", `// ${lineCommentText(source)}: backtracking RegExp (${lineCommentText(plan.reason)} has no linear-time matcher).`);
