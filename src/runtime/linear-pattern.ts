@@ -195,12 +195,14 @@ class Parser {
  *  1. every quantifier applies to a single-character atom (a literal, a class, an escape, `.`), never to a group,
  *     so no quantifier is nested in another one and no alternation is repeated;
  *  2. at most one quantifier is unbounded (`*`, `+`, `{n,}`);
- *  3. if there is one, the pattern starts with `^` in every alternative (else each of the n start positions could
- *     rescan O(n) characters: `a+b` on `aaaa…` is quadratic);
+ *  3. if there is one, the pattern starts with `^` in every alternative, or that quantifier is the pattern's last
+ *     term (`[a-z]+`: once it is reached the match succeeds, it is never backtracked into); else each of the n start
+ *     positions could rescan O(n) characters: `a+b` on `aaaa…` is quadratic;
  *  4. the bounded variable quantifiers (`?`, `{n,m}` with m > n) multiply to at most 256 ways (∏ (m − n + 1)).
  * Then a backtracking matcher tries at most (1 start if anchored, else n starts) × (the alternations' branches and
  * the bounded choices: a constant) × (the unbounded quantifier's at most n + 1 lengths) paths of bounded work each,
- * once anchored: O(n). Unanchored patterns have no unbounded quantifier, so each start costs a constant: O(n).
+ * once anchored: O(n). Unanchored, the unbounded quantifier (if any) ends the pattern and is never backtracked
+ * into, so each start costs a constant plus, once, the quantifier's run: O(n).
  * `^[a-z0-9_-]+$`, `^\d{4}-\d{2}-\d{2}$`, `^(https?|ftp)://[^ ]+$` are safe; `^(a+)+$`, `^(ab)*$`, `\s+$` and
  * `^\w+@\w+$` are not (they go to the linear engine).
  */
@@ -228,7 +230,14 @@ export function backtrackSafe(node: PatternNode): boolean {
   };
   walk(node);
   if (nested || unbounded > 1 || ways > 256) return false;
-  return unbounded === 0 || anchoredStart(node);
+  return unbounded === 0 || anchoredStart(node) || endsUnbounded(node);
+}
+
+/** Whether the pattern's last term is its unbounded quantifier (`a+`, `^x` aside): once reached, nothing after it can fail. */
+function endsUnbounded(n: PatternNode): boolean {
+  if (n.t === "repeat") return n.max === Infinity;
+  if (n.t === "seq") return n.items.length > 0 && endsUnbounded(n.items[n.items.length - 1]!);
+  return false;
 }
 
 /** Whether every way through the pattern starts with `^`. */
@@ -454,7 +463,8 @@ class Matcher implements LinearPattern {
         size = this.add(cur, size, gen, 0, i, len, prev, code);
         if (size < 0) return true;
       }
-      if (size === 0 || code < 0) return false;
+      // No thread left: only a later start can match, and an anchored pattern has none.
+      if (code < 0 || (size === 0 && this.anchored)) return false;
       const width = code > 0xffff ? 2 : 1;
       const next = codeAt(s, i + width, unicode);
       const nextGen = ++this.generation;
