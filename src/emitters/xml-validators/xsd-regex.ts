@@ -87,7 +87,8 @@ class Refused extends Error {}
 /** A parsed class: its members (JavaScript class contents, each possibly negated), negation and subtraction. */
 interface XsdClass {
   readonly negated: boolean;
-  readonly items: readonly { readonly contents: string; readonly negated: boolean }[];
+  /** A character or a range also has its code points; an escape only its JavaScript class contents. */
+  readonly items: readonly { readonly contents: string; readonly negated: boolean; readonly range?: readonly [number, number] }[];
   readonly minus?: XsdClass;
 }
 
@@ -161,7 +162,7 @@ function readClass(pattern: string, i: number): { cls: XsdClass; next: number } 
   let k = i + 1;
   const negated = pattern[k] === "^";
   if (negated) k++;
-  const items: { contents: string; negated: boolean }[] = [];
+  const items: { contents: string; negated: boolean; range?: readonly [number, number] }[] = [];
   let minus: XsdClass | undefined;
   /** A single character at k (escaped or not) as a code point, or undefined for a multi-character escape. */
   const single = (): number | undefined => {
@@ -202,43 +203,84 @@ function readClass(pattern: string, i: number): { cls: XsdClass; next: number } 
       const to = single();
       if (to === undefined) throw new Refused("a range ends with a multi-character escape");
       if (to < from) throw new Refused("a range ends before it starts");
-      items.push({ contents: `${classChar(from)}-${classChar(to)}`, negated: false });
-    } else items.push({ contents: classChar(from), negated: false });
+      items.push({ contents: `${classChar(from)}-${classChar(to)}`, negated: false, range: [from, to] });
+    } else items.push({ contents: classChar(from), negated: false, range: [from, from] });
   }
   if (items.length === 0) throw new Refused("empty character class");
   return { cls: { negated, items, minus }, next: k };
 }
 
-const evaluated = new Map<string, string>();
+/** A set of code points as sorted, disjoint, non-adjacent inclusive ranges. */
+type Ranges = readonly (readonly [number, number])[];
 
-/** The class as a JavaScript class: directly when it can be, else evaluated into ranges. */
+const MAX_CODE = 0x10ffff;
+
+/** The class as a JavaScript class: directly when it can be, else computed as ranges. */
 function classSource(cls: XsdClass): string {
   if (!cls.minus && cls.items.every((item) => !item.negated)) return `[${cls.negated ? "^" : ""}${cls.items.map((item) => item.contents).join("")}]`;
-  const key = JSON.stringify(cls);
-  const known = evaluated.get(key);
-  if (known !== undefined) return known;
-  const member = membership(cls);
-  let ranges = "";
-  let start = -1;
-  for (let code = 0; code <= 0x110000; code++) {
-    const inside = code <= 0x10ffff && member(code);
-    if (inside && start < 0) start = code;
-    else if (!inside && start >= 0) {
-      ranges += start === code - 1 ? cp(start) : `${cp(start)}-${cp(code - 1)}`;
-      start = -1;
-    }
-  }
-  const source = `[${ranges}]`;
-  evaluated.set(key, source);
-  return source;
+  return `[${classRanges(cls).map(([from, to]) => (from === to ? cp(from) : `${cp(from)}-${cp(to)}`)).join("")}]`;
 }
 
-function membership(cls: XsdClass): (code: number) => boolean {
-  const tests = cls.items.map((item) => new RegExp(`^[${item.negated ? "^" : ""}${item.contents}]$`, "u"));
-  const minus = cls.minus && membership(cls.minus);
-  return (code) => {
-    const s = String.fromCodePoint(code);
-    const inItems = tests.some((t) => t.test(s));
-    return inItems !== cls.negated && !(minus && minus(code));
-  };
+/** The code points a class matches: its items' union (complemented if negated), minus the subtracted class. */
+function classRanges(cls: XsdClass): Ranges {
+  let set = union(cls.items.map((item) => (item.range ? [item.range] : item.negated ? complement(escapeRanges(item.contents)) : escapeRanges(item.contents))));
+  if (cls.negated) set = complement(set);
+  return cls.minus ? complement(union([complement(set), classRanges(cls.minus)])) : set;
+}
+
+const escapeCache = new Map<string, Ranges>();
+let everyCodePoint: string | undefined;
+
+/**
+ * The code points of a JavaScript class's contents, found by one global match over a string of every code point
+ * (surrogates apart: each is tested alone, since two adjacent ones would pair). Cached per contents: a spec can use
+ * a property many times, and there are only so many properties and blocks.
+ */
+function escapeRanges(contents: string): Ranges {
+  const known = escapeCache.get(contents);
+  if (known) return known;
+  everyCodePoint ??= codePointString();
+  const runs: [number, number][] = [];
+  for (const m of everyCodePoint.matchAll(new RegExp(`[${contents}]+`, "gu"))) {
+    const last = m[0].codePointAt(m[0].length - (m[0].length > 1 && m[0].charCodeAt(m[0].length - 1) >= 0xdc00 && m[0].charCodeAt(m[0].length - 1) <= 0xdfff ? 2 : 1))!;
+    runs.push([m[0].codePointAt(0)!, last]);
+  }
+  const single = new RegExp(`^[${contents}]$`, "u");
+  for (let code = 0xd800; code <= 0xdfff; code++) if (single.test(String.fromCharCode(code))) runs.push([code, code]);
+  // A run over the surrogates' gap (0xD7FF then 0xE000 in the string) holds no surrogate unless tested above.
+  const ranges = union([runs.flatMap(([from, to]) => (from < 0xd800 && to > 0xdfff ? [[from, 0xd7ff] as [number, number], [0xe000, to] as [number, number]] : [[from, to] as [number, number]]))]);
+  escapeCache.set(contents, ranges);
+  return ranges;
+}
+
+function codePointString(): string {
+  const parts: string[] = [];
+  for (let start = 0; start <= MAX_CODE; start += 0x1000) {
+    const chunk: number[] = [];
+    for (let code = start; code < start + 0x1000 && code <= MAX_CODE; code++) if (code < 0xd800 || code > 0xdfff) chunk.push(code);
+    parts.push(String.fromCodePoint(...chunk));
+  }
+  return parts.join("");
+}
+
+function union(sets: readonly Ranges[]): Ranges {
+  const all = sets.flat().slice().sort((x, y) => x[0] - y[0]);
+  const out: [number, number][] = [];
+  for (const [from, to] of all) {
+    const last = out[out.length - 1];
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
+}
+
+function complement(set: Ranges): Ranges {
+  const out: [number, number][] = [];
+  let next = 0;
+  for (const [from, to] of set) {
+    if (from > next) out.push([next, from - 1]);
+    next = to + 1;
+  }
+  if (next <= MAX_CODE) out.push([next, MAX_CODE]);
+  return out;
 }
