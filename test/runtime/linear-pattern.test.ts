@@ -5,6 +5,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { patternPlan } from "../../src/codegen/spec-pattern.js";
+import { memorySpecHost } from "../../src/parsers/host.js";
+import { generateSpec } from "../../src/pipeline/generate-files.js";
 import { linearPattern } from "../../src/runtime/linear-pattern.js";
 
 /** Random patterns over a small alphabet: literals, classes, escapes, groups, alternation, quantifiers, anchors. */
@@ -70,5 +72,34 @@ describe("patternPlan: which patterns keep the plain RegExp", () => {
     expect(plans(regexp)).toEqual(regexp.map((p) => [p, "regexp"]));
     expect(plans(linear)).toEqual(linear.map((p) => [p, "linear"]));
     expect(patternPlan("^(a+)+(?=b)", "u")).toEqual({ kind: "backtracking", reason: "lookaround" });
+  });
+});
+
+describe("a spec pattern only a backtracking RegExp can match", () => {
+  it("is a located warning, and generated code says which matcher each pattern gets", () => {
+    const yaml = `openapi: 3.1.0
+info: {title: T, version: "1"}
+paths: {}
+components:
+  schemas:
+    Look: {type: string, pattern: "^(a+)+(?=b)"}
+    Nested: {type: string, pattern: "^(a+)+$"}
+    Plain: {type: string, pattern: "^[a-z]+$"}
+`;
+    const out = generateSpec({ file: "/s/a.yaml", display: "a.yaml", outDir: "a" }, memorySpecHost({ "/s/a.yaml": yaml }));
+    expect(out.doc.warnings).toEqual([
+      {
+        file: "/s/a.yaml",
+        line: 6,
+        column: 26,
+        detail: 'pattern "^(a+)+(?=b)" uses lookaround, which no linear-time matcher supports: it is checked with a backtracking RegExp, which some inputs can keep busy for a long time',
+      },
+    ]);
+    const validate = out.files.find((f) => f.path.endsWith("validate.ts"))!.content;
+    expect(validate.split("\n").filter((l) => /^const PATTERN_/.test(l))).toEqual([
+      'const PATTERN_1 = new RegExp("^(a+)+(?=b)");',
+      'const PATTERN_2 = linearPattern("^(a+)+$", "u");',
+      'const PATTERN_3 = new RegExp("^[a-z]+$");',
+    ]);
   });
 });
