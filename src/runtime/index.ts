@@ -15,3 +15,4 @@ export * from "./soap/index.js";
 export * from "./protojson/index.js";
 export * from "./prototext/index.js";
 export * from "./rpc/index.js";
+export { linearPattern, type LinearPattern } from "./linear-pattern.js";

@@ -3,6 +3,7 @@ import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js
 import type { TypeId } from "../../ir/model.js";
 import type { TypesContext } from "../types/context.js";
 import { Lines, type Code } from "./code.js";
+import { patternPlan } from "../../codegen/spec-pattern.js";
 import { prefixPattern, prefixPatternBody } from "./prefix-pattern.js";
 
 /**
@@ -111,6 +112,14 @@ export class ValidatorContext {
       return `${name}(`;
     }
     this.patterns.set(source, `${name}.test(`);
+    const plan = patternPlan(source, unicode ? "u" : "");
+    if (plan.kind === "linear") {
+      // Could backtrack super-linearly (a nested or repeated quantifier): the linear-time matcher (src/codegen/spec-pattern.ts).
+      this.constants.add("", `// ${lineCommentText(source)}: matched in linear time (a backtracking RegExp could take exponential time).`);
+      this.constants.add("", [`const ${name} = `, this.rt("linearPattern"), `(${stringLiteral(source)}${unicode ? ", \"u\"" : ""});`]);
+      return `${name}.test(`;
+    }
+    if (plan.kind === "backtracking") this.constants.add("", `// ${lineCommentText(source)}: backtracking RegExp (${lineCommentText(plan.reason)} has no linear-time matcher).`);
     const flags = !unicode || unicodeFlagChangesNothing(source) ? "" : ", \"u\"";
     this.constants.add("", `const ${name} = new RegExp(${stringLiteral(source)}${flags});`);
     return `${name}.test(`;

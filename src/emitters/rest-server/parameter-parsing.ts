@@ -1,3 +1,4 @@
+import { patternPlan } from "../../codegen/spec-pattern.js";
 import { stringLiteral } from "../../codegen/escape.js";
 import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
 import type { Facets, HttpParameter, ScalarKind, TypeExpr } from "../../ir/model.js";
@@ -157,8 +158,12 @@ function emitFacetChecks(f: GeneratedFile, local: string, plan: ScalarPlan, poin
     if (fc.maxLength !== undefined) check(f, rt, `${defined} && ${local}.length > ${fc.maxLength}`, pointer, "maxLength", `must be at most ${fc.maxLength} characters`);
     for (const pattern of fc.patterns ?? []) {
       // A pattern only JavaScript's legacy syntax reads (see src/parsers/openapi/pattern.ts) compiles without `u`.
-      const flags = compilesWithUnicodeFlag(pattern) ? `, "u"` : "";
-      f.print(`  if (${defined} && !new RegExp(${stringLiteral(pattern)}${flags}).test(${local})) `, rt("restParamIssue"), `(issues, ${pointer}, "pattern", ${stringLiteral(`must match ${pattern}`)});`);
+      const unicode = compilesWithUnicodeFlag(pattern);
+      const flags = unicode ? `, "u"` : "";
+      const message = `(issues, ${pointer}, "pattern", ${stringLiteral(`must match ${pattern}`)});`;
+      // Where backtracking could be super-linear, the linear-time matcher (src/codegen/spec-pattern.ts); it is compiled once per pattern.
+      if (patternPlan(pattern, unicode ? "u" : "").kind === "linear") f.print(`  if (${defined} && !`, rt("linearPattern"), `(${stringLiteral(pattern)}${flags}).test(${local})) `, rt("restParamIssue"), message);
+      else f.print(`  if (${defined} && !new RegExp(${stringLiteral(pattern)}${flags}).test(${local})) `, rt("restParamIssue"), message);
     }
   }
   const values = plan.values ?? (fc.enumeration && plan.coerce === undefined ? fc.enumeration : undefined);

@@ -1,3 +1,4 @@
+import { patternPlan } from "../../codegen/spec-pattern.js";
 import type { GeneratedFile, ImportToken, Printable } from "../../codegen/generated-file.js";
 import { lineCommentText, stringLiteral } from "../../codegen/escape.js";
 import type { Facets, ScalarType, TypeExpr } from "../../ir/model.js";
@@ -217,7 +218,9 @@ export function facetChecks(val: string, path: string, facets: Facets | undefine
       out.push(`${indent}// pattern checked by the decoder (the value of ${what} does not keep its lexical form): ${lineCommentText(p)}`);
       continue;
     }
-    const name = declare(`pattern:${t.source}`, v, (n) => [`const ${n} = new RegExp(${stringLiteral(t.source)}, "u");`], "pattern");
+    // Where backtracking could be super-linear, the linear-time matcher (src/codegen/spec-pattern.ts).
+    const linear = patternPlan(t.source, "u").kind === "linear";
+    const name = declare(`pattern:${t.source}`, v, (n) => [linear ? code`const ${n} = ${v.rt("linearPattern")}(${stringLiteral(t.source)}, "u");` : `const ${n} = new RegExp(${stringLiteral(t.source)}, "u");`], "pattern");
     // A boolean was written "true" or "1" (or "false" or "0"): either form may be the one the pattern allows.
     const test = base?.scalar === "boolean"
       ? code`(${val} ? ["true", "1"] : ["false", "0"]).some((s) => ${name}.test(s))`

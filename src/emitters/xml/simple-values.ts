@@ -3,6 +3,7 @@ import type { AliasType, EnumType, ScalarType, TypeExpr } from "../../ir/model.j
 import { translateXsdPattern } from "../xml-validators/xsd-regex.js";
 import { literalTs, typeExprTs } from "../types/type-expr.js";
 import { stringLiteral } from "../../codegen/escape.js";
+import { patternPlan } from "../../codegen/spec-pattern.js";
 import { code, typeRef, type XmlContext } from "./context.js";
 
 /**
@@ -234,8 +235,12 @@ function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
   if (x.helpers.has(key)) return name;
   const lines: Printable[] = [];
   x.helpers.set(key, { name, lines });
-  lines.push(`const ${name}Patterns: readonly (readonly [RegExp, string])[] = [`);
-  for (const { p, source } of supported) lines.push(`  [new RegExp(${stringLiteral(source)}, "u"), ${stringLiteral(p)}],`);
+  lines.push(`const ${name}Patterns: readonly (readonly [{ test(text: string): boolean }, string])[] = [`);
+  for (const { p, source } of supported) {
+    // Where backtracking could be super-linear, the linear-time matcher (src/codegen/spec-pattern.ts).
+    const matcher = patternPlan(source, "u").kind === "linear" ? code`${x.rt("linearPattern")}(${stringLiteral(source)}, "u")` : `new RegExp(${stringLiteral(source)}, "u")`;
+    lines.push(code`  [${matcher}, ${stringLiteral(p)}],`);
+  }
   lines.push(
     "];",
     "",

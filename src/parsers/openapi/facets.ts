@@ -6,7 +6,7 @@ import type { Facets } from "../../ir/model.js";
 import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, str } from "./json.js";
-import { unicodePattern } from "./pattern.js";
+import { backtrackingReason, unicodePattern } from "./pattern.js";
 import { childPointer } from "./pointer.js";
 
 export function facetsOf(ctx: LowerContext, loc: Loc): Facets | undefined {
@@ -21,6 +21,8 @@ export function facetsOf(ctx: LowerContext, loc: Loc): Facets | undefined {
     const checked = unicodePattern(pattern.value);
     if ("error" in checked) ctx.fail(pattern, `pattern ${JSON.stringify(pattern.value)} is not a valid regular expression: ${checked.error}`);
     f.patterns = [checked.source];
+    const slow = backtrackingReason(checked.source);
+    if (slow) ctx.warn(pattern, slow);
   }
   // 3.0: `exclusiveMinimum: true` turns `minimum` exclusive. 3.1: `exclusiveMinimum: 5` is its own bound.
   const exMin = child(loc, "exclusiveMinimum");

@@ -16,6 +16,19 @@
  * Anything else that does not compile is still an error located at the pattern.
  */
 
+import { patternPlan } from "../../codegen/spec-pattern.js";
+
+/**
+ * Why a (compiling) pattern will be matched by a backtracking RegExp, or undefined when it is matched in linear time
+ * (src/codegen/spec-pattern.ts): only lookaround and backreferences have no linear-time matcher.
+ */
+export function backtrackingReason(source: string): string | undefined {
+  const plan = patternPlan(source, compileError(source, "u") === undefined ? "u" : "");
+  return plan.kind === "backtracking"
+    ? `pattern ${JSON.stringify(source)} uses ${plan.reason}, which no linear-time matcher supports: it is checked with a backtracking RegExp, which some inputs can keep busy for a long time`
+    : undefined;
+}
+
 /** Characters that stay escaped everywhere (ECMA-262 SyntaxCharacter plus `/`); `-` also stays escaped in a class. */
 const SYNTAX = new Set([..."^$\\.*+?()[]{}|/"]);
 

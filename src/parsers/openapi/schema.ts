@@ -34,7 +34,7 @@ import { facetsOf, listFacetsOf, mergeFacets, withoutFormat } from "./facets.js"
 import { Intersection, jsonKindsOf, namedTypeRefs, Never, refsOf, type Typed } from "./intersect.js";
 import { pascalCase } from "./names.js";
 import { childPointer, segmentsOf } from "./pointer.js";
-import { unicodePattern } from "./pattern.js";
+import { backtrackingReason, unicodePattern } from "./pattern.js";
 
 /** An inline use of a schema: its type plus what a field/parameter carries beside the type. */
 export interface Lowered {
@@ -852,6 +852,8 @@ export class SchemaLowerer {
     const patterns = entries(child(loc, "patternProperties")).map(([pattern, p]) => {
       const checked = unicodePattern(pattern);
       if ("error" in checked) this.ctx.fail(p, `patternProperties key ${JSON.stringify(pattern)} is not a valid regular expression: ${checked.error}`);
+      const slow = backtrackingReason(checked.source);
+      if (slow) this.ctx.warn(p, slow);
       return { pattern: (checked as { source: string }).source, type: this.typeOnly(p, `${hint}Pattern`) };
     });
     if (patterns.length > 0) {

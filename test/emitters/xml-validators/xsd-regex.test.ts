@@ -30,11 +30,28 @@ describe("XSD patterns -> JavaScript", () => {
     expect(matcher("[\\-]?\\d{1,2}\\.\\d+").test("-12.5")).toBe(true);
   });
 
-  it("reports what JavaScript cannot express instead of miscompiling it", () => {
-    expect(translateXsdPattern("[a-z-[aeiou]]")).toEqual({ unsupported: "character class subtraction" });
-    expect(translateXsdPattern("\\i\\c*")).toEqual({ unsupported: "XML name-character escape \\i" });
-    expect(translateXsdPattern("\\p{IsBasicLatin}+")).toEqual({ unsupported: "Unicode block escape \\p{IsBasicLatin}" });
-    expect(translateXsdPattern("[^\\S]")).toEqual({ unsupported: "negated escape \\S inside a character class" });
+  it("translates XSD-only syntax exactly: \\i, \\c, blocks, class subtraction, negated escapes in a class", () => {
+    const vowelless = matcher("[a-z-[aeiou]]+");
+    expect(["bcd", "xyz", "abc", "e", "B"].map((s) => vowelless.test(s))).toEqual([true, true, false, false, false]);
+    const name = matcher("\\i\\c*");
+    expect(["_a1", "x:y-z.0", "a\u00b7", "\u00e9t\u00e9", "1a", "-a", "a b", ""].map((s) => name.test(s))).toEqual([true, true, true, true, false, false, false, false]);
+    expect(["ab", "a1", "1"].map((s) => matcher("\\I\\C").test(s))).toEqual([false, false, false]);
+    expect(["  ", "1 ", "\u00b7a"].map((s) => matcher("\\I\\C").test(s))).toEqual([true, true, false]);
+    const latin = matcher("\\p{IsBasicLatin}+");
+    expect(["abc~\u007f", "caf\u00e9"].map((s) => latin.test(s))).toEqual([true, false]);
+    expect(["\u03b1", "\u0400", "a"].map((s) => matcher("[\\p{IsGreek}\\p{IsCyrillic}]").test(s))).toEqual([true, true, false]);
+    expect(["\u00e9", "a"].map((s) => matcher("\\P{IsBasicLatin}").test(s))).toEqual([true, false]);
+    // Negated escapes inside a class and nested subtraction, evaluated into ranges.
+    expect([" ", "\t", "a"].map((s) => matcher("[^\\S]").test(s))).toEqual([true, true, false]);
+    expect(["a", "_", "5", "\u0663", "-"].map((s) => matcher("[\\w-[\\d]]").test(s))).toEqual([true, false, false, false, false]);
+    expect(["b", "a", "e", "z"].map((s) => matcher("[a-z-[a-f-[e]]]").test(s))).toEqual([false, false, true, true]);
+    expect(["+", "-", "a"].map((s) => matcher("[+-]").test(s))).toEqual([true, true, false]);
+  });
+
+  it("reports what it cannot read instead of miscompiling it", () => {
+    expect(translateXsdPattern("\\p{IsNoSuchBlock}")).toEqual({ unsupported: "unknown Unicode block \\p{IsNoSuchBlock}" });
+    expect(translateXsdPattern("[a-z")).toEqual({ unsupported: "unterminated character class" });
+    expect(translateXsdPattern("\\q")).toEqual({ unsupported: "unknown escape \\q" });
     expect("unsupported" in translateXsdPattern("a{2")).toBe(true);
   });
 });
