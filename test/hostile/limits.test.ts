@@ -8,7 +8,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { nodeSpecHost } from "../../src/parsers/host.js";
+import { MAX_PROTO_DEPTH } from "../../src/parsers/proto/parser.js";
 import { parseProto } from "../../src/parsers/proto/index.js";
+import { MAX_XML_DEPTH } from "../../src/parsers/xml/read.js";
+import { generateSpec } from "../../src/pipeline/generate-files.js";
 import { tokenize } from "../../src/parsers/proto/tokenizer.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "specforge-limits-"));
@@ -53,4 +56,73 @@ describe("proto string literals", () => {
     // Parsing reads the file too; about 2.5x the read alone here (50 MB at ~3 s per MB before).
     expect(parsed.ms / read.ms).toBeLessThan(6);
   }, 120_000);
+});
+
+/** The message a generation fails with (the test fails when it succeeds). */
+function generationError(file: string, display: string): string {
+  try {
+    generateSpec({ file, display }, nodeSpecHost({}));
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error(`${display} generated`);
+}
+
+/** An XSD whose element declarations nest `levels` deep (three XML elements a level). */
+function deepXsd(levels: number): string {
+  let open = "";
+  let close = "";
+  for (let i = 0; i < levels; i++) {
+    open += `<xs:element name="e${i}"><xs:complexType><xs:sequence>`;
+    close = `</xs:sequence></xs:complexType></xs:element>${close}`;
+  }
+  return `<?xml version="1.0"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:d">\n${open}${close}\n</xs:schema>\n`;
+}
+
+function deepProto(levels: number): string {
+  return `syntax = "proto3";\npackage d;\n${"message M { ".repeat(levels)}int32 x = 1; ${"}".repeat(levels)}\n`;
+}
+
+describe("deep nesting", () => {
+  it(`XSD: nesting up to the limit (${MAX_XML_DEPTH} XML elements) generates; deeper stops at the first element too deep, located`, () => {
+    const ok = path.join(dir, "ok.xsd");
+    writeFileSync(ok, deepXsd(Math.floor((MAX_XML_DEPTH - 1) / 3)));
+    const out = generateSpec({ file: ok, display: "ok.xsd" }, nodeSpecHost({}));
+    expect(out.files.find((f) => f.path.endsWith("types.ts"))!.content).toContain("e84");
+    const deep = path.join(dir, "deep.xsd");
+    writeFileSync(deep, deepXsd(10_000));
+    // The 256th element inside the root (xs:schema is 1) is the 86th level's xs:element, at its '<' on line 3.
+    const col = 1 + deepXsd(10_000).split("\n")[2]!.indexOf(`<xs:element name="e85">`);
+    expect(generationError(deep, "deep.xsd")).toBe(`${deep}:3:${col}: nesting deeper than ${MAX_XML_DEPTH}`);
+  });
+
+  it("XSD: 10,000 and 100,000 levels are refused in time linear in the file (ratio to 10x less nesting)", () => {
+    const files = [10_000, 100_000].map((levels) => {
+      const file = path.join(dir, `deep-${levels}.xsd`);
+      writeFileSync(file, deepXsd(levels));
+      return file;
+    });
+    const small = best(3, () => generationError(files[0]!, "a.xsd"));
+    const large = best(3, () => generationError(files[1]!, "b.xsd"));
+    expect([small.result, large.result].every((m) => m.endsWith(`nesting deeper than ${MAX_XML_DEPTH}`))).toBe(true);
+    // Ten times the file: linear is ~10x (at 10,000 levels this took 77 s before, quadratic).
+    expect(large.ms / small.ms).toBeLessThan(30);
+  });
+
+  it(`proto: messages nested up to ${MAX_PROTO_DEPTH} generate; deeper (even 100,000) stops located, in linear time`, () => {
+    const ok = path.join(dir, "ok.proto");
+    writeFileSync(ok, deepProto(MAX_PROTO_DEPTH));
+    expect(generateSpec({ file: ok, display: "ok.proto" }, nodeSpecHost({})).files.length).toBeGreaterThan(0);
+    const col = 1 + "message M { ".length * MAX_PROTO_DEPTH;
+    const files = [10_000, 100_000].map((levels) => {
+      const file = path.join(dir, `deep-${levels}.proto`);
+      writeFileSync(file, deepProto(levels));
+      return file;
+    });
+    const small = best(3, () => generationError(files[0]!, "deep.proto"));
+    const large = best(3, () => generationError(files[1]!, "deep.proto"));
+    expect(small.result).toBe(`${files[0]}:3:${col}: nesting deeper than ${MAX_PROTO_DEPTH}`);
+    expect(large.result).toBe(`${files[1]}:3:${col}: nesting deeper than ${MAX_PROTO_DEPTH}`);
+    expect(large.ms / small.ms).toBeLessThan(30);
+  });
 });
