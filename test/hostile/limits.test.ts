@@ -3,6 +3,7 @@
  * documented depth limit with a located error. Times are compared with a baseline measured in the same test (a
  * ratio, never a wall-clock limit), each the best of a few runs.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -125,4 +126,31 @@ describe("deep nesting", () => {
     expect(large.result).toBe(`${files[1]}:3:${col}: nesting deeper than ${MAX_PROTO_DEPTH}`);
     expect(large.ms / small.ms).toBeLessThan(30);
   });
+});
+
+describe("OpenAPI huge strings", () => {
+  const value = "x".repeat(50 << 20);
+  const spec = (extra: string) =>
+    `{"openapi": "3.0.3", "info": {"title": "E", "version": "1"}, "paths": {}, "components": {"schemas": {"Big": {"type": "string", "enum": ["${value}", "small"]}${extra}}}}\n`;
+
+  it("a 50 MB enum value parses within a 768 MB heap (it needed gigabytes: yaml builds the scalar a character at a time)", () => {
+    const file = path.join(dir, "big.openapi.json");
+    writeFileSync(file, spec(""));
+    const r = spawnSync(process.execPath, ["--max-old-space-size=768", "--import", "tsx", path.join(import.meta.dirname, "big-enum-child.ts"), file], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      timeout: 120_000,
+      maxBuffer: 1 << 20,
+    });
+    expect(r.stderr.toString()).not.toMatch(/heap out of memory|Allocation failed/);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout.toString()).values).toEqual([50 << 20, 5]);
+  }, 180_000);
+
+  it("positions after a huge string are those of the file as written", () => {
+    const file = path.join(dir, "bad.openapi.json");
+    const text = spec(`, "Bad": {"$ref": "#/components/schemas/Missing"}`);
+    writeFileSync(file, text);
+    const col = text.indexOf('"$ref"') + 1;
+    expect(generationError(file, "bad.openapi.json")).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:1:${col}: `));
+  }, 60_000);
 });
