@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { HTTP2_SERVER_DEFAULTS, serveNodeHttp2, type NodeHttp2ServerHandle, type ServeNodeHttp2Options } from "../../../src/runtime/http/node-http2.js";
 import { RpcError } from "../../../src/runtime/connect/error.js";
 import { gunzip, gzip, useNodeZlibForTests } from "../../../src/runtime/rpc/compression.js";
+import { http2Transport } from "../../../src/runtime/rpc/transport-http2.js";
+import type { ServerHttp2Session } from "node:http2";
 
 const servers: NodeHttp2ServerHandle[] = [];
 const clients: ClientHttp2Session[] = [];
@@ -64,6 +66,25 @@ describe("serveNodeHttp2 settings", () => {
     let goaway = false;
     client.once("goaway", () => (goaway = true));
     expect(await eventually(() => goaway || client.closed || client.destroyed)).toBe(true);
+  });
+});
+
+describe("the HTTP/2 client transport", () => {
+  it("grants the server a 1 MiB stream window and a 16 MiB connection window", async () => {
+    let session: ServerHttp2Session | undefined;
+    const server = await serveNodeHttp2(async () => new Response("ok"));
+    servers.push(server);
+    server.server.on("session", (s: ServerHttp2Session) => (session = s));
+    const transport = http2Transport(server.url);
+    try {
+      const r = await transport.request({ url: `${server.url}/x`, headers: new Headers(), body: new Uint8Array(0), signal: undefined });
+      expect(r.status).toBe(200);
+      expect(await eventually(() => session?.remoteSettings.initialWindowSize === 1 << 20)).toBe(true);
+      // What the server may send on the connection before the client's next WINDOW_UPDATE.
+      expect(await eventually(() => (session?.state.remoteWindowSize ?? 0) > 15 << 20)).toBe(true);
+    } finally {
+      transport.close?.();
+    }
   });
 });
 
