@@ -56,3 +56,13 @@ export function clientMethodName(operation: string, members: readonly string[] =
   const special = operation === "then" || operation === "__proto__" || operation === "new";
   return special || members.includes(operation) ? `${operation}$` : operation;
 }
+
+/**
+ * The key of an operation's function in a generated server's handlers object (and interface): its name, with a `$`
+ * when it would make the handlers a thenable (`then`: `await`, and a module namespace imported with `import()`,
+ * would call it), set its prototype (`__proto__`), declare a construct signature in the handlers interface
+ * (`new(...)`) or be impossible as a method of a class implementing the interface (`constructor`).
+ */
+export function handlerName(operation: string): string {
+  return operation === "then" || operation === "__proto__" || operation === "new" || operation === "constructor" ? `${operation}$` : operation;
+}

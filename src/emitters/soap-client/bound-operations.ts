@@ -47,6 +47,8 @@ export type BoundBody =
 
 export interface BoundOperation {
   readonly name: string;
+  /** Where the binding (else the portType) declares the operation. */
+  readonly origin: Origin;
   readonly doc?: string;
   readonly action: string;
   readonly style: "document" | "rpc";
@@ -184,6 +186,7 @@ function bindOperation(op: SoapService["operations"][number], service: SoapServi
   }
   return {
     name: op.name,
+    origin: bound.origin ?? op.origin,
     ...(op.doc !== undefined ? { doc: op.doc } : {}),
     action: bound.action ?? "",
     style: bound.style,

@@ -1,5 +1,6 @@
 import { objectLiteralKey, propertyKey, stringLiteral } from "../../codegen/escape.js";
 import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
+import { handlerName } from "../../naming/property-name.js";
 import type { EmitContext } from "../artifact.js";
 import { boundServices, type BoundOperation, type BoundService } from "../soap-client/bound-operations.js";
 import { emitRpcMessages } from "../soap-client/rpc-messages.js";
@@ -18,8 +19,35 @@ export function emitSoapServer(ctx: EmitContext, options: { readonly validate: b
   const codecs = elementCodecs(f, ctx.doc);
   const services = boundServices(ctx.doc);
   if (services.length > 0) emitOperationHelper(f, ctx);
-  for (const s of services) emitServiceServer(f, s, ctx, codecs, options.validate);
+  for (const s of services) {
+    warnAmbiguousDispatch(ctx, s);
+    emitServiceServer(f, s, ctx, codecs, options.validate);
+  }
   return f;
+}
+
+/**
+ * A request is dispatched by its body element; operations sharing one are told apart by the action (SOAPAction in
+ * SOAP 1.1, the action parameter in 1.2), which the runtime matches exactly. Two operations with the same body
+ * element and the same action (or both none) cannot be told apart: the later one is unreachable, and a warning at
+ * it says so.
+ */
+function warnAmbiguousDispatch(ctx: EmitContext, s: BoundService): void {
+  const seen = new Map<string, BoundOperation>();
+  for (const op of s.operations) {
+    const element = op.input.kind === "element" ? `{${op.input.element.name.ns}}${op.input.element.name.local}` : `{${op.input.ns}}${op.input.local}`;
+    const key = `${element} ${op.action}`;
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, op);
+      continue;
+    }
+    const action = op.action === "" ? "no soapAction" : `the same soapAction ${JSON.stringify(op.action)}`;
+    ctx.warn?.(
+      op.origin,
+      `SOAP operations ${first.name} and ${op.name} both take a ${element} request with ${action}: the generated server cannot tell them apart and answers every such request with ${first.name}; ${op.name} is unreachable (give the operations different soapActions)`,
+    );
+  }
 }
 
 /**
@@ -59,7 +87,7 @@ function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.print(`export interface ${handlersName} {`);
   for (const op of s.operations) {
     f.jsdoc("  ", [op.doc]);
-    f.print(`  ${propertyKey(op.name)}(`);
+    f.print(`  ${propertyKey(handlerName(op.name))}(`);
     f.print("    input: ", opType(op, "input"), ",");
     f.print("    ctx: ", rt("SoapHandlerContext", true), "<", opType(op, "requestHeaders"), ", ", opType(op, "responseHeaders"), ">,");
     // A one-way operation's handler returns nothing: the request is answered 202 once it has run.
@@ -127,6 +155,7 @@ function emitOperation(f: GeneratedFile, ctx: EmitContext, op: BoundOperation, c
   const messages = `${rpc}[${stringLiteral(op.name)}]`;
   f.print(`    ${OPERATION_HELPER}({`);
   f.print(`      name: ${stringLiteral(op.name)},`);
+  if (handlerName(op.name) !== op.name) f.print(`      handler: ${stringLiteral(handlerName(op.name))},`);
   f.print(`      action: ${stringLiteral(op.action)},`);
   if (op.input.kind === "element") {
     const validator = validate ? elementValidator(f, ctx, op.input.element) : undefined;

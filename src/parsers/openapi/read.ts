@@ -56,12 +56,23 @@ export function readSpecFile(path: string, text: string, display: string): Parse
     if (problems.length === 1) throw problems[0]!;
     if (problems.length > 1) throw new SpecErrors(problems);
   }
+  // Huge JSON strings (a 50 MB enum value) are decoded natively and read by yaml as short placeholders: yaml builds
+  // a double-quoted scalar a character at a time, which took gigabytes. Offsets map back to the file as written.
+  const huge = /\.json$/i.test(path) ? extractHugeStrings(text) : undefined;
+  const source = huge?.text ?? text;
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): Position => {
-    const p = lineCounter.linePos(offset);
+    const p = lineCounter.linePos(huge ? huge.original(offset) : offset);
     return { line: p.line, column: p.col };
   };
+  if (huge) {
+    // Positions are those of the file as written: count its lines, not the placeholder text's.
+    lineCounter.lineStarts.length = 0;
+    lineCounter.addNewLine(0);
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
+  }
+  const real = (v: string): string => (huge !== undefined && v.startsWith(huge.prefix) ? (huge.values.get(v) ?? v) : v);
   const firstError = doc.errors[0];
   if (firstError) {
     const p = at(firstError.pos[0]);
@@ -107,7 +118,7 @@ export function readSpecFile(path: string, text: string, display: string): Parse
         const keyNode = pair.key as Node | null;
         if (!isScalar(keyNode)) return fail(keyNode ?? n, "object keys must be plain strings");
         // Keys such as `200:` are YAML numbers; the source text is what the author meant ("200", not 200).
-        const key = keyNode.source !== undefined ? String(keyNode.source) : String(keyNode.value);
+        const key = real(keyNode.source !== undefined ? String(keyNode.source) : String(keyNode.value));
         const child = childPointer(pointer, key);
         if (keyNode.range) positions.set(child, at(keyNode.range[0]));
         obj[key] = walk(pair.value, child, false);
@@ -124,7 +135,8 @@ export function readSpecFile(path: string, text: string, display: string): Parse
         return v;
       }
       if (typeof v === "bigint") return Number(v);
-      if (v === null || typeof v === "boolean" || typeof v === "string") return v;
+      if (typeof v === "string") return real(v);
+      if (v === null || typeof v === "boolean") return v;
       return fail(n, "unsupported YAML scalar");
     }
     return fail(n, "unsupported YAML node");
@@ -148,5 +160,68 @@ export function readSpecFile(path: string, text: string, display: string): Parse
       }
     },
     numberText: (pointer) => numbers.get(pointer),
+  };
+}
+
+/** Strings at least this long (in the file) are decoded with JSON.parse and given to yaml as placeholders. */
+const HUGE_STRING = 65536;
+
+/**
+ * The strict-JSON `text` with every string of HUGE_STRING characters or more replaced by a short placeholder, the
+ * placeholders' values, and how to map an offset in the new text back to the file. undefined when there are none.
+ * The text has passed strictJsonErrors: a `"` outside a string always opens one, and strings hold no raw newline.
+ */
+function extractHugeStrings(text: string): { text: string; prefix: string; values: Map<string, string>; original(offset: number): number } | undefined {
+  let at = text.indexOf('"');
+  const found: [number, number][] = [];
+  while (at >= 0) {
+    let end = at + 1;
+    for (;;) {
+      const quote = text.indexOf('"', end);
+      if (quote < 0) return undefined;
+      let backslashes = 0;
+      while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+      end = quote + 1;
+      if (backslashes % 2 === 0) break;
+    }
+    if (end - at >= HUGE_STRING) found.push([at, end]);
+    at = text.indexOf('"', end);
+  }
+  if (found.length === 0) return undefined;
+  // A prefix the file does not contain, so no string of the spec can pass for a placeholder.
+  let prefix = "specforge-huge-string-";
+  while (text.includes(prefix)) prefix += "x";
+  const values = new Map<string, string>();
+  const parts: string[] = [];
+  /** [offset in the new text where a placeholder ends, characters removed up to there]. */
+  const shifts: [number, number][] = [];
+  let last = 0;
+  let newLength = 0;
+  let removed = 0;
+  found.forEach(([start, end], k) => {
+    const placeholder = `${prefix}${k}`;
+    values.set(placeholder, JSON.parse(text.slice(start, end)) as string);
+    parts.push(text.slice(last, start), JSON.stringify(placeholder));
+    newLength += start - last + placeholder.length + 2;
+    removed += end - start - (placeholder.length + 2);
+    shifts.push([newLength, removed]);
+    last = end;
+  });
+  parts.push(text.slice(last));
+  return {
+    text: parts.join(""),
+    prefix,
+    values,
+    original(offset) {
+      // The last placeholder ending at or before the offset says how much was removed before it.
+      let lo = 0;
+      let hi = shifts.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (shifts[mid]![0] <= offset) lo = mid + 1;
+        else hi = mid;
+      }
+      return offset + (lo === 0 ? 0 : shifts[lo - 1]![1]);
+    },
   };
 }

@@ -37,9 +37,17 @@ export function parseProtoFile(source: string, path: string, display: string): P
 
 type FieldContext = "message" | "oneof" | "extend";
 
+/**
+ * Deepest nesting of messages (groups count as messages) a .proto file may have. Real files stay far below it; beyond
+ * it the file is refused at the first message too deep: `file:line:col: nesting deeper than 100`.
+ */
+export const MAX_PROTO_DEPTH = 100;
+
 class Parser {
   private readonly tokens: Token[];
   private idx = 0;
+  /** Messages (and groups) open around the current token. */
+  private depth = 0;
   private syntax: "proto2" | "proto3" | "editions" = "proto2";
   private edition: string | undefined;
 
@@ -326,6 +334,8 @@ class Parser {
 
   /** Everything after the opening brace up to and including the closing brace. */
   private messageBody(name: string, start: Token, trailing: string | undefined, isGroup: boolean): MessageDecl {
+    // Nesting is bounded before anything recursive (here, lowering, naming, emitting) meets it.
+    if (++this.depth > MAX_PROTO_DEPTH) this.error(pos(start), `nesting deeper than ${MAX_PROTO_DEPTH}`);
     const body: MessageDecl["body"][number][] = [];
     const options: OptionDecl[] = [];
     const extensionRanges: Range[] = [];
@@ -363,6 +373,7 @@ class Parser {
           body.push(this.field("message"));
       }
     });
+    this.depth--;
     return {
       kind: "message",
       name,

@@ -36,6 +36,10 @@ export interface Token {
 }
 
 const encoder = new TextEncoder();
+/** The one-character escapes of string literals and the byte each stands for. */
+const SIMPLE_ESCAPES: ReadonlyMap<string, number> = new Map([
+  ["a", 7], ["b", 8], ["f", 12], ["n", 10], ["r", 13], ["t", 9], ["v", 11], ["\\", 92], ["'", 39], ['"', 34], ["?", 63],
+]);
 const decoder = new TextDecoder();
 
 const isIdentStart = (c: string): boolean => /[A-Za-z_]/.test(c);
@@ -198,43 +202,84 @@ export function tokenize(source: string, file: string): Token[] {
     const l = line;
     const c0 = col(i);
     i++;
-    const bytes: number[] = [];
-    const utf8 = (s: string): void => {
-      for (const b of encoder.encode(s)) bytes.push(b);
+    // The literal's bytes, in a buffer that doubles as needed: runs of plain characters go in with one encodeInto
+    // each (UTF-8, a lone surrogate as U+FFFD), escapes byte by byte. Linear in the literal's length.
+    let buf = new Uint8Array(64);
+    let len = 0;
+    let ascii = true;
+    const room = (n: number): void => {
+      if (len + n <= buf.length) return;
+      let size = buf.length * 2;
+      while (size < len + n) size *= 2;
+      const bigger = new Uint8Array(size);
+      bigger.set(buf.subarray(0, len));
+      buf = bigger;
     };
+    const push = (b: number): void => {
+      room(1);
+      buf[len++] = b;
+      if (b >= 0x80) ascii = false;
+    };
+    const utf8 = (text: string): void => {
+      room(3 * text.length);
+      const { read, written } = encoder.encodeInto(text, buf.subarray(len));
+      len += written!;
+      if (written !== read) ascii = false;
+    };
+    // Where the next quote, backslash and newline are (each searched again only once passed: linear overall).
+    // Not found: source.length (never searched again).
+    const next = (c: string): number => {
+      const at = source.indexOf(c, i);
+      return at < 0 ? source.length : at;
+    };
+    let nextQuote = -1;
+    let nextEscape = -1;
+    let nextNewline = -1;
     for (;;) {
-      if (i >= source.length || source[i] === "\n") fail(l, c0, "unterminated string literal");
-      const cp = source.codePointAt(i)!;
-      const ch = String.fromCodePoint(cp);
-      if (ch === quote) {
-        i++;
-        let latin1 = "";
-        for (const b of bytes) latin1 += String.fromCharCode(b);
-        return { value: decoder.decode(new Uint8Array(bytes)), latin1 };
+      if (nextQuote < i) nextQuote = next(quote);
+      if (nextEscape < i) nextEscape = next("\\");
+      if (nextNewline < i) nextNewline = next("\n");
+      const stop = Math.min(nextQuote, nextEscape, nextNewline);
+      if (stop - i >= 64) {
+        utf8(source.slice(i, stop));
+        i = stop;
+      } else if (stop > i) {
+        // A short run (between escapes): ASCII byte by byte, anything else through the encoder.
+        room(stop - i);
+        while (i < stop) {
+          const c = source.charCodeAt(i);
+          if (c < 0x80) {
+            buf[len++] = c;
+            i++;
+          } else {
+            const units = c >= 0xd800 && c <= 0xdbff && i + 1 < stop && (source.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+            utf8(source.slice(i, i + units));
+            i += units;
+          }
+        }
       }
-      if (ch !== "\\") {
-        utf8(ch);
-        i += ch.length;
-        continue;
+      if (i >= source.length || source[i] === "\n") fail(l, c0, "unterminated string literal");
+      if (source[i] === quote) {
+        i++;
+        const value = decoder.decode(buf.subarray(0, len));
+        return { value, latin1: ascii ? value : latin1Of(buf.subarray(0, len)) };
       }
       const escCol = col(i);
       const e = source[i + 1] ?? "";
       i += 2;
-      const simple: Record<string, number> = {
-        a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, "'": 39, '"': 34, "?": 63,
-      };
-      if (e in simple) {
-        bytes.push(simple[e]!);
+      const simple = SIMPLE_ESCAPES.get(e);
+      if (simple !== undefined) {
+        push(simple);
       } else if (e >= "0" && e <= "7") {
         // Octal: up to three digits, value is one byte.
         let digits = e;
         while (digits.length < 3 && /[0-7]/.test(source[i] ?? "")) digits += source[i++];
-        bytes.push(parseInt(digits, 8) & 0xff);
+        push(parseInt(digits, 8) & 0xff);
       } else if (e === "x" || e === "X") {
         let digits = "";
         while (digits.length < 2 && isHex(source[i] ?? "")) digits += source[i++];
         if (digits === "") fail(l, escCol, "expected hex digits for escape sequence");
-        bytes.push(parseInt(digits, 16));
+        push(parseInt(digits, 16));
       } else if (e === "u" || e === "U") {
         const n = e === "u" ? 4 : 8;
         const digits = source.slice(i, i + n);
@@ -250,6 +295,16 @@ export function tokenize(source: string, file: string): Token[] {
       }
     }
   }
+}
+
+/** One character per byte (bytes fields keep their literal's bytes that way), built in chunks. */
+function latin1Of(bytes: Uint8Array): string {
+  // Node's Buffer does it in one native call; elsewhere 8 KiB at a time.
+  const buffer = (globalThis as { Buffer?: { from(b: ArrayBufferLike, offset: number, length: number): { toString(encoding: string): string } } }).Buffer;
+  if (buffer !== undefined) return buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length; at += 8192) parts.push(String.fromCharCode.apply(null, bytes.subarray(at, at + 8192) as unknown as number[]));
+  return parts.join("");
 }
 
 function cleanLineComment(lines: readonly string[]): string {

@@ -34,6 +34,13 @@ function lineCol(starts: readonly number[], offset: number): { line: number; col
 }
 
 /**
+ * Deepest element nesting a WSDL, XSD or catalog may have (the root is at depth 1). Real schemas stay far below it;
+ * beyond it the file is refused at the first element too deep, `file:line:col: nesting deeper than 256`, before
+ * anything recursive (lowering, naming, emitting) meets it.
+ */
+export const MAX_XML_DEPTH = 256;
+
+/**
  * @param file absolute path (kept on every element so origins and nested imports can be resolved)
  * @param displayFile the path shown in error messages
  * @param options.allowDoctype accept a DOCTYPE without an internal subset (XML catalogs); other specs refuse any
@@ -77,6 +84,7 @@ export function readXml(text: string, file: string, displayFile: string, options
     // The tag is complete here; its '<' is the last one before the current position that starts this name.
     const start = text.lastIndexOf("<" + tag.name, parser.position - 1);
     const { line, column } = lineCol(starts, Math.max(start, 0));
+    if (stack.length >= MAX_XML_DEPTH) fail(Math.max(start, 0), `nesting deeper than ${MAX_XML_DEPTH}`);
     const parent = stack[stack.length - 1];
     const declared = Object.entries(tag.ns ?? {});
     const scope: Record<string, string> =

@@ -101,7 +101,29 @@ export interface ServeNodeHttp2Options {
   readonly tls?: { readonly key: string | Uint8Array; readonly cert: string | Uint8Array; readonly ca?: string | Uint8Array };
   /** Called when the handler throws (the client gets a bare 500) or a response cannot be written. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Flow-control window of each stream, in bytes (SETTINGS_INITIAL_WINDOW_SIZE); default 1 MiB. Node's default,
+   * 64 KiB, makes many concurrent streams wait for WINDOW_UPDATEs (gRPC servers use 1 MiB and more).
+   */
+  readonly streamWindowBytes?: number;
+  /** Flow-control window of each connection (all its streams together), in bytes; default 16 MiB. */
+  readonly connectionWindowBytes?: number;
+  /** Streams a client may have open at once on one connection (SETTINGS_MAX_CONCURRENT_STREAMS); default 100. */
+  readonly maxConcurrentStreams?: number;
+  /**
+   * A connection without any frame for this long (ms) is closed gracefully (its open streams finish, no new ones);
+   * default 120,000 (2 minutes); 0 keeps idle connections open.
+   */
+  readonly idleTimeoutMs?: number;
 }
+
+/** Defaults of ServeNodeHttp2Options. */
+export const HTTP2_SERVER_DEFAULTS = {
+  streamWindowBytes: 1 << 20,
+  connectionWindowBytes: 16 << 20,
+  maxConcurrentStreams: 100,
+  idleTimeoutMs: 120_000,
+} as const;
 
 export interface NodeHttp2ServerHandle {
   readonly server: Http2Server | Http2SecureServer;
@@ -340,7 +362,16 @@ function endEarly(stream: ServerHttp2Stream): void {
 export async function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHttp2Options = {}): Promise<NodeHttp2ServerHandle> {
   const host = options.host ?? "127.0.0.1";
   const tls = options.tls;
-  const server = tls === undefined ? createServer() : createSecureServer({ key: tls.key as never, cert: tls.cert as never, ...(tls.ca ? { ca: tls.ca as never } : {}) });
+  const settings = {
+    initialWindowSize: options.streamWindowBytes ?? HTTP2_SERVER_DEFAULTS.streamWindowBytes,
+    maxConcurrentStreams: options.maxConcurrentStreams ?? HTTP2_SERVER_DEFAULTS.maxConcurrentStreams,
+  };
+  const connectionWindow = options.connectionWindowBytes ?? HTTP2_SERVER_DEFAULTS.connectionWindowBytes;
+  const idleTimeout = options.idleTimeoutMs ?? HTTP2_SERVER_DEFAULTS.idleTimeoutMs;
+  const server =
+    tls === undefined
+      ? createServer({ settings })
+      : createSecureServer({ settings, key: tls.key as never, cert: tls.cert as never, ...(tls.ca ? { ca: tls.ca as never } : {}) });
   const scheme = tls === undefined ? "http" : "https";
   // RPCs are small request/answer exchanges: Nagle's algorithm would hold the last frames of one back.
   server.on(tls === undefined ? "connection" : "secureConnection", (socket: { setNoDelay(on: boolean): void }) => socket.setNoDelay(true));
@@ -350,6 +381,17 @@ export async function serveNodeHttp2(handler: HttpHandler, options: ServeNodeHtt
     sessions.add(session);
     session.once("close", () => sessions.delete(session));
     session.on("error", () => undefined); // a broken connection: its streams close and are counted down
+    // The connection's own window (the SETTINGS frame only sets the streams'); once the session is up.
+    const widen = () => {
+      try {
+        if (!session.destroyed) session.setLocalWindowSize(connectionWindow);
+      } catch {
+        // an old Node without setLocalWindowSize, or the session already going: the default window stays
+      }
+    };
+    if (session.connecting) session.once("connect", widen);
+    else widen();
+    if (idleTimeout > 0) session.setTimeout(idleTimeout, () => session.close());
   });
   completeHttp2Request();
   server.on("stream", (stream: ServerHttp2Stream, raw: IncomingHttpHeaders) => {

@@ -33,6 +33,9 @@ export interface ClientHttp2Session {
   ref(): void;
   unref(): void;
   close(): void;
+  /** Node 15.3+: the connection's flow-control window. */
+  setLocalWindowSize?(size: number): void;
+  once?(event: string, listener: Listener): this;
 }
 
 export interface Http2Module {

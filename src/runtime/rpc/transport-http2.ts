@@ -17,6 +17,10 @@ export interface Http2TlsOptions {
 }
 
 
+/** Flow-control windows the client grants the server (bytes). */
+const CLIENT_STREAM_WINDOW = 1 << 20;
+const CLIENT_CONNECTION_WINDOW = 16 << 20;
+
 let http2Module: Promise<Http2Module> | undefined;
 function loadHttp2(): Promise<Http2Module> {
   const specifier = "node:http2";
@@ -48,8 +52,18 @@ export function http2Transport(baseUrl: string, tls: Http2TlsOptions = {}): RpcT
     const http2 = await loadHttp2();
     if (session !== undefined && !session.closed && !session.destroyed) return session;
     // noDelay: small request/answer exchanges; Nagle's algorithm would hold the last frames of one back.
-    const opened = http2.connect(origin, (origin.startsWith("https:") ? { ...tls, noDelay: true } : { noDelay: true }) as never);
+    // Flow-control windows for many concurrent streams (Node's default, 64 KiB, makes them wait for WINDOW_UPDATEs):
+    // 1 MiB a stream, 16 MiB for the connection (as the server side, serveNodeHttp2).
+    const settings = { initialWindowSize: CLIENT_STREAM_WINDOW };
+    const opened = http2.connect(origin, (origin.startsWith("https:") ? { ...tls, noDelay: true, settings } : { noDelay: true, settings }) as never);
     opened.on("error", () => undefined); // the streams in flight report it
+    opened.on("connect", () => {
+      try {
+        opened.setLocalWindowSize?.(CLIENT_CONNECTION_WINDOW);
+      } catch {
+        // the session is already going: the default window stays
+      }
+    });
     opened.on("close", () => {
       if (session === opened) session = undefined;
     });

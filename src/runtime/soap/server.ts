@@ -25,6 +25,11 @@ type Encode = (value: never, options?: XmlEncodeOptions) => string;
 /** What a generated server knows about one operation. */
 export interface SoapServerOperation {
   readonly name: string;
+  /**
+   * The operation's key in the handlers object, when it is not `name` (an operation named `then`, `constructor` or
+   * `__proto__` has its handler under `then$`, ...).
+   */
+  readonly handler?: string;
   /** soapAction from the binding ("" when none: then any SOAPAction is accepted). */
   readonly action: string;
   /** Clark name ("{ns}local") of the request's body element. */
@@ -109,7 +114,13 @@ export function createSoapHandler(
   handlers: { readonly [operation: string]: unknown },
   options: SoapServerOptions = {},
 ): HttpHandler {
-  const byElement = new Map(service.operations.map((op) => [op.inputElement, op]));
+  // Operations by body element; several share one when their actions tell them apart (see `pickOperation`).
+  const byElement = new Map<string, SoapServerOperation[]>();
+  for (const op of service.operations) {
+    const list = byElement.get(op.inputElement);
+    if (list === undefined) byElement.set(op.inputElement, [op]);
+    else list.push(op);
+  }
   // rpc wrappers by local name, for requests that put the wrapper in another namespace (undefined: ambiguous).
   const rpcByLocal = new Map<string, SoapServerOperation | undefined>();
   for (const op of service.operations) {
@@ -183,12 +194,15 @@ export function createSoapHandler(
     // With aliases, the body element's namespace as written says which family to answer in (the reader maps every
     // alias to its spec namespace as it reads, so `node` and the headers are already in the spec's namespaces).
     const family: ReadonlyMap<string, string> | undefined = aliases !== undefined && node !== undefined ? aliases.familyOf.get(node.declaredNs) : undefined;
-    const op = node === undefined || message.startsWithFault ? undefined : (byElement.get(clarkName(node.ns, node.local)) ?? rpcByLocal.get(node.local));
     const action = requestAction(request, contentType, message.version);
-    // An operation named like an Object.prototype member ("constructor", "toString") without a handler must not run
-    // the inherited member.
-    const found = op === undefined ? undefined : (handlers[op.name] as AnyHandler | undefined);
-    const handler = op !== undefined && found === (Object.prototype as Record<string, unknown>)[op.name] ? undefined : found;
+    const candidates = node === undefined || message.startsWithFault ? undefined : byElement.get(clarkName(node.ns, node.local));
+    const picked = candidates === undefined ? undefined : pickOperation(candidates, action);
+    const op = node === undefined || message.startsWithFault ? undefined : candidates === undefined ? rpcByLocal.get(node.local) : picked;
+    // An operation named like an Object.prototype member ("toString", "valueOf") without a handler must not run the
+    // inherited member.
+    const key = op === undefined ? "" : (op.handler ?? op.name);
+    const found = op === undefined ? undefined : (handlers[key] as AnyHandler | undefined);
+    const handler = op !== undefined && found === (Object.prototype as Record<string, unknown>)[key] ? undefined : found;
     let input: unknown;
     let decoded = false;
     let inputError: unknown;
@@ -218,6 +232,16 @@ export function createSoapHandler(
     }
     const requestHeaders = message.headers;
     const encodeOptions: XmlEncodeOptions | undefined = family === undefined ? undefined : { namespaceAliases: family };
+    if (!op && candidates !== undefined) {
+      const names = candidates.map((o) => o.name).join(", ");
+      return fault(
+        version,
+        "Client",
+        action
+          ? `SOAPAction ${JSON.stringify(action)} matches none of the operations taking a {${node.ns}}${node.local} element (${names})`
+          : `operations ${names} all take a {${node.ns}}${node.local} element: the request's SOAPAction must say which`,
+      );
+    }
     if (!op) return fault(version, "Client", `no operation takes a {${node.ns}}${node.local} element`);
     if (action && op.action && action !== op.action) {
       return fault(version, "Client", `SOAPAction ${JSON.stringify(action)} does not match operation ${op.name}`);
@@ -286,6 +310,20 @@ export function createSoapHandler(
       for (const release of held) release();
     }
   };
+}
+
+/**
+ * The operation a request is for, among those taking its body element: the only one; else the one whose action is
+ * the request's; else the one without an action (it accepts any); else none (the answer is a Client fault saying
+ * why). With one candidate, an action mismatch is reported after the envelope was read (as before).
+ */
+function pickOperation(candidates: readonly SoapServerOperation[], action: string): SoapServerOperation | undefined {
+  if (candidates.length === 1) return candidates[0];
+  if (action) {
+    const exact = candidates.find((o) => o.action === action);
+    if (exact !== undefined) return exact;
+  }
+  return candidates.find((o) => o.action === "");
 }
 
 /** `?wsdl` (any case, with or without a value), the conventional way to ask a SOAP endpoint for its contract. */

@@ -56,7 +56,9 @@ function load(maxResident = DEFAULT_MAX_RESIDENT): TextMemory | null {
     };
     return { memory, bytes: new Uint8Array(memory.buffer), write: write as TextMemory["write"], hasForbidden, equal, patternsEnd: 0, patterns: new Map(), maxResident };
   } catch {
-    // An engine without SIMD, or a policy that forbids compiling WebAssembly.
+    // An engine without SIMD, a policy that forbids compiling WebAssembly (CSP), or memory the engine refuses to
+    // reserve (an address-space limit: V8 reserves several GiB of guard region per memory). Everything runs the
+    // plain path then, silently: the memory only makes two checks faster.
     return null;
   }
 }
@@ -66,12 +68,23 @@ function textMemory(): TextMemory | null {
   return state;
 }
 
-/** Room for `units` code units after the pattern area, growing the memory when needed. */
-function reserve(m: TextMemory, units: number): void {
+/**
+ * Room for `units` code units after the pattern area, growing the memory when needed. False when the memory cannot
+ * grow (the engine refuses: an address-space limit such as `ulimit -v`, a memory cap): the memory is then given up
+ * for good and everything runs the plain path, which gives the same answers.
+ */
+function reserve(m: TextMemory, units: number): boolean {
   const needed = PATTERN_AREA + 2 * units + SLACK;
-  if (m.bytes.length >= needed) return;
-  m.memory.grow(Math.ceil((needed - m.bytes.length) / 65536));
-  m.bytes = new Uint8Array(m.memory.buffer);
+  if (m.bytes.length >= needed) return true;
+  try {
+    m.memory.grow(Math.ceil((needed - m.bytes.length) / 65536));
+    m.bytes = new Uint8Array(m.memory.buffer);
+    return true;
+  } catch {
+    state = null;
+    resident = undefined;
+    return false;
+  }
 }
 
 /** Copy text[start, start + units) to the document area, padded; returns the end of its bytes. */
@@ -92,12 +105,12 @@ export function scanForbidden(text: string): boolean | undefined {
   if (m === null) return undefined;
   resident = undefined;
   if (text.length <= m.maxResident) {
-    reserve(m, text.length);
+    if (!reserve(m, text.length)) return undefined;
     const end = copy(m, text, 0, text.length);
     resident = text;
     return m.hasForbidden(PATTERN_AREA, end) !== 0;
   }
-  reserve(m, m.maxResident);
+  if (!reserve(m, m.maxResident)) return undefined;
   for (let start = 0; start < text.length; start += m.maxResident) {
     const end = copy(m, text, start, Math.min(m.maxResident, text.length - start));
     if (m.hasForbidden(PATTERN_AREA, end) !== 0) return true;
