@@ -1,0 +1,45 @@
+import { Command, InvalidArgumentError } from "commander";
+import { UsageError } from "../../errors.js";
+import { loadSpecForMock } from "../../mock/load.js";
+import { createRestMock, mockedOperations, type MockLogEntry } from "../../mock/rest.js";
+import { serveNode } from "../../runtime/http/node.js";
+import type { CommandContext } from "../io.js";
+
+/**
+ * `specforge mock <spec> [--port N] [--host H] [--seed S] [--dynamic] [--json]`: a stub server answering every
+ * operation of an OpenAPI document from its examples or generated values (docs/mock.md). Runs until Ctrl-C; one
+ * log line per request on stderr (a JSON object per line with --json).
+ */
+export function mockCommand(ctx: CommandContext): Command {
+  return new Command("mock")
+    .description("serve every operation of a spec from its examples or generated values, validating requests (OpenAPI)")
+    .argument("<spec>", "spec file (OpenAPI .yaml/.json)")
+    .option("-p, --port <n>", "port to listen on (0 picks a free one)", port, 4010)
+    .option("--host <host>", "interface to bind", "127.0.0.1")
+    .option("--seed <seed>", "seed of generated values: the same seed gives the same answers", "specforge")
+    .option("--dynamic", "answer with generated values even where the spec has examples, new ones per request")
+    .option("--json", "log requests as JSON lines on stderr")
+    .action(async (spec: string, opts: { port: number; host: string; seed: string; dynamic?: boolean; json?: boolean }) => {
+      const loaded = await loadSpecForMock({ spec });
+      if (loaded.doc.format !== "openapi") {
+        throw new UsageError(`specforge mock: ${spec} is ${loaded.doc.format === "proto" ? "a .proto" : "a WSDL/XSD"}; only OpenAPI documents can be mocked so far`);
+      }
+      const log = (e: MockLogEntry) =>
+        ctx.io.err(opts.json
+          ? `${JSON.stringify({ event: "request", ...e })}\n`
+          : `${e.method} ${e.path} -> ${e.status}${e.operation ? ` ${e.operation}` : ""}${e.source && e.source !== "none" ? ` (${e.source}${e.example ? ` ${e.example}` : ""})` : ""}${e.note ? ` [${e.note}]` : ""}\n`);
+      const handler = createRestMock(loaded, { seed: opts.seed, ...(opts.dynamic ? { dynamic: true } : {}), log });
+      const server = await serveNode(handler, { port: opts.port, host: opts.host });
+      const count = mockedOperations(loaded).length;
+      if (opts.json) ctx.io.err(`${JSON.stringify({ event: "listening", url: server.url, operations: count })}\n`);
+      else ctx.io.err(`specforge mock: ${count} operation${count === 1 ? "" : "s"} of ${spec} at ${server.url}\n`);
+      await ctx.interrupted();
+      await server.close();
+    });
+}
+
+function port(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 65535) throw new InvalidArgumentError("expected a port number 0-65535");
+  return n;
+}
