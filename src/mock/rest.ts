@@ -143,7 +143,7 @@ function answer(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperation, prefer
     const wanted = prefer.example !== undefined ? content.examples.filter((e) => e.name === prefer.example) : content.examples;
     for (const ex of wanted) {
       const value = exampleValue(spec, content, ex);
-      if (value !== undefined && accept(value.value)) return { reply: { status, body: value.value, ...(headers ? { headers } : {}) }, info: { source: "example", ...(ex.name !== undefined ? { example: ex.name } : {}) } };
+      if (value !== undefined && accept(value.value)) return { reply: { status, body: value.value, ...(headers ? { headers } : {}) }, info: { source: "example", ...(ex.name !== undefined ? { example: ex.name } : {}), ...(note ? { note } : {}) } };
       note = `example ${ex.name ?? ""} at ${ex.origin.file}:${ex.origin.line}:${ex.origin.column} fails the schema; generated a value instead`.replace("example  at", "example at");
     }
     if (prefer.example !== undefined && wanted.length === 0) note = `no example named ${JSON.stringify(prefer.example)}; generated a value instead`;
