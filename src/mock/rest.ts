@@ -69,7 +69,7 @@ export function createRestMock(spec: LoadedSpec, options: MockOptions = {}): (re
         return reply;
       };
     }
-    servers.push(create(handlers, { ...(options.basePath !== undefined ? { basePath: options.basePath } : {}) }) as (request: Request) => Promise<Response>);
+    servers.push(create(handlers, { basePath: options.basePath ?? mockBasePath(service) }) as (request: Request) => Promise<Response>);
   });
   return async (request) => {
     let response: Response | undefined;
@@ -83,6 +83,19 @@ export function createRestMock(spec: LoadedSpec, options: MockOptions = {}): (re
     options.log?.({ method: request.method, path: url.pathname + url.search, status: response.status, ...pending.get(request) });
     return response;
   };
+}
+
+/**
+ * The path the mock serves a service under: the path of its first server URL, also when the URL is a template
+ * (`{scheme}://host/api`, `{base}/v1`: variables before the path are dropped).
+ */
+export function mockBasePath(service: HttpService): string {
+  const url = service.servers[0];
+  if (url === undefined) return "";
+  const match = /^[^/?#]*:\/\/[^/?#]*(\/[^?#]*)?/.exec(url);
+  let path = match ? (match[1] ?? "") : url.replace(/[?#].*$/, "");
+  if (!match && /^\{[^}]*\}/.test(path)) path = path.replace(/^\{[^}]*\}/, "");
+  return path.replace(/\/+$/, "");
 }
 
 interface Prefer {
@@ -130,7 +143,8 @@ function answer(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperation, prefer
   const chosen = responseFor(op, prefer.code);
   if (!chosen) {
     const note = prefer.code !== undefined ? `no response declared for status ${prefer.code}` : "the operation declares no response";
-    return { reply: { status: prefer.code !== undefined ? 500 : 501, body: { message: note } }, info: { source: "none", note } };
+    // As Prism does (NO_RESPONSE_DEFINED): a 500 saying so.
+    return { reply: { status: 500, body: { message: note } }, info: { source: "none", note } };
   }
   const { response, status } = chosen;
   const content = response.contents.find((c) => JSON_MEDIA.test(c.mediaType)) ?? response.contents[0];
