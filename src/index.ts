@@ -13,3 +13,9 @@ export type { ConfigFile, SpecEntry, SpecOptions, ArtifactGroup, OptionDef } fro
 export { loadConfigFile } from "./config/config-file.js";
 export { loadRunConfig } from "./config/resolve.js";
 export { configJsonSchema } from "./config/config-schema.js";
+export { loadSpecForMock } from "./mock/load.js";
+export type { LoadedSpec, LoadSpecOptions } from "./mock/load.js";
+export { createRestMock, mockBasePath, mockedOperations, parsePrefer } from "./mock/rest.js";
+export type { MockOptions, MockLogEntry } from "./mock/rest.js";
+export { ValueGenerator, seededRandom } from "./mock/values.js";
+export type { ValueOptions } from "./mock/values.js";
