@@ -64,6 +64,17 @@ export function createRestMock(spec: LoadedSpec, options: MockOptions = {}): (re
         const prefer = parsePrefer(request.headers.get("prefer"));
         const dynamic = prefer.dynamic ?? options.dynamic ?? false;
         const drawSeed = dynamic ? `${seed}:${op.name}:${counter++}` : `${seed}:${op.name}`;
+        const missing = missingCredentials(service, op, request);
+        if (missing) {
+          // As Prism: a request without any of the credentials the operation requires gets its 401 (or a plain one).
+          const declared = responseFor(op, 401);
+          const challenge = { "www-authenticate": missing.challenge };
+          const { reply, info } = declared
+            ? answer(spec, gen, op, { ...prefer, code: 401 }, dynamic, drawSeed)
+            : { reply: { status: 401, body: { message: missing.message } } as Reply, info: { source: "none" as const } };
+          pending.set(request, { operation: op.name, ...info, note: missing.message });
+          return { ...reply, headers: { ...reply.headers, ...challenge } };
+        }
         const { reply, info } = answer(spec, gen, op, prefer, dynamic, drawSeed);
         pending.set(request, { operation: op.name, ...info });
         return reply;
@@ -96,6 +107,39 @@ export function mockBasePath(service: HttpService): string {
   let path = match ? (match[1] ?? "") : url.replace(/[?#].*$/, "");
   if (!match && /^\{[^}]*\}/.test(path)) path = path.replace(/^\{[^}]*\}/, "");
   return path.replace(/\/+$/, "");
+}
+
+/**
+ * Whether the request lacks every credential the operation's security requirements name (one of them suffices: the
+ * IR keeps the schemes of all alternatives, not how they combine). Presence is checked, not validity: `Authorization:
+ * Basic ...` for http basic, `Bearer ...` for http bearer, OAuth 2 and OpenID Connect, any Authorization for other
+ * http schemes, the named header, query parameter or cookie for an API key. Mutual TLS counts as present.
+ */
+export function missingCredentials(service: HttpService, op: HttpOperation, request: Request): { message: string; challenge: string } | undefined {
+  const names = op.security ?? [];
+  if (names.length === 0) return undefined;
+  const schemes = names.map((n) => service.securitySchemes.find((s) => s.name === n)).filter((s) => s !== undefined);
+  if (schemes.length === 0) return undefined;
+  const auth = request.headers.get("authorization") ?? "";
+  const url = new URL(request.url);
+  const cookies = (request.headers.get("cookie") ?? "").split(";").map((c) => c.trim().split("=")[0]);
+  const present = schemes.some((s) => {
+    switch (s.type) {
+      case "http":
+        return s.scheme?.toLowerCase() === "basic" ? /^basic\s+\S/i.test(auth) : s.scheme?.toLowerCase() === "bearer" ? /^bearer\s+\S/i.test(auth) : auth !== "";
+      case "oauth2":
+      case "openIdConnect":
+        return /^bearer\s+\S/i.test(auth);
+      case "apiKey":
+        if (s.paramName === undefined) return true;
+        return s.in === "query" ? url.searchParams.has(s.paramName) : s.in === "cookie" ? cookies.includes(s.paramName) : request.headers.has(s.paramName);
+      default:
+        return true;
+    }
+  });
+  if (present) return undefined;
+  const challenge = schemes.map((s) => (s.type === "http" && s.scheme ? s.scheme[0]!.toUpperCase() + s.scheme.slice(1).toLowerCase() : s.type === "apiKey" ? `ApiKey name="${s.paramName ?? ""}"` : "Bearer")).join(", ").replace(/[^\x20-\x7e]/g, "");
+  return { message: `credentials required: ${schemes.map((s) => s.name).join(" or ")}`, challenge };
 }
 
 interface Prefer {

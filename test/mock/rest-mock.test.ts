@@ -30,6 +30,24 @@ async function start(spec: LoadedSpec, options: Parameters<typeof createRestMock
   return { url: server.url, log };
 }
 
+/** Client auth giving every credential the service's security schemes name (the mock checks presence). */
+function credentials(service: HttpService): (request: Request) => Request {
+  return (request) => {
+    const url = new URL(request.url);
+    const headers = new Headers(request.headers);
+    for (const s of service.securitySchemes) {
+      if (s.type === "apiKey" && s.paramName !== undefined) {
+        if (s.in === "query") url.searchParams.set(s.paramName, "key");
+        else if (s.in === "cookie") headers.append("cookie", `${s.paramName}=key`);
+        else headers.set(s.paramName, "key");
+      }
+    }
+    const bearer = service.securitySchemes.some((s) => s.type === "oauth2" || s.type === "openIdConnect" || (s.type === "http" && s.scheme?.toLowerCase() === "bearer"));
+    headers.set("authorization", bearer ? "Bearer token" : "Basic dTpw");
+    return new Request(url, { method: request.method, headers, body: request.body, duplex: "half" } as RequestInit);
+  };
+}
+
 /** The status the mock answers by default: the lowest 2xx, else 2XX/default as 200, else the lowest declared. */
 function defaultStatus(op: HttpOperation): number {
   const numeric = op.responses.map((r) => r.status).filter((s) => /^\d+$/.test(s)).map(Number).sort((a, b) => a - b);
@@ -66,13 +84,15 @@ describe.each(["webhooks.openapi.yaml", "members.openapi.yaml"])("specforge mock
   let log: MockLogEntry[];
   let service: HttpService;
   let baseUrl: string;
+  /** Headers with the credentials both seeds use (webhooks: basic; members: PRIVATE-TOKEN). */
+  const auth = () => ({ authorization: "Basic dTpw", "private-token": "t" });
 
   it("serves every operation through the generated client with answers the generated validators accept", async () => {
     spec = await loadSpecForMock({ spec: path.join(REPO, "specs", file) });
     ({ url, log } = await start(spec, { seed: 7 }));
     service = spec.doc.services.find((s): s is HttpService => s.kind === "http")!;
     baseUrl = url + mockBasePath(service);
-    const client = (spec.module[spec.names.api(0).createClient] as Fn)({ baseUrl }) as Record<string, Fn>;
+    const client = (spec.module[spec.names.api(0).createClient] as Fn)({ baseUrl, auth: credentials(service) }) as Record<string, Fn>;
     const gen = new ValueGenerator(spec.doc);
     const ops = mockedOperations(spec);
     expect(ops.length).toBeGreaterThan(5);
@@ -91,10 +111,30 @@ describe.each(["webhooks.openapi.yaml", "members.openapi.yaml"])("specforge mock
     expect(log.every((e) => e.source === "generated" || e.source === "example" || e.source === "none")).toBe(true);
   });
 
+  it("answers 401 (with WWW-Authenticate) where the operation requires a credential the request lacks", async () => {
+    const secured = service.operations.filter((o) => (o.security ?? []).length > 0);
+    expect(secured.length).toBeGreaterThan(0);
+    // Valid requests through the generated client, without credentials.
+    const client = (spec.module[spec.names.api(0).createClient] as Fn)({ baseUrl }) as Record<string, Fn>;
+    const gen = new ValueGenerator(spec.doc);
+    for (const op of secured) {
+      const declared = op.responses.some((r) => r.status === "401");
+      const call = client[spec.names.operation(op).method]!(requestFor(spec, gen, op, 2)) as Promise<{ status: number; body: unknown; headers: Headers }>;
+      if (!declared) {
+        await expect(call).rejects.toMatchObject({ status: 401 });
+        continue;
+      }
+      const res = await call;
+      expect(res.status, op.name).toBe(401);
+      expect(res.headers.get("www-authenticate")).toBeTruthy();
+      expect(validatorFor(spec, op, 401)?.(res.body) ?? [], op.name).toEqual([]);
+    }
+  });
+
   it("refuses an invalid request with 400 naming the failing JSON pointer", async () => {
     const op = service.operations.find((o) => o.requestBody && o.requestBody.contents.some((c) => c.type.kind === "ref"))!;
     const target = baseUrl + op.path.replace(/\{[^}]+\}/g, "1");
-    const res = await fetch(target, { method: op.method.toUpperCase(), headers: { "content-type": "application/json" }, body: JSON.stringify([]) });
+    const res = await fetch(target, { method: op.method.toUpperCase(), headers: { "content-type": "application/json", ...auth() }, body: JSON.stringify([]) });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { issues: { path: string }[] };
     expect(body.issues.length).toBeGreaterThan(0);
@@ -103,7 +143,7 @@ describe.each(["webhooks.openapi.yaml", "members.openapi.yaml"])("specforge mock
     const typed = service.operations.find((o) => o.parameters.some((p) => p.in === "path" && p.type.kind === "scalar" && /int/.test(p.type.scalar)));
     if (typed) {
       const p = typed.parameters.find((x) => x.in === "path")!;
-      const bad = await fetch(baseUrl + typed.path.replace(`{${p.name}}`, "not-a-number").replace(/\{[^}]+\}/g, "1"), { method: typed.method.toUpperCase() });
+      const bad = await fetch(baseUrl + typed.path.replace(`{${p.name}}`, "not-a-number").replace(/\{[^}]+\}/g, "1"), { method: typed.method.toUpperCase(), headers: auth() });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { issues: { path: string }[] }).issues.map((i) => i.path)).toContain(`/path/${p.name}`);
     }
@@ -113,23 +153,23 @@ describe.each(["webhooks.openapi.yaml", "members.openapi.yaml"])("specforge mock
     const op = service.operations.find((o) => o.method === "get" && o.responses.some((r) => /^4\d\d$/.test(r.status) && r.contents.length > 0))!;
     const code = Number(op.responses.find((r) => /^4\d\d$/.test(r.status))!.status);
     const target = baseUrl + op.path.replace(/\{[^}]+\}/g, "1");
-    const res = await fetch(target, { headers: { prefer: `code=${code}` } });
+    const res = await fetch(target, { headers: { prefer: `code=${code}`, ...auth() } });
     expect(res.status).toBe(code);
     expect(validatorFor(spec, op, code)!(await res.json())).toEqual([]);
-    const none = await fetch(target, { headers: { prefer: "code=418" } });
+    const none = await fetch(target, { headers: { prefer: "code=418", ...auth() } });
     expect(none.status).toBe(500);
   });
 
   it("is deterministic without --dynamic and draws new values with Prefer: dynamic=true", async () => {
     const op = service.operations.find((o) => o.method === "get" && o.responses.some((r) => r.contents.length > 0))!;
     const target = baseUrl + op.path.replace(/\{[^}]+\}/g, "1");
-    const a = await (await fetch(target)).text();
-    const b = await (await fetch(target)).text();
+    const a = await (await fetch(target, { headers: auth() })).text();
+    const b = await (await fetch(target, { headers: auth() })).text();
     expect(a).toBe(b);
     const again = await start(spec, { seed: 7 });
-    expect(await (await fetch(again.url + mockBasePath(service) + op.path.replace(/\{[^}]+\}/g, "1"))).text()).toBe(a);
+    expect(await (await fetch(again.url + mockBasePath(service) + op.path.replace(/\{[^}]+\}/g, "1"), { headers: auth() })).text()).toBe(a);
     const dyn = new Set<string>();
-    for (let i = 0; i < 5; i++) dyn.add(await (await fetch(target, { headers: { prefer: "dynamic=true" } })).text());
+    for (let i = 0; i < 5; i++) dyn.add(await (await fetch(target, { headers: { prefer: "dynamic=true", ...auth() } })).text());
     expect(dyn.size).toBeGreaterThan(1);
   });
 });
@@ -145,7 +185,7 @@ describe("specforge mock on the OAI example documents", () => {
     let served = 0;
     for (const [index, service] of spec.doc.services.entries()) {
       if (service.kind !== "http") continue;
-      const client = (spec.module[spec.names.api(index).createClient] as Fn)({ baseUrl: url + mockBasePath(service) }) as Record<string, Fn>;
+      const client = (spec.module[spec.names.api(index).createClient] as Fn)({ baseUrl: url + mockBasePath(service), auth: credentials(service) }) as Record<string, Fn>;
       for (const op of service.operations) {
         const call = client[spec.names.operation(op).method]!(requestFor(spec, gen, op, 3)) as Promise<{ status: number; body: unknown }>;
         if (op.responses.length === 0) {
@@ -241,7 +281,7 @@ describe("the specforge mock command", () => {
     });
     const { url, operations } = await listening;
     expect(operations).toBe(8);
-    const res = await fetch(`${url}/api/v2/webhooks/count`);
+    const res = await fetch(`${url}/api/v2/webhooks/count`, { headers: { authorization: "Basic dTpw" } });
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
     const request = stderr.split("\n").filter((l) => l.includes('"request"')).map((l) => JSON.parse(l) as MockLogEntry);
