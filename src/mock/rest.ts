@@ -22,6 +22,8 @@ export interface MockOptions {
   readonly log?: (entry: MockLogEntry) => void;
   /** Path prefix of every route; default the path of each service's first server URL, as the typed server does. */
   readonly basePath?: string;
+  /** Wait this long before each answer (milliseconds), to see how a client copes with a slow service. */
+  readonly delayMs?: number;
 }
 
 export interface MockLogEntry {
@@ -40,6 +42,25 @@ export interface MockLogEntry {
 
 type Fn = (...args: unknown[]) => unknown;
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+/**
+ * CORS settings for a mock (the emulators' `withCors`, runtime/http/cors.ts): pages may send the spec's header
+ * parameters, its API-key headers and `Prefer`, and read the response headers the spec declares.
+ */
+export function mockCorsHeaders(spec: LoadedSpec): { allowHeaders: string[]; exposeHeaders: string[] } {
+  const allow = new Set<string>(["prefer"]);
+  const expose = new Set<string>(["www-authenticate"]);
+  const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+  for (const s of spec.doc.services) {
+    if (s.kind !== "http") continue;
+    for (const scheme of s.securitySchemes) if (scheme.type === "apiKey" && scheme.in === "header" && scheme.paramName && token.test(scheme.paramName)) allow.add(scheme.paramName.toLowerCase());
+    for (const op of s.operations) {
+      for (const p of op.parameters) if (p.in === "header" && token.test(p.name)) allow.add(p.name.toLowerCase());
+      for (const r of op.responses) for (const h of r.headers) if (token.test(h.name)) expose.add(h.name.toLowerCase());
+    }
+  }
+  return { allowHeaders: [...allow], exposeHeaders: [...expose] };
+}
 
 /** Which operations a mock serves: every operation of every HTTP service of the spec. */
 export function mockedOperations(spec: LoadedSpec): { service: HttpService; operation: HttpOperation }[] {
@@ -90,6 +111,7 @@ export function createRestMock(spec: LoadedSpec, options: MockOptions = {}): (re
       if (response.status !== 404 || pending.has(request)) break;
     }
     response ??= Response.json({ message: "Not found" }, { status: 404 });
+    if (options.delayMs !== undefined && options.delayMs > 0) await new Promise((r) => setTimeout(r, options.delayMs));
     const url = new URL(request.url);
     options.log?.({ method: request.method, path: url.pathname + url.search, status: response.status, ...pending.get(request) });
     return response;

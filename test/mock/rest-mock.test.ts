@@ -281,8 +281,13 @@ describe("the specforge mock command", () => {
     });
     const { url, operations } = await listening;
     expect(operations).toBe(8);
-    const res = await fetch(`${url}/api/v2/webhooks/count`, { headers: { authorization: "Basic dTpw" } });
+    const res = await fetch(`${url}/api/v2/webhooks/count`, { headers: { authorization: "Basic dTpw", origin: "http://localhost:5173" } });
     expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    // CORS as the emulators do it: a page on localhost may send Prefer and read the declared response headers.
+    const preflight = await fetch(`${url}/api/v2/webhooks`, { method: "OPTIONS", headers: { origin: "http://localhost:5173", "access-control-request-method": "GET", "access-control-request-headers": "prefer, authorization" } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("prefer");
     await new Promise((r) => setTimeout(r, 100));
     const request = stderr.split("\n").filter((l) => l.includes('"request"')).map((l) => JSON.parse(l) as MockLogEntry);
     expect(request).toEqual([expect.objectContaining({ method: "GET", path: "/api/v2/webhooks/count", status: 200, operation: "countWebhooks" })]);

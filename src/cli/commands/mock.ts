@@ -1,7 +1,8 @@
 import { Command, InvalidArgumentError } from "commander";
 import { UsageError } from "../../errors.js";
 import { loadSpecForMock } from "../../mock/load.js";
-import { createRestMock, mockedOperations, type MockLogEntry } from "../../mock/rest.js";
+import { createRestMock, mockCorsHeaders, mockedOperations, type MockLogEntry } from "../../mock/rest.js";
+import { DEFAULT_CORS_ALLOW_HEADERS, withCors } from "../../runtime/http/cors.js";
 import { serveNode } from "../../runtime/http/node.js";
 import type { CommandContext } from "../io.js";
 
@@ -18,8 +19,11 @@ export function mockCommand(ctx: CommandContext): Command {
     .option("--host <host>", "interface to bind", "127.0.0.1")
     .option("--seed <seed>", "seed of generated values: the same seed gives the same answers", "specforge")
     .option("--dynamic", "answer with generated values even where the spec has examples, new ones per request")
+    .option("--delay <ms>", "wait this long before each answer", delay)
+    .option("--cors-origin <origin...>", "origins whose pages may call the mock (\"*\" for any; default http(s) pages on localhost)")
+    .option("--no-cors", "answer no CORS preflights and add no CORS headers")
     .option("--json", "log requests as JSON lines on stderr")
-    .action(async (spec: string, opts: { port: number; host: string; seed: string; dynamic?: boolean; json?: boolean }) => {
+    .action(async (spec: string, opts: { port: number; host: string; seed: string; dynamic?: boolean; delay?: number; cors: boolean; corsOrigin?: string[]; json?: boolean }) => {
       const loaded = await loadSpecForMock({ spec });
       if (loaded.doc.format !== "openapi") {
         throw new UsageError(`specforge mock: ${spec} is ${loaded.doc.format === "proto" ? "a .proto" : "a WSDL/XSD"}; only OpenAPI documents can be mocked so far`);
@@ -28,7 +32,12 @@ export function mockCommand(ctx: CommandContext): Command {
         ctx.io.err(opts.json
           ? `${JSON.stringify({ event: "request", ...e })}\n`
           : `${e.method} ${e.path} -> ${e.status}${e.operation ? ` ${e.operation}` : ""}${e.source && e.source !== "none" ? ` (${e.source}${e.example ? ` ${e.example}` : ""})` : ""}${e.note ? ` [${e.note}]` : ""}\n`);
-      const handler = createRestMock(loaded, { seed: opts.seed, ...(opts.dynamic ? { dynamic: true } : {}), log });
+      const mock = createRestMock(loaded, { seed: opts.seed, ...(opts.dynamic ? { dynamic: true } : {}), ...(opts.delay !== undefined ? { delayMs: opts.delay } : {}), log });
+      const { allowHeaders, exposeHeaders } = mockCorsHeaders(loaded);
+      const origins = opts.corsOrigin === undefined ? undefined : opts.corsOrigin.includes("*") ? "*" as const : opts.corsOrigin;
+      const handler = opts.cors
+        ? withCors(mock, { allowHeaders: [...DEFAULT_CORS_ALLOW_HEADERS, ...allowHeaders], exposeHeaders, ...(origins !== undefined ? { origins } : {}) })
+        : mock;
       const server = await serveNode(handler, { port: opts.port, host: opts.host });
       const count = mockedOperations(loaded).length;
       if (opts.json) ctx.io.err(`${JSON.stringify({ event: "listening", url: server.url, operations: count })}\n`);
@@ -36,6 +45,12 @@ export function mockCommand(ctx: CommandContext): Command {
       await ctx.interrupted();
       await server.close();
     });
+}
+
+function delay(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 600_000) throw new InvalidArgumentError("expected milliseconds, 0-600000");
+  return n;
 }
 
 function port(text: string): number {
