@@ -104,6 +104,8 @@ export class ValueGenerator {
   private named(id: TypeId, depth: number, allowNull: boolean): unknown {
     const t = this.types.get(id);
     if (!t) return {};
+    // A cycle of required fields has no finite value: stop (the validator then says what is missing).
+    if (depth > HARD_DEPTH) return t.kind === "record" ? {} : null;
     if (allowNull && t.nullable && this.random() < 0.05) return null;
     switch (t.kind) {
       case "record": {
@@ -180,7 +182,16 @@ export class ValueGenerator {
   private members(members: readonly Member[], outer: { min: number; max: number | "unbounded" }, out: Record<string, unknown>, claim: (k: string) => string, depth: number, present: boolean): void {
     for (const m of members) {
       if (m.kind === "any") {
-        claim("$any");
+        const key = claim("$any");
+        const occurs = multiply(outer, m.occurs);
+        if (present && occurs.min >= 1) {
+          // Elements from another vocabulary: as few as allowed, in a namespace the wildcard admits.
+          const listed = m.namespace.split(/\s+/).find((n) => n !== "" && !n.startsWith("##"));
+          const ns = m.namespace === "##local" ? "" : listed ?? "urn:specforge:mock";
+          const items = (out[key] as unknown[] | undefined) ?? [];
+          for (let i = 0; i < occurs.min; i++) items.push({ ns, name: `extra${i + 1}`, value: "x" });
+          out[key] = items;
+        }
         continue;
       }
       if (m.kind === "field") {
@@ -222,7 +233,8 @@ export class ValueGenerator {
   private field(f: Field, occurs: { min: number; max: number | "unbounded" }, out: Record<string, unknown>, key: string, depth: number): void {
     const proto = f.wire.proto;
     const list = occurs.max === "unbounded" || occurs.max > 1;
-    const required = occurs.min >= 1 || proto?.label === "implicit" || proto?.label === "required";
+    // proto3 implicit-presence scalars are always there; a message field never has implicit presence.
+    const required = occurs.min >= 1 || proto?.label === "required" || (proto?.label === "implicit" && !this.isRecord(f.type));
     if (!required && (depth >= this.maxDepth || this.random() < 0.4)) return;
     if (list) {
       const max = occurs.max === "unbounded" ? occurs.min + 2 : Math.min(occurs.max, occurs.min + 2);
@@ -235,6 +247,10 @@ export class ValueGenerator {
       return;
     }
     out[key] = this.fieldValue(f, depth);
+  }
+
+  private isRecord(t: TypeExpr): boolean {
+    return t.kind === "ref" && this.types.get(t.id)?.kind === "record";
   }
 
   private fieldValue(f: Field, depth: number): unknown {
@@ -267,7 +283,8 @@ export class ValueGenerator {
   private oneof(g: Group, out: Record<string, unknown>, key: string, depth: number): void {
     const fields = g.members.filter((m): m is Field => m.kind === "field");
     if (fields.length === 0 || (depth >= this.maxDepth && fields.every((f) => f.type.kind === "ref")) || this.random() < 0.2) return;
-    const f = this.pick(fields);
+    const shallow = depth >= this.maxDepth ? fields.filter((x) => x.type.kind !== "ref") : fields;
+    const f = this.pick(shallow.length > 0 ? shallow : fields);
     out[key] = { case: fieldPropertyName(f), value: this.expr(f.type, f.facets, depth + 1) };
   }
 
@@ -511,6 +528,8 @@ export class ValueGenerator {
   }
 }
 
+/** Depth at which generation stops whatever the schema requires (only a cycle of required fields gets there). */
+const HARD_DEPTH = 60;
 const INT64: ReadonlySet<string> = new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
 const INT32: ReadonlySet<string> = new Set(["int32", "uint32", "sint32", "fixed32", "sfixed32"]);
 const UNSIGNED: ReadonlySet<string> = new Set(["uint32", "fixed32", "uint64", "fixed64"]);
