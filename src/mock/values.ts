@@ -104,8 +104,9 @@ export class ValueGenerator {
   private named(id: TypeId, depth: number, allowNull: boolean): unknown {
     const t = this.types.get(id);
     if (!t) return {};
-    // A cycle of required fields has no finite value: stop (the validator then says what is missing).
-    if (depth > HARD_DEPTH) return t.kind === "record" ? {} : null;
+    // A cycle of required fields has no finite value: stop at twice the depth bound (branching required fields make
+    // anything deeper exponential), and the validator then says what is missing.
+    if (depth > this.maxDepth * 2 + 2) return t.kind === "record" ? {} : null;
     if (allowNull && t.nullable && this.random() < 0.05) return null;
     switch (t.kind) {
       case "record": {
@@ -528,8 +529,6 @@ export class ValueGenerator {
   }
 }
 
-/** Depth at which generation stops whatever the schema requires (only a cycle of required fields gets there). */
-const HARD_DEPTH = 60;
 const INT64: ReadonlySet<string> = new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
 const INT32: ReadonlySet<string> = new Set(["int32", "uint32", "sint32", "fixed32", "sfixed32"]);
 const UNSIGNED: ReadonlySet<string> = new Set(["uint32", "fixed32", "uint64", "fixed64"]);
