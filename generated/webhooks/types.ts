@@ -201,7 +201,10 @@ export interface WebhookDeliveryEnvelope {
  * @generated from openapi schema #/components/schemas/DeleteResult
  */
 export interface DeleteResult {
-  /** Confirmation message. */
+  /**
+   * Confirmation message.
+   * @example "Permanently deleted webhook"
+   */
   message: string;
 }
 

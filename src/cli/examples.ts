@@ -11,6 +11,10 @@ export const COMMAND_EXAMPLES: Readonly<Record<string, { readonly run: string; r
     run: "specforge convert specs/content.proto --type contentApi.Response --from binary --to json < page.pb",
     does: "convert one protobuf payload on stdin to ProtoJSON on stdout",
   },
+  mock: {
+    run: "specforge mock specs/webhooks.openapi.yaml --port 4010",
+    does: "serve every operation of the spec with its examples or generated values, validating requests",
+  },
   help: { run: "specforge help generate", does: "print every option of one command (as specforge generate --help does)" },
 };
 

@@ -6,6 +6,7 @@ import { convertCommand } from "./commands/convert.js";
 import { generateCommand } from "./commands/generate.js";
 import { initCommand } from "./commands/init.js";
 import { inspectCommand } from "./commands/inspect.js";
+import { mockCommand } from "./commands/mock.js";
 import { examplesHelp } from "./examples.js";
 import { processIo, type CliIo, type CommandContext } from "./io.js";
 import { packageVersion } from "./version.js";
@@ -32,6 +33,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), int
   program.addCommand(inspectCommand(ctx));
   program.addCommand(initCommand(ctx));
   program.addCommand(convertCommand());
+  program.addCommand(mockCommand(ctx));
   // Subcommands are built separately, so they need the same error handling as the program.
   for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err });
   // commander adds `help` itself, after these: it gets an example too.

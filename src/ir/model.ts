@@ -220,6 +220,8 @@ export interface Field {
   readonly fixed?: string;
   readonly deprecated?: boolean;
   readonly doc?: string;
+  /** Example values written on the property's schema. */
+  readonly examples?: readonly Example[];
   readonly origin: Origin;
   readonly wire: WireHints;
 }
@@ -279,6 +281,21 @@ interface NamedTypeBase {
    * doc comment says so); validators check these exactly. Absent when there are none.
    */
   readonly checks?: readonly ValueCheck[];
+  /** Example values of the schema behind this type (see Example); absent when there are none. */
+  readonly examples?: readonly Example[];
+  readonly origin: Origin;
+}
+
+/**
+ * An example value the spec gives (OpenAPI `example`, `examples`, Swagger 2.0 `x-example` and response `examples`),
+ * kept with where it was written. Examples are documentation: they are not checked against the schema (a spec's
+ * example may be wrong), so consumers that need a valid value (the mock server) validate before using one.
+ */
+export interface Example {
+  /** The key in an `examples` map (media types, parameters), absent for a single `example` or a schema's list. */
+  readonly name?: string;
+  readonly summary?: string;
+  readonly value: JsonData;
   readonly origin: Origin;
 }
 
@@ -535,6 +552,8 @@ export interface HttpParameter {
   readonly content?: string;
   readonly deprecated?: boolean;
   readonly doc?: string;
+  /** Examples of the parameter (its `example`/`examples`, else its schema's). */
+  readonly examples?: readonly Example[];
   readonly origin: Origin;
 }
 
@@ -544,6 +563,8 @@ export interface HttpContent {
   readonly nullable?: boolean;
   /** Form bodies (urlencoded, multipart): the Encoding Object of each property that has one, in spec order. */
   readonly encoding?: readonly HttpEncoding[];
+  /** Examples of the body (the Media Type Object's `example`/`examples`, Swagger 2.0 response `examples`). */
+  readonly examples?: readonly Example[];
 }
 
 /** How one property of a form body is written (OpenAPI Encoding Object). */

@@ -24,7 +24,7 @@ describe("specforge --version and --help", () => {
     const [, commandsAndAfter] = help.out.split(/^Commands:\n/m);
     const [commandsSection, examplesSection] = commandsAndAfter!.split(/^Examples:\n/m);
     const commands = [...commandsSection!.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((m) => m[1]!);
-    expect(commands).toEqual(["generate", "check", "inspect", "init", "convert", "help"]);
+    expect(commands).toEqual(["generate", "check", "inspect", "init", "convert", "mock", "help"]);
     const examples = [...examplesSection!.matchAll(/^ {2}\$ specforge (.+)\n {6}\S.*$/gm)].map((m) => m[1]!);
     expect(examples.map((e) => e.split(" ")[0])).toEqual(commands);
     for (const example of examples) {

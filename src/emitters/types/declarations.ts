@@ -1,6 +1,6 @@
 import { propertyKey, stringLiteral } from "../../codegen/escape.js";
 import type { GeneratedFile } from "../../codegen/generated-file.js";
-import type { AliasType, EnumType, NamedType, RecordType, TypeId, UnionType, ValueCheck } from "../../ir/model.js";
+import type { AliasType, EnumType, Example, NamedType, RecordType, TypeId, UnionType, ValueCheck } from "../../ir/model.js";
 import { fieldPropertyName, oneofPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "./context.js";
 import { facetTags, isList, keyClaimer, recordProperties, type Property } from "./properties.js";
@@ -65,6 +65,29 @@ export function emitSameShapeAlias(f: GeneratedFile, t: NamedType, sameAs: TypeI
   }
 }
 
+/** Longest example (as JSON text) worth printing in a doc comment; longer ones stay in the IR only. */
+const MAX_EXAMPLE_CHARS = 1000;
+/** At most this many examples per declaration. */
+const MAX_EXAMPLES = 3;
+
+/**
+ * `@example` tags for a declaration's examples: short ones on one line, longer ones pretty-printed. Spec text goes
+ * through the doc-comment escaping of GeneratedFile.jsdoc (docLines), like descriptions.
+ */
+export function exampleTags(examples: readonly Example[] | undefined): string | undefined {
+  if (!examples) return undefined;
+  const tags: string[] = [];
+  for (const ex of examples) {
+    if (tags.length === MAX_EXAMPLES) break;
+    const compact = JSON.stringify(ex.value);
+    if (compact === undefined || compact.length > MAX_EXAMPLE_CHARS) continue;
+    const label = ex.name !== undefined ? ` ${ex.name.replace(/\s+/g, " ")}` : "";
+    const text = compact.length <= 80 ? compact : JSON.stringify(ex.value, null, 2);
+    tags.push(label ? `@example${label}\n${text}` : `@example ${text}`);
+  }
+  return tags.length > 0 ? tags.join("\n") : undefined;
+}
+
 function origin(t: NamedType, ctx: TypesContext): string {
   const file = t.origin.file === ctx.doc.entry ? "" : ` (${t.origin.file})`;
   return `@generated from ${t.origin.construct}${file}`;
@@ -75,7 +98,7 @@ function emitRecord(f: GeneratedFile, t: RecordType, ctx: TypesContext): void {
   const notes: string[] = [];
   if (t.base) notes.push(`Derived by ${t.base.derivation} from {@link ${ctx.names.type(t.base.id)}}.`);
   if (t.abstract) notes.push("Abstract: only its subtypes appear on the wire.");
-  f.jsdoc("", [t.doc, notes.join(" ") || undefined, nullNote(t), checksNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, notes.join(" ") || undefined, nullNote(t), checksNote(t), exampleTags(t.examples), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   f.print(`export interface ${name} {`);
   const family = familyRoot(t, ctx);
   if (family) {
@@ -160,7 +183,7 @@ function emitProperty(f: GeneratedFile, p: Property, ctx: TypesContext, keys: Se
   if (field.deprecated) tags.push("@deprecated");
   const xml = field.wire.xml;
   const where = xml?.kind === "attribute" ? "XML attribute." : xml?.kind === "text" ? "The element's text content." : undefined;
-  f.jsdoc("  ", [field.doc, where, p.note, tags.join("\n") || undefined]);
+  f.jsdoc("  ", [field.doc, where, p.note, tags.join("\n") || undefined, exampleTags(field.examples)]);
   const optional = occurs.min === 0 ? "?" : "";
   f.print(`  ${propertyKey(uniqueKey(fieldPropertyName(field), keys))}${optional}: ${ts};`);
 }
@@ -169,7 +192,7 @@ function emitEnum(f: GeneratedFile, t: EnumType, ctx: TypesContext): void {
   const name = ctx.names.type(t.id);
   const literals = [...new Set(t.values.map((v) => literalTs(v.value)))];
   const notes = t.closed === false ? "Open enum: values not listed here may be received as numbers." : undefined;
-  f.jsdoc("", [t.doc, notes, nullNote(t), checksNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, notes, nullNote(t), checksNote(t), exampleTags(t.examples), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   const open = t.closed === false ? ["number"] : [];
   const members = [...literals, ...open];
   if (members.length === 0) f.print(`export type ${name} = never;`);
@@ -192,7 +215,7 @@ function emitUnion(f: GeneratedFile, t: UnionType, ctx: TypesContext): void {
     d.kind === "property" ? `Told apart by the \`${d.property}\` property.`
     : d.kind === "xsi:type" ? "Told apart by xsi:type."
     : d.exclusive ? "Exactly one of the alternatives (oneOf)." : "One or more of the alternatives (anyOf).";
-  f.jsdoc("", [t.doc, note, nullNote(t), checksNote(t), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, note, nullNote(t), checksNote(t), exampleTags(t.examples), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   const variants = t.variants.map((v) => {
     const ts = typeExprTs(v.type, ctx);
     return d.kind === "property" && v.tag !== undefined
@@ -210,7 +233,7 @@ function emitUnion(f: GeneratedFile, t: UnionType, ctx: TypesContext): void {
 function emitAlias(f: GeneratedFile, t: AliasType, ctx: TypesContext): void {
   const name = ctx.names.type(t.id);
   const tags = facetTags(t.facets);
-  f.jsdoc("", [t.doc, nullNote(t), checksNote(t), tags.join("\n") || undefined, t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  f.jsdoc("", [t.doc, nullNote(t), checksNote(t), tags.join("\n") || undefined, exampleTags(t.examples), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
   f.print(`export type ${name} = ${typeExprTs(t.target, ctx)};`);
 }
 

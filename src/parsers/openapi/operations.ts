@@ -3,10 +3,11 @@
  * responses, headers and security requirements. `$ref`s to components (parameters, requestBodies, responses,
  * headers, path items) are followed wherever they point, including other files.
  */
-import type { HttpContent, HttpOperation, HttpParameter, HttpResponse, HttpService, TypeExpr } from "../../ir/model.js";
+import type { Example, HttpContent, HttpOperation, HttpParameter, HttpResponse, HttpService, TypeExpr } from "../../ir/model.js";
 import type { LowerContext } from "./context.js";
 import type { Loc } from "./files.js";
 import { bool, child, entries, isObject, items, str } from "./json.js";
+import { objectExamples } from "./examples.js";
 import { NameTable, operationNameFor, pascalCase } from "./names.js";
 import { pathItemFields, pathItemOperations } from "./path-items.js";
 import { lowerEncoding } from "./encoding.js";
@@ -135,6 +136,7 @@ function lowerParameter(ctx: LowerContext, schemas: SchemaLowerer, p: Loc, typeN
     ...parameterContent(p),
     ...(bool(p, "deprecated") ? { deprecated: true } : {}),
     ...docOf(p),
+    ...examplesOf(ctx, p),
     origin: ctx.origin(p, `openapi parameter ${where} ${name}`),
   };
 }
@@ -166,23 +168,31 @@ function lowerResponse(ctx: LowerContext, schemas: SchemaLowerer, status: string
       ...valueOf(schemas, header, `${hint}${pascalCase(name)}Header`),
       ...(bool(header, "deprecated") ? { deprecated: true } : {}),
       ...docOf(header),
+      ...examplesOf(ctx, header),
       origin: ctx.origin(header, `openapi header ${name}`),
     });
   }
-  return { status, ...docOf(r), contents: contentsOf(schemas, child(r, "content"), hint), headers };
+  return { status, ...docOf(r), contents: contentsOf(schemas, child(r, "content"), hint, ctx, false), headers };
 }
 
 /**
  * Bodies by media type. Every body that is parsed as JSON or a form gets a named type (and so a validator and codecs
  * of its own, which the server calls), whatever its shape; a text or binary body only when its schema constrains it.
  */
-function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string, ctx?: LowerContext): HttpContent[] {
+function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string, ctx: LowerContext, encoding = true): HttpContent[] {
   return entries(content).map(([mediaType, m]) => {
     const schema = child(m, "schema");
-    if (!schema) return { mediaType, type: ANY };
+    const examples = examplesOf(ctx, m);
+    if (!schema) return { mediaType, type: ANY, ...examples };
     const { type, nullable } = schemas.withoutFacets(schema, hint, STRUCTURED_MEDIA.test(mediaType));
-    return { mediaType, type, ...(nullable ? { nullable: true } : {}), ...(ctx ? lowerEncoding(ctx, m) : {}) };
+    return { mediaType, type, ...(nullable ? { nullable: true } : {}), ...(encoding ? lowerEncoding(ctx, m) : {}), ...examples };
   });
+}
+
+/** The `examples` field of a parameter, header or body (its own examples, else its schema's); empty when none. */
+function examplesOf(ctx: LowerContext, loc: Loc): { examples?: readonly Example[] } {
+  const examples = objectExamples(ctx, loc, child(loc, "schema"));
+  return examples ? { examples } : {};
 }
 
 /** Scheme names of a security requirement list, in order; `[]` means explicitly none. */

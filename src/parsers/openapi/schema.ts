@@ -13,6 +13,7 @@ import path from "node:path";
 import type {
   EnumType,
   EnumValue,
+  Example,
   Facets,
   NamedType,
   Field,
@@ -32,6 +33,7 @@ import type { Loc } from "./files.js";
 import { bool, child, entries, has, isObject, items, str, type JsonObject } from "./json.js";
 import { facetsOf, listFacetsOf, mergeFacets, withoutFormat } from "./facets.js";
 import { Intersection, jsonKindsOf, namedTypeRefs, Never, refsOf, type Typed } from "./intersect.js";
+import { schemaExamples } from "./examples.js";
 import { pascalCase } from "./names.js";
 import { childPointer, segmentsOf } from "./pointer.js";
 import { backtrackingReason, unicodePattern } from "./pattern.js";
@@ -246,6 +248,7 @@ export class SchemaLowerer {
       ...(bool(loc, "deprecated") ? { deprecated: true } : {}),
       ...(anonymous ? { anonymous: true } : {}),
       ...(nullable ? { nullable: true } : {}),
+      ...examplesField(schemaExamples(ctx, loc)),
       origin: ctx.origin(loc, `openapi schema ${loc.pointer}`),
     };
     const shape = this.shapeOf(loc);
@@ -445,6 +448,7 @@ export class SchemaLowerer {
       ...(dflt ? { default: JSON.stringify(dflt.value) } : {}),
       ...(bool(loc, "deprecated") ? { deprecated: true } : {}),
       ...(doc !== undefined ? { doc } : {}),
+      ...examplesField(schemaExamples(this.ctx, loc)),
       origin: this.ctx.origin(loc, `openapi property ${loc.pointer}`),
       wire: {
         json: {
@@ -1129,6 +1133,10 @@ function restOf(loc: Loc, keep: (key: string) => boolean): Loc {
 function variantHint(v: Loc, parent: string, i: number): string {
   const title = str(v, "title");
   return `${parent}${title !== undefined ? pascalCase(title) : `Variant${i + 1}`}`;
+}
+
+function examplesField(examples: readonly Example[] | undefined): { examples?: readonly Example[] } {
+  return examples ? { examples } : {};
 }
 
 function isNullType(t: TypeExpr): boolean {

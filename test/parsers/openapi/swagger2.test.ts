@@ -278,7 +278,9 @@ definitions:
       ["404", ["application/json"]],
       ["default", ["application/json", "application/xml"]],
     ]);
-    expect(responses[0]!.contents[0]).toEqual({ mediaType: "application/json", type: ref("#/components/schemas/Pet") });
+    // The response's `examples` entry for the media type is kept as that body's example (issue 30).
+    expect(responses[0]!.contents[0]).toMatchObject({ mediaType: "application/json", type: ref("#/components/schemas/Pet"), examples: [{ value: { name: "Rex" } }] });
+    expect(Object.keys(responses[0]!.contents[0]!)).toEqual(["mediaType", "type", "examples"]);
     expect(responses[2]).toMatchObject({ doc: "not found", contents: [{ type: ref("#/components/schemas/Error") }] });
     // A file response is named like every JSON body (its media type is JSON here): an alias of bytes.
     const fileType = responses[3]!.contents[0]!.type;
