@@ -45,7 +45,13 @@ export const MAX_XML_DEPTH = 256;
  * @param displayFile the path shown in error messages
  * @param options.allowDoctype accept a DOCTYPE without an internal subset (XML catalogs); other specs refuse any
  */
-export function readXml(text: string, file: string, displayFile: string, options: { readonly allowDoctype?: boolean } = {}): XmlElement {
+export function readXml(
+  text: string,
+  file: string,
+  displayFile: string,
+  options: { readonly allowDoctype?: boolean; /** Default MAX_XML_DEPTH (tests of deep trees raise it). */ readonly maxDepth?: number } = {},
+): XmlElement {
+  const maxDepth = options.maxDepth ?? MAX_XML_DEPTH;
   const parser = new SaxesParser({ xmlns: true, position: true });
   const starts = lineStarts(text);
   const stack: MutableElement[] = [];
@@ -84,7 +90,7 @@ export function readXml(text: string, file: string, displayFile: string, options
     // The tag is complete here; its '<' is the last one before the current position that starts this name.
     const start = text.lastIndexOf("<" + tag.name, parser.position - 1);
     const { line, column } = lineCol(starts, Math.max(start, 0));
-    if (stack.length >= MAX_XML_DEPTH) fail(Math.max(start, 0), `nesting deeper than ${MAX_XML_DEPTH}`);
+    if (stack.length >= maxDepth) fail(Math.max(start, 0), `nesting deeper than ${maxDepth}`);
     const parent = stack[stack.length - 1];
     const declared = Object.entries(tag.ns ?? {});
     const scope: Record<string, string> =
