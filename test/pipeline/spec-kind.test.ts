@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { memorySpecHost } from "../../src/parsers/host.js";
 import { loadSpec } from "../../src/pipeline/load-spec.js";
 import { outputDirFor } from "../../src/pipeline/output-dir.js";
 import { specKindOfText } from "../../src/pipeline/spec-kind.js";
 import { listFiles } from "../../src/pipeline/write-output.js";
 import { SHARED } from "../helpers/seeds.js";
+import { runCli } from "../helpers/run-cli.js";
 
 /** Published WSDLs as users save them: `.xml`, `service.asmx.xml`, no extension at all. */
 const corpus = (rel: string) => readFileSync(path.join(SHARED, "corpus/wsdl", rel), "utf8");
@@ -87,18 +87,7 @@ describe("specs named .xml in a project", () => {
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   });
 
-  async function run(cwd: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
-    let out = "";
-    let err = "";
-    const prev = process.cwd();
-    process.chdir(cwd);
-    try {
-      const code = await main(args, { out: (t) => (out += t), err: (t) => (err += t) });
-      return { code, out, err };
-    } finally {
-      process.chdir(prev);
-    }
-  }
+  const run = runCli;
 
   it("init lists .xml WSDLs and schemas (not other XML), and generate reads a folder of them", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "specforge-spec-kind-"));

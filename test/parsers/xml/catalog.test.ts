@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../../src/cli/main.js";
 import { convertPayload } from "../../../src/convert/convert.js";
 import { memorySpecHost, nodeSpecHost } from "../../../src/parsers/host.js";
 import { XmlCatalog } from "../../../src/parsers/xml/catalog.js";
@@ -12,6 +11,7 @@ import { generateSpec } from "../../../src/pipeline/generate-files.js";
 import { loadSpec } from "../../../src/pipeline/load-spec.js";
 import { SHARED } from "../../helpers/seeds.js";
 import { typecheckFiles } from "../../helpers/typecheck.js";
+import { runCli } from "../../helpers/run-cli.js";
 
 /**
  * XML catalogs map the locations a WSDL's schemas import to local files. ONVIF is the real case (corpus README): its
@@ -252,18 +252,7 @@ describe("XML catalog rules", () => {
 });
 
 describe("--catalog and the catalog config key", () => {
-  async function run(cwd: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
-    let out = "";
-    let err = "";
-    const prev = process.cwd();
-    process.chdir(cwd);
-    try {
-      const code = await main(args, { out: (t) => (out += t), err: (t) => (err += t) });
-      return { code, out, err };
-    } finally {
-      process.chdir(prev);
-    }
-  }
+  const run = runCli;
 
   const project = () => {
     const dir = mkdtempSync(path.join(tmp, "project-"));
