@@ -16,7 +16,7 @@
  *    beside itself (ratio 1) to track its size.
  * Generated peer code goes to bench/.cache/bundle/ (gitignored), rebuilt on every run.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -26,6 +26,7 @@ import addFormatsModule from "ajv-formats";
 import { build, type Plugin } from "esbuild";
 import { parse as parseYaml } from "yaml";
 import type { BenchResult, BenchSuite } from "./harness.js";
+import { generatedImport, generateTypia } from "./typia-generate.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const CACHE = path.join(import.meta.dirname, ".cache", "bundle");
@@ -94,17 +95,7 @@ function ajvWebhook(): string {
 /** typia's generated `createIs<Webhook>` (its CLI, as a project runs it). */
 function typiaWebhook(): string {
   const dir = cacheDir("typia");
-  mkdirSync(path.join(dir, "in"));
-  const types = path.relative(path.join(dir, "in"), path.join(REPO, "generated/webhooks/types.js")).split(path.sep).join("/");
-  writeFileSync(path.join(dir, "in", "validators.ts"), `import typia from "typia";\nimport type { Webhook } from "${types}";\nexport const isWebhook = typia.createIs<Webhook>();\n`);
-  const tsconfig = { extends: path.relative(dir, path.join(REPO, "tsconfig.json")), compilerOptions: { rootDir: "in", noEmit: true }, include: ["in"] };
-  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2) + "\n");
-  const r = spawnSync("npx", ["--no-install", "typia", "generate", "--input", path.join(dir, "in"), "--output", path.join(dir, "out"), "--project", path.join(dir, "tsconfig.json")], {
-    cwd: REPO,
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-  if (r.status !== 0) throw new Error(`typia generate failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+  generateTypia(REPO, dir, `import typia from "typia";\nimport type { Webhook } from "${generatedImport(REPO, dir, "webhooks/types.js")}";\nexport const isWebhook = typia.createIs<Webhook>();\n`);
   return dir;
 }
 

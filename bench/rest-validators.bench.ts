@@ -8,8 +8,7 @@
  * like typia.validate, ajv with allErrors and zod (which always collects every issue). Measured with the harness's
  * `compare`, each case (type and input) in a process of its own; one row per peer, from the same measurement.
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -18,6 +17,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { nodeSpecHost } from "../src/parsers/host.js";
 import { generateSpec } from "../src/pipeline/generate-files.js";
+import { generatedImport, generateTypia } from "./typia-generate.js";
 import { compare, runCasesIsolated, runIsolatedCaseIfChild, type BenchResult, type BenchSuite } from "./harness.js";
 
 const REPO = path.resolve(import.meta.dirname, "..");
@@ -47,7 +47,7 @@ const TYPIA = path.join(CACHE, "typia");
  * every other side makes on `id` is added as typia's own tag (its int64 range check is wider than our safe-integer
  * one; the inputs are far from either bound).
  */
-const typesOf = (dir: string) => path.relative(path.join(TYPIA, "in"), path.join(REPO, "generated", dir, "types.js")).split(path.sep).join("/");
+const typesOf = (dir: string) => generatedImport(REPO, TYPIA, `${dir}/types.js`);
 const TYPIA_INPUT = `import typia, { type tags } from "typia";
 import type { Webhook as WebhookType } from "${typesOf("webhooks")}";
 import type { Member as MemberType } from "${typesOf("members")}";
@@ -60,21 +60,6 @@ export const validateWebhook = typia.createValidate<Webhook>();
 export const isMember = typia.createIs<Member>();
 export const validateMember = typia.createValidate<Member>();
 `;
-
-/** Run typia's generator (its CLI, as a project would) on TYPIA_INPUT into bench/.cache/rest-validators/typia/out. */
-function generateTypia(): void {
-  rmSync(TYPIA, { recursive: true, force: true });
-  mkdirSync(path.join(TYPIA, "in"), { recursive: true });
-  writeFileSync(path.join(TYPIA, "in", "validators.ts"), TYPIA_INPUT);
-  const tsconfig = { extends: path.relative(TYPIA, path.join(REPO, "tsconfig.json")), compilerOptions: { rootDir: "in", noEmit: true }, include: ["in"] };
-  writeFileSync(path.join(TYPIA, "tsconfig.json"), JSON.stringify(tsconfig, null, 2) + "\n");
-  const run = spawnSync("npx", ["--no-install", "typia", "generate", "--input", path.join(TYPIA, "in"), "--output", path.join(TYPIA, "out"), "--project", path.join(TYPIA, "tsconfig.json")], {
-    cwd: REPO,
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-  if (run.status !== 0) throw new Error(`typia generate failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
-}
 
 /** typia's generated validators (generateTypia ran in the parent process). */
 async function typia(): Promise<Validators> {
@@ -210,7 +195,7 @@ export const suite: BenchSuite = {
   name: "rest-validators",
   run: () => {
     // typia's generator runs a TypeScript program (seconds): once here, before the cases that import its output.
-    generateTypia();
+    generateTypia(REPO, TYPIA, TYPIA_INPUT);
     return runCasesIsolated(import.meta.url, CASES.map(caseName));
   },
 };

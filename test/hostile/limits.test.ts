@@ -13,6 +13,8 @@ import { MAX_PROTO_DEPTH } from "../../src/parsers/proto/parser.js";
 import { parseProto } from "../../src/parsers/proto/index.js";
 import { MAX_XML_DEPTH } from "../../src/parsers/xml/read.js";
 import { generateSpec } from "../../src/pipeline/generate-files.js";
+import { readSpecFile } from "../../src/parsers/openapi/read.js";
+import { parse as parseYaml } from "yaml";
 import { tokenize } from "../../src/parsers/proto/tokenizer.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "specforge-limits-"));
@@ -152,4 +154,51 @@ describe("OpenAPI huge strings", () => {
     const col = text.indexOf('"$ref"') + 1;
     expect(generationError(file, "bad.openapi.json")).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:1:${col}: `));
   }, 60_000);
+});
+
+describe("OpenAPI huge strings in YAML", () => {
+  const value = "x".repeat(50 << 20);
+  const spec = (extra: string) =>
+    `openapi: 3.0.3\ninfo: {title: E, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    Big:\n      type: string\n      enum: ["${value}", small]\n${extra}`;
+
+  it("a 50 MB double-quoted enum value parses within a 768 MB heap (yaml alone needed gigabytes)", () => {
+    const file = path.join(dir, "big.openapi.yaml");
+    writeFileSync(file, spec(""));
+    const r = spawnSync(process.execPath, ["--max-old-space-size=768", "--import", "tsx", path.join(import.meta.dirname, "big-enum-child.ts"), file], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      timeout: 120_000,
+      maxBuffer: 1 << 20,
+    });
+    expect(r.stderr.toString()).not.toMatch(/heap out of memory|Allocation failed/);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout.toString()).values).toEqual([50 << 20, 5]);
+  }, 180_000);
+
+  it("positions after a huge string are those of the file as written", () => {
+    const file = path.join(dir, "bad.openapi.yaml");
+    const text = spec(`    Bad: {$ref: "#/components/schemas/Missing"}\n`);
+    writeFileSync(file, text);
+    const line = text.slice(0, text.indexOf("$ref")).split("\n").length;
+    const col = text.indexOf("$ref") - text.lastIndexOf("\n", text.indexOf("$ref"));
+    expect(generationError(file, "bad.openapi.yaml")).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:${line}:${col}: `));
+  }, 60_000);
+
+  it("decodes every YAML escape as yaml does, and leaves quotes in comments and other scalars alone", () => {
+    const escapes = String.raw`\0\a\b\t\n\v\f\r\e\ \"\/\\\N\_\L\P\x41\u00e9\U0001F600` + "\t";
+    const long = "y".repeat(70_000);
+    const text = [
+      `# a comment with a "${long}" in it`,
+      `a: "${long}${escapes}${long}"`,
+      `b: plain "${long}" text`,
+      `c: '${long}"'`,
+      `k: "v"`,
+      `d: [1, "${long}\x42"]`,
+      "",
+    ].join("\n");
+    const ours = readSpecFile("t.yaml", text, "t.yaml").value;
+    expect(ours).toEqual(parseYaml(text));
+    // A malformed escape, or a key longer than YAML allows, is left to yaml, which reports it.
+    expect(() => readSpecFile("t.yaml", `"${long}": v\n`, "t.yaml")).toThrow(/invalid YAML\/JSON/);
+    expect(() => readSpecFile("t.yaml", `a: "${long}\\q"\n`, "t.yaml")).toThrow(/invalid YAML\/JSON/);
+  });
 });

@@ -56,5 +56,10 @@ export function elementValueType(f: GeneratedFile, ctx: EmitContext, el: Element
 /** The generated validator of an element's type (`validate<T>` from validate.ts), when it has a named type. */
 export function elementValidator(f: GeneratedFile, ctx: EmitContext, el: ElementDecl): Printable | undefined {
   if (el.type.kind !== "ref") return undefined;
-  return f.import(`validate${ctx.names.type(el.type.id).replace(/\$$/, "")}`, VALIDATE_MODULE);
+  return typeValidator(f, ctx, el.type.id);
+}
+
+/** validate.ts's `validate<Type>` of a named type, imported into `f`. */
+export function typeValidator(f: GeneratedFile, ctx: EmitContext, typeId: string): Printable {
+  return f.import(`validate${ctx.names.type(typeId).replace(/\$$/, "")}`, VALIDATE_MODULE);
 }

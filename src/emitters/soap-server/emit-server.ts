@@ -5,7 +5,7 @@ import type { EmitContext } from "../artifact.js";
 import { boundServices, type BoundOperation, type BoundService } from "../soap-client/bound-operations.js";
 import { emitRpcMessages } from "../soap-client/rpc-messages.js";
 import {
-  clark, elementCodecs, elementValidator, elementValueType, lowerFirst, serviceName, TYPES_MODULE, type ElementCodecs,
+  clark, elementCodecs, elementValidator, elementValueType, lowerFirst, serviceName, typeValidator, TYPES_MODULE, type ElementCodecs,
 } from "../soap-client/names.js";
 
 /**
@@ -165,6 +165,12 @@ function emitOperation(f: GeneratedFile, ctx: EmitContext, op: BoundOperation, c
   } else {
     f.print(`      inputElement: ${stringLiteral(`{${op.input.ns}}${op.input.local}`)},`);
     f.print("      decodeInput: (node: ", rt("XmlElementNode", true), ", _options?: unknown, others?: readonly ", rt("XmlElementNode", true), `[]) => ${messages}.input.decode(node, others),`);
+    // The parts of a named type go through its validator, as a document/literal input element does.
+    const validators = validate ? op.input.parts.flatMap((p) => (p.type.kind === "ref" ? [[p.name, typeValidator(f, ctx, p.type.id)] as const] : [])) : [];
+    if (validators.length > 0) {
+      const list = validators.flatMap(([part, v], i) => [i > 0 ? ", " : "", `[${stringLiteral(part)}, `, v, "]"]);
+      f.print("      validateInput: (value: unknown) => ", rt("soapRpcIssues"), `(value, ${op.input.parts.length === 1}, [`, ...list, "]),");
+    }
     f.print("      rpc: true,");
   }
   if (op.output?.kind === "element") f.print("      encodeOutput: ", codecs.encode(op.output.element), ",");

@@ -13,6 +13,10 @@ import { checkFunction, compositeName, declareValueCheck, enumValueSet, facetChe
  */
 export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/validate.ts`, ctx.source);
+  // The type whose checks are being written, and the warnings already given (a pattern shared by the checks of
+  // several slots is reported once per type).
+  let current: NamedType | undefined;
+  const warned = new Set<string>();
   const v: ValidatorContext = {
     f,
     types: typesContext(ctx.doc, ctx.names, { int64: ctx.int64, ...(ctx.dates ? { dates: ctx.dates } : {}) }),
@@ -20,6 +24,13 @@ export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
     rt: (name, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly }),
     decls: new Map(),
     named: new Map(),
+    warn: (detail) => {
+      const at = current ?? ctx.doc.types[0];
+      const key = `${at?.id ?? ""}\u0000${detail}`;
+      if (at === undefined || warned.has(key)) return;
+      warned.add(key);
+      ctx.warn?.(at.origin, detail);
+    },
   };
   f.jsdoc("", [
     `XSD validators for ${ctx.doc.info.title ?? ctx.source}: validate<Type>(value) returns every facet and occurrence issue with its path.`,
@@ -32,6 +43,7 @@ export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
     let name = `validate${base}`;
     for (let i = 2; used.has(name); i++) name = `validate${base}_${i}`;
     used.add(name);
+    current = t;
     emitValidate(t, name, v);
     emitCheck(t, v);
   }

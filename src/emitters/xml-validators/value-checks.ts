@@ -18,6 +18,8 @@ export interface ValidatorContext {
   readonly decls: Map<string, { readonly name: string; readonly lines: Printable[] }>;
   /** The value checks rule tables name, by the name they use (a local name or an import), in first-use order. */
   readonly named: Map<string, Printable>;
+  /** Report a located warning at the named type being emitted (a check the generated code cannot make). */
+  warn(detail: string): void;
 }
 
 /** The check function of a named type: `check<Name>` (the family dispatcher `checkAny<Name>` for a family root). */
@@ -207,6 +209,7 @@ export function facetChecks(val: string, path: string, facets: Facets | undefine
     const t = translateXsdPattern(p);
     if ("unsupported" in t) {
       out.push(`${indent}// pattern not checked (${lineCommentText(t.unsupported)}): ${lineCommentText(p)}`);
+      v.warn(`xs:pattern ${JSON.stringify(p)} is not checked: ${t.unsupported}`);
       continue;
     }
     // A pattern constrains the instance's lexical form; numbers and binary values keep only their value, whose

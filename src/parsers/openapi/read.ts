@@ -9,7 +9,7 @@
  *  - numbers keep their source text (`maximum: 9223372036854775807` stays exact in facets),
  *  - alias expansion is budgeted (billion-laughs documents are refused) and custom tags are refused.
  */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { CST, isAlias, isMap, isScalar, isSeq, LineCounter, Parser, parseDocument, type Node } from "yaml";
 import { SpecError, SpecErrors } from "../../errors.js";
 import { childPointer } from "./pointer.js";
 import { strictJsonErrors } from "./strict-json.js";
@@ -56,9 +56,10 @@ export function readSpecFile(path: string, text: string, display: string): Parse
     if (problems.length === 1) throw problems[0]!;
     if (problems.length > 1) throw new SpecErrors(problems);
   }
-  // Huge JSON strings (a 50 MB enum value) are decoded natively and read by yaml as short placeholders: yaml builds
-  // a double-quoted scalar a character at a time, which took gigabytes. Offsets map back to the file as written.
-  const huge = /\.json$/i.test(path) ? extractHugeStrings(text) : undefined;
+  // Huge double-quoted strings (a 50 MB enum value) are decoded here, in linear time, and read by yaml as short
+  // placeholders: yaml builds a double-quoted scalar a character at a time, which took gigabytes. Offsets map back
+  // to the file as written.
+  const huge = replaceHugeStrings(text, /\.json$/i.test(path) ? hugeJsonStrings(text) : hugeYamlStrings(text));
   const source = huge?.text ?? text;
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
@@ -166,27 +167,92 @@ export function readSpecFile(path: string, text: string, display: string): Parse
 /** Strings at least this long (in the file) are decoded with JSON.parse and given to yaml as placeholders. */
 const HUGE_STRING = 65536;
 
+/** A string of the file to read as a placeholder: its quotes at [start, end), and its value. */
+interface HugeString {
+  readonly start: number;
+  readonly end: number;
+  readonly value: string;
+}
+
 /**
- * The strict-JSON `text` with every string of HUGE_STRING characters or more replaced by a short placeholder, the
- * placeholders' values, and how to map an offset in the new text back to the file. undefined when there are none.
- * The text has passed strictJsonErrors: a `"` outside a string always opens one, and strings hold no raw newline.
+ * The strings of HUGE_STRING characters or more of a strict-JSON `text` (it has passed strictJsonErrors: a `"`
+ * outside a string always opens one, and strings hold no raw newline).
  */
-function extractHugeStrings(text: string): { text: string; prefix: string; values: Map<string, string>; original(offset: number): number } | undefined {
+function hugeJsonStrings(text: string): HugeString[] {
   let at = text.indexOf('"');
-  const found: [number, number][] = [];
+  const found: HugeString[] = [];
   while (at >= 0) {
     let end = at + 1;
     for (;;) {
       const quote = text.indexOf('"', end);
-      if (quote < 0) return undefined;
+      if (quote < 0) return [];
       let backslashes = 0;
       while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
       end = quote + 1;
       if (backslashes % 2 === 0) break;
     }
-    if (end - at >= HUGE_STRING) found.push([at, end]);
+    if (end - at >= HUGE_STRING) found.push({ start: at, end, value: JSON.parse(text.slice(at, end)) as string });
     at = text.indexOf('"', end);
   }
+  return found;
+}
+
+/**
+ * The one-line double-quoted scalars of HUGE_STRING characters or more of a YAML `text`, found with yaml's own
+ * lexer (so a quote inside a comment, a plain or a block scalar is not mistaken for one). Only a file with a line
+ * that long can hold one, which is checked first; a multi-line or malformed one is left to yaml.
+ */
+function hugeYamlStrings(text: string): HugeString[] {
+  let longLine = false;
+  for (let from = 0; from < text.length; ) {
+    const nl = text.indexOf("\n", from);
+    const end = nl < 0 ? text.length : nl;
+    if (end - from >= HUGE_STRING) {
+      longLine = true;
+      break;
+    }
+    from = end + 1;
+  }
+  if (!longLine) return [];
+  const found: HugeString[] = [];
+  const consider = (token: CST.Token | null | undefined) => {
+    if (token?.type !== "double-quoted-scalar" || token.source.length < HUGE_STRING || /[\r\n]/.test(token.source)) return;
+    const value = yamlDoubleQuoted(token.source);
+    if (value !== undefined) found.push({ start: token.offset, end: token.offset + token.source.length, value });
+  };
+  for (const token of new Parser().parse(text)) {
+    if (token.type !== "document") continue;
+    // Values only: a key that long is an error yaml must still report (an implicit key is at most 1024 characters).
+    CST.visit(token, (item) => consider(item.value));
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** YAML 1.2's escapes (§5.7) of a double-quoted scalar, and what they stand for. */
+const YAML_ESCAPES: Readonly<Record<string, string>> = {
+  "0": "\0", a: "\x07", b: "\b", t: "\t", "\t": "\t", n: "\n", v: "\v", f: "\f", r: "\r", e: "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\",
+  N: "\u0085", _: "\u00a0", L: "\u2028", P: "\u2029",
+};
+
+/** The value of a one-line double-quoted YAML scalar (quotes included), or undefined if an escape is malformed. */
+function yamlDoubleQuoted(source: string): string | undefined {
+  let bad = false;
+  const value = source.slice(1, -1).replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[^])/g, (_, e: string) => {
+    if (e.length > 1) {
+      const code = parseInt(e.slice(1), 16);
+      if (code <= 0x10ffff) return String.fromCodePoint(code);
+    } else if (e in YAML_ESCAPES) return YAML_ESCAPES[e]!;
+    bad = true;
+    return "";
+  });
+  return bad ? undefined : value;
+}
+
+/**
+ * `text` with every string of `found` (in file order) replaced by a short placeholder, the placeholders' values, and
+ * how to map an offset in the new text back to the file. undefined when there are none.
+ */
+function replaceHugeStrings(text: string, found: readonly HugeString[]): { text: string; prefix: string; values: Map<string, string>; original(offset: number): number } | undefined {
   if (found.length === 0) return undefined;
   // A prefix the file does not contain, so no string of the spec can pass for a placeholder.
   let prefix = "specforge-huge-string-";
@@ -198,9 +264,9 @@ function extractHugeStrings(text: string): { text: string; prefix: string; value
   let last = 0;
   let newLength = 0;
   let removed = 0;
-  found.forEach(([start, end], k) => {
+  found.forEach(({ start, end, value }, k) => {
     const placeholder = `${prefix}${k}`;
-    values.set(placeholder, JSON.parse(text.slice(start, end)) as string);
+    values.set(placeholder, value);
     parts.push(text.slice(last, start), JSON.stringify(placeholder));
     newLength += start - last + placeholder.length + 2;
     removed += end - start - (placeholder.length + 2);

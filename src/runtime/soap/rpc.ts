@@ -9,6 +9,7 @@
  * whatever their namespace (node-soap's server qualifies them), the response wrapper's name is not checked, multi-refs
  * are resolved wherever the referenced element is in the body.
  */
+import { pointerJoin, type ValidationIssue } from "../validation.js";
 import type { XmlEncodeOptions } from "../xml/codec-options.js";
 import { XmlDecodeError } from "../xml/errors.js";
 import { attrValue, isNil, XSI_NS, type XmlAttribute, type XmlElementNode } from "../xml/node.js";
@@ -332,4 +333,24 @@ export function soapRpcPart(name: string, types: { readonly [name: string]: Soap
   const t = Object.prototype.hasOwnProperty.call(types, type) ? types[type] : undefined;
   if (t === undefined) throw new Error(`internal: no rpc part type ${type}`);
   return { name, ...t };
+}
+
+/** A part's validator: the generated `validate<Type>` of its named type. */
+export type SoapRpcPartValidator = readonly [part: string, validate: (value: unknown) => ValidationIssue[]];
+
+/**
+ * The issues of an rpc message's decoded value, part by part: a message of one part is that part's value (paths as
+ * its validator gives them), one of several an object keyed by part name (paths under `/<part>`). Parts of a
+ * built-in simple type have no validator: their decoder already checked them.
+ */
+export function soapRpcIssues(value: unknown, single: boolean, validators: readonly SoapRpcPartValidator[]): ValidationIssue[] {
+  if (single) return validators.length > 0 ? validators[0]![1](value) : [];
+  const issues: ValidationIssue[] = [];
+  const parts = value as { readonly [part: string]: unknown };
+  for (const [part, validate] of validators) {
+    const v = Object.prototype.hasOwnProperty.call(parts, part) ? parts[part] : undefined;
+    if (v === undefined) continue;
+    for (const issue of validate(v)) issues.push({ ...issue, path: pointerJoin("", part) + issue.path });
+  }
+  return issues;
 }
