@@ -208,9 +208,10 @@ const JSON_MEDIA = /^(application\/json|[^;]*\+json)\s*(;|$)/i;
 function answer(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperation, prefer: Prefer, dynamic: boolean, seed: string): { reply: Reply; info: Omit<MockLogEntry, "method" | "path" | "status" | "operation"> } {
   const chosen = responseFor(op, prefer.code);
   if (!chosen) {
+    // As Prism does: a status the request asks for (Prefer: code=) that the operation does not declare is a 404
+    // (Prism's NOT_FOUND); an operation that declares no response at all a 500 (NO_RESPONSE_DEFINED).
     const note = prefer.code !== undefined ? `no response declared for status ${prefer.code}` : "the operation declares no response";
-    // As Prism does (NO_RESPONSE_DEFINED): a 500 saying so.
-    return { reply: { status: 500, body: { message: note } }, info: { source: "none", note } };
+    return { reply: { status: prefer.code !== undefined ? 404 : 500, body: { message: note } }, info: { source: "none", note } };
   }
   const { response, status } = chosen;
   const content = response.contents.find((c) => JSON_MEDIA.test(c.mediaType)) ?? response.contents[0];
