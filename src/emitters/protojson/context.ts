@@ -1,5 +1,6 @@
 import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js";
 import type { TypesContext } from "../types/context.js";
+import type { ForeignModule } from "../artifact.js";
 
 /** Everything the ProtoJSON printers need for one file. */
 export interface ProtoJsonContext {
@@ -8,6 +9,8 @@ export interface ProtoJsonContext {
   readonly runtime: string;
   /** The sibling binary codec (protobuf.ts) exists, so the registry can pack and unpack google.protobuf.Any. */
   readonly binary: boolean;
+  /** The module of another input file that declares a type (see src/emitters/modules.ts); undefined: this one. */
+  readonly foreign: (id: string) => ForeignModule | undefined;
 }
 
 export function rt(ctx: ProtoJsonContext, name: string, typeOnly = false): ImportToken {
