@@ -1112,4 +1112,5 @@ export {
   read$CommentEntry as $read$CommentEntry,
   read$Entry as $read$Entry,
   read$Response$ as $read$Response$,
+  protoJsonRegistry as $protoJsonRegistry$content,
 };

@@ -344,4 +344,5 @@ export {
   textCommentEntry as $textCommentEntry,
   textEntry as $textEntry,
   textResponse as $textResponse$,
+  textTypes as $textTypes$content,
 };

@@ -38,6 +38,8 @@ export interface EmitModules {
 export interface ForeignModule {
   /** Its folder as an import specifier relative to this module's folder, e.g. "../content". */
   readonly specifier: string;
+  /** Its folder under the output root, e.g. "content". */
+  readonly dir: string;
   /** Its document (its own file and what that imports) and names, as its own generation had them. */
   readonly doc: IrDocument;
   readonly names: Names;

@@ -37,6 +37,24 @@ export function sharedName(wanted: string): string {
 }
 
 /**
+ * The `wanted` name of a module's own table (its ProtoJSON registry, its text-format types) for the modules that
+ * import it: the table's name and the module's folder, since a module may import the tables of several.
+ */
+export function moduleTableName(table: string, dir: string): string {
+  return `${table}$${dir.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`;
+}
+
+/** The modules of other input files that declare some of `ids`, in order of first appearance. */
+export function foreignModules(ctx: EmitContext, ids: readonly TypeId[]): ForeignModule[] {
+  const seen = new Set<ForeignModule>();
+  for (const id of ids) {
+    const home = foreignModule(ctx, id);
+    if (home) seen.add(home);
+  }
+  return [...seen];
+}
+
+/**
  * The helper `wanted` of a type another module declares, imported from that module's `file` ("protobuf" for
  * protobuf.ts): the local name to print (the import is added to `f`).
  */

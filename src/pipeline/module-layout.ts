@@ -164,7 +164,7 @@ export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): M
       let home = foreign.get(file);
       if (home === undefined) {
         const rel = path.posix.relative(dir, layout[file]!);
-        home = { specifier: rel.startsWith(".") ? rel : `./${rel}`, ...moduleOf(file) };
+        home = { specifier: rel.startsWith(".") ? rel : `./${rel}`, dir: layout[file]!, ...moduleOf(file) };
         foreign.set(file, home);
       }
       return home;

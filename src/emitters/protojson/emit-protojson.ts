@@ -2,7 +2,7 @@ import { stringLiteral } from "../../codegen/escape.js";
 import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { EnumType, RecordType } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
-import { foreignModule, importPublic, isOwnType, printSharedExports } from "../modules.js";
+import { foreignModule, foreignModules, importShared, isOwnType, moduleTableName, printSharedExports } from "../modules.js";
 import { typesContext } from "../types/context.js";
 import { literalTs } from "../types/type-expr.js";
 import { fnNames, rt, type ProtoJsonContext } from "./context.js";
@@ -41,11 +41,13 @@ export function emitProtoJson(ec: EmitContext, options: ProtoJsonEmitOptions): G
     printMessage(r, ctx, withText.has(ec.names.type(r.id)));
     f.print();
   }
-  printRegistry(allRecords, ctx);
+  // The messages of other input files are in their modules' registries, which this one merges.
+  const imported = foreignModules(ec, allRecords.map((r) => r.id)).map((home) => importShared(f, home, "protojson", moduleTableName("protoJsonRegistry", home.dir)));
+  printRegistry(records, imported, ctx);
   printSharedExports(f, ec, [
     ...enums.map((e) => fnNames.enumTable(ec.names.type(e.id))),
     ...records.map((r) => fnNames.read(ec.names.type(r.id))),
-  ].map((n) => [n, n] as const));
+  ].map((n) => [n, n] as const).concat([[moduleTableName("protoJsonRegistry", ec.dir), "protoJsonRegistry"]]));
   return f;
 }
 
@@ -108,7 +110,7 @@ function printMessage(r: RecordType, ctx: ProtoJsonContext, withText: boolean): 
   f.print("}");
 }
 
-function printRegistry(records: readonly RecordType[], ctx: ProtoJsonContext): void {
+function printRegistry(records: readonly RecordType[], imported: readonly string[], ctx: ProtoJsonContext): void {
   const { f } = ctx;
   const doc = () =>
     f.jsdoc("", [
@@ -128,13 +130,13 @@ function printRegistry(records: readonly RecordType[], ctx: ProtoJsonContext): v
       f.print();
     });
     doc();
-    f.print("export const protoJsonRegistry: ", rt(ctx, "ProtoJsonRegistry", true), " = /* @__PURE__ */ ", rt(ctx, "createProtoJsonRegistry"), `(${partNames.join(", ")});`);
+    f.print("export const protoJsonRegistry: ", rt(ctx, "ProtoJsonRegistry", true), " = /* @__PURE__ */ ", rt(ctx, "createProtoJsonRegistry"), `(${[...partNames, ...imported].join(", ")});`);
     return;
   }
   doc();
   f.print("export const protoJsonRegistry: ", rt(ctx, "ProtoJsonRegistry", true), " = /* @__PURE__ */ ", rt(ctx, "createProtoJsonRegistry"), "([");
   printRegistryEntries(records, ctx);
-  f.print("]);");
+  f.print(imported.length > 0 ? `], ${imported.join(", ")});` : "]);");
 }
 
 /** Registry entries at most this many to an array literal (see printRegistry). */
@@ -144,9 +146,7 @@ function printRegistryEntries(records: readonly RecordType[], ctx: ProtoJsonCont
   const { f } = ctx;
   for (const r of records) {
     const name = ctx.types.names.type(r.id);
-    // A message of another input file: its functions, from its module.
-    const home = ctx.foreign(r.id);
-    const fn = (file: string, n: string) => (home ? f.use(importPublic(f, home, file, n)) : file === "protojson" ? n : f.use(f.import(n, `./${file}.js`)));
+    const fn = (file: string, n: string) => (file === "protojson" ? n : f.use(f.import(n, `./${file}.js`)));
     const parts = [
       `typeName: ${stringLiteral(r.id.replace(/^proto:\./, ""))}`,
       ...(isWellKnown(r) ? ["wellKnown: true"] : []),

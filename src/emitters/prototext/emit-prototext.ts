@@ -7,7 +7,7 @@ import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { Printable } from "../../codegen/generated-file.js";
 import type { ScalarKind, TypeId } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
-import { foreignModule, importPublic, importShared, isOwnType, printSharedExports } from "../modules.js";
+import { foreignModule, foreignModules, importShared, isOwnType, moduleTableName, printSharedExports } from "../modules.js";
 import { code, LocalNames } from "../protobuf/code.js";
 import { codecNames } from "../protobuf/emit-codec.js";
 import { protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../protobuf/plan.js";
@@ -116,13 +116,18 @@ export function emitProtoText(ctx: EmitContext): GeneratedFile {
   }
   // Every message of the file by full name, for Any values written as `[type.googleapis.com/pkg.Type] { ... }`.
   const TextTypes = f.import("TextTypes", ctx.runtimeModule, { typeOnly: true });
+  // The messages of other input files are in their modules' maps, which this one merges.
+  const imported = foreignModules(ctx, model.messages.map((m) => m.record.id)).map((home) => importShared(f, home, "prototext", moduleTableName("textTypes", home.dir)));
   f.print(code`const ${typesName}: ${TextTypes} = new Map([`);
-  for (const m of model.messages) {
-    const home = foreignModule(ctx, m.record.id);
-    const decode = home ? importPublic(f, home, "protobuf", codecNames(m.name).decode) : f.import(codecNames(m.name).decode, "./protobuf.js");
+  for (const m of messages) {
+    const decode = f.import(codecNames(m.name).decode, "./protobuf.js");
     f.print(code`  [${f.string(m.record.id.replace(/^proto:\./, ""))}, { table: ${tableOf(m.record.id)}, decode: (bytes: Uint8Array) => ${decode}(bytes) }],`);
   }
+  for (const other of imported) f.print(`  ...${other},`);
   f.print("]);");
-  printSharedExports(f, ctx, messages.map((m) => [`text${m.name}`, tableOf(m.record.id)] as const));
+  printSharedExports(f, ctx, [
+    ...messages.map((m) => [`text${m.name}`, tableOf(m.record.id)] as const),
+    [moduleTableName("textTypes", ctx.dir), typesName] as const,
+  ]);
   return f;
 }
