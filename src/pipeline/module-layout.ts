@@ -97,14 +97,41 @@ function sameSettings(a: SpecInput, b: SpecInput): boolean {
   return JSON.stringify(settingsOf(a)) === JSON.stringify(settingsOf(b));
 }
 
+/**
+ * A folder for an imported file's module that no other module's folder is, contains or is inside of (a spec's `out`
+ * may be nested, `api/v2`): each folder is replaced as the set of files its module owns.
+ */
 function freeFolder(file: string, project: string, taken: ReadonlySet<string>): string {
+  const clashes = (dir: string) => [...taken].some((t) => t === dir || t.startsWith(`${dir}/`) || dir.startsWith(`${t}/`));
   const byName = outputDirFor(file);
-  if (!taken.has(byName)) return byName;
+  if (!clashes(byName)) return byName;
   const rel = path.relative(project, file).split(path.sep).filter((s) => s !== "..");
   const byPath = [...rel.slice(0, -1), outputDirFor(file)].join("-").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+/, "") || "spec";
   let dir = byPath;
-  for (let i = 2; taken.has(dir); i++) dir = `${byPath}_${i}`;
+  for (let i = 2; clashes(dir); i++) dir = `${byPath}_${i}`;
   return dir;
+}
+
+/**
+ * Two imported files whose modules gave a type the same name (`a.Id` and `b.Id`, in different packages): both would
+ * be imported under one name. Generated code does not alias imports yet (issue 28 item 1), so such a spec stays
+ * self-contained, where the naming pass tells them apart (`Id`, `Id_2`).
+ */
+function importedNamesClash(doc: IrDocument, typeFile: ReadonlyMap<TypeId, string>, self: string, moduleOf: (file: string) => { names: Names }): boolean {
+  const homeOfName = new Map<string, string>();
+  for (const t of doc.types) {
+    const file = typeFile.get(t.id);
+    if (file === undefined || file === self) continue;
+    const names = moduleOf(file).names;
+    const declared = [names.type(t.id), names.family(t.id), t.kind === "enum" ? names.enumValues(t.id) : undefined];
+    for (const n of declared) {
+      if (n === undefined) continue;
+      const other = homeOfName.get(n);
+      if (other !== undefined && other !== file) return true;
+      homeOfName.set(n, file);
+    }
+  }
+  return false;
 }
 
 /** What linkModules gives generation: the document as this module emits it, its names, and the other modules. */
@@ -171,6 +198,7 @@ export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): M
     },
   };
   const names = namesOf(self, doc);
+  if (importedNamesClash(doc, typeFile, self, moduleOf)) return undefined;
   // A service is declared by its own file's module (types.ts's operations interface, connect.ts).
   const own = { ...doc, services: doc.services.filter((s) => fileOf(self, s.origin) === self) };
   return { doc: own, names, modules };

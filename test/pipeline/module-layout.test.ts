@@ -143,6 +143,31 @@ export const direct: Money = decodeMoney(new Uint8Array());
     expect(check({ cwd: dir }).differences.map((d) => [d.path, d.state])).toEqual([["common/protobuf.ts", "stale"]]);
   });
 
+  it("places imported files with the same base name apart, away from specs' folders", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "specforge-modules-"));
+    roots.push(dir);
+    for (const d of ["a", "b", "c"]) mkdirSync(path.join(dir, "protos", d), { recursive: true });
+    writeFileSync(path.join(dir, "protos/a/common.proto"), 'syntax = "proto3";\npackage a;\nmessage Id { string v = 1; }\n');
+    writeFileSync(path.join(dir, "protos/b/common.proto"), 'syntax = "proto3";\npackage b;\nmessage Ref { int32 v = 1; }\n');
+    writeFileSync(path.join(dir, "protos/c/common.proto"), 'syntax = "proto3";\npackage c;\nmessage Id { bool v = 1; }\n');
+    writeFileSync(path.join(dir, "x.proto"), 'syntax = "proto3";\npackage x;\nimport "a/common.proto";\nimport "b/common.proto";\nmessage X { a.Id a = 1; b.Ref b = 2; }\n');
+    // Two imported files both declaring `Id` (other packages): imports are not aliased yet, so w is self-contained.
+    writeFileSync(path.join(dir, "w.proto"), 'syntax = "proto3";\npackage w;\nimport "a/common.proto";\nimport "c/common.proto";\nmessage W { a.Id a = 1; c.Id c = 2; }\n');
+    writeFileSync(path.join(dir, "y.proto"), 'syntax = "proto3";\npackage y;\nmessage Y { string s = 1; }\n');
+    // A spec's folder nested where an imported file's folder would go: that folder is not taken either.
+    const config = { out: "gen", protoPaths: ["protos"], specs: ["x.proto", "w.proto", { input: "y.proto", out: "protos-b-common/y" }] };
+    writeFileSync(path.join(dir, "specforge.config.json"), JSON.stringify(config));
+    const result = generate({ cwd: dir });
+    expect(result.outputs.map((o) => o.dir)).toEqual(["x", "w", "protos-b-common/y", "common", "protos-b-common_2", "protos-c-common"]);
+    const files = outputFiles(dir);
+    expect(files.get("x/types.ts")).toContain('from "../common/types.js"');
+    expect(files.get("x/types.ts")).toContain('from "../protos-b-common_2/types.js"');
+    expect(files.get("x/types.ts")).not.toMatch(/export interface (Id|Ref)\b/);
+    expect(files.get("protos-b-common_2/types.ts")).toContain("export interface Ref {");
+    expect(files.get("w/types.ts")).toMatch(/export interface Id \{[^}]*v: string;/);
+    expect(files.get("w/types.ts")).toMatch(/export interface Id_2 \{[^}]*v: boolean;/);
+  });
+
   it("keeps a spec self-contained when its settings differ from the module it imports", () => {
     const dir = project();
     writeFileSync(
