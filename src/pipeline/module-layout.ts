@@ -30,6 +30,7 @@ import { specKindByExtension } from "./spec-kind.js";
  * - An imported-only file's module takes the settings (int64, dates, artifacts, runtime module) of the first spec
  *   importing it. A spec shares modules only when every file it reads has one with its own settings; otherwise
  *   (and when its imports cannot be read: its own generation reports that) it is generated self-contained as before.
+ * - A run in which no proto spec imports another file is left as it is (no module exports its helpers).
  */
 export function planModules(specs: readonly SpecInput[], host: SpecHost, project: string): SpecInput[] {
   const closures = new Map<SpecInput, string[] | undefined>();
