@@ -14,7 +14,7 @@ import type { EmitModules, ForeignModule } from "../emitters/artifact.js";
 import type { SpecHost } from "../parsers/host.js";
 import { loadProtoFiles } from "../parsers/proto/load.js";
 import type { SpecInput } from "./generate-files.js";
-import { loadSpec } from "./load-spec.js";
+import { isSpecError, loadSpec } from "./load-spec.js";
 import { outputDirFor } from "./output-dir.js";
 import { specKindByExtension } from "./spec-kind.js";
 
@@ -198,8 +198,15 @@ export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): M
       return home;
     },
   };
-  const names = namesOf(self, doc);
-  if (importedNamesClash(doc, typeFile, self, moduleOf)) return undefined;
+  let names: Names;
+  try {
+    names = namesOf(self, doc);
+    if (importedNamesClash(doc, typeFile, self, moduleOf)) return undefined;
+  } catch (e) {
+    // An imported file that does not generate on its own (its own module reports why): this spec stays whole.
+    if (isSpecError(e)) return undefined;
+    throw e;
+  }
   // A service is declared by its own file's module (types.ts's operations interface, connect.ts).
   const own = { ...doc, services: doc.services.filter((s) => fileOf(self, s.origin) === self) };
   return { doc: own, names, modules };
