@@ -5,5 +5,4 @@ export * from "./protojson.js";
 export * from "./protobuf.js";
 export * from "./validate.js";
 export * from "./prototext.js";
-export * from "./feed.js";
 export * from "./connect.js";

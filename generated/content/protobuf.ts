@@ -1544,3 +1544,31 @@ function readResponse(r: PbReader, end: number, depth: number, into: Response$ |
   if (unknown !== undefined) m.$unknown = pbJoinUnknown(m.$unknown, unknown);
   return m;
 }
+
+/** Helpers of this file's types for the generated modules that import this one (not part of the API). */
+export {
+  writeLink as $writeLink,
+  readLink as $readLink,
+  writeLang as $writeLang,
+  readLang as $readLang,
+  writeContent as $writeContent,
+  readContent as $readContent,
+  writeAuthor as $writeAuthor,
+  readAuthor as $readAuthor,
+  writeSource as $writeSource,
+  readSource as $readSource,
+  writeFeed as $writeFeed,
+  readFeed as $readFeed,
+  writePermalinkEntry as $writePermalinkEntry,
+  readPermalinkEntry as $readPermalinkEntry,
+  writeFeedEntry as $writeFeedEntry,
+  readFeedEntry as $readFeedEntry,
+  writeCrawlEntry as $writeCrawlEntry,
+  readCrawlEntry as $readCrawlEntry,
+  writeCommentEntry as $writeCommentEntry,
+  readCommentEntry as $readCommentEntry,
+  writeEntry as $writeEntry,
+  readEntry as $readEntry,
+  writeResponse as $writeResponse$,
+  readResponse as $readResponse$,
+};

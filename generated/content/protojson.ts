@@ -1097,3 +1097,20 @@ export const protoJsonRegistry: ProtoJsonRegistry = /* @__PURE__ */ createProtoJ
   { typeName: "contentApi.Entry", toJson: toJsonEntry, fromJson: fromJsonEntry, encode: encodeEntry, decode: (bytes: Uint8Array) => decodeEntry(bytes) },
   { typeName: "contentApi.Response", toJson: toJsonResponse$, fromJson: fromJsonResponse$, encode: encodeResponse$, decode: (bytes: Uint8Array) => decodeResponse$(bytes) },
 ]);
+
+/** Helpers of this file's types for the generated modules that import this one (not part of the API). */
+export {
+  read$Link as $read$Link,
+  read$Lang as $read$Lang,
+  read$Content as $read$Content,
+  read$Author as $read$Author,
+  read$Source as $read$Source,
+  read$Feed as $read$Feed,
+  read$PermalinkEntry as $read$PermalinkEntry,
+  read$FeedEntry as $read$FeedEntry,
+  read$CrawlEntry as $read$CrawlEntry,
+  read$CommentEntry as $read$CommentEntry,
+  read$Entry as $read$Entry,
+  read$Response$ as $read$Response$,
+  protoJsonRegistry as $protoJsonRegistry$content,
+};

@@ -329,3 +329,20 @@ const textTypes: TextTypes = new Map([
   ["contentApi.Entry", { table: textEntry, decode: (bytes: Uint8Array) => decodeEntry(bytes) }],
   ["contentApi.Response", { table: textResponse, decode: (bytes: Uint8Array) => decodeResponse$(bytes) }],
 ]);
+
+/** Helpers of this file's types for the generated modules that import this one (not part of the API). */
+export {
+  textLink as $textLink,
+  textLang as $textLang,
+  textContent as $textContent,
+  textAuthor as $textAuthor,
+  textSource as $textSource,
+  textFeed as $textFeed,
+  textPermalinkEntry as $textPermalinkEntry,
+  textFeedEntry as $textFeedEntry,
+  textCrawlEntry as $textCrawlEntry,
+  textCommentEntry as $textCommentEntry,
+  textEntry as $textEntry,
+  textResponse as $textResponse$,
+  textTypes as $textTypes$content,
+};

@@ -1266,3 +1266,19 @@ function checkResponse(m: Response$, path: string, issues: ValidationIssue[], de
   }
   if (m.$unknown !== undefined) pbCheckBytes(m.$unknown, pointerJoin(path, "$unknown"), issues);
 }
+
+/** Helpers of this file's types for the generated modules that import this one (not part of the API). */
+export {
+  checkLink as $checkLink,
+  checkLang as $checkLang,
+  checkContent as $checkContent,
+  checkAuthor as $checkAuthor,
+  checkSource as $checkSource,
+  checkFeed as $checkFeed,
+  checkPermalinkEntry as $checkPermalinkEntry,
+  checkFeedEntry as $checkFeedEntry,
+  checkCrawlEntry as $checkCrawlEntry,
+  checkCommentEntry as $checkCommentEntry,
+  checkEntry as $checkEntry,
+  checkResponse as $checkResponse$,
+};

@@ -78,6 +78,11 @@ export class GeneratedFile {
     return token.name;
   }
 
+  /** Whether the last line printed is empty (or nothing was printed yet). */
+  endsWithBlankLine(): boolean {
+    return this.lines.length === 0 || this.lines[this.lines.length - 1] === "";
+  }
+
   string(value: string): StringToken {
     return { kind: "string", value };
   }

@@ -10,6 +10,7 @@ import { checkDistinctFolders, outputFolderOf, type FolderOrigin } from "./outpu
 import { findConfig, loadConfigFile, readConfigFile, specsInFolder, type LoadedConfig } from "./config-file.js";
 import type { ConfigFile, RunOptionsFromTable, SpecEntry } from "./options.js";
 import { isBuiltinPlugin, resolvePluginSpecifier } from "../pipeline/user-plugins.js";
+import { planModules } from "../pipeline/module-layout.js";
 
 /**
  * What `generate`, `check` and `watch` take (the option table's global options and per-spec defaults): spec paths
@@ -140,7 +141,9 @@ export function resolveRun(options: RunOptions): ResolvedRun {
     ...(config.plugins ?? []).map((p) => resolvePluginSpecifier(p, base)),
   ];
   for (const p of plugins) if (!isBuiltinPlugin(p) && !(existsSync(p) && statSync(p).isFile())) throw new UsageError(`${p}: the plugin module does not exist`);
-  return { outRoot, specs, host: nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes, catalog }), templates, configFile, base, project, strict, plugins };
+  const host = nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes, catalog });
+  // One output module per input file: imported files get their folders, specs the layout (module-layout.ts).
+  return { outRoot, specs: planModules(specs, host, project), host, templates, configFile, base, project, strict, plugins };
 }
 
 function realpathOrSelf(file: string): string {

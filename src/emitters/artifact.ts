@@ -1,5 +1,5 @@
 import type { GeneratedFile } from "../codegen/generated-file.js";
-import type { IrDocument, Origin } from "../ir/model.js";
+import type { IrDocument, Origin, TypeId } from "../ir/model.js";
 import type { Names } from "../naming/assign-names.js";
 import type { DatesMode, Int64Mode } from "./types/context.js";
 
@@ -21,6 +21,28 @@ export interface EmitContext {
    * binding without a client, a check left looser). The pipeline reports it with the parser's warnings.
    */
   readonly warn?: (origin: Origin, detail: string) => void;
+  /**
+   * Set when the output is laid out one module per input file (src/pipeline/module-layout.ts): types declared in
+   * another input file are that file's module's, so this module imports them instead of emitting them again, and it
+   * exports its own internal helpers under `$` names for the modules that import it (see src/emitters/modules.ts).
+   */
+  readonly modules?: EmitModules;
+}
+
+export interface EmitModules {
+  /** The module of the input file that declares `id`; undefined for a type this module's own file declares. */
+  foreign(id: TypeId): ForeignModule | undefined;
+}
+
+/** The generated module of another input file. */
+export interface ForeignModule {
+  /** Its folder as an import specifier relative to this module's folder, e.g. "../content". */
+  readonly specifier: string;
+  /** Its folder under the output root, e.g. "content". */
+  readonly dir: string;
+  /** Its document (its own file and what that imports) and names, as its own generation had them. */
+  readonly doc: IrDocument;
+  readonly names: Names;
 }
 
 /**

@@ -18,7 +18,7 @@ export type { Artifact, EmitContext } from "./artifact.js";
 const typesArtifact: Artifact = {
   name: "types",
   applies: () => true,
-  emit: (ctx) => [emitTypes(ctx.doc, ctx.names, { dir: ctx.dir, source: ctx.source, int64: ctx.int64, dates: ctx.dates })],
+  emit: (ctx) => [emitTypes(ctx.doc, ctx.names, { dir: ctx.dir, source: ctx.source, int64: ctx.int64, dates: ctx.dates, ...(ctx.modules ? { modules: ctx.modules } : {}) })],
 };
 
 /** Every artifact, in the order their files are listed in a spec's index.ts. Register new emitters here. */

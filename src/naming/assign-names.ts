@@ -57,7 +57,16 @@ export interface Names {
   api(index: number): ApiNames;
 }
 
-export function assignNames(doc: IrDocument): Names {
+/**
+ * Names a type of another input file already has (its module's): with the output laid out one module per input
+ * file, this module imports those types under these names, so they are claimed first and never renamed here.
+ */
+export interface ImportedNames {
+  /** The module that declares the type, with the names its own generation gave; undefined for this file's types. */
+  homeOf(id: TypeId): Names | undefined;
+}
+
+export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
   const subtypes = collectSubtypes(doc);
   const style: WordStyle = doc.format === "openapi" ? "free-text" : "keep-underscores";
   const derived = (name: string) => derivedFunctionNames(doc.format, name);
@@ -99,13 +108,28 @@ export function assignNames(doc: IrDocument): Names {
   // Declared names first so that "Foo" keeps "Foo" even if another type's derived name would also be "Foo";
   // then anonymous types (an element's inline type, an inline schema), which on a clash say what they are.
   const xml = doc.format === "wsdl" || doc.format === "xsd";
-  for (const t of doc.types) if (!t.anonymous) typeNames.set(t.id, claimType(typeIdentifier(sourceNameOf(t), style)));
+  const homes = new Map<TypeId, Names>();
   for (const t of doc.types) {
-    if (!t.anonymous) continue;
+    const home = imported?.homeOf(t.id);
+    if (home === undefined) continue;
+    homes.set(t.id, home);
+    const name = home.type(t.id);
+    typeNames.set(t.id, name);
+    for (const n of [name, ...derived(name)]) used.add(n);
+    const family = home.family(t.id);
+    if (family !== undefined) familyNames.set(t.id, family);
+    if (t.kind === "enum") valuesNames.set(t.id, home.enumValues(t.id));
+    if (doc.format !== "proto" || t.kind === "record") schemaNames.set(t.id, home.standardSchema(t.id));
+    for (const n of [familyNames.get(t.id), valuesNames.get(t.id), schemaNames.get(t.id)]) if (n !== undefined) used.add(n);
+  }
+  for (const t of doc.types) if (!t.anonymous && !homes.has(t.id)) typeNames.set(t.id, claimType(typeIdentifier(sourceNameOf(t), style)));
+  for (const t of doc.types) {
+    if (!t.anonymous || homes.has(t.id)) continue;
     const base = typeIdentifier(sourceNameOf(t), style);
     typeNames.set(t.id, claimType(xml && used.has(base) ? `${base.replace(/\$$/, "")}Element` : base));
   }
   for (const t of doc.types) {
+    if (homes.has(t.id)) continue;
     const base = typeNames.get(t.id)!.replace(/\$$/, "");
     if (t.kind === "record" && (subtypes.get(t.id)?.length ?? 0) > 0) familyNames.set(t.id, claim(`Any${base}`));
     if (t.kind === "enum") valuesNames.set(t.id, claim(`${base}Values`));

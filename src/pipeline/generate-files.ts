@@ -12,6 +12,7 @@ import type { SpecHost } from "../parsers/host.js";
 import { loadSpec } from "./load-spec.js";
 import { outputDirFor } from "./output-dir.js";
 import { manifestFile } from "./output-manifest.js";
+import { linkModules, type ModuleLinks } from "./module-layout.js";
 import { runPlugins, type LoadedPlugin } from "./user-plugins.js";
 
 /** One spec to generate from, as the config file or the command line gives it. */
@@ -36,6 +37,11 @@ export interface SpecInput {
   readonly artifacts?: readonly ArtifactGroup[];
   /** Individual artifacts to emit by name (e.g. "protobuf"), with what they need; when set, replaces `artifacts`. */
   readonly artifactNames?: readonly string[];
+  /**
+   * The run's module layout (module-layout.ts, planModules): absolute input file -> its output folder. Set, the spec
+   * emits only what its own file declares and imports the rest from those folders; unset, it is self-contained.
+   */
+  readonly modules?: Readonly<Record<string, string>>;
 }
 
 /** How generateSpec renders: which template shells, and whether to add the package README. */
@@ -74,12 +80,17 @@ export interface SpecOutput {
 
 /** read -> lower -> passes -> names -> emit, entirely in memory. Throws SpecError on bad input. */
 export function generateSpec(spec: SpecInput, host: SpecHost, render: RenderOptions = {}): SpecOutput {
-  return generateFromDocument(loadSpec(spec.file, host), spec, render);
+  const doc = loadSpec(spec.file, host);
+  return generateFromDocument(doc, spec, render, linkModules(spec, doc, host));
 }
 
-/** passes -> names -> emit for an IR another front end already built (e.g. protoc-gen-specforge from descriptors). */
-export function generateFromDocument(doc: IrDocument, spec: SpecInput, render: RenderOptions = {}): SpecOutput {
-  const names = assignNames(doc);
+/**
+ * passes -> names -> emit for an IR another front end already built (e.g. protoc-gen-specforge from descriptors).
+ * `links`: the other input files' modules this one imports from (module-layout.ts); without, self-contained.
+ */
+export function generateFromDocument(full: IrDocument, spec: SpecInput, render: RenderOptions = {}, links?: ModuleLinks): SpecOutput {
+  const doc = links?.doc ?? full;
+  const names = links?.names ?? assignNames(doc);
   const dir = spec.outDir ?? outputDirFor(spec.file);
   const emitterWarnings: SpecWarning[] = [];
   const ctx: EmitContext = {
@@ -91,6 +102,7 @@ export function generateFromDocument(doc: IrDocument, spec: SpecInput, render: R
     int64: spec.int64 ?? (doc.format === "openapi" ? "number" : "bigint"),
     dates: spec.dates ?? "string",
     runtimeModule: spec.runtimeModule ?? "specforge/runtime",
+    ...(links ? { modules: links.modules } : {}),
   };
   const templates = render.templates ?? DEFAULT_TEMPLATES;
   const selected = spec.artifactNames ? selectArtifactsByName(ARTIFACTS, spec.artifactNames) : selectArtifacts(ARTIFACTS, spec.artifacts);

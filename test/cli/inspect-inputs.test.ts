@@ -55,6 +55,20 @@ describe("inspect --inputs", () => {
           "proto/opentelemetry/proto/trace/v1/trace.proto",
         ],
       ],
+      // One module per input file: each imported .proto is generated once, in its own folder, as a spec of the run.
+      [
+        "proto/opentelemetry/proto/trace/v1/trace.proto",
+        [
+          "proto/opentelemetry/proto/common/v1/common.proto",
+          "proto/opentelemetry/proto/resource/v1/resource.proto",
+          "proto/opentelemetry/proto/trace/v1/trace.proto",
+        ],
+      ],
+      ["proto/opentelemetry/proto/common/v1/common.proto", ["proto/opentelemetry/proto/common/v1/common.proto"]],
+      [
+        "proto/opentelemetry/proto/resource/v1/resource.proto",
+        ["proto/opentelemetry/proto/common/v1/common.proto", "proto/opentelemetry/proto/resource/v1/resource.proto"],
+      ],
     ]);
 
     // The outputs are exactly the files generate then writes.
@@ -63,7 +77,7 @@ describe("inspect --inputs", () => {
     // Relative to the folder the CLI ran in as it sees it: process.cwd() is the real path, and ../shared may be a link.
     const shown = (rel: string) => path.relative(realpathSync(CORPUS), path.join(out, rel)).split(path.sep).join("/");
     expect(report.specs.flatMap((s) => s.outputs).sort()).toEqual(listFiles(out).map(shown).sort());
-    expect(report.specs.map((s) => s.out)).toEqual(["swagger", "CyberSourceTransaction_1.26", "trace_service"].map(shown));
+    expect(report.specs.map((s) => s.out)).toEqual(["swagger", "CyberSourceTransaction_1.26", "trace_service", "trace", "common", "resource"].map(shown));
   });
 
   it("from the config: the config file, template overrides in use, and only imports found (not those looked for)", async () => {
@@ -81,6 +95,13 @@ describe("inspect --inputs", () => {
     expect(report.specs).toEqual([
       { spec: "specs/a.proto", out: "gen/a", inputs: ["protos/common.proto", "specs/a.proto"], outputs: ["gen/a/.specforge-manifest.json", "gen/a/README.md", "gen/a/index.ts", "gen/a/types.ts"] },
       { spec: "specs/b.proto", out: "gen/b", inputs: ["specs/b.proto"], outputs: ["gen/b/.specforge-manifest.json", "gen/b/README.md", "gen/b/index.ts", "gen/b/types.ts"] },
+      // The imported file's own module (one module per input file).
+      {
+        spec: "protos/common.proto",
+        out: "gen/common",
+        inputs: ["protos/common.proto"],
+        outputs: ["gen/common/.specforge-manifest.json", "gen/common/README.md", "gen/common/index.ts", "gen/common/types.ts"],
+      },
     ]);
     // Nothing was written.
     expect(listFiles(path.join(dir, "gen"))).toEqual([]);

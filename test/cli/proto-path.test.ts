@@ -49,8 +49,10 @@ describe.skipIf(!existsSync(CORPUS))("proto path", () => {
     const res = await run(CORPUS, "generate", ENTRY, "--out", out);
     expect(res.err).toBe("");
     expect(res.code).toBe(0);
-    // Types of the imported files were generated too (ImportMessage is declared in unittest_import.proto).
-    expect(readFileSync(path.join(out, "unittest/types.ts"), "utf8")).toContain("export interface ImportMessage {");
+    // The imported files were generated too, each in its own folder (one module per input file): ImportMessage is
+    // declared in unittest_import.proto, and unittest's types.ts exports that declaration again.
+    expect(readFileSync(path.join(out, "unittest_import/types.ts"), "utf8")).toContain("export interface ImportMessage {");
+    expect(readFileSync(path.join(out, "unittest/types.ts"), "utf8")).toMatch(/^export type \{ ImportMessage, /m);
   });
 
   it("from another folder, the working directory is what was searched, and -I fixes it", async () => {

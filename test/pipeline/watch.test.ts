@@ -51,7 +51,8 @@ describe("watch", () => {
     const root = project();
     const { events, handle } = start(root);
     await handle.ready;
-    expect(generatedSpecs(events)).toEqual(["specs/a.proto", "specs/b.proto"]);
+    // The imported common.proto is a module of its own (one module per input file).
+    expect(generatedSpecs(events)).toEqual(["specs/a.proto", "specs/b.proto", "protos/common.proto"]);
     expect(events.at(-1)).toEqual({ type: "watching", files: 4 });
     const types = (spec: string) => readFileSync(path.join(root, "gen", spec, "types.ts"), "utf8");
     const bStat = statSync(path.join(root, "gen/b/types.ts")).mtimeMs;
@@ -84,12 +85,13 @@ describe("watch", () => {
     await waitFor(events, from, (e) => e.type === "done" && e.ok);
     expect(types("a")).toContain("fixed: string;");
 
-    // An imported file counts as an input of the spec that imports it.
+    // An imported file counts as an input of the spec that imports it (and of its own module, where its types are).
     from = events.length;
     writeFileSync(path.join(root, "protos/common.proto"), 'syntax = "proto3";\npackage common;\nmessage Id { string value = 1; int32 version = 2; }\n');
     await waitFor(events, from, roundDone);
-    expect(generatedSpecs(events, from)).toEqual(["specs/a.proto"]);
-    expect(types("a")).toContain("version: number;");
+    expect(generatedSpecs(events, from)).toEqual(["specs/a.proto", "protos/common.proto"]);
+    expect(types("common")).toContain("version: number;");
+    expect(types("a")).toContain('from "../common/types.js"');
     expect(statSync(path.join(root, "gen/b/types.ts")).mtimeMs).toBe(bStat);
   });
 
@@ -148,8 +150,9 @@ describe("watch", () => {
     const from = events.length;
     writeFileSync(path.join(root, "specforge.config.json"), JSON.stringify({ specs: ["specs"], out: "gen", protoPaths: ["protos"], int64: "string" }));
     await waitFor(events, from, roundDone);
-    // Both specs' options changed; neither uses int64, so they are regenerated but their output stays the same.
-    expect(generatedSpecs(events, from)).toEqual(["specs/a.proto", "specs/b.proto"]);
+    // Every spec's options changed (the imported module's too); none uses int64, so they are regenerated but their
+    // output stays the same.
+    expect(generatedSpecs(events, from)).toEqual(["specs/a.proto", "specs/b.proto", "protos/common.proto"]);
   });
 
   it("regenerates every spec when a template override appears", async () => {
@@ -161,7 +164,7 @@ describe("watch", () => {
     const from = events.length;
     writeFileSync(path.join(root, "tpl/package-readme.hbs"), "# {{spec}} (custom)\n");
     await waitFor(events, from, roundDone);
-    expect(generatedSpecs(events, from)).toEqual(["specs/a.proto", "specs/b.proto"]);
+    expect(generatedSpecs(events, from)).toEqual(["specs/a.proto", "specs/b.proto", "protos/common.proto"]);
     expect(readFileSync(path.join(root, "gen/b/README.md"), "utf8")).toBe("# b (custom)\n");
   });
 });

@@ -4,6 +4,7 @@ import type { EmitContext } from "../artifact.js";
 import { BINARY_CODEC_MODULE, codecFunctionNames, JSON_CODEC_MODULE, TYPES_MODULE } from "./codec-functions.js";
 import { lowerFirst, stem } from "./identifiers.js";
 import { docHasRules, validatorName } from "../protobuf/validate/emit-validate.js";
+import { foreignModule } from "../modules.js";
 
 /**
  * Module-local `HttpMessageCodec` constants: one object per message bundling its generated binary and JSON
@@ -19,13 +20,16 @@ export function emitCodecConsts(f: GeneratedFile, ctx: EmitContext, ids: readonl
     const fns = codecFunctionNames(typeName);
     const constName = codecConstName(typeName);
     consts.set(id, constName);
+    // A message of another input file: its functions are its module's.
+    const home = foreignModule(ctx, id);
+    const from = (sibling: string) => (home ? `${home.specifier}/${sibling.slice(2)}` : sibling);
     f.print(`const ${constName}: `, codecType, "<", f.import(typeName, TYPES_MODULE, { typeOnly: true }), "> = {");
-    f.print("  encode: ", f.import(fns.encode, BINARY_CODEC_MODULE), ",");
-    f.print("  decode: ", f.import(fns.decode, BINARY_CODEC_MODULE), ",");
-    f.print("  toJson: ", f.import(fns.toJson, JSON_CODEC_MODULE), ",");
-    f.print("  fromJson: ", f.import(fns.fromJson, JSON_CODEC_MODULE), ",");
+    f.print("  encode: ", f.import(fns.encode, from(BINARY_CODEC_MODULE)), ",");
+    f.print("  decode: ", f.import(fns.decode, from(BINARY_CODEC_MODULE)), ",");
+    f.print("  toJson: ", f.import(fns.toJson, from(JSON_CODEC_MODULE)), ",");
+    f.print("  fromJson: ", f.import(fns.fromJson, from(JSON_CODEC_MODULE)), ",");
     // Specs with protovalidate rules: servers can check requests (RpcHandlerOptions.validateRequests).
-    if (withRules) f.print("  validate: ", f.import(validatorName(typeName), "./validate.js"), ",");
+    if (withRules) f.print("  validate: ", f.import(validatorName(typeName), from("./validate.js")), ",");
     f.print("};");
     f.print();
   }

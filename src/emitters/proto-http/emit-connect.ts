@@ -37,7 +37,8 @@ function kindOf(m: RpcMethod): string {
 }
 
 export function rpcServices(ctx: EmitContext): RpcService[] {
-  return ctx.doc.services.filter((s): s is RpcService => s.kind === "rpc");
+  // One module per input file: a service of another file is in that file's module.
+  return ctx.doc.services.filter((s): s is RpcService => s.kind === "rpc" && (ctx.modules === undefined || s.origin.file === ctx.doc.entry));
 }
 
 /**

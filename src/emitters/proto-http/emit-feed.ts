@@ -4,6 +4,7 @@ import type { EmitContext } from "../artifact.js";
 import { emitCodecConsts } from "./codec-consts.js";
 import { TYPES_MODULE } from "./codec-functions.js";
 import { findFeedPages, type FeedPage } from "./find-pages.js";
+import { isOwnType } from "../modules.js";
 import { lowerFirst, nameClaimer, plural, propertyAccess, stem } from "./identifiers.js";
 
 /**
@@ -13,7 +14,7 @@ import { lowerFirst, nameClaimer, plural, propertyAccess, stem } from "./identif
  */
 export function emitFeed(ctx: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/feed.ts`, ctx.source);
-  const pages = findFeedPages(ctx.doc);
+  const pages = findFeedPages(ctx.doc).filter((p) => isOwnType(ctx, p.page.id));
   f.jsdoc("", [
     `Content feeds over HTTP for ${ctx.source}: clients that fetch and page through feeds, and servers that serve them.`,
     "Pages are protobuf binary (application/x-protobuf) by default, or ProtoJSON (application/json).",

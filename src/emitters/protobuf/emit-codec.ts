@@ -11,6 +11,7 @@ import { emitDefaults, hasDefaults } from "./defaults.js";
 import { emitWriter } from "./encode.js";
 import { emitEnumHelpers } from "./enums.js";
 import { protoModel, type MessagePlan } from "./plan.js";
+import { foreignModule, importShared, isOwnType, printSharedExports } from "../modules.js";
 
 const TYPES_MODULE = "./types.js";
 const RUNTIME_TYPES = new Set(["PbReader", "PbWriter", "ProtobufDecodeOptions"]);
@@ -27,7 +28,9 @@ function stem(typeName: string): string {
 export function emitProtobufCodecs(ctx: EmitContext): GeneratedFile {
   const model = protoModel(ctx.doc, ctx.names);
   const f = new GeneratedFile(`${ctx.dir}/protobuf.ts`, ctx.source);
-  const exported = model.messages.flatMap((m) => {
+  // A message of another input file is that file's module's: its reader and writer are imported from there.
+  const messages = model.messages.filter((m) => isOwnType(ctx, m.record.id));
+  const exported = messages.flatMap((m) => {
     const n = codecNames(m.name);
     return hasDefaults(m) ? [n.encode, n.decode, n.defaults] : [n.encode, n.decode];
   });
@@ -47,6 +50,8 @@ export function emitProtobufCodecs(ctx: EmitContext): GeneratedFile {
     rt: (name) => f.import(name, ctx.runtimeModule, { typeOnly: RUNTIME_TYPES.has(name) }),
     type: (id) => f.import(ctx.names.type(id), TYPES_MODULE, { typeOnly: true }),
     local: (kind, id, extra) => {
+      const home = kind === "read" || kind === "write" ? foreignModule(ctx, id) : undefined;
+      if (home) return importShared(f, home, "protobuf", `${prefixes[kind]}${ctx.names.type(id)}`);
       const base = stem(ctx.names.type(id));
       const suffix = kind === "readEntry" ? `${(extra ?? "").charAt(0).toUpperCase()}${(extra ?? "").slice(1)}Entry` : "";
       return locals.get(`${kind} ${id} ${extra ?? ""}`, `${prefixes[kind]}${base}${suffix}`);
@@ -66,12 +71,17 @@ export function emitProtobufCodecs(ctx: EmitContext): GeneratedFile {
   ]);
   f.print();
 
-  for (const e of usedEnums(model.messages)) emitEnumHelpers(c, e);
-  for (const m of model.messages) {
+  // Enum helpers are per file (each file has those its messages use), so an enum of another file gets its own here.
+  for (const e of usedEnums(messages)) emitEnumHelpers(c, e);
+  for (const m of messages) {
     emitExports(c, m);
     emitWriter(c, m);
     emitReader(c, m);
   }
+  printSharedExports(f, ctx, messages.flatMap((m) => [
+    [`write${m.name}`, c.local("write", m.record.id)],
+    [`read${m.name}`, c.local("read", m.record.id)],
+  ] as const));
   return f;
 }
 

@@ -3,6 +3,7 @@ import type { EnumType, ScalarKind, TypeExpr } from "../../ir/model.js";
 import { lookupType } from "../types/context.js";
 import { literalTs } from "../types/type-expr.js";
 import { fnNames, rt, type ProtoJsonContext } from "./context.js";
+import { importPublic, importShared } from "../modules.js";
 
 /**
  * How one proto value type (a scalar, an enum or a message) is written to and read from JSON, as expressions of
@@ -34,9 +35,13 @@ export function valueCodec(type: TypeExpr, ctx: ProtoJsonContext): ValueCodec {
   if (named.kind !== "record") throw new Error(`internal: ProtoJSON cannot map ${type.id}`);
   const name = ctx.types.names.type(type.id);
   const pointerJoin = rt(ctx, "pointerJoin");
+  // A message of another input file: its module's toJson and (shared) reader.
+  const home = ctx.foreign(type.id);
+  const toJson: Printable = home ? importPublic(ctx.f, home, "protojson", fnNames.toJson(name)) : fnNames.toJson(name);
+  const read = home ? importShared(ctx.f, home, "protojson", fnNames.read(name)) : fnNames.read(name);
   return {
-    write: (v) => `${fnNames.toJson(name)}(${v}, options)`,
-    read: (j, p, k) => [fnNames.read(name), `(${j}, options, `, pointerJoin, `(${p}, ${k}))`],
+    write: (v) => [toJson, `(${v}, options)`],
+    read: (j, p, k) => [read, `(${j}, options, `, pointerJoin, `(${p}, ${k}))`],
     mayBeSkipped: false,
     nullIsValue: type.id === "proto:.google.protobuf.Value",
     identity: false,
@@ -44,7 +49,9 @@ export function valueCodec(type: TypeExpr, ctx: ProtoJsonContext): ValueCodec {
 }
 
 function enumCodec(t: EnumType, ctx: ProtoJsonContext): ValueCodec {
-  const table = fnNames.enumTable(ctx.types.names.type(t.id));
+  const home = ctx.foreign(t.id);
+  const own = fnNames.enumTable(ctx.types.names.type(t.id));
+  const table = home ? importShared(ctx.f, home, "protojson", own) : own;
   const zero = t.values.find((v) => v.number === 0) ?? t.values[0];
   const zeroLiteral = zero ? literalTs(zero.value) : "0";
   return {

@@ -1,5 +1,8 @@
 import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js";
+import type { TypeExpr } from "../../ir/model.js";
 import type { TypesContext } from "../types/context.js";
+import { typeExprTs } from "../types/type-expr.js";
+import type { ForeignModule } from "../artifact.js";
 
 /** Everything the ProtoJSON printers need for one file. */
 export interface ProtoJsonContext {
@@ -8,6 +11,8 @@ export interface ProtoJsonContext {
   readonly runtime: string;
   /** The sibling binary codec (protobuf.ts) exists, so the registry can pack and unpack google.protobuf.Any. */
   readonly binary: boolean;
+  /** The module of another input file that declares a type (see src/emitters/modules.ts); undefined: this one. */
+  readonly foreign: (id: string) => ForeignModule | undefined;
 }
 
 export function rt(ctx: ProtoJsonContext, name: string, typeOnly = false): ImportToken {
@@ -29,4 +34,22 @@ export const fnNames = {
 /** `object.property`, or `object["property"]` when the property is not an identifier. */
 export function access(object: string, property: string, quote: (s: string) => string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(property) ? `${object}.${property}` : `${object}[${quote(property)}]`;
+}
+
+/**
+ * The TypeScript type of a value, for code that spells it out (`const list: Money[] = []`), with the named types it
+ * mentions imported from ./types.js: with one module per input file they may not be declared in this module.
+ */
+export function typeTs(ctx: ProtoJsonContext, t: TypeExpr): string {
+  const visit = (e: TypeExpr): void => {
+    if (e.kind === "ref") ctx.f.use(ctx.f.import(ctx.types.names.family(e.id) ?? ctx.types.names.type(e.id), "./types.js", { typeOnly: true }));
+    else if (e.kind === "list") visit(e.of);
+    else if (e.kind === "map") {
+      visit(e.key);
+      visit(e.value);
+    }
+    else if (e.kind === "union") e.of.forEach(visit);
+  };
+  visit(t);
+  return typeExprTs(t, ctx.types);
 }

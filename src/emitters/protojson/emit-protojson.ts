@@ -2,6 +2,7 @@ import { stringLiteral } from "../../codegen/escape.js";
 import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { EnumType, RecordType } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
+import { foreignModule, foreignModules, importShared, isOwnType, moduleTableName, printSharedExports } from "../modules.js";
 import { typesContext } from "../types/context.js";
 import { literalTs } from "../types/type-expr.js";
 import { fnNames, rt, type ProtoJsonContext } from "./context.js";
@@ -22,15 +23,17 @@ export interface ProtoJsonEmitOptions {
 export function emitProtoJson(ec: EmitContext, options: ProtoJsonEmitOptions): GeneratedFile {
   const f = new GeneratedFile(`${ec.dir}/protojson.ts`, ec.source);
   const types = typesContext(ec.doc, ec.names, { int64: ec.int64, dates: ec.dates });
-  const ctx: ProtoJsonContext = { f, types, runtime: ec.runtimeModule, binary: options.binary };
+  const ctx: ProtoJsonContext = { f, types, runtime: ec.runtimeModule, binary: options.binary, foreign: (id) => foreignModule(ec, id) };
   f.jsdoc("", [
     `ProtoJSON (the proto3 JSON mapping) for ${ec.source}: toJson<T> / fromJson<T> work on parsed JSON values, ` +
       "toJsonString<T> / fromJsonString<T> on text.",
     "@packageDocumentation",
   ]);
   f.print();
-  const records = ec.doc.types.filter((t): t is RecordType => t.kind === "record");
-  const enums = ec.doc.types.filter((t): t is EnumType => t.kind === "enum");
+  const allRecords = ec.doc.types.filter((t): t is RecordType => t.kind === "record");
+  // Types of other input files are their modules': only this file's are declared here (the registry lists all).
+  const records = allRecords.filter((t) => isOwnType(ec, t.id));
+  const enums = ec.doc.types.filter((t): t is EnumType => t.kind === "enum" && isOwnType(ec, t.id));
   for (const e of enums) printEnumTable(e, ctx);
   if (enums.length > 0) f.print();
   const withText = typesWithText(records.map((r) => ec.names.type(r.id)));
@@ -38,7 +41,13 @@ export function emitProtoJson(ec: EmitContext, options: ProtoJsonEmitOptions): G
     printMessage(r, ctx, withText.has(ec.names.type(r.id)));
     f.print();
   }
-  printRegistry(records, ctx);
+  // The messages of other input files are in their modules' registries, which this one merges.
+  const imported = foreignModules(ec, allRecords.map((r) => r.id)).map((home) => importShared(f, home, "protojson", moduleTableName("protoJsonRegistry", home.dir)));
+  printRegistry(records, imported, ctx);
+  printSharedExports(f, ec, [
+    ...enums.map((e) => fnNames.enumTable(ec.names.type(e.id))),
+    ...records.map((r) => fnNames.read(ec.names.type(r.id))),
+  ].map((n) => [n, n] as const).concat([[moduleTableName("protoJsonRegistry", ec.dir), "protoJsonRegistry"]]));
   return f;
 }
 
@@ -101,7 +110,7 @@ function printMessage(r: RecordType, ctx: ProtoJsonContext, withText: boolean): 
   f.print("}");
 }
 
-function printRegistry(records: readonly RecordType[], ctx: ProtoJsonContext): void {
+function printRegistry(records: readonly RecordType[], imported: readonly string[], ctx: ProtoJsonContext): void {
   const { f } = ctx;
   const doc = () =>
     f.jsdoc("", [
@@ -121,13 +130,13 @@ function printRegistry(records: readonly RecordType[], ctx: ProtoJsonContext): v
       f.print();
     });
     doc();
-    f.print("export const protoJsonRegistry: ", rt(ctx, "ProtoJsonRegistry", true), " = /* @__PURE__ */ ", rt(ctx, "createProtoJsonRegistry"), `(${partNames.join(", ")});`);
+    f.print("export const protoJsonRegistry: ", rt(ctx, "ProtoJsonRegistry", true), " = /* @__PURE__ */ ", rt(ctx, "createProtoJsonRegistry"), `(${[...partNames, ...imported].join(", ")});`);
     return;
   }
   doc();
   f.print("export const protoJsonRegistry: ", rt(ctx, "ProtoJsonRegistry", true), " = /* @__PURE__ */ ", rt(ctx, "createProtoJsonRegistry"), "([");
   printRegistryEntries(records, ctx);
-  f.print("]);");
+  f.print(imported.length > 0 ? `], ${imported.join(", ")});` : "]);");
 }
 
 /** Registry entries at most this many to an array literal (see printRegistry). */
@@ -137,16 +146,17 @@ function printRegistryEntries(records: readonly RecordType[], ctx: ProtoJsonCont
   const { f } = ctx;
   for (const r of records) {
     const name = ctx.types.names.type(r.id);
+    const fn = (file: string, n: string) => (file === "protojson" ? n : f.use(f.import(n, `./${file}.js`)));
     const parts = [
       `typeName: ${stringLiteral(r.id.replace(/^proto:\./, ""))}`,
       ...(isWellKnown(r) ? ["wellKnown: true"] : []),
-      `toJson: ${fnNames.toJson(name)}`,
-      `fromJson: ${fnNames.fromJson(name)}`,
+      `toJson: ${fn("protojson", fnNames.toJson(name))}`,
+      `fromJson: ${fn("protojson", fnNames.fromJson(name))}`,
     ];
     if (ctx.binary) {
-      const encode = f.import(`encode${name}`, "./protobuf.js");
-      const decode = f.import(`decode${name}`, "./protobuf.js");
-      f.print(`  { ${parts.join(", ")}, encode: `, encode, ", decode: (bytes: Uint8Array) => ", decode, "(bytes) },");
+      const encode = fn("protobuf", `encode${name}`);
+      const decode = fn("protobuf", `decode${name}`);
+      f.print(`  { ${parts.join(", ")}, encode: ${encode}, decode: (bytes: Uint8Array) => ${decode}(bytes) },`);
     } else f.print(`  { ${parts.join(", ")} },`);
   }
 }

@@ -1,9 +1,8 @@
 import { stringLiteral } from "../../codegen/escape.js";
 import type { Printable } from "../../codegen/generated-file.js";
 import type { Field, TypeExpr } from "../../ir/model.js";
-import { typeExprTs } from "../types/type-expr.js";
 import { mapKeyReader, valueCodec } from "./codecs.js";
-import { access, rt, type ProtoJsonContext } from "./context.js";
+import { access, rt, typeTs, type ProtoJsonContext } from "./context.js";
 import { jsonNames, type JsonField, type JsonOneof, type MessageLayout } from "./layout.js";
 
 /**
@@ -96,7 +95,7 @@ function printListRead(target: string, field: Field, ctx: ProtoJsonContext): voi
   f.print("          const p = ", rt(ctx, "pointerJoin"), "(path, key);");
   f.print("          const items = ", rt(ctx, "jsonArrayAt"), "(value, path, key);");
   if (codec.mayBeSkipped) {
-    f.print(`          const list: ${typeExprTs(field.type, ctx.types)}[] = [];`);
+    f.print(`          const list: ${typeTs(ctx, field.type)}[] = [];`);
     f.print("          for (let i = 0; i < items.length; i++) {");
     f.print("            const read = ", codec.read("items[i]", "p", "i"), ";");
     f.print("            if (read !== undefined) list.push(read);");
@@ -115,7 +114,7 @@ function printMapRead(target: string, type: Extract<TypeExpr, { kind: "map" }>, 
   f.print("        if (value !== null) {");
   f.print("          const p = ", rt(ctx, "pointerJoin"), "(path, key);");
   f.print("          const entries = ", rt(ctx, "jsonObjectAt"), "(value, path, key);");
-  f.print(`          const map: ${typeExprTs(type, ctx.types)} = {};`);
+  f.print(`          const map: ${typeTs(ctx, type)} = {};`);
   f.print("          for (const k of Object.keys(entries)) {");
   const read = codec.read("entries[k]", "p", "k");
   const store = (v: Printable): Printable[] =>
@@ -161,7 +160,7 @@ function printExtensionCase(property: string, fullName: string, field: Field, ct
   if (list) {
     f.print("          const p = ", rt(ctx, "pointerJoin"), "(path, key);");
     f.print("          const items = ", rt(ctx, "jsonArrayAt"), "(value, path, key);");
-    f.print(`          const list: ${typeExprTs(field.type, ctx.types)}[] = [];`);
+    f.print(`          const list: ${typeTs(ctx, field.type)}[] = [];`);
     f.print("          for (let i = 0; i < items.length; i++) {");
     f.print("            const read = ", codec.read("items[i]", "p", "i"), ";");
     f.print("            if (read !== undefined) list.push(read);");

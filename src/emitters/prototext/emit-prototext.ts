@@ -7,6 +7,7 @@ import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { Printable } from "../../codegen/generated-file.js";
 import type { ScalarKind, TypeId } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
+import { foreignModule, foreignModules, importShared, isOwnType, moduleTableName, printSharedExports } from "../modules.js";
 import { code, LocalNames } from "../protobuf/code.js";
 import { codecNames } from "../protobuf/emit-codec.js";
 import { protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../protobuf/plan.js";
@@ -36,8 +37,14 @@ function simpleName(id: TypeId): string {
 export function emitProtoText(ctx: EmitContext): GeneratedFile {
   const model = protoModel(ctx.doc, ctx.names);
   const f = new GeneratedFile(`${ctx.dir}/prototext.ts`, ctx.source);
-  const locals = new LocalNames(model.messages.flatMap((m) => Object.values(textNames(m.name))));
-  const tableOf = (id: TypeId) => locals.get(id, `text${ctx.names.type(id).replace(/\$$/, "")}`);
+  // A message of another input file is its module's: its table is imported from there.
+  const messages = model.messages.filter((m) => isOwnType(ctx, m.record.id));
+  const locals = new LocalNames(messages.flatMap((m) => Object.values(textNames(m.name))));
+  const tableOf = (id: TypeId) => {
+    const home = foreignModule(ctx, id);
+    if (home) return importShared(f, home, "prototext", `text${ctx.names.type(id)}`);
+    return locals.get(id, `text${ctx.names.type(id).replace(/\$$/, "")}`);
+  };
   const TextMessage = f.import("TextMessage", ctx.runtimeModule, { typeOnly: true });
   const TextPrintOptions = f.import("TextPrintOptions", ctx.runtimeModule, { typeOnly: true });
 
@@ -91,7 +98,7 @@ export function emitProtoText(ctx: EmitContext): GeneratedFile {
   const typesName = locals.get("types", "textTypes");
   const printText = f.import("printText", ctx.runtimeModule);
   const parseText = f.import("parseTextToBinary", ctx.runtimeModule);
-  for (const m of model.messages) {
+  for (const m of messages) {
     table(m);
     const T = f.import(m.name, "./types.js", { typeOnly: true });
     f.jsdoc("", [`{@link ${m.name}} in the protobuf text format.`]);
@@ -109,11 +116,18 @@ export function emitProtoText(ctx: EmitContext): GeneratedFile {
   }
   // Every message of the file by full name, for Any values written as `[type.googleapis.com/pkg.Type] { ... }`.
   const TextTypes = f.import("TextTypes", ctx.runtimeModule, { typeOnly: true });
+  // The messages of other input files are in their modules' maps, which this one merges.
+  const imported = foreignModules(ctx, model.messages.map((m) => m.record.id)).map((home) => importShared(f, home, "prototext", moduleTableName("textTypes", home.dir)));
   f.print(code`const ${typesName}: ${TextTypes} = new Map([`);
-  for (const m of model.messages) {
+  for (const m of messages) {
     const decode = f.import(codecNames(m.name).decode, "./protobuf.js");
     f.print(code`  [${f.string(m.record.id.replace(/^proto:\./, ""))}, { table: ${tableOf(m.record.id)}, decode: (bytes: Uint8Array) => ${decode}(bytes) }],`);
   }
+  for (const other of imported) f.print(`  ...${other},`);
   f.print("]);");
+  printSharedExports(f, ctx, [
+    ...messages.map((m) => [`text${m.name}`, tableOf(m.record.id)] as const),
+    [moduleTableName("textTypes", ctx.dir), typesName] as const,
+  ]);
   return f;
 }

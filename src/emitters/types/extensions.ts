@@ -9,10 +9,10 @@ import { parenthesize, typeExprTs } from "./type-expr.js";
  * proto extensions, one interface per extended message, keyed by the extension's full name (how protoc and the
  * JSON mapping name them). Extensions of messages this spec cannot see are skipped: there is nothing to attach to.
  */
-export function emitExtensions(f: GeneratedFile, ctx: TypesContext): void {
+export function emitExtensions(f: GeneratedFile, ctx: TypesContext, own: (e: ExtensionDecl) => boolean = () => true): void {
   const byExtendee = new Map<TypeId, ExtensionDecl[]>();
   for (const e of ctx.doc.extensions) {
-    if (!ctx.types.has(e.extendee)) continue;
+    if (!ctx.types.has(e.extendee) || !own(e)) continue;
     byExtendee.set(e.extendee, [...(byExtendee.get(e.extendee) ?? []), e]);
   }
   for (const [extendee, list] of byExtendee) {

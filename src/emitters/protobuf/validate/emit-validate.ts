@@ -9,6 +9,7 @@ import { GeneratedFile, type Printable } from "../../../codegen/generated-file.j
 import type { EnumType, IrDocument, Member, TypeId } from "../../../ir/model.js";
 import type { EmitContext } from "../../artifact.js";
 import { code, LocalNames } from "../code.js";
+import { foreignModule, importShared, isOwnType, printSharedExports } from "../../modules.js";
 import { member, protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../plan.js";
 import { INT64_SCALARS } from "../scalars.js";
 import { emitFieldRules, ignoredAlways, fieldSetTest, hasFieldRules, emitMessageCel, messageOneofRules, oneofRequired, ruleViolation, type RulesCtx } from "./emit-rules.js";
@@ -28,6 +29,8 @@ interface Ctx {
   rules: RulesCtx;
   /** Some message has validation rules: check functions carry protovalidate's field path (`fp`). */
   withRules: boolean;
+  /** Whether the check function of this message takes `fp` (its module's `withRules`: another file's may differ). */
+  takesFieldPath(id: TypeId): boolean;
 }
 
 /** Some message of the document has protovalidate / protoc-gen-validate rules. */
@@ -46,7 +49,9 @@ export function validatorName(typeName: string): string {
 export function emitProtoValidators(emit: EmitContext): GeneratedFile {
   const model = protoModel(emit.doc, emit.names);
   const f = new GeneratedFile(`${emit.dir}/validate.ts`, emit.source);
-  const locals = new LocalNames(model.messages.map((m) => validatorName(m.name)));
+  // A message of another input file is checked by that file's module (its checker is imported from there).
+  const messages = model.messages.filter((m) => isOwnType(emit, m.record.id));
+  const locals = new LocalNames(messages.map((m) => validatorName(m.name)));
   const stem = (id: TypeId) => emit.names.type(id).replace(/\$$/, "");
   const plans = new Map(model.messages.map((m) => [m.record.id, m]));
   const constants: string[] = [];
@@ -78,7 +83,14 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
     emit,
     rt: (name) => f.import(name, emit.runtimeModule, { typeOnly: name === "ValidationIssue" }),
     type: (id) => f.import(emit.names.type(id), TYPES_MODULE, { typeOnly: true }),
-    check: (id) => locals.get(`check ${id}`, `check${stem(id)}`),
+    check: (id) => {
+      const home = foreignModule(emit, id);
+      return home ? importShared(f, home, "validate", `check${emit.names.type(id)}`) : locals.get(`check ${id}`, `check${stem(id)}`);
+    },
+    takesFieldPath: (id) => {
+      const home = foreignModule(emit, id);
+      return home ? docHasRules(home.doc) : withRules;
+    },
     isEnum: (id) => locals.get(`is ${id}`, `is${stem(id)}`),
   };
   f.jsdoc("", [
@@ -89,11 +101,12 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
   ]);
   f.print();
   const enums = new Map<TypeId, EnumType>();
-  for (const m of model.messages) for (const p of m.fields) if (p.value.kind === "enum") enums.set(p.value.type.id, p.value.type);
+  for (const m of messages) for (const p of m.fields) if (p.value.kind === "enum") enums.set(p.value.type.id, p.value.type);
   for (const e of enums.values()) emitEnumCheck(c, e);
-  for (const m of model.messages) emitMessage(c, m);
+  for (const m of messages) emitMessage(c, m);
   for (const line of constants) f.print(line);
   if (constants.length) f.print();
+  printSharedExports(f, emit, messages.map((m) => [`check${m.name}`, c.check(m.record.id)] as const));
   return f;
 }
 
@@ -242,10 +255,10 @@ function emitValue(c: Ctx, p: FieldPlan, shape: ValueShape, v: string, at: strin
         // `ignore: IGNORE_ALWAYS`: the nested message is still checked for shape, but none of its rules apply.
         f.print(`${indent}{`);
         f.print(`${indent}  const before = issues.length;`);
-        f.print(code`${indent}  ${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1, ${fp});`);
+        f.print(code`${indent}  ${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1`, ...(c.takesFieldPath(shape.type.id) ? [", ", ...fp] : []), ");");
         f.print(code`${indent}  ${c.rt("pvDropRuleViolations")}(issues, before);`);
         f.print(`${indent}}`);
-      } else f.print(code`${indent}${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1`, ...(c.withRules ? [", ", ...fp] : []), ");");
+      } else f.print(code`${indent}${c.check(shape.type.id)}(${v} as ${c.type(shape.type.id)}, ${at}, issues, depth + 1`, ...(c.takesFieldPath(shape.type.id) ? [", ", ...fp] : []), ");");
       return;
     case "scalar": {
       const s = shape.scalar;

@@ -1,0 +1,81 @@
+/**
+ * One output module per input file: what emitters need when a spec imports files that have modules of their own
+ * (EmitContext.modules, planned by src/pipeline/module-layout.ts).
+ *
+ * - A module declares only the types, services and extensions of its own file. A type of another file is imported
+ *   from that file's module: types.ts imports and re-exports it (so `./types.js` still names every type the other
+ *   files of the folder use, and the TypeScript type is the one declaration), and every other file imports the
+ *   helper it needs from the same-named file of that module.
+ * - A helper another module may need (a message's binary reader and writer, its ProtoJSON reader and enum tables,
+ *   its text-format table, its validator's checker) is exported under `$` + the name it would have been given
+ *   (`$readEntry`): the naming pass never produces a name starting with `$` (identifier.ts), so these cannot clash
+ *   with anything a spec names, and the importing module computes the name from the type name alone, without
+ *   knowing which local name the helper got.
+ */
+import type { GeneratedFile } from "../codegen/generated-file.js";
+import type { NamedType, TypeId } from "../ir/model.js";
+import type { EmitContext, ForeignModule } from "./artifact.js";
+
+/** The module that declares `id` when it is not this one. */
+export function foreignModule(ctx: EmitContext, id: TypeId): ForeignModule | undefined {
+  return ctx.modules?.foreign(id);
+}
+
+/** Whether this module declares `id` (always, unless the output is one module per input file). */
+export function isOwnType(ctx: EmitContext, id: TypeId): boolean {
+  return ctx.modules?.foreign(id) === undefined;
+}
+
+/** The types this module declares. */
+export function ownTypes(ctx: EmitContext): NamedType[] {
+  return ctx.doc.types.filter((t) => isOwnType(ctx, t.id));
+}
+
+/** The name a module exports its helper `wanted` (prefix + full type name, e.g. "readEntry") under for other modules. */
+export function sharedName(wanted: string): string {
+  return `$${wanted}`;
+}
+
+/**
+ * The `wanted` name of a module's own table (its ProtoJSON registry, its text-format types) for the modules that
+ * import it: the table's name and the module's folder, since a module may import the tables of several.
+ */
+export function moduleTableName(table: string, dir: string): string {
+  return `${table}$${dir.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`;
+}
+
+/** The modules of other input files that declare some of `ids`, in order of first appearance. */
+export function foreignModules(ctx: EmitContext, ids: readonly TypeId[]): ForeignModule[] {
+  const seen = new Set<ForeignModule>();
+  for (const id of ids) {
+    const home = foreignModule(ctx, id);
+    if (home) seen.add(home);
+  }
+  return [...seen];
+}
+
+/**
+ * The helper `wanted` of a type another module declares, imported from that module's `file` ("protobuf" for
+ * protobuf.ts): the local name to print (the import is added to `f`).
+ */
+export function importShared(f: GeneratedFile, home: ForeignModule, file: string, wanted: string): string {
+  return f.use(f.import(sharedName(wanted), `${home.specifier}/${file}.js`));
+}
+
+/** A public export of another module's `file` (e.g. `encodeEntry` from its protobuf.ts), as an import token. */
+export function importPublic(f: GeneratedFile, home: ForeignModule, file: string, name: string, typeOnly = false) {
+  return f.import(name, `${home.specifier}/${file}.js`, { typeOnly });
+}
+
+/**
+ * The closing `export { readEntry as $readEntry, ... };` of a module whose output others may import: `helpers` maps
+ * each shared name's `wanted` to the local name the helper got. Nothing when the output is not laid out per file.
+ */
+export function printSharedExports(f: GeneratedFile, ctx: EmitContext, helpers: readonly (readonly [wanted: string, local: string])[]): void {
+  if (ctx.modules === undefined || helpers.length === 0) return;
+  if (!f.endsWithBlankLine()) f.print();
+  f.jsdoc("", ["Helpers of this file's types for the generated modules that import this one (not part of the API)."]);
+  f.print("export {");
+  for (const [wanted, local] of helpers) f.print(`  ${local} as ${sharedName(wanted)},`);
+  f.print("};");
+}

@@ -1,0 +1,213 @@
+/**
+ * One output module per input file. The layout function (planModules) decides, for a whole run, which output
+ * folder each input file's generated code lives in; a spec then emits only what its own file declares and imports
+ * the rest from the folders of the files it imports (linkModules), so a file imported by several specs is generated
+ * once and two specs importing one message share one TypeScript type. See docs/cli/output-folders.md.
+ *
+ * Today this covers .proto specs (the measured case: content-stream.proto re-emitted all of content.proto).
+ * OpenAPI documents sharing $ref'd files and WSDLs sharing XSDs are still generated self-contained.
+ */
+import path from "node:path";
+import type { IrDocument, Origin, TypeId } from "../ir/model.js";
+import { assignNames, type Names } from "../naming/assign-names.js";
+import type { EmitModules, ForeignModule } from "../emitters/artifact.js";
+import type { SpecHost } from "../parsers/host.js";
+import { loadProtoFiles } from "../parsers/proto/load.js";
+import type { SpecInput } from "./generate-files.js";
+import { isSpecError, loadSpec } from "./load-spec.js";
+import { outputDirFor } from "./output-dir.js";
+import { specKindByExtension } from "./spec-kind.js";
+
+/**
+ * The layout of a run: every spec of the run, plus one implicit spec per imported .proto that is not a spec itself
+ * (so it gets a folder, a manifest and events like any spec), each proto spec carrying the run's module map
+ * (`SpecInput.modules`: absolute input file -> output folder).
+ *
+ * Rules, all deterministic and independent of the working folder:
+ * - A spec keeps its folder (its `out`, else outputDirFor). An imported file that is not a spec gets outputDirFor
+ *   of its name; when that folder is taken, its path relative to the project folder (separators as `-`), then
+ *   `_2`, `_3`, ... Specs are placed in config order, then imported files in the order the specs first import them.
+ * - An imported-only file's module takes the settings (int64, dates, artifacts, runtime module) of the first spec
+ *   importing it. A spec shares modules only when every file it reads has one with its own settings; otherwise
+ *   (and when its imports cannot be read: its own generation reports that) it is generated self-contained as before.
+ * - A run in which no proto spec imports another file is left as it is (no module exports its helpers).
+ */
+export function planModules(specs: readonly SpecInput[], host: SpecHost, project: string): SpecInput[] {
+  const closures = new Map<SpecInput, string[] | undefined>();
+  for (const spec of specs) closures.set(spec, specKindByExtension(spec.file) === "proto" ? protoClosure(spec.file, host) : undefined);
+  if (![...closures.values()].some((c) => c !== undefined && c.length > 1)) return [...specs];
+
+  const taken = new Set<string>();
+  const owner = new Map<string, SpecInput>();
+  const dirs = new Map<string, string>();
+  for (const spec of specs) {
+    const dir = spec.outDir ?? outputDirFor(spec.file);
+    taken.add(dir);
+    const file = path.resolve(spec.file);
+    if (closures.get(spec) === undefined || owner.has(file)) continue;
+    owner.set(file, spec);
+    dirs.set(file, dir);
+  }
+  const implicit: SpecInput[] = [];
+  for (const spec of specs) {
+    for (const file of closures.get(spec) ?? []) {
+      if (owner.has(file)) continue;
+      const dir = freeFolder(file, project, taken);
+      taken.add(dir);
+      dirs.set(file, dir);
+      const source = path.relative(project, file).split(path.sep).join("/");
+      const display = host.displayPath(file);
+      const module: SpecInput = { ...settingsOf(spec), file, display, source, outDir: dir };
+      owner.set(file, module);
+      implicit.push(module);
+      closures.set(module, protoClosure(file, host));
+    }
+  }
+  const modules: Record<string, string> = Object.fromEntries([...dirs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const shares = (spec: SpecInput, closure: readonly string[]) =>
+    owner.get(path.resolve(spec.file)) === spec && closure.every((f) => owner.has(f) && sameSettings(owner.get(f)!, spec));
+  const planned = (spec: SpecInput): SpecInput => {
+    const closure = closures.get(spec);
+    return closure !== undefined && shares(spec, closure) ? { ...spec, modules } : spec;
+  };
+  return [...specs, ...implicit].map(planned);
+}
+
+/** Every file a .proto reads (itself first, then its imports, transitively), or undefined when they cannot be read. */
+function protoClosure(file: string, host: SpecHost): string[] | undefined {
+  try {
+    // Only the files are wanted: parsing is cheap next to generation, and errors surface when the spec generates.
+    return loadProtoFiles(file, host).map((f) => path.resolve(f.ast.path));
+  } catch {
+    return undefined;
+  }
+}
+
+function settingsOf(spec: SpecInput): Partial<SpecInput> {
+  const { int64, dates, runtimeModule, artifacts, artifactNames } = spec;
+  return {
+    ...(int64 !== undefined ? { int64 } : {}),
+    ...(dates !== undefined ? { dates } : {}),
+    ...(runtimeModule !== undefined ? { runtimeModule } : {}),
+    ...(artifacts !== undefined ? { artifacts } : {}),
+    ...(artifactNames !== undefined ? { artifactNames } : {}),
+  };
+}
+
+function sameSettings(a: SpecInput, b: SpecInput): boolean {
+  return JSON.stringify(settingsOf(a)) === JSON.stringify(settingsOf(b));
+}
+
+/**
+ * A folder for an imported file's module that no other module's folder is, contains or is inside of (a spec's `out`
+ * may be nested, `api/v2`): each folder is replaced as the set of files its module owns.
+ */
+function freeFolder(file: string, project: string, taken: ReadonlySet<string>): string {
+  const clashes = (dir: string) => [...taken].some((t) => t === dir || t.startsWith(`${dir}/`) || dir.startsWith(`${t}/`));
+  const byName = outputDirFor(file);
+  if (!clashes(byName)) return byName;
+  const rel = path.relative(project, file).split(path.sep).filter((s) => s !== "..");
+  const byPath = [...rel.slice(0, -1), outputDirFor(file)].join("-").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+/, "") || "spec";
+  let dir = byPath;
+  for (let i = 2; clashes(dir); i++) dir = `${byPath}_${i}`;
+  return dir;
+}
+
+/**
+ * Two imported files whose modules gave a type the same name (`a.Id` and `b.Id`, in different packages): both would
+ * be imported under one name. Generated code does not alias imports yet (issue 28 item 1), so such a spec stays
+ * self-contained, where the naming pass tells them apart (`Id`, `Id_2`).
+ */
+function importedNamesClash(doc: IrDocument, typeFile: ReadonlyMap<TypeId, string>, self: string, moduleOf: (file: string) => { names: Names }): boolean {
+  const homeOfName = new Map<string, string>();
+  for (const t of doc.types) {
+    const file = typeFile.get(t.id);
+    if (file === undefined || file === self) continue;
+    const names = moduleOf(file).names;
+    const declared = [names.type(t.id), names.family(t.id), t.kind === "enum" ? names.enumValues(t.id) : undefined];
+    for (const n of declared) {
+      if (n === undefined) continue;
+      const other = homeOfName.get(n);
+      if (other !== undefined && other !== file) return true;
+      homeOfName.set(n, file);
+    }
+  }
+  return false;
+}
+
+/** What linkModules gives generation: the document as this module emits it, its names, and the other modules. */
+export interface ModuleLinks {
+  readonly doc: IrDocument;
+  readonly names: Names;
+  readonly modules: EmitModules;
+}
+
+/**
+ * Link a proto spec to the modules of the files it imports (SpecInput.modules): the names of their types (as their
+ * own generation gives them, computed here the same way) and where to import them from. Undefined when the spec is
+ * generated self-contained: not laid out per file, a file it reads has no module, or an extension declared in one
+ * file extends a message of another (that message's codec lives in the other module, which cannot know it).
+ */
+export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): ModuleLinks | undefined {
+  const layout = spec.modules;
+  if (layout === undefined || doc.format !== "proto") return undefined;
+  const self = path.resolve(spec.file);
+  const dir = layout[self];
+  if (dir === undefined) return undefined;
+  const docs = new Map<string, { doc: IrDocument; names: Names }>();
+  const fileOf = (entry: string, origin: Origin) => path.resolve(path.dirname(entry), origin.file);
+  const shareable = (entry: string, d: IrDocument) => {
+    if (!d.files.every((f) => layout[path.resolve(path.dirname(entry), f)] !== undefined)) return false;
+    const typeFile = new Map(d.types.map((t) => [t.id, fileOf(entry, t.origin)]));
+    return d.extensions.every((e) => typeFile.get(e.extendee) === undefined || typeFile.get(e.extendee) === fileOf(entry, e.origin));
+  };
+  if (!shareable(self, doc)) return undefined;
+
+  /** The names of a module's document: its imports' types keep their modules' names. */
+  const namesOf = (entry: string, d: IrDocument): Names => {
+    const typeFile = new Map(d.types.map((t) => [t.id, fileOf(entry, t.origin)]));
+    return assignNames(d, {
+      homeOf: (id) => {
+        const file = typeFile.get(id);
+        return file === undefined || file === entry ? undefined : moduleOf(file).names;
+      },
+    });
+  };
+  const moduleOf = (file: string): { doc: IrDocument; names: Names } => {
+    let known = docs.get(file);
+    if (known === undefined) {
+      const d = loadSpec(file, host);
+      known = { doc: d, names: namesOf(file, d) };
+      docs.set(file, known);
+    }
+    return known;
+  };
+
+  const foreign = new Map<string, ForeignModule>();
+  const typeFile = new Map<TypeId, string>(doc.types.map((t) => [t.id, fileOf(self, t.origin)]));
+  const modules: EmitModules = {
+    foreign: (id) => {
+      const file = typeFile.get(id);
+      if (file === undefined || file === self) return undefined;
+      let home = foreign.get(file);
+      if (home === undefined) {
+        const rel = path.posix.relative(dir, layout[file]!);
+        home = { specifier: rel.startsWith(".") ? rel : `./${rel}`, dir: layout[file]!, ...moduleOf(file) };
+        foreign.set(file, home);
+      }
+      return home;
+    },
+  };
+  let names: Names;
+  try {
+    names = namesOf(self, doc);
+    if (importedNamesClash(doc, typeFile, self, moduleOf)) return undefined;
+  } catch (e) {
+    // An imported file that does not generate on its own (its own module reports why): this spec stays whole.
+    if (isSpecError(e)) return undefined;
+    throw e;
+  }
+  // A service is declared by its own file's module (types.ts's operations interface, connect.ts).
+  const own = { ...doc, services: doc.services.filter((s) => fileOf(self, s.origin) === self) };
+  return { doc: own, names, modules };
+}
