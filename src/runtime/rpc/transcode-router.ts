@@ -98,7 +98,7 @@ export class RestRouter {
 
   /** Whether some template matches the path under another method (405 rather than 404). */
   methodsFor(rawPath: string): string[] {
-    return [...this.#methods].filter((m) => m !== "*" && this.match(m, rawPath) !== undefined);
+    return [...this.#methods].filter((m) => m !== "*" && this.match(m, rawPath) !== undefined).sort();
   }
 
   #find(key: string, raw: readonly string[]): RestMatch | undefined {
