@@ -143,6 +143,8 @@ interface RawRule {
   readonly responseBody?: string;
   readonly at: Located;
   readonly pathAt: Located;
+  readonly bodyAt: Located;
+  readonly responseBodyAt: Located;
 }
 
 /** One HttpRule (and, at the top, its additional_bindings) as raw bindings. */
@@ -150,6 +152,8 @@ function readRule(entries: readonly ProtoOptionEntry[], file: string, at: Locate
   let pattern: { method: string; path: string; at: Located } | undefined;
   let body: string | undefined;
   let responseBody: string | undefined;
+  let bodyAt = at;
+  let responseBodyAt = at;
   const additional: { entries: readonly ProtoOptionEntry[]; at: Located }[] = [];
   const custom = new Map<string, { value: string; at: Located }>();
   for (const e of entries) {
@@ -167,8 +171,13 @@ function readRule(entries: readonly ProtoOptionEntry[], file: string, at: Locate
         }
         pattern = { method: "custom", path: "", at: here };
       } else pattern = { method: name.toUpperCase(), path: stringValue(e, here), at: here };
-    } else if (name === "body") body = stringValue(e, here);
-    else if (name === "response_body") responseBody = stringValue(e, here);
+    } else if (name === "body") {
+      body = stringValue(e, here);
+      bodyAt = here;
+    } else if (name === "response_body") {
+      responseBody = stringValue(e, here);
+      responseBodyAt = here;
+    }
     else if (name === "selector") continue; // meaningful in service config YAML only; the annotation selects its method
     else if (name === "additional_bindings") {
       if (nested) fail(here, "nested bindings must not contain an additional_bindings field themselves (the nesting may only be one level deep)");
@@ -195,6 +204,8 @@ function readRule(entries: readonly ProtoOptionEntry[], file: string, at: Locate
     ...(responseBody !== undefined && responseBody !== "" ? { responseBody } : {}),
     at,
     pathAt: pattern.at,
+    bodyAt,
+    responseBodyAt,
   });
   for (const a of additional) readRule(a.entries, file, a.at, true, out);
 }
@@ -249,11 +260,11 @@ export function methodBindings(doc: IrDocument, method: RpcMethod): CheckedBindi
     for (const v of template.variables) checkVariable(doc, input, v.fieldPath, r.pathAt, `{${v.fieldPath.join(".")}}`);
     if (r.body !== undefined && r.body !== "*") {
       const field = topField(input, r.body);
-      if (field === undefined) fail(r.at, `body "${r.body}": the referred field must be present at the top-level of the request message type (${protoFullName(input.id)})`);
+      if (field === undefined) fail(r.bodyAt, `body "${r.body}": the referred field must be present at the top-level of the request message type (${protoFullName(input.id)})`);
     }
     if (r.responseBody !== undefined) {
       const field = topField(output, r.responseBody);
-      if (field === undefined) fail(r.at, `response_body "${r.responseBody}": the referred field must be present at the top-level of the response message type (${protoFullName(output.id)})`);
+      if (field === undefined) fail(r.responseBodyAt, `response_body "${r.responseBody}": the referred field must be present at the top-level of the response message type (${protoFullName(output.id)})`);
     }
     return {
       method: r.method,

@@ -245,7 +245,8 @@ export function expandPath(compiled: CompiledBinding, json: unknown): string {
     const name = v.fields.map((f) => f.name).join(".");
     const text = raw === undefined || raw === null ? "" : String(raw);
     const segments = template.segments.slice(v.start, v.end);
-    if (text === "" || !valueMatches(text.split("/"), segments)) {
+    // A single-segment variable takes any value ("/" is percent-encoded); a multi-segment one must fit its template.
+    if (text === "" || (v.multi && !valueMatches(text.split("/"), segments))) {
       throw new RpcError(
         "invalid_argument",
         `${name} = ${JSON.stringify(text.slice(0, 200))} does not match ${segments.map(literalOf).join("/")} of ${compiled.method} ${compiled.binding.path}`,
