@@ -15,6 +15,7 @@ import { HttpTemplateError, parsePathTemplate, templatesOverlap, formatPathTempl
 import { compileBinding } from "../../../src/runtime/rpc/transcode.js";
 import { RestRouter } from "../../../src/runtime/rpc/transcode-router.js";
 import { SHARED } from "../../helpers/seeds.js";
+import { typecheckFiles } from "../../helpers/typecheck.js";
 import { FIXTURES, generateFixture } from "./transcode-fixture.js";
 
 
@@ -306,5 +307,18 @@ describe("bindings http.proto forbids are located errors at generation time", ()
   it("a streaming method with a binding is a warning (not served over REST), not an error", () => {
     const out = generate("  rpc W(Req) returns (stream Res) { option (google.api.http).get = \"/v1/w\"; }")();
     expect(out.warnings.map((w) => `${w.file}:${w.line}: ${w.detail}`)).toEqual(["e.proto:8: google.api.http on streaming method W is not served over REST (only unary methods are transcoded)"]);
+  });
+});
+
+describe("generated connect.ts with transcoding", () => {
+  it("type-checks under strict (both fixtures, one program)", () => {
+    const files = new Map<string, string>();
+    for (const entry of ["library.proto", "http-examples.proto"]) {
+      const out = generateSpec({ file: path.join(FIXTURES, entry), display: entry }, nodeSpecHost({ includeDirs: [FIXTURES, path.join(SHARED, "corpus/proto")] }));
+      for (const f of out.files) files.set(f.path, f.content);
+    }
+    expect([...files.keys()].filter((p) => p.endsWith("connect.ts"))).toHaveLength(2);
+    expect(files.get("library/connect.ts")).toContain('{ method: "PATCH", path: "/v1/{book.name=shelves/*/books/*}", body: "book" }');
+    expect(typecheckFiles(files).filter((d) => !d.startsWith(".."))).toEqual([]);
   });
 });
