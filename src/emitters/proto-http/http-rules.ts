@@ -157,7 +157,8 @@ function readRule(entries: readonly ProtoOptionEntry[], file: string, at: Locate
   const additional: { entries: readonly ProtoOptionEntry[]; at: Located }[] = [];
   const custom = new Map<string, { value: string; at: Located }>();
   for (const e of entries) {
-    const here: Located = { file, line: e.line, column: e.column };
+    // Entries read from descriptors have no position of their own (line 0): the option's.
+    const here: Located = e.line > 0 ? { file, line: e.line, column: e.column } : at;
     const name = e.name;
     if ((PATTERNS as readonly string[]).includes(name)) {
       if (pattern !== undefined && !(name === "custom" && pattern.method === "custom")) {
@@ -166,8 +167,9 @@ function readRule(entries: readonly ProtoOptionEntry[], file: string, at: Locate
       if (name === "custom") {
         if (e.value.kind !== "message") fail(here, "custom is a CustomHttpPattern { kind: \"HEAD\" path: \"/v1/...\" }");
         for (const c of e.value.fields) {
-          if (c.name !== "kind" && c.name !== "path") fail({ file, line: c.line, column: c.column }, `CustomHttpPattern has no field ${c.name} (kind, path)`);
-          custom.set(c.name, { value: stringValue(c, { file, line: c.line, column: c.column }), at: { file, line: c.line, column: c.column } });
+          const cAt: Located = c.line > 0 ? { file, line: c.line, column: c.column } : here;
+          if (c.name !== "kind" && c.name !== "path") fail(cAt, `CustomHttpPattern has no field ${c.name} (kind, path)`);
+          custom.set(c.name, { value: stringValue(c, cAt), at: cAt });
         }
         pattern = { method: "custom", path: "", at: here };
       } else pattern = { method: name.toUpperCase(), path: stringValue(e, here), at: here };

@@ -4,13 +4,17 @@
  * HTTP request); the template grammar's rules reject bad templates; the generator rejects bindings http.proto
  * forbids with a located error naming the rule.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { fromBinary } from "@bufbuild/protobuf";
+import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import { lowerDescriptors } from "../../../src/parsers/proto-descriptors/index.js";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SpecError } from "../../../src/errors.js";
 import { nodeSpecHost } from "../../../src/parsers/host.js";
-import { generateSpec } from "../../../src/pipeline/generate-files.js";
+import { generateFromDocument, generateSpec } from "../../../src/pipeline/generate-files.js";
 import { HttpTemplateError, parsePathTemplate, templatesOverlap, formatPathTemplate } from "../../../src/runtime/rpc/http-template.js";
 import { compileBinding } from "../../../src/runtime/rpc/transcode.js";
 import { RestRouter } from "../../../src/runtime/rpc/transcode-router.js";
@@ -320,5 +324,25 @@ describe("generated connect.ts with transcoding", () => {
     expect([...files.keys()].filter((p) => p.endsWith("connect.ts"))).toHaveLength(2);
     expect(files.get("library/connect.ts")).toContain('{ method: "PATCH", path: "/v1/{book.name=shelves/*/books/*}", body: "book" }');
     expect(typecheckFiles(files).filter((d) => !d.startsWith(".."))).toEqual([]);
+  });
+});
+
+describe("protoc-gen-specforge (descriptors) reads google.api.http too", () => {
+  it("the same connect.ts as the .proto front end, for both fixtures", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "specforge-transcode-desc-"));
+    try {
+      for (const entry of ["library.proto", "http-examples.proto"]) {
+        const set = path.join(root, `${entry}.binpb`);
+        execFileSync("protoc", [`-I${FIXTURES}`, `-I${path.join(SHARED, "corpus/proto")}`, "--include_imports", "--include_source_info", `--descriptor_set_out=${set}`, entry], { timeout: 30_000 });
+        const files = fromBinary(FileDescriptorSetSchema, readFileSync(set)).file;
+        const spec = { file: path.join(FIXTURES, entry), display: entry };
+        const fromDescriptors = generateFromDocument(lowerDescriptors(files, entry), spec).files.find((f) => f.path.endsWith("connect.ts"));
+        const fromText = generateSpec(spec, nodeSpecHost({ includeDirs: [FIXTURES, path.join(SHARED, "corpus/proto")] })).files.find((f) => f.path.endsWith("connect.ts"));
+        expect(fromDescriptors?.content).toContain("http: {");
+        expect(fromDescriptors?.content).toBe(fromText?.content);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
