@@ -586,7 +586,8 @@ async function restInput(route: RpcRoute, match: RestMatch, request: Request, op
   const pathBound = new Set(compiled.variables.map((v) => v.fields.map((f) => f.name).join(".")));
   const query = new URL(request.url).searchParams;
   const seen = new Map<string, TranscodeField[]>();
-  for (const [key, value] of query) {
+  // (URLSearchParams.forEach: its iterator needs the DOM.Iterable lib, which generated code may not have.)
+  query.forEach((value, key) => {
     // (c) fields only: a body "*" leaves none, a body field takes its subtree, path variables theirs.
     if (compiled.body === "*") throw new RpcError("invalid_argument", `query parameter ${key}: every field not bound by the path is in the body (body: "*")`);
     let fields = seen.get(key);
@@ -613,7 +614,7 @@ async function restInput(route: RpcRoute, match: RestMatch, request: Request, op
       for (const f of fields) target = (target as Record<string, unknown>)[f.json];
       (target as unknown[]).push(urlValueToJson(leaf, value));
     }
-  }
+  });
   compiled.variables.forEach((v, i) => setJsonPath(json, v.fields, urlValueToJson(v.fields[v.fields.length - 1]!, match.values[i]!)));
   let message: unknown;
   try {
