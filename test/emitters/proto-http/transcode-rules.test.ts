@@ -292,6 +292,11 @@ describe("bindings http.proto forbids are located errors at generation time", ()
     ['option (google.api.http) = { body: "*" };', "9:32", "an HttpRule needs one pattern"],
     ['option (google.api.http) = { get: "/v1/x" additional_bindings { get: "/v1/y" additional_bindings { get: "/v1/z" } } };', "9:82", "nested bindings must not contain an additional_bindings field themselves"],
     ['option (google.api.http) = { get: "/v1/x" verb: "y" };', "9:47", "HttpRule has no field verb"],
+    ['option (google.api.http) = { get: 5 };', "9:34", "get is a string"],
+    ['option (google.api.http) = { custom { kind: "GET" } };', "9:34", "a custom pattern needs its path"],
+    ['option (google.api.http) = { custom { kind: "G T" path: "/v1/x" } };', "9:43", "is not an HTTP method"],
+    ['option (google.api.http) = { get: "/v1/x" additional_bindings: 5 };', "9:47", "additional_bindings are HttpRule messages"],
+    ['option (google.api.http) = { get: "/v1/x" additional_bindings: [{ get: "/v1/y" }, { get: "/v1/{tags}" }] };', "9:89", "must not refer to any repeated"],
   ] as const)("%s -> e.proto:%s %s", (option, at, rule) => {
     const e = errorOf(generate(`  rpc M(Req) returns (Res) {\n    ${option}\n  }`));
     expect(`${e.line}:${e.column}`).toBe(at);
