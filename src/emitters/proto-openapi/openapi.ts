@@ -220,6 +220,12 @@ class SchemaBuilder {
   }
 }
 
+/** The schema of a whole field (an array for repeated fields). */
+function fieldSchema(builder: SchemaBuilder, field: Field): Json {
+  const value = builder.value(field);
+  return isRepeated(field) && field.type.kind !== "map" ? { type: "array", items: value } : value;
+}
+
 function statusSchema(): Json {
   return {
     type: "object",
@@ -378,7 +384,7 @@ export function protoOpenApiDocument(doc: IrDocument, warn?: (method: RpcMethod,
           responses: {
             "200": {
               description: "OK",
-              content: { "application/json": { schema: b.responseBody === undefined ? builder.type(output.id) : builder.value(messageFields(output).find((f) => f.name === b.responseBody)!) } },
+              content: { "application/json": { schema: b.responseBody === undefined ? builder.type(output.id) : fieldSchema(builder, messageFields(output).find((f) => f.name === b.responseBody)!) } },
             },
             default: { description: "An error (google.rpc.Status)", content: { "application/json": { schema: { $ref: `#/components/schemas/${STATUS_SCHEMA}` } } } },
           },
@@ -386,11 +392,7 @@ export function protoOpenApiDocument(doc: IrDocument, warn?: (method: RpcMethod,
         if (b.body !== undefined) {
           let schema: Json;
           if (b.body === "*") schema = builder.type(input.id);
-          else {
-            const field = messageFields(input).find((f) => f.name === b.body)!;
-            const value = builder.value(field);
-            schema = isRepeated(field) && field.type.kind !== "map" ? { type: "array", items: value } : value;
-          }
+          else schema = fieldSchema(builder, messageFields(input).find((f) => f.name === b.body)!);
           operation.requestBody = { required: true, content: { "application/json": { schema } } };
         }
         (paths[path] ??= {})[b.method.toLowerCase()] = operation;
