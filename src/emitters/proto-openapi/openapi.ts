@@ -203,7 +203,8 @@ class SchemaBuilder {
     if (name in this.schemas) return;
     const properties: Record<string, Json> = {};
     const schema: Json = { type: "object", properties };
-    this.schemas[name] = withDoc(schema, record.doc);
+    // Registered before the fields (a field may refer back to this message); completed below, in place.
+    this.schemas[name] = schema;
     const required: string[] = [];
     for (const f of messageFields(record)) {
       const json = f.wire.proto?.jsonName ?? f.name;
@@ -217,6 +218,7 @@ class SchemaBuilder {
       if (rules && scalarOf(rules.tree["required"])?.kind === "ident" && (scalarOf(rules.tree["required"]) as { text: string }).text === "true") required.push(json);
     }
     if (required.length > 0) schema.required = required;
+    if (record.doc !== undefined && record.doc.trim() !== "") schema.description = record.doc.trim();
   }
 }
 

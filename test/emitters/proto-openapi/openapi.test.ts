@@ -18,6 +18,7 @@ import { ValueGenerator } from "../../../src/mock/values.js";
 import { serveNode, type NodeServerHandle } from "../../../src/runtime/http/node.js";
 import { assignNames } from "../../../src/naming/assign-names.js";
 import { REPO, SHARED } from "../../helpers/seeds.js";
+import { BUF_VALIDATE_STUB } from "../protobuf/protovalidate/harness.js";
 import { FIXTURES, generateFixture, library } from "../proto-http/transcode-fixture.js";
 
 let g: Awaited<ReturnType<typeof generateFixture>>;
@@ -152,5 +153,56 @@ describe("round trip: a REST client generated from the document talks to the tra
     const merged = await client.libraryServiceMergeShelves({ path: { name_1: "1" }, body: { otherShelf: "shelves/1" } });
     expect(merged).toMatchObject({ status: 409, body: { code: 6 } });
     expect(seen.map((s) => s.method)).toEqual(["createShelf", "getShelf", "getShelf", "createBook", "createBook", "searchBooks", "updateBook", "listShelves", "getBook", "mergeShelves"]);
+  });
+});
+
+describe("protovalidate rules become JSON Schema keywords where they map", () => {
+  it("string lengths, email, numeric ranges, repeated sizes, required", () => {
+    const dir = path.join(root, "rules");
+    mkdirSync(path.join(dir, "buf/validate"), { recursive: true });
+    writeFileSync(path.join(dir, "buf/validate/validate.proto"), BUF_VALIDATE_STUB);
+    writeFileSync(path.join(dir, "accounts.proto"), [
+      'syntax = "proto3";',
+      "package acc.v1;",
+      'import "google/api/annotations.proto";',
+      'import "buf/validate/validate.proto";',
+      "// A sign-up.",
+      "message SignUp {",
+      "  // Display name.",
+      "  string name = 1 [(buf.validate.field).string = {min_len: 3, max_len: 20}];",
+      "  string email = 2 [(buf.validate.field).string.email = true, (buf.validate.field).required = true];",
+      "  int32 age = 3 [(buf.validate.field).int32 = {gte: 0, lte: 150}];",
+      "  repeated string tags = 4 [(buf.validate.field).repeated.max_items = 2];",
+      "  double score = 5 [(buf.validate.field).double = {gt: 0, lt: 1}];",
+      "}",
+      "message Account { string id = 1; }",
+      "service Accounts {",
+      '  rpc Create(SignUp) returns (Account) { option (google.api.http) = { post: "/v1/accounts" body: "*" }; }',
+      "}",
+    ].join("\n"));
+    const out = generateSpec({ file: path.join(dir, "accounts.proto"), display: "accounts.proto", artifacts: ["openapi"] }, nodeSpecHost({ includeDirs: [dir, FIXTURES, path.join(SHARED, "corpus/proto")] }));
+    const doc = JSON.parse(out.files.find((f) => f.path.endsWith("openapi.json"))!.content);
+    const schema = doc.components.schemas["acc.v1.SignUp"];
+    expect(schema).toEqual({
+      type: "object",
+      description: "A sign-up.",
+      required: ["email"],
+      properties: {
+        name: { type: "string", minLength: 3, maxLength: 20, description: "Display name." },
+        email: { type: "string", format: "email" },
+        age: { type: "integer", format: "int32", minimum: 0, maximum: 150 },
+        tags: { type: "array", items: { type: "string" }, maxItems: 2 },
+        score: { oneOf: [{ type: "number", format: "double" }, { type: "string", enum: ["NaN", "Infinity", "-Infinity"] }], exclusiveMinimum: 0, exclusiveMaximum: 1 },
+      },
+    });
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    ajv.addFormat("int32", true).addFormat("double", true);
+    ajv.addSchema({ $id: "https://specforge.test/accounts.json", components: doc.components });
+    const validate = ajv.getSchema("https://specforge.test/accounts.json#/components/schemas/acc.v1.SignUp")!;
+    expect(validate({ name: "ada", email: "ada@example.com", age: 36, tags: ["a"], score: 0.5 })).toBe(true);
+    for (const bad of [{ name: "a", email: "a@b.co" }, { email: "not-an-email" }, { email: "a@b.co", age: -5 }, { email: "a@b.co", tags: ["a", "b", "c"] }, { email: "a@b.co", score: 1 }, {}]) {
+      expect(validate(bad), JSON.stringify(bad)).toBe(false);
+    }
   });
 });
