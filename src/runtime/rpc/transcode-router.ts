@@ -111,12 +111,8 @@ export class RestRouter {
       return d ?? undefined;
     };
     // Depth first; depth never exceeds the longest template, a `**` takes the rest at once.
-    const walk = (node: TrieNode, i: number): { entry: Entry; restAt: number } | undefined => {
-      if (i === raw.length) {
-        if (node.end !== undefined) return { entry: node.end, restAt: -1 };
-        if (node.rest !== undefined) return { entry: node.rest, restAt: i };
-        return undefined;
-      }
+    const walk = (node: TrieNode, i: number): Entry | undefined => {
+      if (i === raw.length) return node.end ?? node.rest;
       const segment = raw[i]!;
       if (node.literal !== undefined) {
         const text = literalAt(i);
@@ -128,15 +124,13 @@ export class RestRouter {
         const found = walk(node.one, i + 1);
         if (found !== undefined) return found;
       }
-      if (node.rest !== undefined) return { entry: node.rest, restAt: i };
-      return undefined;
+      return node.rest;
     };
-    const found = walk(root, 0);
-    if (found === undefined) return undefined;
-    const { entry } = found;
+    const entry = walk(root, 0);
+    if (entry === undefined) return undefined;
     const restIndex = entry.compiled.template.segments.findIndex((s) => s.kind === "rest");
     const values = entry.compiled.variables.map((v) => {
-      // Template segment indices map to request segments one to one, up to a `**` (which takes restAt..end).
+      // Template segment indices map to request segments one to one, up to a `**` (which takes the rest).
       const from = v.start;
       const to = restIndex >= 0 && v.end - 1 === restIndex ? raw.length : v.end;
       if (!v.multi) {
