@@ -6,8 +6,10 @@
  */
 
 /** The artifact groups a spec entry can ask for; src/pipeline/artifact-groups.ts maps them to emitters. */
-export const ARTIFACT_GROUPS = ["types", "validators", "serializers", "client", "server"] as const;
+export const ARTIFACT_GROUPS = ["types", "validators", "serializers", "client", "server", "openapi"] as const;
 export type ArtifactGroup = (typeof ARTIFACT_GROUPS)[number];
+/** What a spec gets without `artifacts`: every group but openapi (an OpenAPI document of a proto's REST routes). */
+export const DEFAULT_ARTIFACT_GROUPS: readonly ArtifactGroup[] = ["types", "validators", "serializers", "client", "server"];
 
 export type CommandName = "generate" | "check" | "init" | "inspect";
 
@@ -82,7 +84,7 @@ export const OPTIONS = [
   },
   {
     name: "artifacts", scope: "spec", type: "enum[]", values: ARTIFACT_GROUPS, flag: "--artifacts <list>", commands: [...RUN, "inspect"], inConfig: true,
-    inherit: true, default: [...ARTIFACT_GROUPS],
+    inherit: true, default: [...DEFAULT_ARTIFACT_GROUPS],
     description: "Which artifacts to emit (comma-separated on the command line); what they need comes along (a client needs the types and codecs).",
   },
   {

@@ -8,6 +8,7 @@ import { protoJsonArtifact } from "./protojson/artifact.js";
 import { protobufCodecArtifact, protobufValidatorsArtifact } from "./protobuf/artifact.js";
 import { protoTextArtifact } from "./prototext/artifact.js";
 import { protoConnectArtifact, protoFeedArtifact } from "./proto-http/index.js";
+import { protoOpenApiArtifact } from "./proto-openapi/index.js";
 import { xmlArtifact } from "./xml/index.js";
 import { xmlValidatorsArtifact } from "./xml-validators/index.js";
 import { soapClientArtifact } from "./soap-client/index.js";
@@ -35,6 +36,7 @@ export const ARTIFACTS: readonly Artifact[] = [
   protoTextArtifact,
   protoFeedArtifact,
   protoConnectArtifact,
+  protoOpenApiArtifact,
   xmlArtifact,
   xmlValidatorsArtifact,
   soapClientArtifact,

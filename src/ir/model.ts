@@ -621,6 +621,12 @@ export interface RpcMethod {
   readonly deprecated?: boolean;
   readonly doc?: string;
   readonly options?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * proto: the `(google.api.http)` options of the method (HTTP/JSON transcoding, google/api/http.proto), structured
+   * and located like validation rules: `option (google.api.http).get = "/v1/x"` has path ["get"], an aggregate
+   * `= { get: "/v1/x" body: "*" }` path [] and a message value.
+   */
+  readonly httpRules?: readonly ProtoRuleOption[];
   readonly origin: Origin;
 }
 

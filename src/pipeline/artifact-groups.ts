@@ -1,5 +1,5 @@
 import type { Artifact } from "../emitters/artifact.js";
-import type { ArtifactGroup } from "../config/options.js";
+import { DEFAULT_ARTIFACT_GROUPS, type ArtifactGroup } from "../config/options.js";
 
 /**
  * How the five artifact groups users choose from (config `artifacts`, `--artifacts`) map to the emitters of
@@ -21,15 +21,16 @@ export const ARTIFACT_GROUP_OF: Readonly<Record<string, { readonly group: Artifa
   "proto-feed": { group: "client", requires: ["types", "protobuf", "protojson"], summary: "fetch, iterate and serve paged feeds" },
   // Its server checks requests with ./validate.js (protovalidate rules) when a spec has rules, so it needs it.
   "proto-connect": { group: "client", requires: ["types", "protobuf", "protojson", "proto-checks"], summary: "Connect clients for the services" },
+  "proto-openapi": { group: "openapi", requires: [], summary: "openapi.json: an OpenAPI 3.1 document of the google.api.http routes, with ProtoJSON schemas" },
   xml: { group: "serializers", requires: ["types"], summary: "XML codecs for every element: `encode<E>Element` and `decode<E>Element`" },
   "xml-validators": { group: "validators", requires: [], summary: "XSD validators for every type and element, and `<T>Schema` (Standard Schema v1)" },
   "soap-client": { group: "client", requires: ["types", "xml"], summary: "a typed SOAP client per service: `create<Service>Client(options)`" },
   "soap-server": { group: "server", requires: ["types", "xml", "xml-validators"], summary: "typed handlers and a web-standard SOAP server per service" },
 };
 
-/** The artifacts to run for a group selection (all when undefined), in registry order. */
-export function selectArtifacts(all: readonly Artifact[], groups: readonly ArtifactGroup[] | undefined): readonly Artifact[] {
-  if (groups === undefined) return all;
+/** The artifacts to run for a group selection (the default groups when undefined), in registry order. */
+export function selectArtifacts(all: readonly Artifact[], selected: readonly ArtifactGroup[] | undefined): readonly Artifact[] {
+  const groups = selected ?? DEFAULT_ARTIFACT_GROUPS;
   const wanted = new Set<string>();
   const add = (name: string) => {
     if (wanted.has(name)) return;

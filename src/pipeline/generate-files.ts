@@ -111,7 +111,7 @@ export function generateFromDocument(full: IrDocument, spec: SpecInput, render: 
     .flatMap((a) => a.emit(ctx).map((file) => ({ artifact: a.name, file })));
   const generated: GeneratedFile[] = emitted.map((e) => e.file);
   const files = generated.map((g) => ({ path: g.path, content: renderFile(g, ctx, templates) }));
-  files.push({ path: `${dir}/index.ts`, content: indexFile(spec.source ?? spec.display, generated.map((g) => g.path), dir) });
+  files.push({ path: `${dir}/index.ts`, content: indexFile(spec.source ?? spec.display, generated.map((g) => g.path).filter((p) => p.endsWith(".ts")), dir) });
   if (render.readme) {
     const listed = emitted.map((e, i) => ({ artifact: e.artifact, path: e.file.path, content: files[i]!.content }));
     files.push({ path: `${dir}/README.md`, content: packageReadme(ctx, listed, render.readme.importPath, templates) });

@@ -91,7 +91,9 @@ describe("artifact groups", () => {
   it("brings in what a group needs", () => {
     const names = (groups: Parameters<typeof selectArtifacts>[1]) => selectArtifacts(ARTIFACTS, groups).map((a) => a.name);
     expect(names(["types"])).toEqual(["types"]);
-    expect(names(undefined)).toEqual(ARTIFACTS.map((a) => a.name));
+    // Without a selection: every artifact but the OpenAPI document of a proto's REST routes (asked for by name).
+    expect(names(undefined)).toEqual(ARTIFACTS.map((a) => a.name).filter((n) => n !== "proto-openapi"));
+    expect(names(["openapi"])).toEqual(["proto-openapi"]);
     expect(names(["client"])).toEqual(["types", "rest-client", "protojson", "protobuf", "proto-checks", "proto-feed", "proto-connect", "xml", "soap-client"]);
     expect(names(["serializers"])).toContain("json-validators");
   });

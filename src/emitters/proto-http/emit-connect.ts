@@ -1,4 +1,4 @@
-import { propertyKey } from "../../codegen/escape.js";
+import { propertyKey, stringLiteral } from "../../codegen/escape.js";
 import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { IrDocument, RpcMethod, RpcService } from "../../ir/model.js";
 import type { Names } from "../../naming/assign-names.js";
@@ -8,6 +8,7 @@ import { codecConstName, emitCodecConsts } from "./codec-consts.js";
 import { TYPES_MODULE } from "./codec-functions.js";
 import { lowerFirst, nameClaimer, propertyAccess } from "./identifiers.js";
 import { clientMethodName } from "../../naming/property-name.js";
+import { protoFullName, serviceBindings, transcodeMessages, type CheckedBinding, type MethodHttp } from "./http-rules.js";
 
 /** The names one service's declarations get in connect.ts. */
 export interface ServiceNames {
@@ -58,9 +59,19 @@ export function emitConnect(ctx: EmitContext): GeneratedFile {
   const messageIds = services.flatMap((s) => s.methods.flatMap((m) => [m.input, m.output]));
   emitCodecConsts(f, ctx, messageIds);
   const codecName = (id: string) => codecConstName(ctx.names.type(id));
-  for (const { service, names, methods } of connectServiceNames(ctx.doc, ctx.names)) {
-    emitProcedures(f, ctx, service, methods, codecName);
-    emitClient(f, ctx, service, names, methods);
+  const serviceList = connectServiceNames(ctx.doc, ctx.names);
+  // google.api.http: checked here (a bad binding is a located error), served by the handler, called with protocol "rest".
+  const transcoded = new Map<string, MethodHttp[]>();
+  for (const { service } of serviceList) {
+    const warn = (m: RpcMethod, detail: string) => ctx.warn?.(m.origin, detail);
+    const methods = serviceBindings(ctx.doc, service, warn);
+    if (methods.length > 0) transcoded.set(service.fullName, methods);
+  }
+  const tableName = transcoded.size > 0 ? emitTranscodeMessages(f, ctx, [...transcoded.values()].flat(), serviceList.map((s) => s.base)) : undefined;
+  for (const { service, names, methods } of serviceList) {
+    const http = new Map((transcoded.get(service.fullName) ?? []).map((m) => [m.method, m.bindings]));
+    emitProcedures(f, ctx, service, methods, codecName, http, tableName);
+    emitClient(f, ctx, service, names, methods, http);
     emitHandler(f, ctx, service, names, methods);
   }
   return f;
@@ -87,12 +98,38 @@ export function connectServiceNames(doc: IrDocument, typeNames: Names): { servic
   });
 }
 
+/**
+ * The module-local table of the fields transcoded routes reach (TranscodeMessages): proto and JSON names and URL
+ * kinds, which the runtime uses to place path variables and query parameters in the ProtoJSON request.
+ */
+function emitTranscodeMessages(f: GeneratedFile, ctx: EmitContext, methods: readonly MethodHttp[], taken: readonly string[]): string {
+  const claim = nameClaimer([...ctx.doc.types.map((t) => ctx.names.type(t.id)), ...taken]);
+  const name = claim("httpMessages");
+  const table = transcodeMessages(ctx.doc, methods);
+  f.print(`const ${name}: `, f.import("TranscodeMessages", ctx.runtimeModule, { typeOnly: true }), " = {");
+  for (const [message, fields] of table) {
+    f.print("  ", f.string(message), ": [");
+    for (const field of fields) {
+      const parts = [`name: ${stringLiteral(field.name)}`, `json: ${stringLiteral(field.json)}`, `kind: "${field.kind}"`];
+      if (field.repeated) parts.push("repeated: true");
+      if (field.message !== undefined) parts.push(`message: ${stringLiteral(field.message)}`);
+      f.print(`    { ${parts.join(", ")} },`);
+    }
+    f.print("  ],");
+  }
+  f.print("};");
+  f.print();
+  return name;
+}
+
 function emitProcedures(
   f: GeneratedFile,
   ctx: EmitContext,
   service: RpcService,
   methods: readonly ServiceMethod[],
   codecName: (id: string) => string,
+  http: ReadonlyMap<RpcMethod, readonly CheckedBinding[]>,
+  tableName: string | undefined,
 ): void {
   const type = (id: string) => f.import(ctx.names.type(id), TYPES_MODULE, { typeOnly: true });
   for (const { method, constName } of methods) {
@@ -101,6 +138,22 @@ function emitProcedures(
     f.print(`  kind: "${kindOf(method)}",`);
     f.print(`  input: ${codecName(method.input)},`);
     f.print(`  output: ${codecName(method.output)},`);
+    const bindings = http.get(method);
+    if (bindings !== undefined && tableName !== undefined) {
+      f.print("  http: {");
+      f.print("    bindings: [");
+      for (const b of bindings) {
+        const parts = [`method: ${stringLiteral(b.method)}`, `path: ${stringLiteral(b.path)}`];
+        if (b.body !== undefined) parts.push(`body: ${stringLiteral(b.body)}`);
+        if (b.responseBody !== undefined) parts.push(`responseBody: ${stringLiteral(b.responseBody)}`);
+        f.print(`      { ${parts.join(", ")} },`);
+      }
+      f.print("    ],");
+      f.print(`    messages: ${tableName},`);
+      f.print("    input: ", f.string(protoFullName(method.input)), ",");
+      f.print("    output: ", f.string(protoFullName(method.output)), ",");
+      f.print("  },");
+    }
     f.print("};");
     f.print();
   }
@@ -126,7 +179,20 @@ function kindNote(m: RpcMethod): string | undefined {
   return m.serverStreaming ? "Server streaming: answers arrive as they are produced." : undefined;
 }
 
-function emitClient(f: GeneratedFile, ctx: EmitContext, service: RpcService, names: ServiceNames, methods: readonly ServiceMethod[]): void {
+/** The doc lines of a method's REST routes. */
+function restLines(bindings: readonly CheckedBinding[] | undefined): string[] {
+  if (bindings === undefined) return [];
+  return bindings.map((b, i) => `${i === 0 ? "REST (protocol \"rest\")" : "also"}: ${b.method} ${b.path}${b.body !== undefined ? ` (body: ${b.body})` : ""}`);
+}
+
+function emitClient(
+  f: GeneratedFile,
+  ctx: EmitContext,
+  service: RpcService,
+  names: ServiceNames,
+  methods: readonly ServiceMethod[],
+  http: ReadonlyMap<RpcMethod, readonly CheckedBinding[]>,
+): void {
   const rt = (name: string, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
   const type = (id: string) => f.import(ctx.names.type(id), TYPES_MODULE, { typeOnly: true });
   f.jsdoc("", [
@@ -137,7 +203,7 @@ function emitClient(f: GeneratedFile, ctx: EmitContext, service: RpcService, nam
   ]);
   f.print(`export interface ${names.client} {`);
   for (const { method, property } of methods) {
-    f.jsdoc("  ", [method.doc, `POST /${service.fullName}/${method.name}`, kindNote(method), method.deprecated ? "@deprecated" : undefined]);
+    f.jsdoc("  ", [method.doc, `POST /${service.fullName}/${method.name}`, ...restLines(http.get(method)), kindNote(method), method.deprecated ? "@deprecated" : undefined]);
     const input = method.clientStreaming
       ? ["requests: AsyncIterable<", type(method.input), "> | Iterable<", type(method.input), ">"]
       : ["request: ", type(method.input)];

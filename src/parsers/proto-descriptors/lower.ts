@@ -489,6 +489,7 @@ class DescriptorLowerer {
       ...(s.options?.deprecated ? { deprecated: true } : {}),
       methods: s.method.map((m, i) => {
         const mp = [...p, PATH.service.method, i];
+        const httpRules = this.rules.read(m.options, "method", this.origin(mp, join(full, m.name), "rpc"));
         return {
           name: m.name,
           input: "proto:" + m.inputType,
@@ -497,6 +498,7 @@ class DescriptorLowerer {
           serverStreaming: m.serverStreaming === true,
           ...(m.options?.deprecated ? { deprecated: true } : {}),
           ...this.doc(mp),
+          ...(httpRules.length ? { httpRules } : {}),
           origin: this.origin(mp, join(full, m.name), "rpc"),
         };
       }),

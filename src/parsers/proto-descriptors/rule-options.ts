@@ -7,12 +7,13 @@
 import { create, createFileRegistry, getExtension, hasExtension, isFieldSet, type DescExtension, type DescField, type DescMessage, type Message, type Registry } from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema, type FileDescriptorProto } from "@bufbuild/protobuf/wkt";
 import type { ProtoOptionEntry, ProtoOptionValue, ProtoRuleOption } from "../../ir/model.js";
-import { RULE_EXTENSIONS } from "../proto/rule-options.js";
+import { HTTP_EXTENSIONS, RULE_EXTENSIONS } from "../proto/rule-options.js";
 
 const KINDS = {
   field: ["buf.validate.field", "validate.rules", "buf.validate.predefined"],
   message: ["buf.validate.message", "validate.disabled", "validate.ignored"],
   oneof: ["buf.validate.oneof", "validate.required"],
+  method: ["google.api.http"],
 } as const;
 
 export class RuleOptionReader {
@@ -21,8 +22,9 @@ export class RuleOptionReader {
   private readonly byExtendee = new Map<string, DescExtension[]>();
 
   constructor(files: readonly FileDescriptorProto[]) {
-    // Only when the request carries one of the validation files: otherwise no option can be a rule.
-    if (!files.some((f) => f.name === "buf/validate/validate.proto" || f.name === "validate/validate.proto")) return;
+    // Only when the request carries one of the validation files (or google.api.http's): otherwise no option is one.
+    const wanted = ["buf/validate/validate.proto", "validate/validate.proto", "google/api/annotations.proto"];
+    if (!files.some((f) => wanted.includes(f.name))) return;
     try {
       // The registry wants every file after its imports.
       const byName = new Map(files.map((f) => [f.name, f]));
@@ -41,14 +43,14 @@ export class RuleOptionReader {
     }
     for (const d of this.registry) {
       if (d.kind !== "extension") continue;
-      if (RULE_EXTENSIONS.has(d.typeName)) this.extensions.set(d.typeName, d);
+      if (RULE_EXTENSIONS.has(d.typeName) || HTTP_EXTENSIONS.has(d.typeName)) this.extensions.set(d.typeName, d);
       const list = this.byExtendee.get(d.extendee.typeName) ?? [];
       list.push(d);
       this.byExtendee.set(d.extendee.typeName, list);
     }
   }
 
-  /** The validation options set on `options` (a FieldOptions, MessageOptions or OneofOptions message). */
+  /** The validation options set on `options` (a FieldOptions, MessageOptions or OneofOptions message), or google.api.http (MethodOptions). */
   read(options: Message | undefined, kind: keyof typeof KINDS, at: { file: string; line: number; column: number }): ProtoRuleOption[] {
     if (!options || this.extensions.size === 0) return [];
     const out: ProtoRuleOption[] = [];

@@ -29,7 +29,7 @@ import type { EnumDecl, ExtendDecl, FieldDecl, MessageDecl, OptionDecl, Pos, Pro
 import { fileFeatures, isFeatureOption, resolveFeatures, setsFeature, type Features } from "./features.js";
 import type { LoadedFile } from "./load.js";
 import { MAX_FIELD_NUMBER } from "./parser.js";
-import { ruleOptions } from "./rule-options.js";
+import { HTTP_EXTENSIONS, ruleOptions } from "./rule-options.js";
 import { isType, join, SymbolTable, type ProtoSymbol } from "./resolve.js";
 
 const SCALARS: Readonly<Record<string, ScalarKind>> = {
@@ -608,6 +608,7 @@ class Lowerer {
       const input = this.resolveMessage(m.input, scope, m.inputPos);
       const output = this.resolveMessage(m.output, scope, m.outputPos);
       const options = optionRecord(m.options, new Set(["deprecated"]));
+      const httpRules = ruleOptions(m.options, this.file.display, this.originOf(this.file.path), HTTP_EXTENSIONS);
       return {
         name: m.name,
         input: "proto:." + input.fullName,
@@ -617,6 +618,7 @@ class Lowerer {
         ...(optionBool(m.options, "deprecated") ? { deprecated: true } : {}),
         ...(m.doc !== undefined ? { doc: m.doc } : {}),
         ...(options ? { options } : {}),
+        ...(httpRules.length ? { httpRules } : {}),
         origin: this.origin(m.pos, join(full, m.name), "rpc"),
       };
     }) ?? []);

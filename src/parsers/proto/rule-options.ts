@@ -23,17 +23,25 @@ export const RULE_EXTENSIONS: ReadonlySet<string> = new Set([
   "validate.required",
 ]);
 
+/** The method option HTTP/JSON transcoding reads (google/api/annotations.proto). */
+export const HTTP_EXTENSIONS: ReadonlySet<string> = new Set(["google.api.http"]);
+
 /**
  * The validation options among `options`, in order. Errors name `file` as the user sees it; the IR keeps
  * `originFile` (the entry-relative origin path).
  */
-export function ruleOptions(options: readonly OptionDecl[], file: string, originFile: string): ProtoRuleOption[] {
+export function ruleOptions(
+  options: readonly OptionDecl[],
+  file: string,
+  originFile: string,
+  extensions: ReadonlySet<string> = RULE_EXTENSIONS,
+): ProtoRuleOption[] {
   const out: ProtoRuleOption[] = [];
   for (const o of options) {
     if (!o.name.startsWith("(")) continue;
     const close = o.name.indexOf(")");
     const extension = o.name.slice(1, close).replace(/^\./, "");
-    if (!RULE_EXTENSIONS.has(extension)) continue;
+    if (!extensions.has(extension)) continue;
     const rest = o.name.slice(close + 1);
     const path = rest === "" ? [] : splitPath(rest.slice(1));
     out.push({ extension, path, value: optionValue(o, file), file: originFile, line: o.valuePos.line, column: o.valuePos.column });

@@ -21,11 +21,15 @@ import { fetchTransport, type RpcTransport, type RpcTransportResponse } from "./
 import { http2Transport, type Http2TlsOptions } from "./transport-http2.js";
 import { clientWire, type RpcFormat, type Wire } from "./wire.js";
 import { concatBytes } from "../http/concat-bytes.js";
+import { compileBinding, expandPath, queryOf, rpcStatusFromJson, setJsonPath, withoutJsonPath, type CompiledBinding } from "./transcode.js";
 
 export interface RpcClientOptions {
   /** Where the service lives; procedures are appended ("https://api.example.com" + "/pkg.Service/Method"). */
   readonly baseUrl: string;
-  /** "connect" (default) and "grpc-web" go over fetch; "grpc" over node:http2 (h2c for http://, TLS for https://). */
+  /**
+   * "connect" (default) and "grpc-web" go over fetch; "grpc" over node:http2 (h2c for http://, TLS for https://);
+   * "rest" calls unary methods at their google.api.http routes over fetch (JSON bodies, query parameters).
+   */
   readonly protocol?: RpcProtocol;
   readonly fetch?: FetchFunction;
   /** Message encoding: protobuf binary (default) or ProtoJSON. */
@@ -372,7 +376,93 @@ async function single<O>(answers: AsyncGenerator<O>): Promise<O> {
   return result as O;
 }
 
+// ---- REST (google.api.http) ----
+
+const compiledBindings = /* @__PURE__ */ new WeakMap<RpcProcedure<any, any>, CompiledBinding>();
+
+/** The primary google.api.http binding of a procedure, resolved once. */
+function restBinding(procedure: RpcProcedure<any, any>): CompiledBinding {
+  let compiled = compiledBindings.get(procedure);
+  if (compiled === undefined) {
+    const http = procedure.http;
+    const binding = http?.bindings[0];
+    if (http === undefined || binding === undefined) {
+      throw new RpcError("unimplemented", `${procedure.path} has no google.api.http binding: call it with protocol "connect", "grpc-web" or "grpc"`);
+    }
+    compiledBindings.set(procedure, (compiled = compileBinding(http, binding)));
+  }
+  return compiled;
+}
+
+function notRest(client: RpcClient, procedure: RpcProcedure<any, any>): void {
+  if (client.protocol === "rest") throw new RpcError("unimplemented", `${procedure.path} streams: protocol "rest" calls unary methods only`);
+}
+
+/**
+ * A unary call at the method's REST route (http.proto): path variables expanded from the request, the body (`*`:
+ * every field not in the path; a field: that field), the remaining fields as query parameters; the answer is the
+ * response message (or its response_body field) as ProtoJSON, an error a google.rpc.Status JSON body.
+ */
+async function restUnary<I, O>(client: RpcClient, procedure: RpcProcedure<I, O>, input: I, call: RpcCallOptions): Promise<O> {
+  const compiled = restBinding(procedure);
+  const { messages } = compiled.transcoding;
+  let json: Record<string, unknown>;
+  try {
+    json = procedure.input.toJson(input) as Record<string, unknown>;
+  } catch (error) {
+    throw new RpcError("internal", `cannot encode request: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const path = expandPath(compiled, json);
+  let rest = json;
+  for (const v of compiled.variables) rest = withoutJsonPath(rest, v.fields);
+  let body: string | undefined;
+  if (compiled.body === "*") body = JSON.stringify(rest);
+  else if (compiled.body !== undefined) {
+    const field = compiled.body;
+    body = JSON.stringify(Object.hasOwn(json, field.json) ? json[field.json] : field.kind === "message" ? {} : null);
+    rest = withoutJsonPath(rest, [field]);
+  }
+  const query = new URLSearchParams();
+  if (compiled.body !== "*") queryOf(messages, compiled.transcoding.input, rest, query);
+  const search = query.toString();
+  const url = `${client.baseUrl}${path}${search === "" ? "" : `?${search}`}`;
+  const headers = new Headers(client.options.headers);
+  if (call.headers !== undefined) new Headers(call.headers).forEach((value, name) => headers.set(name, value));
+  headers.set("accept", "application/json");
+  if (body !== undefined) headers.set("content-type", "application/json");
+  const timeoutMs = call.timeoutMs ?? client.options.timeoutMs;
+  const deadline = callSignal(call.signal, timeoutMs);
+  const doFetch = interceptedFetch(client.options.fetch ?? ((r) => globalThis.fetch(r)), client.options.interceptors, client.options.auth);
+  const method = compiled.method === "*" ? "POST" : compiled.method;
+  let text: string;
+  let response: Response;
+  try {
+    response = await doFetch(new Request(url, { method, headers, ...(body === undefined ? {} : { body }), ...(deadline.signal ? { signal: deadline.signal } : {}) }));
+    text = await response.text();
+  } catch (error) {
+    throw callError(error, deadline, call, timeoutMs, url);
+  }
+  call.onHeader?.(response.headers);
+  if (!response.ok) {
+    throw rpcStatusFromJson(text, response.headers) ??
+      new RpcError(connectCodeFromHttpStatus(response.status), `HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ""}`, { metadata: response.headers });
+  }
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+    if (compiled.responseBody !== undefined) {
+      const whole: Record<string, unknown> = {};
+      setJsonPath(whole, [compiled.responseBody], answer);
+      answer = whole;
+    }
+    return procedure.output.fromJson(answer);
+  } catch (error) {
+    throw new RpcError("internal", `cannot decode response: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
 export async function rpcCallUnary<I, O>(client: RpcClient, procedure: RpcProcedure<I, O>, request: I, call: RpcCallOptions = {}): Promise<O> {
+  if (client.protocol === "rest") return restUnary(client, procedure, request, call);
   if (client.protocol === "connect") return connectUnary(client, procedure, request, call);
   const wire = wireOfClient(client, true);
   const started = await start(client, wire, procedure, await encodeRequest(client, wire, procedure, request), call);
@@ -380,6 +470,7 @@ export async function rpcCallUnary<I, O>(client: RpcClient, procedure: RpcProced
 }
 
 export async function* rpcCallServerStream<I, O>(client: RpcClient, procedure: RpcProcedure<I, O>, request: I, call: RpcCallOptions = {}): AsyncGenerator<O> {
+  notRest(client, procedure);
   const wire = wireOfClient(client, true);
   const started = await start(client, wire, procedure, await encodeRequest(client, wire, procedure, request), call);
   yield* readAnswers(client, wire, procedure, started, call);
@@ -391,6 +482,7 @@ export async function rpcCallClientStream<I, O>(
   requests: AsyncIterable<I> | Iterable<I>,
   call: RpcCallOptions = {},
 ): Promise<O> {
+  notRest(client, procedure);
   const wire = wireOfClient(client, true);
   const started = await start(client, wire, procedure, encodeRequests(client, wire, procedure, requests), call);
   return single(readAnswers(client, wire, procedure, started, call));
@@ -402,6 +494,7 @@ export async function* rpcCallBidiStream<I, O>(
   requests: AsyncIterable<I> | Iterable<I>,
   call: RpcCallOptions = {},
 ): AsyncGenerator<O> {
+  notRest(client, procedure);
   if (!client.transport.fullDuplex) {
     throw new RpcError("unimplemented", "bidi streaming needs HTTP/2 both ways: use protocol \"grpc\" or an HTTP/2 transport (fetch is half-duplex)");
   }

@@ -14,3 +14,7 @@ export {
 export { fetchTransport, type RpcTransport, type RpcTransportRequest, type RpcTransportResponse } from "./transport.js";
 export { http2Transport, type Http2TlsOptions } from "./transport-http2.js";
 export type { ChunkSource } from "./envelope.js";
+export {
+  rpcStatusFromJson, rpcStatusJson, type HttpBinding, type HttpTranscoding, type TranscodeField, type TranscodeKind, type TranscodeMessages,
+} from "./transcode.js";
+export { formatPathTemplate, HttpTemplateError, parsePathTemplate, templatesOverlap, type PathTemplate, type TemplateSegment, type TemplateVariable } from "./http-template.js";

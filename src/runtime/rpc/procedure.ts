@@ -1,7 +1,9 @@
 /** What generated code tells the runtime about one rpc: its path, kind and the generated codecs of its messages. */
 import type { HttpMessageCodec } from "../http/message-codec.js";
+import type { HttpTranscoding } from "./transcode.js";
 
-export type RpcProtocol = "connect" | "grpc-web" | "grpc";
+/** "rest": the method's google.api.http routes (HTTP/JSON transcoding), for methods that have them. */
+export type RpcProtocol = "connect" | "grpc-web" | "grpc" | "rest";
 
 export type RpcMethodKind = "unary" | "server_streaming" | "client_streaming" | "bidi_streaming";
 
@@ -11,6 +13,8 @@ export interface RpcProcedure<I, O> {
   readonly kind: RpcMethodKind;
   readonly input: HttpMessageCodec<I>;
   readonly output: HttpMessageCodec<O>;
+  /** The method's google.api.http bindings (unary methods of specs that annotate them). */
+  readonly http?: HttpTranscoding;
 }
 
 /** The default limit of one message (and of a Connect unary body): 4 MiB, as gRPC and Connect use. */

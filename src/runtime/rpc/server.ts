@@ -19,6 +19,9 @@ import { responseWithKnownBody } from "../http/known-body.js";
 import { encodeTrailerBlock, parseGrpcTimeout, setGrpcStatus } from "./grpc-headers.js";
 import { DEFAULT_MAX_MESSAGE_BYTES, type RpcProcedure, type RpcProtocol } from "./procedure.js";
 import { SUPPORTED_CONTENT_TYPES, wireOf, type Wire } from "./wire.js";
+import { compileBinding, defaultJsonOf, httpStatusOfCode, rpcStatusJson, setJsonPath, urlValueToJson, fieldOf, type TranscodeField } from "./transcode.js";
+import { BadPathError, RestRouter, type RestMatch } from "./transcode-router.js";
+import { mediaTypeEssence } from "../http/media-type.js";
 
 /**
  * Where a gRPC answer keeps its trailers: a Headers object on the Response, complete once the body has ended. The
@@ -220,14 +223,19 @@ async function decodeMessage(call: Call, codec: RpcProcedure<unknown, unknown>["
     const reason = error instanceof Error ? error.message : String(error);
     throw new RpcError("invalid_argument", `cannot decode request: ${reason}`, { cause: error });
   }
-  if (call.options.validateRequests && codec.validate) {
+  checkRules(call.options, codec, message);
+  return message;
+}
+
+/** protovalidate rules, when the handler was asked to check them: a violation is invalid_argument with Violations. */
+function checkRules(options: RpcHandlerOptions, codec: RpcProcedure<unknown, unknown>["input"], message: unknown): void {
+  if (options.validateRequests && codec.validate) {
     const violations = codec.validate(message).filter((i) => i.field !== undefined);
     if (violations.length > 0) {
       const text = violations.map((v) => `${v.field || "(message)"}: ${v.message} [${v.rule}]`).join("; ");
       throw new RpcError("invalid_argument", text, { details: [{ type: VIOLATIONS_TYPE, value: encodeViolations(violations) }] });
     }
   }
-  return message;
 }
 
 /**
@@ -520,17 +528,161 @@ function pathOf(url: string): string {
   return query < 0 ? url.slice(start) : url.slice(start, query);
 }
 
+// ---- HTTP/JSON transcoding (google.api.http) ----
+
+/** An error as REST clients of transcoded routes expect it: google.rpc.Status JSON under the code's HTTP status. */
+function restError(error: RpcError, headers?: Headers, status?: number): Response {
+  const out = new Headers(headers);
+  mergeHeaders(out, error.metadata);
+  out.set("content-type", "application/json");
+  return new Response(JSON.stringify(rpcStatusJson(error)), { status: status ?? httpStatusOfCode(error.code), headers: out });
+}
+
+function restRouterOf(routes: readonly RpcRoute[]): RestRouter | undefined {
+  let router: RestRouter | undefined;
+  for (const r of routes) {
+    const http = r.procedure.http;
+    if (http === undefined || r.procedure.kind !== "unary") continue;
+    for (const binding of http.bindings) (router ??= new RestRouter()).add(compileBinding(http, binding), r);
+  }
+  return router;
+}
+
+const UTF8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
+
+/** The JSON body of a REST request (undefined when empty); only application/json is read. */
+async function restBody(request: Request, limit: number): Promise<unknown> {
+  const bytes = await readBodyWithLimit(request, limit);
+  if (bytes.byteLength === 0) return undefined;
+  const type = request.headers.get("content-type");
+  if (type !== null && mediaTypeEssence(type) !== "application/json") {
+    throw new RpcError("invalid_argument", `unsupported content type ${JSON.stringify(type.slice(0, 100))}; send application/json`);
+  }
+  try {
+    return JSON.parse(UTF8.decode(bytes));
+  } catch (error) {
+    throw new RpcError("invalid_argument", `the body is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * The request message of a REST call, following http.proto's rules: the body (all of it for `body: "*"`, one field
+ * otherwise), then query parameters for the remaining fields (dotted names into messages, repeated names for
+ * repeated fields, proto or JSON names), then the path variables; read by the generated fromJson.
+ */
+async function restInput(route: RpcRoute, match: RestMatch, request: Request, options: RpcHandlerOptions): Promise<unknown> {
+  const { compiled } = match.entry;
+  const { messages, input } = compiled.transcoding;
+  let json: Record<string, unknown> = {};
+  if (compiled.body !== undefined) {
+    const body = await restBody(request, options.maxBodyBytes ?? options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+    if (compiled.body === "*") {
+      if (body !== undefined) {
+        if (body === null || typeof body !== "object" || Array.isArray(body)) throw new RpcError("invalid_argument", "the body must be a JSON object (body: \"*\")");
+        json = body as Record<string, unknown>;
+      }
+    } else if (body !== undefined) setJsonPath(json, [compiled.body], body);
+  }
+  const pathBound = new Set(compiled.variables.map((v) => v.fields.map((f) => f.name).join(".")));
+  const query = new URL(request.url).searchParams;
+  const seen = new Map<string, TranscodeField[]>();
+  // (URLSearchParams.forEach: its iterator needs the DOM.Iterable lib, which generated code may not have.)
+  query.forEach((value, key) => {
+    // (c) fields only: a body "*" leaves none, a body field takes its subtree, path variables theirs.
+    if (compiled.body === "*") throw new RpcError("invalid_argument", `query parameter ${key}: every field not bound by the path is in the body (body: "*")`);
+    let fields = seen.get(key);
+    if (fields === undefined) {
+      fields = [];
+      let message: string | undefined = input;
+      for (const name of key.split(".")) {
+        const field: TranscodeField | undefined = message === undefined ? undefined : fieldOf(messages, message, name);
+        if (field === undefined) throw new RpcError("invalid_argument", `unknown query parameter ${JSON.stringify(key.slice(0, 200))}`);
+        fields.push(field);
+        message = field.kind === "message" && !field.repeated ? field.message : undefined;
+      }
+      const names = fields.map((f) => f.name).join(".");
+      if (compiled.body !== undefined && fields[0] === compiled.body) throw new RpcError("invalid_argument", `query parameter ${key}: ${compiled.body.name} is the body`);
+      if (pathBound.has(names)) throw new RpcError("invalid_argument", `query parameter ${key}: ${names} is bound by the path`);
+      seen.set(key, fields);
+      const leaf = fields[fields.length - 1]!;
+      const converted = urlValueToJson(leaf, value);
+      setJsonPath(json, fields, leaf.repeated ? [converted] : converted);
+    } else {
+      const leaf = fields[fields.length - 1]!;
+      if (!leaf.repeated) throw new RpcError("invalid_argument", `query parameter ${key} given more than once for a field that is not repeated`);
+      let target: unknown = json;
+      for (const f of fields) target = (target as Record<string, unknown>)[f.json];
+      (target as unknown[]).push(urlValueToJson(leaf, value));
+    }
+  });
+  compiled.variables.forEach((v, i) => setJsonPath(json, v.fields, urlValueToJson(v.fields[v.fields.length - 1]!, match.values[i]!)));
+  let message: unknown;
+  try {
+    message = route.procedure.input.fromJson(json);
+  } catch (error) {
+    throw new RpcError("invalid_argument", `cannot decode request: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  checkRules(options, route.procedure.input, message);
+  return message;
+}
+
+/** One REST call of a unary method: JSON in, JSON out (the whole response or its response_body field). */
+async function serveRest(route: RpcRoute, match: RestMatch, request: Request, options: RpcHandlerOptions): Promise<Response> {
+  const context = new CallContext(request, undefined, "rest", undefined);
+  try {
+    const input = await restInput(route, match, request, options);
+    const output = await (route.invoke(input, context) as Promise<unknown>);
+    let json: unknown;
+    try {
+      json = route.procedure.output.toJson(output);
+    } catch (error) {
+      throw asRpcError(error, { request, options, context });
+    }
+    const responseBody = match.entry.compiled.responseBody;
+    if (responseBody !== undefined) {
+      const object = json as Record<string, unknown>;
+      json = Object.hasOwn(object, responseBody.json) ? object[responseBody.json] : defaultJsonOf(responseBody);
+    }
+    const headers = headerRecordOf(context.setHeaders, "application/json");
+    return responseWithKnownBody(new TextEncoder().encode(JSON.stringify(json)), { status: 200, headers });
+  } catch (error) {
+    return restError(asRpcError(error, { request, options, context }), context.setHeaders);
+  }
+}
+
 /**
  * A web-standard handler for a set of procedures, routed by exact path ("/package.Service/Method"), speaking the
  * protocol the request's Content-Type names. Unknown paths are `unimplemented` (Connect: 404; gRPC: grpc-status
  * 12); methods other than POST get 405; unknown content types 415; a Connect unary content type for a streaming
- * method (or the other way round) 415 too.
+ * method (or the other way round) 415 too. Procedures with google.api.http bindings are also served at their REST
+ * routes (HTTP/JSON transcoding): a request that is not a POST to a procedure path is matched against those.
  */
 export function rpcRouter(routes: readonly RpcRoute[], options: RpcHandlerOptions = {}): HttpHandler {
   const byPath = new Map(routes.map((r) => [r.procedure.path, r]));
+  const rest = restRouterOf(routes);
   return async (request) => {
+    const path = pathOf(request.url);
+    const route = byPath.get(path);
+    if (rest !== undefined && (route === undefined || request.method !== "POST")) {
+      let match: RestMatch | undefined;
+      try {
+        match = rest.match(request.method, path);
+      } catch (error) {
+        if (error instanceof BadPathError) return restError(new RpcError("invalid_argument", error.message));
+        throw error;
+      }
+      if (match !== undefined) return serveRest(match.entry.target as RpcRoute, match, request, options);
+      if (route === undefined) {
+        const allowed = rest.methodsFor(path);
+        if (allowed.length > 0) {
+          return restError(new RpcError("unimplemented", `${request.method} is not supported here; use ${allowed.join(", ")}`), new Headers({ allow: allowed.join(", ") }), 405);
+        }
+        if (request.method !== "POST" || wireOf(request.headers.get("content-type")) === undefined) {
+          return restError(new RpcError("not_found", `no route for ${request.method} ${path.slice(0, 200)}`));
+        }
+      }
+    }
     const wire = wireOf(request.headers.get("content-type"));
-    const route = byPath.get(pathOf(request.url));
     if (request.method !== "POST") {
       return errorAnswer(undefined, new RpcError("unimplemented", `${request.method} is not supported; use POST`), new Headers({ allow: "POST" }), undefined, 405);
     }
