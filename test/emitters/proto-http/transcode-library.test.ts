@@ -40,35 +40,35 @@ async function scenario(client: Record<string, (r: unknown) => Promise<unknown>>
       log.push([name, (e as RpcError).code, (e as RpcError).rawMessage]);
     }
   };
-  await step("create shelf", () => client.createShelf({ shelf: { name: "", theme: "History" } }), "Shelf");
-  await step("create shelf 2", () => client.createShelf({ shelf: { name: "", theme: "Fiction & Co/ish" } }), "Shelf");
-  await step("create shelf without theme", () => client.createShelf({ shelf: { name: "", theme: "" } }), "Shelf");
-  await step("get shelf", () => client.getShelf({ name: "shelves/1", library: "" }), "Shelf");
-  await step("get shelf of a library", () => client.getShelf({ name: "shelves/2", library: "main" }), "Shelf");
-  await step("get missing shelf", () => client.getShelf({ name: "shelves/99", library: "" }), "Shelf");
-  await step("list shelves page 1", () => client.listShelves({ pageSize: 1, pageToken: "" }), "ListShelvesResponse");
-  await step("list shelves page 2", () => client.listShelves({ pageSize: 1, pageToken: "1" }), "ListShelvesResponse");
+  await step("create shelf", () => client.createShelf!({ shelf: { name: "", theme: "History" } }), "Shelf");
+  await step("create shelf 2", () => client.createShelf!({ shelf: { name: "", theme: "Fiction & Co/ish" } }), "Shelf");
+  await step("create shelf without theme", () => client.createShelf!({ shelf: { name: "", theme: "" } }), "Shelf");
+  await step("get shelf", () => client.getShelf!({ name: "shelves/1", library: "" }), "Shelf");
+  await step("get shelf of a library", () => client.getShelf!({ name: "shelves/2", library: "main" }), "Shelf");
+  await step("get missing shelf", () => client.getShelf!({ name: "shelves/99", library: "" }), "Shelf");
+  await step("list shelves page 1", () => client.listShelves!({ pageSize: 1, pageToken: "" }), "ListShelvesResponse");
+  await step("list shelves page 2", () => client.listShelves!({ pageSize: 1, pageToken: "1" }), "ListShelvesResponse");
   const book = (title: string, author: string, pages: bigint, genre: string, tags: string[]) =>
     ({ name: "", author, title, read: false, pageCount: pages, genre, tags });
-  await step("create book", () => client.createBook({ parent: "shelves/1", book: book("SPQR", "Beard", 608n, "HISTORY", ["rome", "ancient"]) }), "Book");
-  await step("create book 2", () => client.createBook({ parent: "shelves/1", book: book("Dune", "Herbert", 412n, "FICTION", []) }), "Book");
-  await step("create book 3", () => client.createBook({ parent: "shelves/2", book: book("Emma", "Austen", 9007199254740993n, "FICTION", ["ü/ß ?&="]) }), "Book");
-  await step("get book", () => client.getBook({ name: "shelves/1/books/3" }), "Book");
-  await step("get book, bad name", () => client.getBook({ name: "shelves/1/books/77" }), "Book");
-  await step("list books", () => client.listBooks({ parent: "shelves/1", pageSize: 0, pageToken: "" }), "ListBooksResponse");
-  await step("update book", () => client.updateBook({ book: { ...book("SPQR (2nd ed.)", "", 0n, "GENRE_UNSPECIFIED", []), name: "shelves/1/books/3", read: true }, updateMask: { paths: ["title", "read"] } }), "Book");
-  await step("update book without mask", () => client.updateBook({ book: { ...book("x", "", 0n, "FICTION", []), name: "shelves/1/books/3" } }), "Book");
-  await step("search by authors", () => client.searchBooks({ parent: "shelves/1", authors: ["Herbert", "Beard"], genres: [] }), "SearchBooksResponse");
-  await step("search by filter", () => client.searchBooks({ parent: "shelves/1", authors: [], filter: { minPages: 500n, genre: "HISTORY", read: true }, genres: [] }), "SearchBooksResponse");
-  await step("search by genres", () => client.searchBooks({ parent: "shelves/1", authors: [], genres: ["FICTION", "HISTORY"] }), "SearchBooksResponse");
-  await step("delete non-empty shelf", () => client.deleteShelf({ name: "shelves/1" }), "Empty");
-  await step("merge with itself", () => client.mergeShelves({ name: "shelves/1", otherShelf: "shelves/1" }), "Shelf");
-  await step("merge", () => client.mergeShelves({ name: "shelves/1", otherShelf: "shelves/2" }), "Shelf");
-  await step("books after merge", () => client.listBooks({ parent: "shelves/1", pageSize: 0, pageToken: "" }), "ListBooksResponse");
-  await step("get operation", () => client.getOperation({ name: "operations/a/b/c" }), "Operation");
-  await step("cancel operation", () => client.cancelOperation({ name: "operations/x", reason: "user asked" }), "Operation");
-  await step("purge", () => client.purgeShelf({ name: "shelves/1", library: "" }), "Empty");
-  await step("purge missing", () => client.purgeShelf({ name: "shelves/2", library: "" }), "Empty");
+  await step("create book", () => client.createBook!({ parent: "shelves/1", book: book("SPQR", "Beard", 608n, "HISTORY", ["rome", "ancient"]) }), "Book");
+  await step("create book 2", () => client.createBook!({ parent: "shelves/1", book: book("Dune", "Herbert", 412n, "FICTION", []) }), "Book");
+  await step("create book 3", () => client.createBook!({ parent: "shelves/2", book: book("Emma", "Austen", 9007199254740993n, "FICTION", ["ü/ß ?&="]) }), "Book");
+  await step("get book", () => client.getBook!({ name: "shelves/1/books/3" }), "Book");
+  await step("get book, bad name", () => client.getBook!({ name: "shelves/1/books/77" }), "Book");
+  await step("list books", () => client.listBooks!({ parent: "shelves/1", pageSize: 0, pageToken: "" }), "ListBooksResponse");
+  await step("update book", () => client.updateBook!({ book: { ...book("SPQR (2nd ed.)", "", 0n, "GENRE_UNSPECIFIED", []), name: "shelves/1/books/3", read: true }, updateMask: { paths: ["title", "read"] } }), "Book");
+  await step("update book without mask", () => client.updateBook!({ book: { ...book("x", "", 0n, "FICTION", []), name: "shelves/1/books/3" } }), "Book");
+  await step("search by authors", () => client.searchBooks!({ parent: "shelves/1", authors: ["Herbert", "Beard"], genres: [] }), "SearchBooksResponse");
+  await step("search by filter", () => client.searchBooks!({ parent: "shelves/1", authors: [], filter: { minPages: 500n, genre: "HISTORY", read: true }, genres: [] }), "SearchBooksResponse");
+  await step("search by genres", () => client.searchBooks!({ parent: "shelves/1", authors: [], genres: ["FICTION", "HISTORY"] }), "SearchBooksResponse");
+  await step("delete non-empty shelf", () => client.deleteShelf!({ name: "shelves/1" }), "Empty");
+  await step("merge with itself", () => client.mergeShelves!({ name: "shelves/1", otherShelf: "shelves/1" }), "Shelf");
+  await step("merge", () => client.mergeShelves!({ name: "shelves/1", otherShelf: "shelves/2" }), "Shelf");
+  await step("books after merge", () => client.listBooks!({ parent: "shelves/1", pageSize: 0, pageToken: "" }), "ListBooksResponse");
+  await step("get operation", () => client.getOperation!({ name: "operations/a/b/c" }), "Operation");
+  await step("cancel operation", () => client.cancelOperation!({ name: "operations/x", reason: "user asked" }), "Operation");
+  await step("purge", () => client.purgeShelf!({ name: "shelves/1", library: "" }), "Empty");
+  await step("purge missing", () => client.purgeShelf!({ name: "shelves/2", library: "" }), "Empty");
   return log;
 }
 
@@ -265,13 +265,13 @@ describe("plain fetch against the REST routes", () => {
 
   it("the REST client refuses methods without a binding and bad path values, and reads Status errors", async () => {
     const client = g.gen.createLibraryServiceClient({ baseUrl: server.url, protocol: "rest" });
-    await expect(client.countBooks({ parent: "shelves/1", pageSize: 0, pageToken: "" })).rejects.toMatchObject({ code: "unimplemented" });
-    await expect(client.getBook({ name: "books/1" })).rejects.toMatchObject({ code: "invalid_argument", rawMessage: expect.stringContaining("does not match shelves/*/books/*") });
-    await expect(client.getShelf({ name: "", library: "" })).rejects.toMatchObject({ code: "invalid_argument" });
-    const error = await client.getShelf({ name: "shelves/404", library: "" }).catch((e: unknown) => e);
+    await expect(client.countBooks!({ parent: "shelves/1", pageSize: 0, pageToken: "" })).rejects.toMatchObject({ code: "unimplemented" });
+    await expect(client.getBook!({ name: "books/1" })).rejects.toMatchObject({ code: "invalid_argument", rawMessage: expect.stringContaining("does not match shelves/*/books/*") });
+    await expect(client.getShelf!({ name: "", library: "" })).rejects.toMatchObject({ code: "invalid_argument" });
+    const error = await client.getShelf!({ name: "shelves/404", library: "" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toMatchObject({ code: "not_found", rawMessage: "shelves/404 does not exist" });
-    const streaming = client.watchShelf({ name: "shelves/1", library: "" });
+    const streaming = client.watchShelf!({ name: "shelves/1", library: "" });
     await expect(streaming[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: "unimplemented" });
   });
 });

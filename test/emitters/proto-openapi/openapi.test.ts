@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
 import openapiTS, { astToString } from "openapi-typescript";
 import { nodeSpecHost } from "../../../src/parsers/host.js";
 import { generateSpec } from "../../../src/pipeline/generate-files.js";
@@ -20,6 +20,9 @@ import { assignNames } from "../../../src/naming/assign-names.js";
 import { REPO, SHARED } from "../../helpers/seeds.js";
 import { BUF_VALIDATE_STUB } from "../protobuf/protovalidate/harness.js";
 import { FIXTURES, generateFixture, library } from "../proto-http/transcode-fixture.js";
+
+/** ajv-formats is CommonJS: its default export is the plugin function. */
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let g: Awaited<ReturnType<typeof generateFixture>>;
 let document: any;
