@@ -112,6 +112,13 @@ export class SchemaLowerer {
   private readonly askingRecordLike = new Set<string>();
   /** familyOf's answer per base schema location (undefined: not a discriminated base that schemas extend). */
   private readonly families = new Map<string, TypeExpr | undefined>();
+  /**
+   * 3.1: schemas whose `additionalProperties` a record they are part of cannot take in, because the record has
+   * properties that schema does not declare itself (JSON Schema: additionalProperties sees only the `properties`
+   * beside it, not those of allOf parts or a $ref). Their additionalProperties is checked on its own (objectCheck, or
+   * the part as a `matches` check).
+   */
+  private readonly separateAdditional = new Set<string>();
 
   constructor(private readonly ctx: LowerContext) {}
 
@@ -290,6 +297,7 @@ export class SchemaLowerer {
     const props = new Map<string, Loc[]>();
     const required = new Set<string>();
     let additional: Loc | undefined;
+    const additionalOwners: Loc[] = [];
     const seen = new Set<string>();
     const collect = (at: Loc, followAllOf: boolean, into = props): void => {
       const key = `${at.file.path}${at.pointer}`;
@@ -306,7 +314,10 @@ export class SchemaLowerer {
       if (into === props) {
         for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
         // Beside patternProperties, additionalProperties is checked on the keys no pattern matches (objectCheck).
-        if (!has(at, "patternProperties")) additional = child(at, "additionalProperties") ?? additional;
+        if (!has(at, "patternProperties") && has(at, "additionalProperties")) {
+          additional = child(at, "additionalProperties");
+          additionalOwners.push(at);
+        }
       }
       if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into);
     };
@@ -336,18 +347,28 @@ export class SchemaLowerer {
     // and of the extension, re-declared ones merged) when `required` names a property the base declares
     // (`allOf: [$ref Base, {required: [id]}]` makes Base's optional id required), or when the extension re-declares
     // a property of the base (`id: {format: uuid}` over Base's `id: {type: string}`).
-    const redeclares = (): boolean => {
-      const inherited = new Map<string, Loc[]>();
-      collect(baseTarget!, true, inherited);
-      return [...props.keys()].some((name) => inherited.has(name));
-    };
+    const inherited = new Map<string, Loc[]>();
+    if (baseTarget) collect(baseTarget, true, inherited);
+    const redeclares = (): boolean => [...props.keys()].some((name) => inherited.has(name));
     if (base && ([...required].some((name) => !props.has(name)) || redeclares())) {
       base = undefined;
       props.clear();
       required.clear();
       seen.clear();
       additional = undefined;
+      additionalOwners.length = 0;
       collect(loc, true);
+    }
+    if (this.ctx.version === "3.1") {
+      // JSON Schema: each additionalProperties sees only the properties written beside it. One that does not declare
+      // every property of the record (others come from allOf parts, a $ref or the base) is checked on its own.
+      const names = [...props.keys(), ...(base ? inherited.keys() : [])];
+      additional = undefined;
+      for (const owner of additionalOwners) {
+        const own = new Set(entries(this.ctx.mapAt(owner, "properties")).map(([k]) => k));
+        if (child(owner, "additionalProperties")?.value !== true && names.some((n) => !own.has(n))) this.separateAdditional.add(`${owner.file.path}${owner.pointer}`);
+        else additional = child(owner, "additionalProperties");
+      }
     }
     // A required name declared nowhere still has to be present, with any value.
     for (const name of required) {
@@ -869,6 +890,7 @@ export class SchemaLowerer {
   /** Whether a record takes in everything an allOf part says (its properties, required, additionalProperties). */
   private recordAbsorbs(part: Loc, depth = 0): boolean {
     if (!isObject(part.value) || depth > 16) return false;
+    if (this.separateAdditional.has(`${part.file.path}${part.pointer}`)) return false;
     for (const k of Object.keys(part.value)) {
       if (k.startsWith("x-") || ANNOTATIONS.has(k) || STRUCTURAL.has(k) || RECORD_KEYWORDS.has(k)) continue;
       return false;
@@ -897,8 +919,8 @@ export class SchemaLowerer {
       if (slow) this.ctx.warn(p, slow);
       return { pattern: (checked as { source: string }).source, type: this.typeOnly(p, `${hint}Pattern`) };
     });
-    if (patterns.length > 0) {
-      c.patternProperties = patterns;
+    if (patterns.length > 0) c.patternProperties = patterns;
+    if (patterns.length > 0 || this.separateAdditional.has(`${loc.file.path}${loc.pointer}`)) {
       const ap = child(loc, "additionalProperties");
       if (ap && ap.value !== true) c.additional = { known: entries(child(loc, "properties")).map(([k]) => k), type: this.typeOnly(ap, `${hint}Value`) };
     }

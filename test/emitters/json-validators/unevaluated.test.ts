@@ -3,7 +3,9 @@
  * schema, a closed oneOf of variants, a dependent schema, a tuple with `contains`), checked by the generated
  * validators exactly as JSON Schema 2020-12 says: is<T> and validate<T> agree with ajv (2020-12) on every sample.
  * Types without the keywords get no unevaluated code; the type's doc comment says it is wider; a schema whose
- * branches refer to branches (an exponentially large evaluation tree) is a located warning, not a hang.
+ * branches refer to branches (an exponentially large evaluation tree) is a located warning, not a hang. Beside them,
+ * `additionalProperties` next to `allOf`: JSON Schema in 3.1 (it sees only the properties beside it), the record
+ * model in 3.0.
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -70,6 +72,16 @@ components:
         next: {$ref: "#/components/schemas/Node"}
         extra: {type: object, properties: {note: {type: string}}}
       unevaluatedProperties: false
+    Tagged:
+      type: object
+      properties:
+        tag: {type: string}
+    StrictAllOf:
+      allOf:
+        - $ref: "#/components/schemas/Tagged"
+      properties:
+        bark: {type: boolean}
+      additionalProperties: {type: boolean}
     Plain:
       type: object
       properties:
@@ -90,6 +102,8 @@ const SAMPLES: Record<string, readonly unknown[]> = {
     { cvc: "1234" }, { other: "abcd" }, { vip: true, perks: [] }, { vip: false, perks: [] }, { vip: false }, { vip: true, more: 1 },
   ],
   Labels: [{}, { "x-a": "1" }, { "x-a": 1 }, { y: "1" }, { "x-": "" }, { "ax-": "" }],
+  // 3.1 is JSON Schema: additionalProperties sees only the properties beside it, not Tagged's.
+  StrictAllOf: [{}, { bark: true, x: false }, { tag: "t" }, { x: 1 }, { bark: 1 }],
   Row: [[], ["a"], ["a", 1], ["a", 1, null], ["a", 1, true], ["a", 1, null, null], ["a", 1, 7], [1, "a"], "not an array"],
   Node: [
     { value: 1 }, { value: 1, next: { value: 2 } }, { value: 1, next: { value: 2, other: 0 } }, { value: 1, other: 0 },
@@ -154,6 +168,14 @@ describe("unevaluatedProperties / unevaluatedItems", () => {
     const types = g.files.get([...g.files.keys()].find((k) => k.endsWith("types.ts"))!)!;
     const doc = types.slice(0, types.indexOf("export interface ClosedDog"));
     expect(doc.slice(doc.lastIndexOf("/**"))).toContain("`unevaluatedProperties` of the properties its other keywords do not evaluate");
+  });
+
+  it("OpenAPI 3.0 keeps the record model: additionalProperties beside allOf sees the parts' properties", async () => {
+    const v30 = SPEC.replace("openapi: 3.1.0", "openapi: 3.0.3").replace(/\n    Shape:[\s\S]*?\n    Tagged:/, "\n    Tagged:");
+    const g30 = await generateInline(v30);
+    const is = fn<(v: unknown) => boolean>(g30.validate, "isStrictAllOf");
+    expect([{ tag: "t" }, { tag: "t", bark: true, x: false }].map(is)).toEqual([true, true]);
+    expect([{ tag: 1 }, { tag: "t", x: 1 }].map(is)).toEqual([false, false]);
   });
 
   it("type-checks strict", () => {
