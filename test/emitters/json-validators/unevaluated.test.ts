@@ -82,6 +82,13 @@ components:
       properties:
         bark: {type: boolean}
       additionalProperties: {type: boolean}
+    Chain:
+      type: object
+      properties:
+        v: {type: integer}
+      dependentSchemas:
+        child: {properties: {child: {$ref: "#/components/schemas/Chain"}}}
+      unevaluatedProperties: false
     Plain:
       type: object
       properties:
@@ -147,6 +154,18 @@ describe("unevaluatedProperties / unevaluatedItems", () => {
     const is = fn<(v: unknown) => boolean>(g.validate, "isFlags");
     expect([[], ["a"], ["a", true], ["a", true, false], [1]].map(is)).toEqual([true, true, true, true, false]);
     expect([["a", 1], ["a", true, 1], ["a", true, "b"]].map(is)).toEqual([false, false, false]);
+  });
+
+  it("recursion only through checks (a dependent schema) is guarded: a hostile depth is invalid, not a crash", () => {
+    // ajv 8 gets this schema wrong (it rejects {v: 1}: recursion through dependentSchemas loses the annotation of
+    // `properties`), so the verdicts are JSON Schema's, written out.
+    const is = fn<(v: unknown) => boolean>(g.validate, "isChain");
+    expect([{ v: 1 }, { child: { v: 1 } }, { child: { child: {} } }, {}].map(is)).toEqual([true, true, true, true]);
+    expect([{ w: 1 }, { child: { w: 1 } }, { child: { v: "x" } }, { v: 1, child: 2 }].map(is)).toEqual([false, false, false, false]);
+    let deep: unknown = { v: 1 };
+    for (let i = 0; i < 200_000; i++) deep = { child: deep };
+    expect(fn<(v: unknown) => boolean>(g.validate, "isChain")(deep)).toBe(false);
+    expect(fn<(v: unknown) => { rule: string }[]>(g.validate, "validateChain")(deep)).toContainEqual(expect.objectContaining({ rule: "depth" }));
   });
 
   it("reports the keyword as the rule, at the object's path", () => {
