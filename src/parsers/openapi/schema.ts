@@ -119,6 +119,8 @@ export class SchemaLowerer {
    * the part as a `matches` check).
    */
   private readonly separateAdditional = new Set<string>();
+  /** Records (by location) whose own additionalProperties is such a one: objectCheck checks it beside the record. */
+  private readonly ownSeparateAdditional = new Set<string>();
 
   constructor(private readonly ctx: LowerContext) {}
 
@@ -366,8 +368,10 @@ export class SchemaLowerer {
       additional = undefined;
       for (const owner of additionalOwners) {
         const own = new Set(entries(this.ctx.mapAt(owner, "properties")).map(([k]) => k));
-        if (child(owner, "additionalProperties")?.value !== true && names.some((n) => !own.has(n))) this.separateAdditional.add(`${owner.file.path}${owner.pointer}`);
-        else additional = child(owner, "additionalProperties");
+        if (child(owner, "additionalProperties")?.value !== true && names.some((n) => !own.has(n))) {
+          this.separateAdditional.add(`${owner.file.path}${owner.pointer}`);
+          if (owner.file === loc.file && owner.pointer === loc.pointer) this.ownSeparateAdditional.add(`${loc.file.path}${loc.pointer}`);
+        } else additional = child(owner, "additionalProperties");
       }
     }
     // A required name declared nowhere still has to be present, with any value.
@@ -920,7 +924,7 @@ export class SchemaLowerer {
       return { pattern: (checked as { source: string }).source, type: this.typeOnly(p, `${hint}Pattern`) };
     });
     if (patterns.length > 0) c.patternProperties = patterns;
-    if (patterns.length > 0 || this.separateAdditional.has(`${loc.file.path}${loc.pointer}`)) {
+    if (patterns.length > 0 || this.ownSeparateAdditional.has(`${loc.file.path}${loc.pointer}`)) {
       const ap = child(loc, "additionalProperties");
       if (ap && ap.value !== true) c.additional = { known: entries(child(loc, "properties")).map(([k]) => k), type: this.typeOnly(ap, `${hint}Value`) };
     }
