@@ -320,7 +320,8 @@ export type ValueCheck =
   /** The `false` schema: no value at all. */
   | { readonly kind: "never" }
   | ObjectCheck
-  | ArrayCheck;
+  | ArrayCheck
+  | UnevaluatedCheck;
 
 /** Object keywords beyond a record's or map's shape; every other JSON kind passes. */
 export interface ObjectCheck {
@@ -355,6 +356,47 @@ export interface ArrayCheck {
   /** `contains`: between `min` (default 1) and `max` items match `type`. */
   readonly contains?: { readonly type: TypeExpr; readonly min: number; readonly max?: number };
 }
+
+/**
+ * `unevaluatedProperties` / `unevaluatedItems` (JSON Schema 2020-12): every property (item) of an object (array) that
+ * no keyword of the schema evaluated, at the value's own location, must match `allowed` (`false`: there must be
+ * none). What the schema evaluates depends on the value (an `anyOf` branch counts only when it holds), so it is
+ * described by `evaluated`, read from the schema as written (the shape may have merged or reordered its parts).
+ * Every other JSON kind passes.
+ */
+export interface UnevaluatedCheck {
+  readonly kind: "unevaluated";
+  readonly of: "properties" | "items";
+  readonly allowed: TypeExpr | false;
+  readonly evaluated: Evaluated;
+}
+
+/**
+ * What a schema evaluates of an object's properties or an array's items (its annotations, for `unevaluated*`), given
+ * that the schema holds for the value: its own keywords, its `allOf` parts and `$ref` targets (which hold whenever
+ * it does) merged in, and the subschemas that may or may not hold (`anyOf`/`oneOf` branches, `if`, `dependentSchemas`)
+ * under `when`. `not` evaluates nothing.
+ */
+export interface Evaluated {
+  /** Everything is evaluated: `additionalProperties`, `items`, or a nested `unevaluated*`. */
+  readonly all?: boolean;
+  /** Objects: the names `properties` declares. */
+  readonly properties?: readonly string[];
+  /** Objects: keys matching one of these `patternProperties` patterns (source syntax, unanchored). */
+  readonly patterns?: readonly string[];
+  /** Arrays: the first `prefix` items (`prefixItems`). */
+  readonly prefix?: number;
+  /** Arrays: the items matching one of these (`contains`). */
+  readonly contains?: readonly TypeExpr[];
+  readonly when?: readonly EvaluatedWhen[];
+}
+
+/** Evaluations that count only for some values. */
+export type EvaluatedWhen =
+  /** `then` when the value matches `type` (an anyOf/oneOf branch, an `if` with its `then`), else `else`. */
+  | { readonly kind: "matches"; readonly type: TypeExpr; readonly then: Evaluated; readonly else?: Evaluated }
+  /** `dependentSchemas`: `then` when the object has the property `key`. */
+  | { readonly kind: "present"; readonly key: string; readonly then: Evaluated };
 
 export interface RecordType extends NamedTypeBase {
   readonly kind: "record";

@@ -1,7 +1,7 @@
 import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js";
 import type { NamedType, ScalarType, TypeExpr, TypeId } from "../../ir/model.js";
 import { Lines } from "../json-validators/code.js";
-import { namedRefs } from "../json-validators/analysis.js";
+import { bodyRefs } from "../json-validators/analysis.js";
 import { sameShapeTypes } from "../types/same-shape.js";
 import { recordProperties } from "../types/properties.js";
 import type { TypesContext } from "../types/context.js";
@@ -129,7 +129,7 @@ export class SerializerContext {
       const leaves = (e: TypeExpr): boolean => this.exprNeedsRevive(e, out);
       switch (t.kind) {
         case "record":
-          return namedRefs(t, this.types).some((r) => out.has(r)) || bodyExprs(t, this.types).some(leaves);
+          return bodyRefs(t, this.types).some((r) => out.has(r)) || bodyExprs(t, this.types).some(leaves);
         case "alias":
           return leaves(t.target);
         case "union":

@@ -62,8 +62,28 @@ export function refsOf(t: TypeExpr): TypeId[] {
   }
 }
 
-/** The named types a named type's body refers to directly (record fields include inherited ones). */
+/**
+ * The named types a named type's body refers to directly (record fields include inherited ones), and those its
+ * checks test (allOf parts, `not`, the branches an unevaluated check tries): validation recurses through both.
+ */
 export function namedRefs(t: NamedType, ctx: TypesContext): TypeId[] {
+  return [...bodyRefs(t, ctx), ...(t.checks ? checkRefs(t.checks, []) : [])];
+}
+
+/** Every `{kind: "ref", id}` inside checks (their type expressions sit at several depths). */
+function checkRefs(node: unknown, out: TypeId[]): TypeId[] {
+  if (Array.isArray(node)) {
+    for (const x of node) checkRefs(x, out);
+  } else if (node !== null && typeof node === "object") {
+    const o = node as Record<string, unknown>;
+    if (o["kind"] === "ref" && typeof o["id"] === "string") out.push(o["id"]);
+    else for (const v of Object.values(o)) checkRefs(v, out);
+  }
+  return out;
+}
+
+/** The named types a named type's body (not its checks) refers to directly. */
+export function bodyRefs(t: NamedType, ctx: TypesContext): TypeId[] {
   switch (t.kind) {
     case "record": {
       const fields = recordProperties(t, ctx).flatMap((p) => (p.kind === "field" ? refsOf(p.field.type) : []));

@@ -1,5 +1,5 @@
 import { stringLiteral } from "../../codegen/escape.js";
-import type { ArrayCheck, JsonData, ObjectCheck, TypeExpr, ValueCheck } from "../../ir/model.js";
+import type { ArrayCheck, Evaluated, JsonData, ObjectCheck, TypeExpr, UnevaluatedCheck, ValueCheck } from "../../ir/model.js";
 import { and, js, Lines, or, paren, type Code } from "./code.js";
 import type { ValidatorContext } from "./context.js";
 import { failUnless, isExpr } from "./is-expr.js";
@@ -33,6 +33,8 @@ export function valueCheckRules(ctx: ValidatorContext, c: ValueCheck, v: string)
       return objectRules(ctx, c, v);
     case "array":
       return arrayRules(ctx, c, v);
+    case "unevaluated":
+      return [unevaluatedRule(ctx, c, v)];
   }
 }
 
@@ -159,18 +161,22 @@ function objectRules(ctx: ValidatorContext, c: ObjectCheck, v: string): Check[] 
   return out;
 }
 
+/** A helper `(v: unknown) => boolean` that passes any non-array and runs `build`'s statements on the array `v`. */
+function arrayHelper(ctx: ValidatorContext, key: unknown, build: (body: Lines) => void): string {
+  return ctx.sharedHelper("is", ["array", key], (name) => {
+    const body = new Lines();
+    body.add("", `function ${name}(v: unknown): boolean {`);
+    body.add("  ", "if (!Array.isArray(v)) return true;");
+    build(body);
+    body.add("  ", "return true;");
+    body.add("", "}");
+    ctx.helpers.append(body);
+  });
+}
+
 function arrayRules(ctx: ValidatorContext, c: ArrayCheck, v: string): Check[] {
   const out: Check[] = [];
-  const helper = (key: unknown, build: (body: Lines) => void): string =>
-    ctx.sharedHelper("is", ["array", key], (name) => {
-      const body = new Lines();
-      body.add("", `function ${name}(v: unknown): boolean {`);
-      body.add("  ", "if (!Array.isArray(v)) return true;");
-      build(body);
-      body.add("  ", "return true;");
-      body.add("", "}");
-      ctx.helpers.append(body);
-    });
+  const helper = (key: unknown, build: (body: Lines) => void): string => arrayHelper(ctx, key, build);
   if (c.minItems !== undefined && c.minItems > 0) {
     out.push({ rule: "minItems", ok: `${helper(["min", c.minItems], (b) => b.add("  ", `if (v.length < ${c.minItems}) return false;`))}(${v})`, message: `must have at least ${c.minItems} items` });
   }
@@ -211,4 +217,111 @@ function arrayRules(ctx: ValidatorContext, c: ArrayCheck, v: string): Check[] {
     out.push({ rule: "contains", ok: `${fn}(${v})`, message: `must contain ${words} matching item(s)` });
   }
   return out;
+}
+
+/**
+ * `unevaluatedProperties` / `unevaluatedItems`: a loop over the properties (items) the schema's own keywords leave
+ * unevaluated (not a `properties` name, no `patternProperties` match, past the `prefixItems`). Only when it meets one
+ * does it work out what the value-dependent part evaluates (`evaluated<T>$n`: anyOf/oneOf branches and `if` that
+ * hold, `dependentSchemas` whose key is present, `contains` matches), so a value with nothing extra costs the loop.
+ */
+function unevaluatedRule(ctx: ValidatorContext, c: UnevaluatedCheck, v: string): Check {
+  const e = c.evaluated;
+  const dynamic = (e.when?.length ?? 0) > 0 || (e.contains?.length ?? 0) > 0 ? evaluatedHelper(ctx, c) : undefined;
+  const allowed = c.allowed === false ? "false" : isExpr(ctx, c.allowed, undefined, "item");
+  const test = (b: Lines, indent: string, index: "key" | "i"): void => {
+    if (dynamic) {
+      b.add(indent, `evaluated ??= ${dynamic}(${index === "key" ? "o" : "v"});`);
+      b.add(indent, "if (evaluated === true) return true;");
+      b.add(indent, `if (evaluated.has(${index})) continue;`);
+    }
+    if (allowed === "false") {
+      b.add(indent, "return false;");
+      return;
+    }
+    b.add(indent, `const item: unknown = ${index === "key" ? "o[key]" : "v[i]"};`);
+    failUnless(b, indent, allowed);
+  };
+  if (c.of === "properties") {
+    const names = e.properties ?? [];
+    const known: Code[] = names.length > 6
+      ? [`${ctx.valueSet(names.map((n) => stringLiteral(n)))}.has(key)`]
+      : names.map((n) => `key === ${stringLiteral(n)}`);
+    const fn = objectHelper(ctx, ["unevaluated", c], (b) => {
+      if (dynamic) b.add("  ", "let evaluated: Set<string> | true | undefined;");
+      b.add("  ", "for (const key in o) {");
+      const skip = ["!Object.hasOwn(o, key)", "o[key] === undefined", ...known, ...(e.patterns ?? []).map((p) => `${ctx.pattern(p)}key)`)];
+      b.add("    ", "if (", or(skip), ") continue;");
+      test(b, "    ", "key");
+      b.add("  ", "}");
+    });
+    const message = c.allowed === false
+      ? "must not have properties that its schema does not evaluate (unevaluatedProperties is false)"
+      : "must have unevaluated properties that match unevaluatedProperties";
+    return { rule: "unevaluatedProperties", ok: `${fn}(${v})`, message };
+  }
+  const fn = arrayHelper(ctx, ["unevaluated", c], (b) => {
+    if (dynamic) b.add("  ", "let evaluated: Set<number> | true | undefined;");
+    b.add("  ", `for (let i = ${e.prefix ?? 0}; i < v.length; i++) {`);
+    test(b, "    ", "i");
+    b.add("  ", "}");
+  });
+  const message = c.allowed === false
+    ? "must not have items that its schema does not evaluate (unevaluatedItems is false)"
+    : "must have unevaluated items that match unevaluatedItems";
+  return { rule: "unevaluatedItems", ok: `${fn}(${v})`, message };
+}
+
+/**
+ * `evaluated<T>$n(o)`: the property names (item indexes) that the value-dependent part of an unevaluated check's
+ * Evaluated covers for this value, or `true` when it covers them all.
+ */
+function evaluatedHelper(ctx: ValidatorContext, c: UnevaluatedCheck): string {
+  return ctx.sharedHelper("evaluated", [c.of, c.evaluated], (name) => {
+    const body = new Lines();
+    const objects = c.of === "properties";
+    const subject = objects ? "o" : "v";
+    body.add("", `/** The ${objects ? "properties" : "items"} of \`${subject}\` that the subschemas which hold for it evaluate (for ${objects ? "unevaluatedProperties" : "unevaluatedItems"}); true: all. */`);
+    body.add("", objects
+      ? `function ${name}(o: Record<string, unknown>): Set<string> | true {`
+      : `function ${name}(v: unknown[]): Set<number> | true {`);
+    body.add("  ", `const evaluated = new Set<${objects ? "string" : "number"}>();`);
+    evaluatedStatements(ctx, c.evaluated, objects, true, body, "  ");
+    body.add("  ", "return evaluated;");
+    body.add("", "}");
+    ctx.helpers.append(body);
+  });
+}
+
+/**
+ * Statements adding what `e` evaluates to `evaluated`. At the top, names, patterns and the prefix are left out (the
+ * check's own loop skips them); `contains` and the value-dependent parts are always here.
+ */
+function evaluatedStatements(ctx: ValidatorContext, e: Evaluated, objects: boolean, top: boolean, out: Lines, indent: string): void {
+  if (e.all) {
+    out.add(indent, "return true;");
+    return;
+  }
+  if (!top) {
+    for (const name of e.properties ?? []) out.add(indent, `evaluated.add(${stringLiteral(name)});`);
+    for (const p of e.patterns ?? []) out.add(indent, `for (const key in o) if (Object.hasOwn(o, key) && ${ctx.pattern(p)}key)) evaluated.add(key);`);
+    if (e.prefix) out.add(indent, `for (let i = 0; i < ${e.prefix}; i++) evaluated.add(i);`);
+  }
+  if (e.contains && e.contains.length > 0) {
+    out.add(indent, "for (let i = 0; i < v.length; i++) {");
+    out.add(`${indent}  `, "const item: unknown = v[i];");
+    out.add(`${indent}  `, "if (", or(e.contains.map((t) => isExpr(ctx, t, undefined, "item"))), ") evaluated.add(i);");
+    out.add(indent, "}");
+  }
+  const subject = objects ? "o" : "v";
+  for (const w of e.when ?? []) {
+    const cond: Code = w.kind === "present" ? present(w.key) : isExpr(ctx, w.type, undefined, subject);
+    out.add(indent, "if (", cond, ") {");
+    evaluatedStatements(ctx, w.then, objects, false, out, `${indent}  `);
+    if (w.kind === "matches" && w.else) {
+      out.add(indent, "} else {");
+      evaluatedStatements(ctx, w.else, objects, false, out, `${indent}  `);
+    }
+    out.add(indent, "}");
+  }
 }

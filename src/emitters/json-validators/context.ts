@@ -65,12 +65,12 @@ export class ValidatorContext {
     this.helpers = new Lines();
   }
 
-  helperName(prefix: "is" | "collect"): string {
+  helperName(prefix: "is" | "collect" | "evaluated"): string {
     return `${prefix}${this.owner}$${++this.helperCount}`;
   }
 
   /** One helper per distinct array/map type and prefix in the module: `build` runs only the first time. */
-  sharedHelper(prefix: "is" | "collect", key: unknown, build: (name: string) => void): string {
+  sharedHelper(prefix: "is" | "collect" | "evaluated", key: unknown, build: (name: string) => void): string {
     // References count by the type whose checks they use, so arrays of same-shape types share one helper too.
     const cacheKey = `${prefix}:${JSON.stringify(key, (k, v: unknown) => (k === "id" && typeof v === "string" ? this.checkedAs(v) : v))}`;
     const known = this.sharedHelpers.get(cacheKey);

@@ -94,7 +94,11 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
   }
   out.add("", "}");
   for (const line of ctx.helpers.lines) {
-    if (line.length === 2 && line[1] !== "" && String(line[1]).startsWith("function ")) out.add("");
+    // A blank line before each helper, above its doc comment when it has one.
+    const text = line.length === 2 ? String(line[1]) : "";
+    const previous = out.lines.at(-1);
+    const documented = previous !== undefined && previous.length === 2 && String(previous[1]).startsWith("/**");
+    if (text.startsWith("/**") || (text.startsWith("function ") && !documented)) out.add("");
     out.lines.push(line);
   }
   return out;

@@ -47,6 +47,9 @@ function checkWords(c: ValueCheck): string {
     case "never": return "no value at all (the `false` schema)";
     case "object": return "object constraints (property counts, names, patterns or dependencies)";
     case "array": return "array constraints (tuple items, contains, item counts or uniqueness)";
+    case "unevaluated": return c.of === "properties"
+      ? "`unevaluatedProperties` of the properties its other keywords do not evaluate"
+      : "`unevaluatedItems` of the items its other keywords do not evaluate";
   }
 }
 

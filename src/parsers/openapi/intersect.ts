@@ -418,7 +418,24 @@ export function namedTypeRefs(t: NamedType): string[] {
       break;
     case "enum":
   }
+  // Checks refer to types too (the parts of an allOf, a `not`, the branches an unevaluated check tests).
+  if (t.checks) checkRefs(t.checks, out);
   return out;
+}
+
+/** Every `{kind: "ref", id}` inside checks (their type expressions sit at several depths). */
+function checkRefs(node: unknown, out: string[]): void {
+  if (Array.isArray(node)) {
+    for (const x of node) checkRefs(x, out);
+    return;
+  }
+  if (node === null || typeof node !== "object") return;
+  const o = node as Record<string, unknown>;
+  if (o["kind"] === "ref" && typeof o["id"] === "string") {
+    out.push(o["id"]);
+    return;
+  }
+  for (const v of Object.values(o)) checkRefs(v, out);
 }
 
 /** The JSON types a type admits; undefined when unknown (a type still being built, anything). */

@@ -20,6 +20,8 @@ import type {
   JsonData,
   ObjectCheck,
   ArrayCheck,
+  Evaluated,
+  EvaluatedWhen,
   RecordType,
   ScalarType,
   TypeExpr,
@@ -72,7 +74,14 @@ type Shape =
  * JSON Schema keywords the IR has no place for yet. They are left out of the generated type and checks, with a
  * located warning (so `--strict` refuses the document), rather than refusing a valid document.
  */
-const UNSUPPORTED_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$recursiveRef", "$dynamicRef"] as const;
+const UNSUPPORTED_KEYWORDS = ["$recursiveRef", "$dynamicRef"] as const;
+
+/**
+ * Most in-place subschema applications one `unevaluatedProperties`/`unevaluatedItems` may depend on (allOf parts,
+ * branches, `$ref` targets, followed through each other). Beyond it the keyword is not checked, with a warning: a
+ * schema whose branches refer to branches can describe a tree exponentially larger than itself.
+ */
+const MAX_EVALUATED_NODES = 2000;
 
 /**
  * Keywords that never shape the type and always become checks (NamedType.checks), and the ones a leftover
@@ -103,6 +112,15 @@ export class SchemaLowerer {
   private readonly askingRecordLike = new Set<string>();
   /** familyOf's answer per base schema location (undefined: not a discriminated base that schemas extend). */
   private readonly families = new Map<string, TypeExpr | undefined>();
+  /**
+   * 3.1: schemas whose `additionalProperties` a record they are part of cannot take in, because the record has
+   * properties that schema does not declare itself (JSON Schema: additionalProperties sees only the `properties`
+   * beside it, not those of allOf parts or a $ref). Their additionalProperties is checked on its own (objectCheck, or
+   * the part as a `matches` check).
+   */
+  private readonly separateAdditional = new Set<string>();
+  /** Records (by location) whose own additionalProperties is such a one: objectCheck checks it beside the record. */
+  private readonly ownSeparateAdditional = new Set<string>();
 
   constructor(private readonly ctx: LowerContext) {}
 
@@ -121,7 +139,7 @@ export class SchemaLowerer {
     const id = this.ctx.typeId(loc);
     if (this.ctx.named.has(id)) return { type: this.refTo(id), nullable: lowered.nullable };
     this.ctx.named.set(id, null);
-    const checks = this.checksOf(loc, shape, hint);
+    const checks = this.checksOf(loc, shape, hint, true);
     if (checks.length === 0) {
       this.ctx.named.delete(id);
       return lowered;
@@ -281,6 +299,7 @@ export class SchemaLowerer {
     const props = new Map<string, Loc[]>();
     const required = new Set<string>();
     let additional: Loc | undefined;
+    const additionalOwners: Loc[] = [];
     const seen = new Set<string>();
     const collect = (at: Loc, followAllOf: boolean, into = props): void => {
       const key = `${at.file.path}${at.pointer}`;
@@ -297,7 +316,10 @@ export class SchemaLowerer {
       if (into === props) {
         for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
         // Beside patternProperties, additionalProperties is checked on the keys no pattern matches (objectCheck).
-        if (!has(at, "patternProperties")) additional = child(at, "additionalProperties") ?? additional;
+        if (!has(at, "patternProperties") && has(at, "additionalProperties")) {
+          additional = child(at, "additionalProperties");
+          additionalOwners.push(at);
+        }
       }
       if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into);
     };
@@ -327,18 +349,30 @@ export class SchemaLowerer {
     // and of the extension, re-declared ones merged) when `required` names a property the base declares
     // (`allOf: [$ref Base, {required: [id]}]` makes Base's optional id required), or when the extension re-declares
     // a property of the base (`id: {format: uuid}` over Base's `id: {type: string}`).
-    const redeclares = (): boolean => {
-      const inherited = new Map<string, Loc[]>();
-      collect(baseTarget!, true, inherited);
-      return [...props.keys()].some((name) => inherited.has(name));
-    };
+    const inherited = new Map<string, Loc[]>();
+    if (baseTarget) collect(baseTarget, true, inherited);
+    const redeclares = (): boolean => [...props.keys()].some((name) => inherited.has(name));
     if (base && ([...required].some((name) => !props.has(name)) || redeclares())) {
       base = undefined;
       props.clear();
       required.clear();
       seen.clear();
       additional = undefined;
+      additionalOwners.length = 0;
       collect(loc, true);
+    }
+    if (this.ctx.version === "3.1") {
+      // JSON Schema: each additionalProperties sees only the properties written beside it. One that does not declare
+      // every property of the record (others come from allOf parts, a $ref or the base) is checked on its own.
+      const names = [...props.keys(), ...(base ? inherited.keys() : [])];
+      additional = undefined;
+      for (const owner of additionalOwners) {
+        const own = new Set(entries(this.ctx.mapAt(owner, "properties")).map(([k]) => k));
+        if (child(owner, "additionalProperties")?.value !== true && names.some((n) => !own.has(n))) {
+          this.separateAdditional.add(`${owner.file.path}${owner.pointer}`);
+          if (owner.file === loc.file && owner.pointer === loc.pointer) this.ownSeparateAdditional.add(`${loc.file.path}${loc.pointer}`);
+        } else additional = child(owner, "additionalProperties");
+      }
     }
     // A required name declared nowhere still has to be present, with any value.
     for (const name of required) {
@@ -739,7 +773,7 @@ export class SchemaLowerer {
    * `oneOf`/`anyOf`/`allOf` the shape did not take in), object and array keywords beyond a record's or list's
    * shape, deep-equality `enum`/`const`, and keywords written beside a `$ref`, `oneOf`/`anyOf` or `allOf: [x]`.
    */
-  private checksOf(loc: Loc, shape: Shape, hint: string): ValueCheck[] {
+  private checksOf(loc: Loc, shape: Shape, hint: string, inline = false): ValueCheck[] {
     if (loc.value === false) return [{ kind: "never" }];
     const s = loc.value;
     if (!isObject(s)) return [];
@@ -785,12 +819,21 @@ export class SchemaLowerer {
         out.push({ kind: "matches", type: sub(part, `AllOf${i + 1}`) });
       }
     }
+    // A 3.1 `$ref` beside properties made a record of the target's properties and the schema's own: whatever else
+    // the target says (its own checks) must hold as well.
+    const refTarget = shape.k === "record" && this.ctx.version === "3.1" ? this.ctx.resolveRef(loc) : undefined;
+    if (refTarget && !this.recordAbsorbs(refTarget)) {
+      const target = this.lowerTarget(refTarget, `${hint}Ref`);
+      out.push({ kind: "matches", type: target.nullable && !isNullType(target.type) ? { kind: "union", of: [target.type, NULL_LITERAL] } : target.type });
+    }
     for (const key of ["oneOf", "anyOf"] as const) {
       const list = at(key);
       if (!list) continue;
       const firstKey = has(loc, "oneOf") ? "oneOf" : "anyOf";
       const nullFromUnion = shape.k === "literal" && shape.value === null && !has(loc, "const") && !has(loc, "enum") && !has(loc, "type");
-      const taken = key === firstKey && (shape.k === "union" || (shape.k === "unwrap" && shape.via === key) || nullFromUnion);
+      // An inline union (no discriminator) only says "one of these": a oneOf whose variants may overlap is checked too.
+      const unionTakes = shape.k === "union" && (!inline || key === "anyOf" || has(loc, "discriminator") || this.disjoint(shape.variants, hint));
+      const taken = key === firstKey && (unionTakes || (shape.k === "unwrap" && shape.via === key) || nullFromUnion);
       if (taken) continue;
       out.push({ kind: key, of: items(list).map((v, i) => this.typeOnly(v, variantHint(v, hint, i))) });
     }
@@ -799,6 +842,10 @@ export class SchemaLowerer {
     if (object) out.push(object);
     const array = this.arrayCheck(loc, shape, hint);
     if (array) out.push(array);
+    for (const of of ["properties", "items"] as const) {
+      const unevaluated = this.unevaluatedCheck(loc, of, hint);
+      if (unevaluated) out.push(unevaluated);
+    }
 
     // Keywords beside a $ref (3.1), a oneOf/anyOf or `allOf: [x]` that the shape did not take in: the rest of the
     // schema is a type the value must match as well.
@@ -814,6 +861,21 @@ export class SchemaLowerer {
       }
     }
     return out;
+  }
+
+  /** Whether no value can match two of these variants: each admits JSON kinds no other one does. */
+  private disjoint(variants: readonly Loc[], hint: string): boolean {
+    const seen = new Set<string>();
+    for (const [i, v] of variants.entries()) {
+      const kinds = jsonKindsOf(this.ctx, this.typeOnly(v, variantHint(v, hint, i)));
+      if (!kinds) return false;
+      for (const k of kinds) {
+        // integer and number are both "number" here, and overlap.
+        if (seen.has(k)) return false;
+        seen.add(k);
+      }
+    }
+    return true;
   }
 
   /** A rest of only `type` that every alternative declares already adds nothing (`{type: object, oneOf: [A, B]}`). */
@@ -832,6 +894,7 @@ export class SchemaLowerer {
   /** Whether a record takes in everything an allOf part says (its properties, required, additionalProperties). */
   private recordAbsorbs(part: Loc, depth = 0): boolean {
     if (!isObject(part.value) || depth > 16) return false;
+    if (this.separateAdditional.has(`${part.file.path}${part.pointer}`)) return false;
     for (const k of Object.keys(part.value)) {
       if (k.startsWith("x-") || ANNOTATIONS.has(k) || STRUCTURAL.has(k) || RECORD_KEYWORDS.has(k)) continue;
       return false;
@@ -860,8 +923,8 @@ export class SchemaLowerer {
       if (slow) this.ctx.warn(p, slow);
       return { pattern: (checked as { source: string }).source, type: this.typeOnly(p, `${hint}Pattern`) };
     });
-    if (patterns.length > 0) {
-      c.patternProperties = patterns;
+    if (patterns.length > 0) c.patternProperties = patterns;
+    if (patterns.length > 0 || this.ownSeparateAdditional.has(`${loc.file.path}${loc.pointer}`)) {
       const ap = child(loc, "additionalProperties");
       if (ap && ap.value !== true) c.additional = { known: entries(child(loc, "properties")).map(([k]) => k), type: this.typeOnly(ap, `${hint}Value`) };
     }
@@ -902,6 +965,102 @@ export class SchemaLowerer {
       c.contains = { type: this.typeOnly(contains, `${hint}Contains`), min, ...(max !== undefined ? { max } : {}) };
     }
     return Object.keys(c).length > 1 ? c : undefined;
+  }
+
+  /**
+   * `unevaluatedProperties` / `unevaluatedItems` of the schema at `loc`: what the schema evaluates (Evaluated, from the
+   * schema as written) and what the rest must match. None when the keyword is absent, allows anything, or everything
+   * is evaluated anyway (`additionalProperties` or `items` beside it).
+   */
+  private unevaluatedCheck(loc: Loc, of: "properties" | "items", hint: string): ValueCheck | undefined {
+    const keyword = of === "properties" ? "unevaluatedProperties" : "unevaluatedItems";
+    const at = child(loc, keyword);
+    if (!at || at.value === true) return undefined;
+    let evaluated: Evaluated;
+    try {
+      evaluated = this.evaluatedBy(loc, of, hint, { nodes: 0, path: new Set() }, false);
+    } catch (e) {
+      if (!(e instanceof TooManyEvaluations)) throw e;
+      this.ctx.warn(at, `schema keyword "${keyword}" is not checked: it depends on more than ${MAX_EVALUATED_NODES} in-place subschema applications, so the generated type and validator accept more than the schema allows`);
+      return undefined;
+    }
+    if (evaluated.all) return undefined;
+    const allowed = at.value === false ? false : this.typeOnly(at, `${hint}Unevaluated${of === "properties" ? "Property" : "Item"}`);
+    if (allowed !== false && allowed.kind === "scalar" && allowed.scalar === "any") return undefined;
+    return { kind: "unevaluated", of, allowed, evaluated };
+  }
+
+  /**
+   * What the schema at `loc` evaluates of an object's properties (an array's items), assuming it holds (see
+   * Evaluated). `nested`: a subschema, whose own unevaluated keyword evaluates everything. `path`: the schemas being
+   * read, so an in-place `$ref` cycle (a schema that applies itself) ends.
+   */
+  private evaluatedBy(loc: Loc, of: "properties" | "items", hint: string, state: { nodes: number; path: Set<string> }, nested: boolean): Evaluated {
+    if (++state.nodes > MAX_EVALUATED_NODES) throw new TooManyEvaluations();
+    if (!isObject(loc.value)) return {};
+    const key = `${loc.file.path}${loc.pointer}`;
+    if (state.path.has(key)) return {};
+    if (nested && has(loc, of === "properties" ? "unevaluatedProperties" : "unevaluatedItems")) return { all: true };
+    state.path.add(key);
+    try {
+      const acc: MutableEvaluated = { all: false, properties: [], patterns: [], prefix: 0, contains: [], when: [] };
+      const target = this.ctx.resolveRef(loc);
+      if (target) {
+        mergeEvaluated(acc, this.evaluatedBy(target, of, this.namedLocationName(target) ?? `${hint}Ref`, state, true));
+        // OpenAPI 3.0: whatever is written beside a $ref is ignored.
+        if (this.ctx.version !== "3.1") return finishEvaluated(acc);
+      }
+      if (of === "properties") {
+        for (const [name] of entries(child(loc, "properties"))) if (!acc.properties.includes(name)) acc.properties.push(name);
+        for (const [pattern, p] of entries(child(loc, "patternProperties"))) {
+          const checked = unicodePattern(pattern);
+          if ("error" in checked) this.ctx.fail(p, `patternProperties key ${JSON.stringify(pattern)} is not a valid regular expression: ${checked.error}`);
+          if (!acc.patterns.includes(checked.source)) acc.patterns.push(checked.source);
+        }
+        if (has(loc, "additionalProperties")) acc.all = true;
+      } else {
+        const itemsLoc = child(loc, "items");
+        const prefixLoc = child(loc, "prefixItems") ?? (itemsLoc && Array.isArray(itemsLoc.value) ? itemsLoc : undefined);
+        if (prefixLoc) acc.prefix = Math.max(acc.prefix, items(prefixLoc).length);
+        if (prefixLoc === itemsLoc ? has(loc, "additionalItems") : itemsLoc !== undefined) acc.all = true;
+        const contains = child(loc, "contains");
+        if (contains) acc.contains.push(this.typeOnly(contains, `${hint}Contains`));
+      }
+      for (const [i, part] of items(child(loc, "allOf")).entries()) mergeEvaluated(acc, this.evaluatedBy(part, of, `${hint}AllOf${i + 1}`, state, true));
+      const when = (type: TypeExpr, then: Evaluated, otherwise?: Evaluated): void => {
+        const other = otherwise && !isEmptyEvaluated(otherwise) ? otherwise : undefined;
+        if (isEmptyEvaluated(then) && !other) return;
+        // A subschema that allows anything holds for every value: what it evaluates always counts.
+        if (type.kind === "scalar" && type.scalar === "any") mergeEvaluated(acc, then);
+        else acc.when.push({ kind: "matches", type, then, ...(other ? { else: other } : {}) });
+      };
+      for (const list of ["anyOf", "oneOf"] as const) {
+        for (const [i, branch] of items(child(loc, list)).entries()) {
+          const then = this.evaluatedBy(branch, of, variantHint(branch, hint, i), state, true);
+          if (!isEmptyEvaluated(then)) when(this.typeOnly(branch, variantHint(branch, hint, i)), then);
+        }
+      }
+      const cond = child(loc, "if");
+      if (cond) {
+        const thenLoc = child(loc, "then");
+        const elseLoc = child(loc, "else");
+        const then: MutableEvaluated = { all: false, properties: [], patterns: [], prefix: 0, contains: [], when: [] };
+        mergeEvaluated(then, this.evaluatedBy(cond, of, `${hint}If`, state, true));
+        if (thenLoc) mergeEvaluated(then, this.evaluatedBy(thenLoc, of, `${hint}Then`, state, true));
+        const otherwise = elseLoc ? this.evaluatedBy(elseLoc, of, `${hint}Else`, state, true) : undefined;
+        const thenDone = finishEvaluated(then);
+        if (!isEmptyEvaluated(thenDone) || (otherwise && !isEmptyEvaluated(otherwise))) when(this.typeOnly(cond, `${hint}If`), thenDone, otherwise);
+      }
+      if (of === "properties") {
+        for (const [name, d] of entries(child(loc, "dependentSchemas"))) {
+          const then = this.evaluatedBy(d, of, `${hint}${pascalCase(name)}Dependency`, state, true);
+          if (!isEmptyEvaluated(then)) acc.when.push({ kind: "present", key: name, then });
+        }
+      }
+      return finishEvaluated(acc);
+    } finally {
+      state.path.delete(key);
+    }
   }
 
   /** A non-negative integer keyword. */
@@ -1087,6 +1246,44 @@ export class SchemaLowerer {
     if (t === "null" || (Array.isArray(t) && t.length === 1 && t[0] === "null")) return true;
     return Array.isArray(s["enum"]) && s["enum"].length > 0 && s["enum"].every((v) => v === null);
   }
+}
+
+/** Thrown when an unevaluated keyword depends on more than MAX_EVALUATED_NODES subschema applications. */
+class TooManyEvaluations extends Error {}
+
+interface MutableEvaluated {
+  all: boolean;
+  properties: string[];
+  patterns: string[];
+  prefix: number;
+  contains: TypeExpr[];
+  when: EvaluatedWhen[];
+}
+
+/** Add what `e` evaluates to `acc` (an allOf part or `$ref` target: it holds whenever the schema does). */
+function mergeEvaluated(acc: MutableEvaluated, e: Evaluated): void {
+  if (e.all) acc.all = true;
+  for (const p of e.properties ?? []) if (!acc.properties.includes(p)) acc.properties.push(p);
+  for (const p of e.patterns ?? []) if (!acc.patterns.includes(p)) acc.patterns.push(p);
+  acc.prefix = Math.max(acc.prefix, e.prefix ?? 0);
+  acc.contains.push(...(e.contains ?? []));
+  acc.when.push(...(e.when ?? []));
+}
+
+/** The Evaluated without its empty parts (everything else is moot when it evaluates all). */
+function finishEvaluated(acc: MutableEvaluated): Evaluated {
+  if (acc.all) return { all: true };
+  return {
+    ...(acc.properties.length > 0 ? { properties: acc.properties } : {}),
+    ...(acc.patterns.length > 0 ? { patterns: acc.patterns } : {}),
+    ...(acc.prefix > 0 ? { prefix: acc.prefix } : {}),
+    ...(acc.contains.length > 0 ? { contains: acc.contains } : {}),
+    ...(acc.when.length > 0 ? { when: acc.when } : {}),
+  };
+}
+
+function isEmptyEvaluated(e: Evaluated): boolean {
+  return !e.all && !e.properties && !e.patterns && !e.prefix && !e.contains && !e.when;
 }
 
 /** Keywords that describe a schema without constraining its values (`nullable` alone has no effect in 3.0.3). */
