@@ -6,7 +6,7 @@
  * mock's 400; overrides, the base URL and plain fetch; the file written, owned, checked and counted like built-in
  * output. The docs/plugins.md MSW example runs as written.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -63,7 +63,7 @@ paths:
               schema: {$ref: "#/components/schemas/Pet"}
               examples:
                 broken: {value: {name: 42}}
-                rex: {value: {id: 1, name: Rex, tag: dog}}
+                rex: {value: {id: 1, name: Rex, tag: dog, born: "2020-02-29T12:00:00Z"}}
                 tom: {value: {id: 2, name: Tom}}
     delete:
       operationId: deletePet
@@ -102,6 +102,7 @@ components:
         id: {type: integer, format: int64, minimum: 1}
         name: {type: string, minLength: 1, pattern: "^[A-Z][a-z]+$"}
         tag: {type: string, enum: [dog, cat]}
+        born: {type: string, format: date-time}
     HttpHandler:
       type: object
       properties:
@@ -127,7 +128,10 @@ beforeAll(async () => {
   // The generated files import "msw" as a user's project would: from its node_modules (this repo's).
   symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"), "dir");
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
-  writeFileSync(path.join(dir, "specforge.config.json"), JSON.stringify({ specs: SPECS.map((s) => `specs/${s.file}`), plugins: ["specforge:msw"] }));
+  // The pets spec once more with dates as Date objects: generated values are written as `new Date(...)`, examples
+  // go through the generated decoder.
+  const entries = [...SPECS.map((s) => `specs/${s.file}`), { input: "specs/pets.yaml", out: "pets-dates", dates: "Date" }];
+  writeFileSync(path.join(dir, "specforge.config.json"), JSON.stringify({ specs: entries, plugins: ["specforge:msw"] }));
   const r = await runCli(dir, "generate", "--json");
   expect(r.err).toBe("");
   expect(r.code).toBe(0);
@@ -234,7 +238,7 @@ describe("specforge:msw", () => {
     // The default base URL of a templated server URL: its path, any origin.
     const pet = await fetch("https://pets.example/v1/pets/5");
     expect(pet.status).toBe(200);
-    expect(await pet.json()).toEqual({ id: 1, name: "Rex", tag: "dog" });
+    expect(await pet.json()).toEqual({ id: 1, name: "Rex", tag: "dog", born: "2020-02-29T12:00:00Z" });
     expect(Number(pet.headers.get("x-rate-limit"))).toBeGreaterThanOrEqual(0);
     expect((await fetch("http://localhost/v1/pets/0")).status).toBe(400);
     const batch = await fetch("https://pets.example/v1/pets:batch", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify([{ id: 1, name: "Rex" }]) });
@@ -246,6 +250,34 @@ describe("specforge:msw", () => {
     expect([gone.status, await gone.text()]).toEqual([204, ""]);
     // Nothing declared: the mock's 500 saying so.
     expect((await fetch("https://pets.example/v1/ping")).status).toBe(500);
+  });
+
+  it("dates as Date: generated values and examples are Dates in the handlers, ISO text on the wire", async () => {
+    const mod = await mswOf("pets-dates");
+    const text = readFileSync(path.join(dir, "generated/pets-dates/msw.ts"), "utf8");
+    expect(text).toMatch(/born: new Date\("\d{4}-\d\d-\d\dT[^"]+"\)/);
+    const { handlers, defaults } = exportsOf(mod);
+    const reply = defaults.getPet!({}) as { body: { born?: unknown } };
+    expect(reply.body.born).toEqual(new Date("2020-02-29T12:00:00Z"));
+    listen(...handlers({ baseUrl: BASE }));
+    expect(await (await fetch(`${BASE}/pets/3`)).json()).toMatchObject({ name: "Rex", born: "2020-02-29T12:00:00.000Z" });
+  });
+
+  it("without the server, validators or json artifacts of a spec: a located warning and no msw.ts", async () => {
+    const own = mkdtempSync(path.join(os.tmpdir(), "specforge-msw-partial-"));
+    try {
+      mkdirSync(path.join(own, "specs"));
+      writeFileSync(path.join(own, "specs/pets.yaml"), PETS);
+      writeFileSync(path.join(own, "specforge.config.json"), JSON.stringify({ specs: [{ input: "specs/pets.yaml", artifacts: ["types", "client"] }], plugins: ["specforge:msw"] }));
+      const r = await runCli(own, "generate", "--json");
+      expect(r.code).toBe(0);
+      const warnings = r.out.trim().split("\n").map((l) => JSON.parse(l) as { type: string; message?: string }).filter((e) => e.type === "warning");
+      expect(JSON.stringify(warnings)).toMatch(/pets\.yaml:\d+:\d+.*msw plugin needs server\.ts/);
+      expect(readdirSync(path.join(own, "generated/pets"))).not.toContain("msw.ts");
+      expect((await runCli(own, "generate", "--strict")).code).not.toBe(0);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   it("refuses an invalid request with the 400 the mock gives, for plain fetch as for the client", async () => {
