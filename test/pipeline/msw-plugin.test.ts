@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { http, HttpResponse } from "msw";
-import { setupServer, type SetupServerApi } from "msw/node";
+import { setupServer, type SetupServer } from "msw/node";
 import ts from "typescript";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadSpecForMock, type LoadedSpec } from "../../src/mock/load.js";
@@ -110,7 +110,7 @@ components:
 `;
 
 let dir: string;
-const servers: SetupServerApi[] = [];
+const servers: SetupServer[] = [];
 
 /** The fenced block that follows `<!-- example: name -->` in docs/plugins.md. */
 function example(name: string): string {
@@ -143,7 +143,7 @@ afterEach(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function listen(...handlers: Parameters<typeof setupServer>): SetupServerApi {
+function listen(...handlers: Parameters<typeof setupServer>): SetupServer {
   const server = setupServer(...handlers);
   server.listen({ onUnhandledRequest: "error" });
   servers.push(server);
@@ -221,7 +221,7 @@ describe("specforge:msw", () => {
     const named = ops.filter(({ operation }) => {
       const chosen = mockResponseFor(operation, undefined);
       const content = chosen && mockResponseContent(chosen.response);
-      return content?.type.kind === "ref" && !mockStatusHasNoBody(chosen.status);
+      return chosen !== undefined && content?.type.kind === "ref" && !mockStatusHasNoBody(chosen.status);
     }).length;
     expect(validated).toBe(named);
     checked.set(specDir, validated);
