@@ -3,8 +3,10 @@
  * (test/pipeline/msw-plugin.test.ts): valid client requests drawn from the value generator, credentials for every
  * security scheme, the status a mock answers by default, and the generated validator of a response.
  */
+import { expect } from "vitest";
 import type { LoadedSpec } from "../../src/mock/load.js";
-import type { ValueGenerator } from "../../src/mock/values.js";
+import { mockedOperations, mockResponseContent, mockResponseFor, mockStatusHasNoBody } from "../../src/mock/rest.js";
+import { ValueGenerator } from "../../src/mock/values.js";
 import type { HttpOperation, HttpService } from "../../src/ir/model.js";
 
 type Fn = (...args: unknown[]) => unknown;
@@ -56,4 +58,68 @@ export function validatorFor(spec: LoadedSpec, op: HttpOperation, status: number
   const r = op.responses.find((x) => x.status === String(status)) ?? op.responses.find((x) => x.status === `${String(status)[0]}XX`) ?? op.responses.find((x) => x.status === "default");
   const c = r?.contents.find((x) => /json/.test(x.mediaType)) ?? r?.contents[0];
   return c?.type.kind === "ref" ? (spec.module[`validate${spec.names.type(c.type.id)}`] as Fn | undefined) : undefined;
+}
+
+/** A body as the client read it, as comparable JSON (dates and 64-bit integers as their JSON text). */
+const asJson = (v: unknown) => JSON.parse(JSON.stringify(v) ?? "null") as unknown;
+
+/**
+ * Every operation of the spec called once through its generated client at `baseUrl` (where something, e.g. MSW
+ * handlers, answers) with a valid request and every credential, and the same request asked of `reference` (a
+ * `createRestMock` handler): the status must be the mock's default one and the body the reference's, and each body
+ * of a named type must pass its generated validator. Returns how many operations answered and how many bodies
+ * were validated (every one of a named type: inline schemas have no generated validator).
+ */
+export async function everyOperationAsTheMock(spec: LoadedSpec, reference: (request: Request) => Promise<Response>, baseUrl: string): Promise<{ served: number; validated: number }> {
+  const gen = new ValueGenerator(spec.doc);
+  const ops = mockedOperations(spec);
+  expect(ops.length).toBeGreaterThan(0);
+  let served = 0;
+  let validated = 0;
+  for (const [index, service] of spec.doc.services.entries()) {
+    if (service.kind !== "http") continue;
+    // The client's request, as sent (credentials added), is kept to ask the reference the same.
+    const seen: Request[] = [];
+    const auth = credentials(service);
+    const keep = (r: Request) => {
+      const sent = auth(r);
+      seen.push(sent.clone());
+      return sent;
+    };
+    const client = (spec.module[spec.names.api(index).createClient] as Fn)({ baseUrl, auth: keep }) as Record<string, Fn>;
+    for (const op of service.operations) {
+      const call = client[spec.names.operation(op).method]!(requestFor(spec, gen, op, 3)) as Promise<{ status: number; body: unknown }>;
+      const result = await call.then((r) => ({ ok: true as const, r }), (e: unknown) => ({ ok: false as const, e }));
+      const expected = await reference(seen.at(-1)!);
+      if (op.responses.length === 0) {
+        // Nothing declared: a 500 saying so (as Prism's NO_RESPONSE_DEFINED), which the client reports as undeclared.
+        expect(result.ok, op.name).toBe(false);
+        expect(result.ok ? undefined : result.e, op.name).toMatchObject({ status: 500 });
+        expect(expected.status).toBe(500);
+        served++;
+        continue;
+      }
+      if (!result.ok) throw result.e;
+      const res = result.r;
+      expect(res.status, op.name).toBe(defaultStatus(op));
+      expect(res.status, op.name).toBe(expected.status);
+      const text = await expected.text();
+      if (text === "") expect(res.body ?? null, `${op.name}: no body, as the reference`).toBeNull();
+      else expect(asJson(res.body), `${op.name}: the answer is the reference's`).toEqual(JSON.parse(text));
+      const validate = validatorFor(spec, op, res.status);
+      if (validate && !mockStatusHasNoBody(res.status)) {
+        expect(validate(res.body), `${op.name}: ${JSON.stringify(res.body)}`).toEqual([]);
+        validated++;
+      }
+      served++;
+    }
+  }
+  expect(served).toBe(ops.length);
+  const named = ops.filter(({ operation }) => {
+    const chosen = mockResponseFor(operation, undefined);
+    const content = chosen && mockResponseContent(chosen.response);
+    return chosen !== undefined && content?.type.kind === "ref" && !mockStatusHasNoBody(chosen.status);
+  }).length;
+  expect(validated).toBe(named);
+  return { served, validated };
 }
