@@ -191,6 +191,8 @@ describe("specforge:msw", () => {
     expect(text).not.toMatch(/Pets \*\/ API/);
     expect(text).toContain('msw.http.get(origin + path + "/pets/*", resolver)');
     expect(text).toContain('msw.http.post(origin + path + "/*", resolver)');
+    // Examples in spec order, named in line comments.
+    expect(text).toMatch(/\{ name: 42 \}, \/\/ broken\n\s+\{ id: 1, name: "Rex", tag: "dog", born: "2020-02-29T12:00:00Z" \}, \/\/ rex\n/);
     listen(...handlers());
     // The default base URL of a templated server URL: its path, any origin.
     const pet = await fetch("https://pets.example/v1/pets/5");

@@ -12,7 +12,7 @@
  * Names come from the naming pass (the server's, the validators' and codecs' derived names); spec text reaches the
  * file only through the escaping functions.
  */
-import { stringLiteral, valueLiteral } from "../../codegen/escape.js";
+import { lineCommentText, stringLiteral, valueLiteral } from "../../codegen/escape.js";
 import type { Example, HttpContent, HttpOperation, HttpService, IrDocument } from "../../ir/model.js";
 import { mockBasePath, mockBodyDraw, mockOperationSeed, mockResponseContent, mockResponseFor, mockResponseHeaders, mockStatusHasNoBody } from "../../mock/rest.js";
 import { ValueGenerator } from "../../mock/values.js";
@@ -194,7 +194,7 @@ function defaultReply(ctx: PluginContext, gen: ValueGenerator, op: HttpOperation
   }
   const examples = (content.examples ?? []).flatMap((ex) => exampleLiteral(ctx, ex, content, `${indent}    `));
   const generated = valueLiteral(mockBodyDraw(gen, content, seed, status), `${indent}  `);
-  const list = examples.length === 0 ? "[]" : `[\n${examples.map((e) => `${indent}    ${e},`).join("\n")}\n${indent}  ]`;
+  const list = examples.length === 0 ? "[]" : `[\n${examples.map((e) => `${indent}    ${e.code},${e.name !== undefined ? ` // ${lineCommentText(e.name)}` : ""}`).join("\n")}\n${indent}  ]`;
   if (content.type.kind === "ref") {
     const name = ctx.names.type(content.type.id);
     imports.types.add(name);
@@ -208,10 +208,10 @@ function defaultReply(ctx: PluginContext, gen: ValueGenerator, op: HttpOperation
 }
 
 /** An example as a literal; none for one that has no JSON value, or is null where the content is not nullable. */
-function exampleLiteral(ctx: PluginContext, ex: Example, content: HttpContent, indent: string): string[] {
+function exampleLiteral(ctx: PluginContext, ex: Example, content: HttpContent, indent: string): { code: string; name?: string }[] {
   if (ex.value === undefined || (ex.value === null && content.nullable !== true)) return [];
   try {
-    return [valueLiteral(ex.value, indent)];
+    return [{ code: valueLiteral(ex.value, indent), ...(ex.name !== undefined ? { name: ex.name } : {}) }];
   } catch (e) {
     ctx.warn(ex.origin, `example left out of msw.ts: ${e instanceof Error ? e.message : String(e)}`);
     return [];
