@@ -23,8 +23,8 @@ describe("client helpers", () => {
 describe("restSend without a network", () => {
   it("sends a GET with an empty optional form body without one (fetch refuses a GET with a body)", async () => {
     const seen: Request[] = [];
-    const fetch = async (r: Request) => {
-      seen.push(r);
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      seen.push(new Request(input, init));
       return new Response(null, { status: 204 });
     };
     const client = { baseUrl: "http://api.test", fetch };
