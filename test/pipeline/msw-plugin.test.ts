@@ -189,8 +189,8 @@ describe("specforge:msw", () => {
     const text = readFileSync(path.join(dir, "generated/pets/msw.ts"), "utf8");
     // The spec's text stays in strings and escaped comments.
     expect(text).not.toMatch(/Pets \*\/ API/);
-    expect(text).toContain('msw.http.get(origin + path + "/pets/*", resolver)');
-    expect(text).toContain('msw.http.post(origin + path + "/*", resolver)');
+    expect(text).toContain('msw.http.get(origin + path + "/pets/*", resolver), // getPet');
+    expect(text).toContain('msw.http.post(origin + path + "/*", resolver), // batchPets');
     // Examples in spec order, named in line comments.
     expect(text).toMatch(/\{ name: 42 \}, \/\/ broken\n\s+\{ id: 1, name: "Rex", tag: "dog", born: "2020-02-29T12:00:00Z" \}, \/\/ rex\n/);
     listen(...handlers());
@@ -200,6 +200,8 @@ describe("specforge:msw", () => {
     expect(await pet.json()).toEqual({ id: 1, name: "Rex", tag: "dog", born: "2020-02-29T12:00:00Z" });
     expect(Number(pet.headers.get("x-rate-limit"))).toBeGreaterThanOrEqual(0);
     expect((await fetch("http://localhost/v1/pets/0")).status).toBe(400);
+    // An empty path parameter still reaches the generated server (an MSW `:id` would not match it), which refuses it.
+    expect((await fetch("http://localhost/v1/pets/")).status).toBe(400);
     const batch = await fetch("https://pets.example/v1/pets:batch", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify([{ id: 1, name: "Rex" }]) });
     expect(await batch.json()).toEqual(["Rex", "Tom"]);
     const bad = await fetch("https://pets.example/v1/pets:batch", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify([{ id: 0, name: "rex" }]) });

@@ -139,7 +139,7 @@ function emitService(ctx: PluginContext, gen: ValueGenerator, s: HttpService, in
     "  return [",
   );
   for (const op of s.operations) {
-    out.push(`    msw.http.${MSW_METHOD[op.method]}(origin + path + ${stringLiteral(mswPath(op.path))}, resolver),`);
+    out.push(`    msw.http.${MSW_METHOD[op.method]}(origin + path + ${stringLiteral(mswPath(op.path))}, resolver), // ${ctx.names.operation(op).method}`);
   }
   out.push("  ];", "}", "");
   return out;
@@ -153,23 +153,15 @@ function defaultBaseUrl(s: HttpService): string {
 }
 
 /**
- * An operation's path as an MSW path: `{name}` segments as `:name` parameters, other segments as written when they
- * hold only characters that mean themselves to MSW's matcher, else a `*` wildcard (the server behind the handler
- * routes the request exactly, so a wider match answers the same).
+ * An operation's path as an MSW path: a path parameter's segment, and a segment with a character MSW's matcher reads
+ * as a pattern (`:`, `*`, `(`...), as a `*` wildcard, other segments as written. A wildcard also matches an empty
+ * parameter (`:id` would not); the server behind the handler routes the request exactly, so a wider match answers
+ * the same.
  */
 function mswPath(path: string): string {
-  const taken = new Set<string>();
   return path
     .split("/")
-    .map((segment, i) => {
-      if (i === 0) return segment;
-      const param = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(segment)?.[1];
-      if (param !== undefined && !taken.has(param)) {
-        taken.add(param);
-        return `:${param}`;
-      }
-      return /^[A-Za-z0-9._~!$&'=@,;-]*$/.test(segment) ? segment : "*";
-    })
+    .map((segment, i) => (i === 0 || /^[A-Za-z0-9._~!$&'=@,;-]*$/.test(segment) ? segment : "*"))
     .join("/");
 }
 
