@@ -70,3 +70,63 @@ export function docLines(text: string): string[] {
 export function lineCommentText(text: string): string {
   return docLines(text).join(" ");
 }
+
+/**
+ * A TypeScript expression building `value`: JSON data (a spec's example) or an in-memory value of the generated
+ * types (bigint, Date, Uint8Array as the int64/dates/bytes options hold them). Keys and strings go through
+ * `objectLiteralKey`/`stringLiteral`; a value longer than one line is spread over lines indented from `indent`.
+ * Throws a TypeError for what has no literal (functions, symbols, class instances) and for a cycle.
+ */
+export function valueLiteral(value: unknown, indent = ""): string {
+  return literalOf(value, indent, []);
+}
+
+const LITERAL_WIDTH = 100;
+
+function literalOf(value: unknown, indent: string, stack: object[]): string {
+  switch (typeof value) {
+    case "string":
+      return stringLiteral(value);
+    case "boolean":
+      return String(value);
+    case "undefined":
+      return "undefined";
+    case "bigint":
+      return `${value}n`;
+    case "number":
+      if (Number.isNaN(value)) return "Number.NaN";
+      if (value === Infinity) return "Number.POSITIVE_INFINITY";
+      if (value === -Infinity) return "Number.NEGATIVE_INFINITY";
+      return Object.is(value, -0) ? "-0" : String(value);
+    case "object": {
+      if (value === null) return "null";
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? "new Date(Number.NaN)" : `new Date(${stringLiteral(value.toISOString())})`;
+      if (value instanceof Uint8Array) return `new Uint8Array([${Array.from(value).join(", ")}])`;
+      if (stack.includes(value)) throw new TypeError("a value that contains itself has no literal");
+      const proto = Object.getPrototypeOf(value) as unknown;
+      const inner = `${indent}  `;
+      stack.push(value);
+      let items: string[];
+      let open: string;
+      let close: string;
+      if (Array.isArray(value)) {
+        items = value.map((v) => literalOf(v, inner, stack));
+        [open, close] = ["[", "]"];
+      } else if (proto === Object.prototype || proto === null) {
+        items = Object.entries(value)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => `${objectLiteralKey(k)}: ${literalOf(v, inner, stack)}`);
+        [open, close] = ["{ ", " }"];
+      } else {
+        throw new TypeError(`a ${(proto as { constructor?: { name?: string } } | null)?.constructor?.name ?? "object"} has no literal`);
+      }
+      stack.pop();
+      if (items.length === 0) return open.trim() + close.trim();
+      const flat = `${open}${items.join(", ")}${close}`;
+      if (flat.length + indent.length <= LITERAL_WIDTH && !flat.includes("\n")) return flat;
+      return `${open.trim()}\n${items.map((i) => `${inner}${i},`).join("\n")}\n${indent}${close.trim()}`;
+    }
+    default:
+      throw new TypeError(`a ${typeof value} has no literal`);
+  }
+}

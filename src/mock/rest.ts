@@ -84,11 +84,11 @@ export function createRestMock(spec: LoadedSpec, options: MockOptions = {}): (re
       handlers[spec.names.operation(op).method] = ({ request }) => {
         const prefer = parsePrefer(request.headers.get("prefer"));
         const dynamic = prefer.dynamic ?? options.dynamic ?? false;
-        const drawSeed = dynamic ? `${seed}:${op.name}:${counter++}` : `${seed}:${op.name}`;
+        const drawSeed = dynamic ? `${seed}:${op.name}:${counter++}` : mockOperationSeed(seed, op);
         const missing = missingCredentials(service, op, request);
         if (missing) {
           // As Prism: a request without any of the credentials the operation requires gets its 401 (or a plain one).
-          const declared = responseFor(op, 401);
+          const declared = mockResponseFor(op, 401);
           const challenge = { "www-authenticate": missing.challenge };
           const { reply, info } = declared
             ? answer(spec, gen, op, { ...prefer, code: 401 }, dynamic, drawSeed)
@@ -185,8 +185,12 @@ export function parsePrefer(header: string | null): Prefer {
   return out;
 }
 
-/** The declared response for `code`: exact, then its `NXX` range, then `default`. */
-function responseFor(op: HttpOperation, code: number | undefined): { response: HttpResponse; status: number } | undefined {
+/**
+ * The declared response the mock answers with: for `code` (a `Prefer: code=`), exact, then its `NXX` range, then
+ * `default`; without one, the lowest 2xx, else `2XX` or `default` as 200, else the lowest declared status. Shared
+ * with the MSW plugin (src/pipeline/plugins/msw.ts), whose handlers answer as `specforge mock` does.
+ */
+export function mockResponseFor(op: HttpOperation, code: number | undefined): { response: HttpResponse; status: number } | undefined {
   const rs = op.responses;
   if (code !== undefined) {
     const exact = rs.find((r) => r.status === String(code)) ?? rs.find((r) => r.status === `${String(code)[0]}XX`) ?? rs.find((r) => r.status === "default");
@@ -205,8 +209,31 @@ function responseFor(op: HttpOperation, code: number | undefined): { response: H
 
 const JSON_MEDIA = /^(application\/json|[^;]*\+json)\s*(;|$)/i;
 
+/** The content of a response the mock's body is drawn for: the JSON one, else the first. */
+export function mockResponseContent(response: HttpResponse): HttpContent | undefined {
+  return response.contents.find((c) => JSON_MEDIA.test(c.mediaType)) ?? response.contents[0];
+}
+
+/** Whether a status carries no body whatever the spec declares (the mock answers it without one). */
+export function mockStatusHasNoBody(status: number): boolean {
+  return status === 204 || status === 304;
+}
+
+/** The seed of an operation's values without --dynamic: the same request gets the same answer. */
+export function mockOperationSeed(seed: string, op: HttpOperation): string {
+  return `${seed}:${op.name}`;
+}
+
+/**
+ * A value drawn for a response body with `seed`: the mock's first draw is seeded by the operation's seed, and it
+ * draws again (seed/1, seed/2, ... as ValueGenerator.validValue does) while the generated validator refuses.
+ */
+export function mockBodyDraw(gen: ValueGenerator, content: HttpContent, seed: string, status: number): unknown {
+  return gen.valueOf(content.type, `${seed}:${status}`);
+}
+
 function answer(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperation, prefer: Prefer, dynamic: boolean, seed: string): { reply: Reply; info: Omit<MockLogEntry, "method" | "path" | "status" | "operation"> } {
-  const chosen = responseFor(op, prefer.code);
+  const chosen = mockResponseFor(op, prefer.code);
   if (!chosen) {
     // As Prism does: a status the request asks for (Prefer: code=) that the operation does not declare is a 404
     // (Prism's NOT_FOUND); an operation that declares no response at all a 500 (NO_RESPONSE_DEFINED).
@@ -214,9 +241,9 @@ function answer(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperation, prefer
     return { reply: { status: prefer.code !== undefined ? 404 : 500, body: { message: note } }, info: { source: "none", note } };
   }
   const { response, status } = chosen;
-  const content = response.contents.find((c) => JSON_MEDIA.test(c.mediaType)) ?? response.contents[0];
-  const headers = responseHeaders(spec, gen, response, `${seed}:${status}`);
-  if (!content || status === 204 || status === 304) return { reply: { status, ...(headers ? { headers } : {}) }, info: { source: "none" } };
+  const content = mockResponseContent(response);
+  const headers = mockResponseHeaders(gen, response, `${seed}:${status}`);
+  if (!content || mockStatusHasNoBody(status)) return { reply: { status, ...(headers ? { headers } : {}) }, info: { source: "none" } };
   const validate = validatorOf(spec, content.type);
   const accept = (v: unknown) => (v === null ? content.nullable === true : validate ? (validate(v) as unknown[]).length === 0 : true);
   let note: string | undefined;
@@ -229,8 +256,8 @@ function answer(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperation, prefer
     }
     if (prefer.example !== undefined && wanted.length === 0) note = `no example named ${JSON.stringify(prefer.example)}; generated a value instead`;
   }
-  const drawn = gen.validValue((s) => gen.valueOf(content.type, `${s}:${status}`), accept, seed);
-  const body = drawn ? drawn.value : gen.valueOf(content.type, `${seed}:${status}`);
+  const drawn = gen.validValue((s) => mockBodyDraw(gen, content, s, status), accept, seed);
+  const body = drawn ? drawn.value : mockBodyDraw(gen, content, seed, status);
   if (!drawn) note = "no generated value passed the validator within the tries; sent the last one drawn";
   return { reply: { status, body, ...(headers ? { headers } : {}) }, info: { source: "generated", ...(note ? { note } : {}) } };
 }
@@ -254,7 +281,7 @@ function exampleValue(spec: LoadedSpec, content: HttpContent, ex: Example): { va
 }
 
 /** Values of the response's required headers (and of those with examples), as header text. */
-function responseHeaders(spec: LoadedSpec, gen: ValueGenerator, response: HttpResponse, seed: string): Record<string, string> | undefined {
+export function mockResponseHeaders(gen: ValueGenerator, response: HttpResponse, seed: string): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const h of response.headers) {
     if (!h.required && !h.examples) continue;
@@ -262,6 +289,5 @@ function responseHeaders(spec: LoadedSpec, gen: ValueGenerator, response: HttpRe
     const value = ex !== undefined ? ex.value : gen.valueOf(h.type, `${seed}:${h.name}`, h.facets);
     out[h.name] = Array.isArray(value) ? value.map(String).join(",") : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
   }
-  void spec;
   return Object.keys(out).length > 0 ? out : undefined;
 }

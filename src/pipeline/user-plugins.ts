@@ -13,6 +13,7 @@ import type { DatesMode, Int64Mode } from "../emitters/types/context.js";
 import { UsageError } from "../errors.js";
 import type { IrDocument, Origin } from "../ir/model.js";
 import type { Names } from "../naming/assign-names.js";
+import { mswPlugin } from "./plugins/msw.js";
 import { tanstackQueryPlugin } from "./plugins/tanstack-query.js";
 
 /** What a plugin's `emit` gets for one spec. */
@@ -84,7 +85,10 @@ export function resolvePluginSpecifier(specifier: string, base: string): string 
 
 const BUILTIN_PREFIX = "specforge:";
 /** First-party plugins, named `specforge:<name>` in the config. */
-const BUILTIN_PLUGINS: ReadonlyMap<string, SpecforgePlugin> = new Map([["specforge:tanstack-query", tanstackQueryPlugin]]);
+const BUILTIN_PLUGINS: ReadonlyMap<string, SpecforgePlugin> = new Map([
+  ["specforge:tanstack-query", tanstackQueryPlugin],
+  ["specforge:msw", mswPlugin],
+]);
 
 /** Whether a resolved plugin is a first-party one (not a file). */
 export function isBuiltinPlugin(resolved: string): boolean {

@@ -23,7 +23,7 @@ import { createRestMock, mockBasePath } from "../../src/mock/rest.js";
 import { ValueGenerator } from "../../src/mock/values.js";
 import { serveNode, type NodeServerHandle } from "../../src/runtime/http/node.js";
 import { REPO, SHARED } from "../helpers/seeds.js";
-import { credentials, requestFor, type Fn } from "./requests.js";
+import { credentials, requestFor, type Fn } from "../helpers/mock-requests.js";
 
 const PRISM = path.join(REPO, "node_modules", ".bin", "prism");
 const OAI = path.join(SHARED, "corpus/openapi/oai");

@@ -16,7 +16,7 @@ import { createRestMock, mockBasePath, mockedOperations, type MockLogEntry } fro
 import { ValueGenerator } from "../../src/mock/values.js";
 import type { HttpService } from "../../src/ir/model.js";
 import { REPO, SHARED } from "../helpers/seeds.js";
-import { credentials, defaultStatus, requestFor, validatorFor, type Fn } from "./requests.js";
+import { credentials, defaultStatus, requestFor, validatorFor, type Fn } from "../helpers/mock-requests.js";
 
 const servers: NodeServerHandle[] = [];
 afterAll(async () => {

@@ -140,6 +140,12 @@ export async function restSend(
     requestHeaders.delete("content-type");
     payload = body.value;
   }
+  // A GET or HEAD whose spec declares an optional form body (Stripe does) sends no body when the form is empty: fetch
+  // refuses a GET with one. A non-empty one is still refused by fetch, as it cannot be sent.
+  if (payload === "" && body?.kind === "form" && (method === "GET" || method === "HEAD")) {
+    payload = undefined;
+    requestHeaders.delete("content-type");
+  }
   const signals = [call.signal, timeoutSignal(call.timeoutMs ?? client.timeoutMs)].filter((s) => s !== undefined);
   const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
   const request = new Request(url, { method, headers: requestHeaders, body: payload ?? null, signal: signal ?? null });

@@ -20,6 +20,23 @@ describe("client helpers", () => {
   });
 });
 
+describe("restSend without a network", () => {
+  it("sends a GET with an empty optional form body without one (fetch refuses a GET with a body)", async () => {
+    const seen: Request[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      seen.push(new Request(input, init));
+      return new Response(null, { status: 204 });
+    };
+    const client = { baseUrl: "http://api.test", fetch };
+    expect((await restSend(client, "op", "GET", "/things", undefined, {}, { kind: "form", value: restFormBody({}) })).status).toBe(204);
+    expect([seen[0]!.body, seen[0]!.headers.get("content-type")]).toEqual([null, null]);
+    // A POST keeps its (empty) form body and content type; a GET with form fields is refused by fetch, as before.
+    await restSend(client, "op", "POST", "/things", undefined, {}, { kind: "form", value: restFormBody({}) });
+    expect(seen[1]!.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
+    await expect(restSend(client, "op", "GET", "/things", undefined, {}, { kind: "form", value: restFormBody({ a: 1 }) })).rejects.toThrow(TypeError);
+  });
+});
+
 describe("restSend over loopback", () => {
   it("sends headers, auth and JSON; reads status, headers and body; aborts on timeout", async () => {
     const seen: Request[] = [];
