@@ -2,6 +2,10 @@ import { Command, InvalidArgumentError } from "commander";
 import { UsageError } from "../../errors.js";
 import { loadSpecForMock } from "../../mock/load.js";
 import { createRestMock, mockCorsHeaders, mockedOperations, type MockLogEntry } from "../../mock/rest.js";
+import { createSoapMock, mockedSoapOperations, soapServicePaths } from "../../mock/soap.js";
+import { boundServices } from "../../emitters/soap-client/bound-operations.js";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { DEFAULT_CORS_ALLOW_HEADERS, withCors } from "../../runtime/http/cors.js";
 import { serveNode } from "../../runtime/http/node.js";
 import type { CommandContext } from "../io.js";
@@ -13,8 +17,8 @@ import type { CommandContext } from "../io.js";
  */
 export function mockCommand(ctx: CommandContext): Command {
   return new Command("mock")
-    .description("serve every operation of a spec from its examples or generated values, validating requests (OpenAPI)")
-    .argument("<spec>", "spec file (OpenAPI .yaml/.json)")
+    .description("serve every operation of a spec from its examples or generated values, validating requests (OpenAPI, WSDL)")
+    .argument("<spec>", "spec file (OpenAPI .yaml/.json, WSDL)")
     .option("-p, --port <n>", "port to listen on (0 picks a free one)", port, 4010)
     .option("--host <host>", "interface to bind", "127.0.0.1")
     .option("--seed <seed>", "seed of generated values: the same seed gives the same answers", "specforge")
@@ -25,23 +29,30 @@ export function mockCommand(ctx: CommandContext): Command {
     .option("--json", "log requests as JSON lines on stderr")
     .action(async (spec: string, opts: { port: number; host: string; seed: string; dynamic?: boolean; delay?: number; cors: boolean; corsOrigin?: string[]; json?: boolean }) => {
       const loaded = await loadSpecForMock({ spec });
-      if (loaded.doc.format !== "openapi") {
-        throw new UsageError(`specforge mock: ${spec} is ${loaded.doc.format === "proto" ? "a .proto" : "a WSDL/XSD"}; only OpenAPI documents can be mocked so far`);
+      if (loaded.doc.format !== "openapi" && loaded.doc.format !== "wsdl") {
+        throw new UsageError(`specforge mock: ${spec} is ${loaded.doc.format === "proto" ? "a .proto" : "an XSD"}; only OpenAPI documents and WSDLs with services can be mocked so far`);
+      }
+      if (loaded.doc.format === "wsdl" && mockedSoapOperations(loaded.doc).length === 0) {
+        throw new UsageError(`specforge mock: ${spec} binds no SOAP operation the generated server can serve (no wsdl:service, or only skipped operations)`);
       }
       const log = (e: MockLogEntry) =>
         ctx.io.err(opts.json
           ? `${JSON.stringify({ event: "request", ...e })}\n`
           : `${e.method} ${e.path} -> ${e.status}${e.operation ? ` ${e.operation}` : ""}${e.source && e.source !== "none" ? ` (${e.source}${e.example ? ` ${e.example}` : ""})` : ""}${e.note ? ` [${e.note}]` : ""}\n`);
-      const mock = createRestMock(loaded, { seed: opts.seed, ...(opts.dynamic ? { dynamic: true } : {}), ...(opts.delay !== undefined ? { delayMs: opts.delay } : {}), log });
-      const { allowHeaders, exposeHeaders } = mockCorsHeaders(loaded);
+      const common = { seed: opts.seed, ...(opts.dynamic ? { dynamic: true } : {}), ...(opts.delay !== undefined ? { delayMs: opts.delay } : {}), log };
+      const soap = loaded.doc.format === "wsdl";
+      const mock = soap ? createSoapMock(loaded, { ...common, wsdl: readFileSync(path.resolve(spec), "utf8") }) : createRestMock(loaded, common);
+      const { allowHeaders, exposeHeaders } = soap ? { allowHeaders: ["soapaction", "prefer"], exposeHeaders: [] } : mockCorsHeaders(loaded);
       const origins = opts.corsOrigin === undefined ? undefined : opts.corsOrigin.includes("*") ? "*" as const : opts.corsOrigin;
       const handler = opts.cors
         ? withCors(mock, { allowHeaders: [...DEFAULT_CORS_ALLOW_HEADERS, ...allowHeaders], exposeHeaders, ...(origins !== undefined ? { origins } : {}) })
         : mock;
       const server = await serveNode(handler, { port: opts.port, host: opts.host });
-      const count = mockedOperations(loaded).length;
-      if (opts.json) ctx.io.err(`${JSON.stringify({ event: "listening", url: server.url, operations: count })}\n`);
-      else ctx.io.err(`specforge mock: ${count} operation${count === 1 ? "" : "s"} of ${spec} at ${server.url}\n`);
+      const count = soap ? mockedSoapOperations(loaded.doc).length : mockedOperations(loaded).length;
+      // SOAP: the endpoints are the ports' address paths (any path answers when the WSDL has one service).
+      const endpoints = soap ? [...new Set(boundServices(loaded.doc).flatMap((s) => soapServicePaths(s)))].map((p) => `${server.url}${p === "/" ? "" : p}`) : [server.url];
+      if (opts.json) ctx.io.err(`${JSON.stringify({ event: "listening", url: server.url, ...(soap ? { endpoints } : {}), operations: count })}\n`);
+      else ctx.io.err(`specforge mock: ${count} operation${count === 1 ? "" : "s"} of ${spec} at ${endpoints.join(", ")}\n`);
       await ctx.interrupted();
       await server.close();
     });
