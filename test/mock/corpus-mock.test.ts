@@ -56,8 +56,14 @@ const INCOMPLETE: Record<string, RegExp> = {
   "wsdl/strongsoap-xsi-type-readMetadata.wsdl": /strongsoap-xsi-type-readMetadata\.wsdl:\d+:\d+: unknown element 'tns:CallOptions'/,
 };
 
-/** OpenAPI documents: a top-level `openapi:` / `swagger:` (the parts a document $refs are not documents). */
-const OPENAPI = files(path.join(CORPUS, "openapi"), (f) => /\.(ya?ml|json)$/.test(f) && /^(\s*\{)?\s*["']?(openapi|swagger)["']?\s*:/m.test(readFileSync(f, "utf8").slice(0, 4000)))
+/**
+ * OpenAPI documents: a top-level `openapi:` / `swagger:` (the parts a document $refs are not documents); in JSON the
+ * key may come anywhere (Stripe's comes after its components), at the first level of indentation.
+ */
+const OPENAPI = files(path.join(CORPUS, "openapi"), (f) => {
+  if (/\.ya?ml$/.test(f)) return /^(---\s*\n)?\s*(openapi|swagger)\s*:/m.test(readFileSync(f, "utf8").slice(0, 4000));
+  return f.endsWith(".json") && /^(\{)?\s{0,2}"(openapi|swagger)"\s*:\s*"\d/m.test(readFileSync(f, "utf8"));
+})
   .filter((f) => BIG || !/\/(stripe|digitalocean)\//.test(f));
 /** WSDLs declaring a wsdl:service. */
 const WSDL = files(path.join(CORPUS, "wsdl"), (f) => f.endsWith(".wsdl") && /<(\w+:)?service\b/.test(readFileSync(f, "utf8")));
