@@ -24,5 +24,7 @@ export { createSoapMock, mockedSoapOperations, soapServicePaths } from "./mock/s
 export type { SoapMockOptions } from "./mock/soap.js";
 export { createRpcMock, mockedRpcMethods } from "./mock/rpc.js";
 export type { RpcMockOptions } from "./mock/rpc.js";
+export { createValidatingProxy } from "./mock/proxy.js";
+export type { ProxyOptions, ProxyLogEntry, ProxyViolation } from "./mock/proxy.js";
 export { ValueGenerator, seededRandom } from "./mock/values.js";
 export type { ValueOptions } from "./mock/values.js";

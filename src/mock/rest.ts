@@ -186,7 +186,7 @@ export function parsePrefer(header: string | null): Prefer {
 }
 
 /** The declared response for `code`: exact, then its `NXX` range, then `default`. */
-function responseFor(op: HttpOperation, code: number | undefined): { response: HttpResponse; status: number } | undefined {
+export function responseFor(op: HttpOperation, code: number | undefined): { response: HttpResponse; status: number } | undefined {
   const rs = op.responses;
   if (code !== undefined) {
     const exact = rs.find((r) => r.status === String(code)) ?? rs.find((r) => r.status === `${String(code)[0]}XX`) ?? rs.find((r) => r.status === "default");
@@ -235,7 +235,7 @@ function answer(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperation, prefer
 }
 
 /** The generated validator of a body type (named types only: inline scalars have none and are accepted as drawn). */
-function validatorOf(spec: LoadedSpec, type: TypeExpr): Fn | undefined {
+export function validatorOf(spec: LoadedSpec, type: TypeExpr): Fn | undefined {
   if (type.kind !== "ref") return undefined;
   return spec.module[`validate${spec.names.type(type.id)}`] as Fn | undefined;
 }

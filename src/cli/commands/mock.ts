@@ -10,6 +10,7 @@ import { DEFAULT_CORS_ALLOW_HEADERS, withCors } from "../../runtime/http/cors.js
 import { serveNode } from "../../runtime/http/node.js";
 import { serveNodeHttp2 } from "../../runtime/http/node-http2.js";
 import { createRpcMock, mockedRpcMethods } from "../../mock/rpc.js";
+import { createValidatingProxy, type ProxyLogEntry } from "../../mock/proxy.js";
 import type { CommandContext } from "../io.js";
 
 /**
@@ -31,8 +32,9 @@ export function mockCommand(ctx: CommandContext): Command {
     .option("-I, --proto-path <dir...>", "directories searched for .proto imports")
     .option("--cors-origin <origin...>", "origins whose pages may call the mock (\"*\" for any; default http(s) pages on localhost)")
     .option("--no-cors", "answer no CORS preflights and add no CORS headers")
+    .option("--proxy <url>", "forward every request to this real server, check request and answer against the spec and report each violation (OpenAPI, WSDL); answers go back unchanged")
     .option("--json", "log requests as JSON lines on stderr")
-    .action(async (spec: string, opts: { port: number; grpcPort?: number | "none"; host: string; seed: string; dynamic?: boolean; delay?: number; streamCount: number; protoPath?: string[]; cors: boolean; corsOrigin?: string[]; json?: boolean }) => {
+    .action(async (spec: string, opts: { port: number; grpcPort?: number | "none"; host: string; seed: string; dynamic?: boolean; delay?: number; streamCount: number; protoPath?: string[]; cors: boolean; corsOrigin?: string[]; proxy?: string; json?: boolean }) => {
       const loaded = await loadSpecForMock({ spec, ...(opts.protoPath ? { protoPaths: opts.protoPath } : {}) });
       const format = loaded.doc.format;
       if (format === "xsd") throw new UsageError(`specforge mock: ${spec} is an XSD, which has no operations to serve (mock a WSDL, an OpenAPI document or a .proto with services)`);
@@ -52,8 +54,25 @@ export function mockCommand(ctx: CommandContext): Command {
           ? `${JSON.stringify({ event: "request", ...e })}\n`
           : `${e.method} ${e.path} -> ${e.status}${e.operation ? ` ${e.operation}` : ""}${e.source && e.source !== "none" ? ` (${e.source}${e.example ? ` ${e.example}` : ""})` : ""}${e.note ? ` [${e.note}]` : ""}\n`);
       const common = { seed: opts.seed, ...(opts.dynamic ? { dynamic: true } : {}), ...(opts.delay !== undefined ? { delayMs: opts.delay } : {}), log };
-      const mock =
-        format === "wsdl"
+      if (opts.proxy !== undefined) {
+        if (format === "proto") throw new UsageError("specforge mock --proxy: .proto services cannot be proxied yet (OpenAPI documents and WSDLs can)");
+        if (!/^https?:\/\/[^/]/i.test(opts.proxy)) throw new UsageError(`specforge mock --proxy: expected an http(s) URL, got ${JSON.stringify(opts.proxy)}`);
+      }
+      const proxyLog = (e: ProxyLogEntry) => {
+        if (opts.json) {
+          ctx.io.err(`${JSON.stringify({ event: "request", ...e })}\n`);
+          for (const v of e.violations) ctx.io.err(`${JSON.stringify({ event: "violation", method: e.method, path: e.path, ...(e.operation ? { operation: e.operation } : {}), ...v })}\n`);
+          return;
+        }
+        ctx.io.err(`${e.method} ${e.path} -> ${e.status}${e.operation ? ` ${e.operation}` : ""} (proxied to ${e.upstream})${e.note ? ` [${e.note}]` : ""}${e.violations.length === 0 ? " ok" : ""}\n`);
+        for (const v of e.violations) {
+          ctx.io.err(`  violation (${v.side}): ${v.message}\n`);
+          for (const i of v.issues ?? []) ctx.io.err(`    ${i.path || "/"}: ${i.message}\n`);
+        }
+      };
+      const mock = opts.proxy !== undefined
+        ? createValidatingProxy(loaded, { target: opts.proxy, log: proxyLog })
+        : format === "wsdl"
           ? createSoapMock(loaded, { ...common, wsdl: readFileSync(path.resolve(spec), "utf8") })
           : format === "proto"
             ? createRpcMock(loaded, { ...common, streamCount: opts.streamCount })
@@ -80,9 +99,9 @@ export function mockCommand(ctx: CommandContext): Command {
       // SOAP: the endpoints are the ports' address paths (any path answers when the WSDL has one service).
       const endpoints = format === "wsdl" ? [...new Set(boundServices(loaded.doc).flatMap((s) => soapServicePaths(s)))].map((p) => `${server.url}${p === "/" ? "" : p}`) : [server.url];
       if (opts.json) {
-        ctx.io.err(`${JSON.stringify({ event: "listening", url: server.url, ...(format === "wsdl" ? { endpoints } : {}), ...(h2 ? { grpcUrl: h2.url } : {}), operations: count })}\n`);
+        ctx.io.err(`${JSON.stringify({ event: "listening", url: server.url, ...(format === "wsdl" ? { endpoints } : {}), ...(h2 ? { grpcUrl: h2.url } : {}), ...(opts.proxy !== undefined ? { proxy: opts.proxy } : {}), operations: count })}\n`);
       } else {
-        ctx.io.err(`specforge mock: ${count} operation${count === 1 ? "" : "s"} of ${spec} at ${endpoints.join(", ")}${h2 ? ` (Connect, gRPC-Web), ${h2.url} (gRPC over HTTP/2)` : ""}\n`);
+        ctx.io.err(`specforge mock: ${count} operation${count === 1 ? "" : "s"} of ${spec} at ${endpoints.join(", ")}${h2 ? ` (Connect, gRPC-Web), ${h2.url} (gRPC over HTTP/2)` : ""}${opts.proxy !== undefined ? `, proxied to ${opts.proxy}` : ""}\n`);
       }
       await ctx.interrupted();
       await Promise.all([server.close(), h2?.close()]);
