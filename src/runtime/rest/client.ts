@@ -140,6 +140,14 @@ export async function restSend(
     requestHeaders.delete("content-type");
     payload = body.value;
   }
+  if ((method === "GET" || method === "HEAD") && payload !== undefined) {
+    // A spec may declare a body on GET (Stripe's GET operations declare an empty form): fetch cannot send one, so an
+    // empty form is left out and anything else is refused with a clear message rather than fetch's TypeError.
+    if (payload === "") {
+      payload = undefined;
+      requestHeaders.delete("content-type");
+    } else throw new TypeError(`${operation}: a ${method} request cannot carry a body with fetch; the spec declares one, send its fields another way`);
+  }
   const signals = [call.signal, timeoutSignal(call.timeoutMs ?? client.timeoutMs)].filter((s) => s !== undefined);
   const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
   const request = new Request(url, { method, headers: requestHeaders, body: payload ?? null, signal: signal ?? null });
