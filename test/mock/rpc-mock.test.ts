@@ -8,7 +8,7 @@
  * streams one answer per request, and a request breaking its rules is `invalid_argument` / INVALID_ARGUMENT.
  * Also the seed content-stream.proto through the generated client, and the CLI command.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -273,5 +273,17 @@ describe("the seed content-stream.proto and the specforge mock command", () => {
     const exited = new Promise<number | null>((r) => child.once("exit", r));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
+  }, 60_000);
+});
+
+describe("specforge mock refusals", () => {
+  it("a .proto without a service, and --proxy on a .proto, are usage errors naming the spec", () => {
+    const run = (args: string[]) => spawnSync(process.execPath, [path.join(REPO, "bin/specforge.js"), "mock", ...args, "--port", "0"], { cwd: REPO, encoding: "utf8", timeout: 60_000 });
+    const none = run(["specs/content.proto"]);
+    expect(none.status).not.toBe(0);
+    expect(none.stderr).toContain("specs/content.proto declares no service");
+    const proxied = run(["specs/content-stream.proto", "--proxy", "http://127.0.0.1:9"]);
+    expect(proxied.status).not.toBe(0);
+    expect(proxied.stderr).toContain(".proto services cannot be proxied yet");
   }, 60_000);
 });
