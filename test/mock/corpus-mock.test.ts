@@ -5,8 +5,8 @@
  * input; every answer must pass the generated validator of what the operation returns. The operations served are
  * counted per format and printed.
  *
- * Stripe and DigitalOcean (about 400 and 500 operations; generating and transpiling each takes a minute or more on a
- * shared machine) run only with SPECFORGE_MOCK_CORPUS_BIG=1.
+ * Stripe and DigitalOcean (402 and 408 operations; generating and transpiling each takes a minute or more on a
+ * shared machine the first time) run only with SPECFORGE_MOCK_CORPUS_BIG=1.
  *
  *   nice npx vitest run test/mock/corpus-mock.test.ts
  */
