@@ -158,7 +158,7 @@ describe.each(Object.keys(SPECS) as (keyof typeof SPECS)[])("SOAP mock of %s", (
     expect(await v12.text()).toMatch(/Sender/);
     // node-soap sees the fault as an error with the parsed envelope.
     const client = (await soap.createClientAsync(SPECS[key], { endpoint: r.endpoint })) as unknown as Client;
-    const error = (await client.retrieveAsync!({ _xml: body }).catch((e: unknown) => e)) as { root?: { Envelope: { Body: { Fault: { faultcode: string } } } } };
+    const error = (await (client.retrieveAsync!({ _xml: body }) as Promise<unknown>).catch((e: unknown) => e)) as { root?: { Envelope: { Body: { Fault: { faultcode: string } } } } };
     expect(error.root?.Envelope.Body.Fault.faultcode).toMatch(/Client$/);
   }, 60_000);
 
@@ -170,7 +170,7 @@ describe.each(Object.keys(SPECS) as (keyof typeof SPECS)[])("SOAP mock of %s", (
     const bound = mockedSoapOperations(r.spec.doc)[0]!.service;
     const create = r.spec.module[`create${apiName({ names: r.spec.names, doc: r.spec.doc } as unknown as EmitContext, bound.index, "Client")}`] as Fn;
     const client = create({ endpoint: r.endpoint, httpHeaders: { prefer: "fault=LoginFault" } }) as Client;
-    const error = (await client.login!({ username: "u", password: "p" }).catch((e: unknown) => e)) as { name: string; fault?: string; detail?: unknown; codeText: string };
+    const error = (await (client.login!({ username: "u", password: "p" }) as Promise<unknown>).catch((e: unknown) => e)) as { name: string; fault?: string; detail?: unknown; codeText: string };
     expect(error.name).toBe("SoapFaultError");
     expect(error.codeText).toMatch(/(^|})Server$/);
     expect(error.fault).toBe("LoginFault");
@@ -179,7 +179,7 @@ describe.each(Object.keys(SPECS) as (keyof typeof SPECS)[])("SOAP mock of %s", (
     expect(validate(error.detail)).toEqual([]);
     // A fault the operation does not declare is a Server fault saying which it declares.
     const other = create({ endpoint: r.endpoint, httpHeaders: { prefer: "fault=NoSuchFault" } }) as Client;
-    const e2 = (await other.login!({ username: "u", password: "p" }).catch((e: unknown) => e)) as Error;
+    const e2 = (await (other.login!({ username: "u", password: "p" }) as Promise<unknown>).catch((e: unknown) => e)) as Error;
     expect(e2.message).toContain("declares no fault");
     expect(e2.message).toContain("LoginFault");
   }, 60_000);
