@@ -28,11 +28,15 @@ import { credentials, requestFor, type Fn } from "../helpers/mock-requests.js";
 const PRISM = path.join(REPO, "node_modules", ".bin", "prism");
 const OAI = path.join(SHARED, "corpus/openapi/oai");
 
-/** The seeds' REST specs and the OAI example documents Prism reads. */
+/** The seeds' REST specs and the OAI example documents with operations (`v3.1-webhook-example` has webhooks only). */
 const SPECS: readonly string[] = [
   path.join(REPO, "specs/webhooks.openapi.yaml"),
   path.join(REPO, "specs/members.openapi.yaml"),
-  ...["v2.0/petstore.yaml", "v2.0/petstore-expanded.yaml", "v2.0/uber.yaml", "v2.0/api-with-examples.yaml", "v3.0-petstore.yaml", "v3.0-petstore-expanded.yaml", "v3.0-uspto.yaml", "v3.0-link-example.yaml", "v3.0-api-with-examples.yaml", "v3.1-tictactoe.yaml", "v3.1-non-oauth-scopes.yaml"].map((d) => path.join(OAI, d)),
+  ...[
+    "v2.0/petstore.yaml", "v2.0/petstore-expanded.yaml", "v2.0/petstore-simple.yaml", "v2.0/petstore-minimal.yaml", "v2.0/petstore-with-external-docs.yaml",
+    "v2.0/uber.yaml", "v2.0/api-with-examples.yaml", "v3.0-petstore.yaml", "v3.0-petstore-expanded.yaml", "v3.0-uspto.yaml", "v3.0-link-example.yaml",
+    "v3.0-callback-example.yaml", "v3.0-api-with-examples.yaml", "v3.1-tictactoe.yaml", "v3.1-non-oauth-scopes.yaml",
+  ].map((d) => path.join(OAI, d)),
 ];
 
 type Case = "valid" | `prefer ${string}` | "prefer undeclared" | "no credentials" | "wrong body type" | "no such route";

@@ -15,6 +15,7 @@ import { checkParameterStyle, parameterContent } from "./parameter-style.js";
 import type { SchemaLowerer } from "./schema.js";
 
 const LOCATIONS = new Set(["path", "query", "header", "cookie"]);
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 const STATUS = /^([1-5]\d\d|[1-5]XX|default)$/;
 const ANY: TypeExpr = { kind: "scalar", scalar: "any" };
 /** Media types whose bodies are parsed into values: JSON (also `+json` types and the any-type wildcard) and forms. */
@@ -79,6 +80,10 @@ function lowerOperation(ctx: LowerContext, schemas: SchemaLowerer, site: Operati
   for (const list of [site.itemParameters, child(op, "parameters")]) {
     for (const p of items(list)) {
       const param = lowerParameter(ctx, schemas, ctx.deref(p), typeName);
+      // OpenAPI 3 (Parameter Object, `name`): a header parameter named Accept, Content-Type or Authorization "SHALL
+      // be ignored" (media types and security schemes say those). Kept, a server would validate the Accept header
+      // every HTTP client sends (`*/*`) against the parameter's schema and refuse valid calls.
+      if (param.in === "header" && IGNORED_HEADERS.has(param.name.toLowerCase())) continue;
       const key = `${param.in}:${param.in === "header" ? param.name.toLowerCase() : param.name}`;
       params.set(key, param);
     }

@@ -140,11 +140,13 @@ export async function restSend(
     requestHeaders.delete("content-type");
     payload = body.value;
   }
-  // A GET or HEAD whose spec declares an optional form body (Stripe does) sends no body when the form is empty: fetch
-  // refuses a GET with one. A non-empty one is still refused by fetch, as it cannot be sent.
-  if (payload === "" && body?.kind === "form" && (method === "GET" || method === "HEAD")) {
-    payload = undefined;
-    requestHeaders.delete("content-type");
+  if ((method === "GET" || method === "HEAD") && payload !== undefined) {
+    // A spec may declare a body on GET (Stripe's GET operations declare an empty form): fetch cannot send one, so an
+    // empty form is left out and anything else is refused with a clear message rather than fetch's TypeError.
+    if (payload === "") {
+      payload = undefined;
+      requestHeaders.delete("content-type");
+    } else throw new TypeError(`${operation}: a ${method} request cannot carry a body with fetch; the spec declares one, send its fields another way`);
   }
   const signals = [call.signal, timeoutSignal(call.timeoutMs ?? client.timeoutMs)].filter((s) => s !== undefined);
   const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);

@@ -19,6 +19,9 @@ paths:
         - {name: X-Trace, in: header, schema: {type: string, maxLength: 8}}
         - {name: fields, in: query, style: form, explode: false, schema: {type: array, items: {type: string}}}
         - {name: session, in: cookie, schema: {type: string}}
+        - {name: Accept, in: header, schema: {type: string, enum: [application/json]}}
+        - {name: content-type, in: header, schema: {type: string}}
+        - {name: Authorization, in: header, required: true, schema: {type: string}}
       responses:
         "200":
           description: The pet.
@@ -103,6 +106,7 @@ describe("openapi operations", () => {
     ]);
   });
 
+  // Header parameters named Accept, Content-Type or Authorization are ignored, as OpenAPI 3 says they must be.
   it("merges path-level and operation-level parameters (operation wins)", () => {
     expect(operation(doc, "getPet")).toMatchObject({
       method: "get",

@@ -74,3 +74,18 @@ describe("restSend over loopback", () => {
     }
   });
 });
+
+describe("restSend with a body declared on GET", () => {
+  it("leaves an empty form out (Stripe's GET operations declare one) and refuses a non-empty one clearly", async () => {
+    const seen: Request[] = [];
+    const fetchStub = (async (r: Request) => {
+      seen.push(r);
+      return new Response(null, { status: 204 });
+    }) as unknown as typeof fetch;
+    const r = await restSend({ baseUrl: "http://x", fetch: fetchStub }, "listThings", "GET", "/things", undefined, {}, { kind: "form", value: [] });
+    expect(r.status).toBe(204);
+    expect(seen[0]!.body).toBeNull();
+    expect(seen[0]!.headers.get("content-type")).toBeNull();
+    await expect(restSend({ baseUrl: "http://x", fetch: fetchStub }, "listThings", "GET", "/things", undefined, {}, { kind: "form", value: ["a=1"] })).rejects.toThrow(/listThings: a GET request cannot carry a body/);
+  });
+});
