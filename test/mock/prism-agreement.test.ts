@@ -206,7 +206,7 @@ describe("specforge mock and Prism answer the same requests with the same status
     const same = outcomes.filter((o) => o.ours === o.prism).length;
     const byCase = new Map<string, [number, number]>();
     for (const o of outcomes) {
-      const kind = o.case.startsWith("prefer") ? "prefer code" : o.case;
+      const kind = o.case.startsWith("prefer ") && o.case !== "prefer undeclared" ? "prefer declared code" : o.case;
       const [n, agree] = byCase.get(kind) ?? [0, 0];
       byCase.set(kind, [n + 1, agree + (o.ours === o.prism ? 1 : 0)]);
     }
