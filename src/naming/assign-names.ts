@@ -1,6 +1,6 @@
 import type { HttpOperation, IrDocument, NamedType, TypeId } from "../ir/model.js";
 import { collectSubtypes } from "../ir/passes/subtypes.js";
-import { derivedFunctionNames, isModuleInternalName } from "./derived.js";
+import { derivedFunctionNames, derivedLate, derivedWithType, isModuleInternalName, type DerivedRole } from "./derived.js";
 import { clientMethodName } from "./property-name.js";
 import { functionIdentifier, pascalOf, typeIdentifier, type WordStyle } from "./identifier.js";
 import { RUNTIME_EXPORTS } from "./runtime-names.js";
@@ -47,6 +47,11 @@ export interface Names {
    * Every type has one except proto enums (proto validators are per message).
    */
   standardSchema(id: TypeId): string;
+  /**
+   * The name of a function or constant declared per type (`validate`, `encode`, `toJsonString`, `defaults`, ...),
+   * claimed once for the document (see src/naming/derived.ts). Throws for a role the format's types do not have.
+   */
+  derived(id: TypeId, role: DerivedRole): string;
   /** The operations interface of the service at this index of `doc.services`. */
   service(index: number): string;
   /** The interface listing the extensions (proto `extend`) declared for a message. */
@@ -102,6 +107,12 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
   };
 
   const typeNames = new Map<TypeId, string>();
+  const derivedNames = new Map<TypeId, Map<DerivedRole, string>>();
+  const setDerived = (id: TypeId, role: DerivedRole, name: string) => {
+    const roles = derivedNames.get(id) ?? new Map<DerivedRole, string>();
+    roles.set(role, name);
+    derivedNames.set(id, roles);
+  };
   const familyNames = new Map<TypeId, string>();
   const valuesNames = new Map<TypeId, string>();
   const schemaNames = new Map<TypeId, string>();
@@ -115,7 +126,12 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     homes.set(t.id, home);
     const name = home.type(t.id);
     typeNames.set(t.id, name);
-    for (const n of [name, ...derived(name)]) used.add(n);
+    used.add(name);
+    for (const r of [...derivedWithType(doc.format, name).map(([role]) => role), ...derivedLate(doc.format).map((l) => l.role)]) {
+      const n = home.derived(t.id, r);
+      setDerived(t.id, r, n);
+      used.add(n);
+    }
     const family = home.family(t.id);
     if (family !== undefined) familyNames.set(t.id, family);
     if (t.kind === "enum") valuesNames.set(t.id, home.enumValues(t.id));
@@ -152,6 +168,12 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     }
   }
 
+  // Per-type roles claimed with the type name (`claimType` made sure they were free).
+  for (const t of doc.types) {
+    if (homes.has(t.id)) continue;
+    for (const [role, n] of derivedWithType(doc.format, typeNames.get(t.id)!)) setDerived(t.id, role, n);
+  }
+
   const apiNames = new Map<number, ApiNames>();
   const operationNames = new Map<HttpOperation, OperationNames>();
   doc.services.forEach((s, index) => {
@@ -185,7 +207,17 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     }
   });
 
+  // The other per-type roles, last, role by role: they never rename a type, an operation or a service.
+  for (const { role, wanted } of derivedLate(doc.format)) {
+    for (const t of doc.types) if (!homes.has(t.id)) setDerived(t.id, role, claim(wanted(typeNames.get(t.id)!)));
+  }
+
   return {
+    derived: (id, role) => {
+      const name = derivedNames.get(id)?.get(role);
+      if (name === undefined) throw new Error(`internal: no ${role} name for ${id}`);
+      return name;
+    },
     extensions: (id) => {
       const name = extensionNames.get(id);
       if (name === undefined) throw new Error(`internal: no extensions of ${id}`);
