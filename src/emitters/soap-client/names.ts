@@ -61,5 +61,5 @@ export function elementValidator(f: GeneratedFile, ctx: EmitContext, el: Element
 
 /** validate.ts's `validate<Type>` of a named type, imported into `f`. */
 export function typeValidator(f: GeneratedFile, ctx: EmitContext, typeId: string): Printable {
-  return f.import(`validate${ctx.names.type(typeId).replace(/\$$/, "")}`, VALIDATE_MODULE);
+  return f.import(ctx.names.derived(typeId, "validate"), VALIDATE_MODULE);
 }

@@ -37,14 +37,9 @@ export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
     "@packageDocumentation",
   ]);
   f.print();
-  const used = new Set<string>();
   for (const t of ctx.doc.types) {
-    const base = v.names.type(t.id).replace(/\$$/, "");
-    let name = `validate${base}`;
-    for (let i = 2; used.has(name); i++) name = `validate${base}_${i}`;
-    used.add(name);
     current = t;
-    emitValidate(t, name, v);
+    emitValidate(t, v.names.derived(t.id, "validate"), v);
     emitCheck(t, v);
   }
   // Every record's rule table passes lookupCheck, even when none of its lines names a check (all of them object
