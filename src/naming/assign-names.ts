@@ -3,7 +3,6 @@ import { collectSubtypes } from "../ir/passes/subtypes.js";
 import { derivedFunctionNames, derivedLate, derivedWithType, isModuleInternalName, type DerivedRole } from "./derived.js";
 import { clientMethodName } from "./property-name.js";
 import { functionIdentifier, pascalOf, typeIdentifier, type WordStyle } from "./identifier.js";
-import { RUNTIME_EXPORTS } from "./runtime-names.js";
 
 /** Identifiers of one HTTP operation. */
 export interface OperationNames {
@@ -33,7 +32,8 @@ export interface ApiNames {
  * Every TypeScript identifier a document's generated code declares, chosen before anything is printed.
  * Clashes are resolved here, deterministically (declaration order wins; later ones get "_2", "_3", ...), against
  * one set for the whole document: the index re-exports every artifact with `export *`, and each artifact imports
- * the others' names and the runtime's, so a name is only free if it is free everywhere.
+ * the others' names, so a name is only free if it is free everywhere. Runtime exports are not reserved: a file
+ * that uses one of their names imports the runtime's under an alias (see GeneratedFile).
  */
 export interface Names {
   /** The declaration name of a named type. */
@@ -76,7 +76,8 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
   const style: WordStyle = doc.format === "openapi" ? "free-text" : "keep-underscores";
   const derived = (name: string) => derivedFunctionNames(doc.format, name);
   const used = new Set<string>();
-  const free = (name: string) => !used.has(name) && !RUNTIME_EXPORTS.has(name) && !isModuleInternalName(name);
+  // Runtime exports are not reserved: the writer aliases a runtime import whose name a file uses (GeneratedFile).
+  const free = (name: string) => !used.has(name) && !isModuleInternalName(name);
   /**
    * Where the search for a free `wanted` of a kind of group resumes: the suffix after the one claimed last time (1
    * standing for `wanted` itself). Every candidate before it was taken then, and names are never given back, so they
@@ -99,12 +100,8 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     return name;
   };
   const claim = (wanted: string) => claimGroup("name", wanted, (n) => [n]);
-  /** A type name with its derived functions; a name that is (or derives) a runtime export takes "$" like a keyword. */
-  const claimType = (wanted: string): string => {
-    const clashesWithRuntime = [wanted, ...derived(wanted)].some((n) => RUNTIME_EXPORTS.has(n));
-    const base = clashesWithRuntime && !wanted.endsWith("$") ? `${wanted}$` : wanted;
-    return claimGroup("type", base, (n) => [n, ...derived(n)]);
-  };
+  /** A type name with the derived functions claimed with it (see WITH_TYPE in derived.ts). */
+  const claimType = (wanted: string): string => claimGroup("type", wanted, (n) => [n, ...derived(n)]);
 
   const typeNames = new Map<TypeId, string>();
   const derivedNames = new Map<TypeId, Map<DerivedRole, string>>();
