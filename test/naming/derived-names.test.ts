@@ -45,6 +45,14 @@ const WSDL_ERROR = `<?xml version="1.0"?>
   <wsdl:service name="AskService"><wsdl:port name="p" binding="tns:AskerBinding"><soap:address location="http://127.0.0.1/ask"/></wsdl:port></wsdl:service>
 </wsdl:definitions>`;
 
+/** Types named like runtime exports the XML, validator and SOAP files import. */
+const WSDL_RUNTIME_NAMES = WSDL_ERROR
+  .replace('<xsd:complexType name="Error">', '<xsd:complexType name="XmlWriter">')
+  .replace('<xsd:complexType name="error">', '<xsd:complexType name="ValidationIssue">')
+  .replace('type="tns:error"', 'type="tns:ValidationIssue"')
+  .replace('type="tns:Error"', 'type="tns:XmlWriter"')
+  .replace('<xsd:element name="ask"', '<xsd:simpleType name="SoapFault"><xsd:restriction base="xsd:string"><xsd:maxLength value="3"/></xsd:restriction></xsd:simpleType>\n      <xsd:complexType name="XmlDecodeOptions"><xsd:sequence><xsd:element name="f" type="tns:SoapFault"/></xsd:sequence></xsd:complexType>\n      <xsd:element name="ask"');
+
 const OPENAPI_ERROR = `openapi: 3.0.3
 info: {title: Errors, version: "1"}
 paths:
@@ -106,6 +114,19 @@ const CASES: readonly Case[] = [
       const names = assignNames(out.doc);
       const ids = out.doc.types.map((t) => t.id);
       expect(new Set(ids.map((id) => names.derived(id, "validate"))).size).toBe(ids.length);
+    },
+  },
+  {
+    name: "WSDL types named like runtime exports keep their names",
+    file: "ask.wsdl",
+    text: WSDL_RUNTIME_NAMES,
+    exports: {
+      "types.ts": ["XmlWriter", "ValidationIssue", "SoapFault", "XmlDecodeOptions"],
+      "validate.ts": ["validateXmlWriter", "validateValidationIssue", "validateSoapFault", "validateXmlDecodeOptions"],
+    },
+    notExported: { "types.ts": ["XmlWriter$", "ValidationIssue$", "SoapFault$"] },
+    check: (_out, text) => {
+      expect(text("validate.ts")).toMatch(/\bValidationIssue as ValidationIssue\$rt\b/);
     },
   },
   {
