@@ -1,4 +1,4 @@
-import type { HttpOperation, IrDocument, NamedType, TypeId } from "../ir/model.js";
+import type { ElementId, HttpOperation, IrDocument, NamedType, TypeId } from "../ir/model.js";
 import { collectSubtypes } from "../ir/passes/subtypes.js";
 import { derivedFunctionNames, derivedLate, derivedWithType, isModuleInternalName, type DerivedRole } from "./derived.js";
 import { clientMethodName } from "./property-name.js";
@@ -13,6 +13,13 @@ export interface OperationNames {
   readonly decodeForm: string;
   readonly decodeMultipart: string;
   readonly validateResponse: string;
+}
+
+/** Identifiers of one XSD global element's codec functions. */
+export interface ElementNames {
+  readonly stem: string;
+  readonly encode: string;
+  readonly decode: string;
 }
 
 /** Identifiers of one HTTP service's client and server. */
@@ -52,6 +59,11 @@ export interface Names {
    * claimed once for the document (see src/naming/derived.ts). Throws for a role the format's types do not have.
    */
   derived(id: TypeId, role: DerivedRole): string;
+  /**
+   * An XSD global element's codec functions (`encode<E>Element`, `decode<E>Element`) and `stem`, E itself: the
+   * element's key in xml.ts's codec table and the name `specforge convert` accepts.
+   */
+  element(id: ElementId): ElementNames;
   /** The operations interface of the service at this index of `doc.services`. */
   service(index: number): string;
   /** The interface listing the extensions (proto `extend`) declared for a message. */
@@ -204,6 +216,15 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     }
   });
 
+  // Element codecs: the element's local name in PascalCase without a keyword `$` (always wrapped in a prefix and a
+  // suffix); elements whose names collide (one local name in two namespaces, "foo" and "Foo") or whose functions
+  // another name took get "_2", "_3", ... in declaration order.
+  const elementNames = new Map<ElementId, ElementNames>();
+  for (const el of doc.elements ?? []) {
+    const stem = claimGroup("element", typeIdentifier(el.name.local).replace(/\$$/, ""), (n) => [`encode${n}Element`, `decode${n}Element`]);
+    elementNames.set(el.id, { stem, encode: `encode${stem}Element`, decode: `decode${stem}Element` });
+  }
+
   // The other per-type roles, last, role by role: they never rename a type, an operation or a service.
   for (const { role, wanted } of derivedLate(doc.format)) {
     for (const t of doc.types) if (!homes.has(t.id)) setDerived(t.id, role, claim(wanted(typeNames.get(t.id)!)));
@@ -214,6 +235,11 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
       const name = derivedNames.get(id)?.get(role);
       if (name === undefined) throw new Error(`internal: no ${role} name for ${id}`);
       return name;
+    },
+    element: (id) => {
+      const names = elementNames.get(id);
+      if (names === undefined) throw new Error(`internal: no codec names for element ${id}`);
+      return names;
     },
     extensions: (id) => {
       const name = extensionNames.get(id);
