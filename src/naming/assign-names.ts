@@ -136,7 +136,8 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     const name = home.type(t.id);
     typeNames.set(t.id, name);
     used.add(name);
-    for (const r of [...derivedWithType(doc.format, name).map(([role]) => role), ...derivedLate(doc.format).map((l) => l.role)]) {
+    const late = hasLateRoles(t) ? derivedLate(doc.format).map((l) => l.role) : [];
+    for (const r of [...derivedWithType(doc.format, name).map(([role]) => role), ...late]) {
       const n = home.derived(t.id, r);
       setDerived(t.id, r, n);
       used.add(n);
@@ -227,7 +228,7 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
 
   // The other per-type roles, last, role by role: they never rename a type, an operation or a service.
   for (const { role, wanted } of derivedLate(doc.format)) {
-    for (const t of doc.types) if (!homes.has(t.id)) setDerived(t.id, role, claim(wanted(typeNames.get(t.id)!)));
+    for (const t of doc.types) if (!homes.has(t.id) && hasLateRoles(t)) setDerived(t.id, role, claim(wanted(typeNames.get(t.id)!)));
   }
 
   return {
@@ -278,6 +279,11 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
       return names;
     },
   };
+}
+
+/** The roles claimed last (derived.ts LATE) are per message: proto enums have no defaults, JSON or text functions. */
+function hasLateRoles(t: NamedType): boolean {
+  return t.kind === "record";
 }
 
 /** proto nested types are named by their path inside the package ("Outer.Inner" -> "Outer_Inner"). */
