@@ -136,7 +136,7 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     const name = home.type(t.id);
     typeNames.set(t.id, name);
     used.add(name);
-    const late = hasLateRoles(t) ? derivedLate(doc.format).map((l) => l.role) : [];
+    const late = hasLateRoles(doc, t) ? derivedLate(doc.format).map((l) => l.role) : [];
     for (const r of [...derivedWithType(doc.format, name).map(([role]) => role), ...late]) {
       const n = home.derived(t.id, r);
       setDerived(t.id, r, n);
@@ -144,6 +144,10 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     }
     const family = home.family(t.id);
     if (family !== undefined) familyNames.set(t.id, family);
+    if (family !== undefined && xml) {
+      setDerived(t.id, "checkFamily", home.derived(t.id, "checkFamily"));
+      used.add(home.derived(t.id, "checkFamily"));
+    }
     if (t.kind === "enum") valuesNames.set(t.id, home.enumValues(t.id));
     if (doc.format !== "proto" || t.kind === "record") schemaNames.set(t.id, home.standardSchema(t.id));
     for (const n of [familyNames.get(t.id), valuesNames.get(t.id), schemaNames.get(t.id)]) if (n !== undefined) used.add(n);
@@ -228,7 +232,13 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
 
   // The other per-type roles, last, role by role: they never rename a type, an operation or a service.
   for (const { role, wanted } of derivedLate(doc.format)) {
-    for (const t of doc.types) if (!homes.has(t.id) && hasLateRoles(t)) setDerived(t.id, role, claim(wanted(typeNames.get(t.id)!)));
+    for (const t of doc.types) if (!homes.has(t.id) && hasLateRoles(doc, t)) setDerived(t.id, role, claim(wanted(typeNames.get(t.id)!)));
+  }
+  if (xml) {
+    for (const t of doc.types) {
+      const family = familyNames.get(t.id);
+      if (!homes.has(t.id) && family !== undefined) setDerived(t.id, "checkFamily", claim(`check${family}`));
+    }
   }
 
   return {
@@ -281,9 +291,9 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
   };
 }
 
-/** The roles claimed last (derived.ts LATE) are per message: proto enums have no defaults, JSON or text functions. */
-function hasLateRoles(t: NamedType): boolean {
-  return t.kind === "record";
+/** The roles claimed last (derived.ts LATE): proto ones are per message (enums have no defaults, JSON or text functions). */
+function hasLateRoles(doc: IrDocument, t: NamedType): boolean {
+  return doc.format !== "proto" || t.kind === "record";
 }
 
 /** proto nested types are named by their path inside the package ("Outer.Inner" -> "Outer_Inner"). */

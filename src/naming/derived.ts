@@ -8,7 +8,9 @@ import type { SpecFormat } from "../ir/model.js";
 export type DerivedRole =
   | "is" | "check" | "collect" | "validate" | "assert" | "revive" | "encodeJson" | "decodeJson"
   | "encode" | "decode" | "defaults" | "toJson" | "fromJson" | "toJsonString" | "fromJsonString" | "toText" | "fromText"
-  | "read" | "write";
+  | "read" | "write"
+  /** XSD validate.ts: the module's check of a type, and of a record's xsi:type family (`check<AnyT>`). */
+  | "checkFamily";
 
 /** How a role's wanted name is spelled: prefix + type name (without its keyword `$` when `stem`) + suffix. */
 interface RolePattern {
@@ -48,8 +50,9 @@ const LATE: Record<SpecFormat, readonly RolePattern[]> = {
     p("toJson", "toJson"), p("fromJson", "fromJson"), p("toJsonString", "toJsonString"), p("fromJsonString", "fromJsonString"),
     p("toText", "toText"), p("fromText", "fromText"),
   ],
-  wsdl: [],
-  xsd: [],
+  // validate.ts's module-internal checks (`check<T>`; the family's `check<AnyT>` is claimed with the family name).
+  wsdl: [p("check", "check")],
+  xsd: [p("check", "check")],
 };
 
 function spell(pattern: RolePattern, typeName: string): string {
