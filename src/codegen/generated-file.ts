@@ -71,11 +71,29 @@ export class GeneratedFile {
 
   /**
    * Import a symbol that is printed as plain text elsewhere (inside a type written as a string, say): the import
-   * statement is added as if the token had been printed.
+   * statement is added as if the token had been printed. The text is a placeholder for the symbol's local name
+   * (see `parts`), so it must reach the file through `print`.
    */
   use(token: ImportToken): string {
+    return this.placeholder(token);
+  }
+
+  /**
+   * Imports are printed as placeholders and get their local names when the file is rendered: an import whose name
+   * is declared by the file itself or imported from a generated module (the naming pass's names) is aliased, so a
+   * runtime export never has to be a reserved name.
+   */
+  private readonly placeholders = new Map<string, number>();
+
+  private placeholder(token: ImportToken): string {
     this.imports.push(token);
-    return token.name;
+    const key = `${token.from}\0${token.name}`;
+    let id = this.placeholders.get(key);
+    if (id === undefined) {
+      id = this.placeholders.size;
+      this.placeholders.set(key, id);
+    }
+    return `\u0001${id}\u0001`;
   }
 
   /** Whether the last line printed is empty (or nothing was printed yet). */
@@ -125,7 +143,10 @@ export class GeneratedFile {
   parts(): { header: string; imports: string; body: string } {
     const body = [...this.lines];
     while (body.length > 0 && body[body.length - 1] === "") body.pop();
-    return { header: generatedHeader(this.source), imports: renderImports(this.imports).join("\n"), body: body.join("\n") };
+    const locals = importLocals(this.imports, declaredNames(body));
+    const ids = [...this.placeholders.keys()];
+    const text = body.join("\n").replace(/\u0001(\d+)\u0001/g, (_, id: string) => locals.get(ids[Number(id)]!)!);
+    return { header: generatedHeader(this.source), imports: renderImports(this.imports, locals).join("\n"), body: text };
   }
 
   /** The whole file: header, imports (sorted, merged, type-only where possible), body. */
@@ -144,13 +165,49 @@ export class GeneratedFile {
     if (Array.isArray(part)) return part.map((p) => this.renderPart(p)).join("");
     const token = part as ImportToken | StringToken;
     if (token.kind === "string") return stringLiteral(token.value);
-    this.imports.push(token);
-    return token.name;
+    return this.placeholder(token);
   }
 }
 
+/** Names the file declares at its top level (`export function f`, `const X`, `type T`, `interface I`, ...). */
+function declaredNames(lines: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const declaration = /^(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|abstract\s+class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/;
+  for (const line of lines) {
+    const m = declaration.exec(line);
+    if (m) out.add(m[1]!);
+  }
+  return out;
+}
+
+/** A module of the runtime (a package or a URL), not a generated sibling ("./types.js", "../content/protobuf.js"). */
+function isRuntimeModule(from: string): boolean {
+  return !from.startsWith("./") && !from.startsWith("../");
+}
+
+/**
+ * The local name of every imported symbol, by `from + "\0" + name`. Declarations of the file and imports from
+ * generated modules keep their names (the naming pass made them unique); a runtime import whose name one of them
+ * uses, or that another runtime module's import uses, is imported as `name$rt` (`$rt2`, ... if that is taken too).
+ */
+function importLocals(tokens: readonly ImportToken[], declared: ReadonlySet<string>): Map<string, string> {
+  const locals = new Map<string, string>();
+  const taken = new Set(declared);
+  const sorted = [...new Map(tokens.map((t) => [`${t.from}\0${t.name}`, t])).values()].sort((a, b) =>
+    Number(isRuntimeModule(a.from)) - Number(isRuntimeModule(b.from)) || (a.from < b.from ? -1 : a.from > b.from ? 1 : 0) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const t of sorted) {
+    let local = t.name;
+    if (isRuntimeModule(t.from)) {
+      for (let i = 1; taken.has(local); i++) local = `${t.name}$rt${i === 1 ? "" : i}`;
+    }
+    taken.add(local);
+    locals.set(`${t.from}\0${t.name}`, local);
+  }
+  return locals;
+}
+
 /** One import statement per module, names sorted; `import type` when every use of the module is type-only. */
-function renderImports(tokens: readonly ImportToken[]): string[] {
+function renderImports(tokens: readonly ImportToken[], locals: ReadonlyMap<string, string>): string[] {
   const byModule = new Map<string, Map<string, boolean>>();
   for (const t of tokens) {
     const names = byModule.get(t.from) ?? new Map<string, boolean>();
@@ -162,7 +219,11 @@ function renderImports(tokens: readonly ImportToken[]): string[] {
     const allTypes = [...names.values()].every(Boolean);
     const list = [...names.keys()]
       .sort()
-      .map((n) => (!allTypes && names.get(n) ? `type ${n}` : n))
+      .map((n) => {
+        const local = locals.get(`${from}\0${n}`) ?? n;
+        const binding = local === n ? n : `${n} as ${local}`;
+        return !allTypes && names.get(n) ? `type ${binding}` : binding;
+      })
       .join(", ");
     return `import ${allTypes ? "type " : ""}{ ${list} } from ${stringLiteral(from)};`;
   });

@@ -1,7 +1,6 @@
 import { UsageError } from "../errors.js";
 import type { ElementDecl, IrDocument, NamedType } from "../ir/model.js";
 import type { Names } from "../naming/assign-names.js";
-import { elementCodecNames } from "../emitters/xml/element-names.js";
 
 /**
  * What `--type` names, resolved against a spec's IR. The generated functions are found from these names by the
@@ -42,15 +41,15 @@ function resolveType(doc: IrDocument, names: Names, query: string): ConvertTarge
 }
 
 function resolveElement(doc: IrDocument, names: Names, query: string): ConvertTarget {
-  const codecNames = elementCodecNames(doc);
+  const stem = (el: ElementDecl) => names.element(el.id).stem;
   const typeName = (el: ElementDecl): string | undefined => (el.type.kind === "ref" ? names.type(el.type.id) : undefined);
   const found = firstUnique(query, [
     doc.elements.filter((el) => `{${el.name.ns}}${el.name.local}` === query),
     doc.elements.filter((el) => el.name.local === query),
-    doc.elements.filter((el) => codecNames.get(el.id) === query || typeName(el) === query),
+    doc.elements.filter((el) => stem(el) === query || typeName(el) === query),
   ], elementKey);
   if (!found) throw notFound(query, doc.elements.map(elementKey));
-  return { kind: "element", display: elementKey(found), codecName: codecNames.get(found.id)!, tsName: typeName(found) };
+  return { kind: "element", display: elementKey(found), codecName: stem(found), tsName: typeName(found) };
 }
 
 /** The first rule that matches anything decides; more than one match under that rule is an error, not a guess. */

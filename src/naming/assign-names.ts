@@ -1,9 +1,8 @@
-import type { HttpOperation, IrDocument, NamedType, TypeId } from "../ir/model.js";
+import type { ElementId, HttpOperation, IrDocument, NamedType, TypeId } from "../ir/model.js";
 import { collectSubtypes } from "../ir/passes/subtypes.js";
-import { derivedFunctionNames, isModuleInternalName } from "./derived.js";
+import { derivedFunctionNames, derivedLate, derivedWithType, isModuleInternalName, type DerivedRole } from "./derived.js";
 import { clientMethodName } from "./property-name.js";
 import { functionIdentifier, pascalOf, typeIdentifier, type WordStyle } from "./identifier.js";
-import { RUNTIME_EXPORTS } from "./runtime-names.js";
 
 /** Identifiers of one HTTP operation. */
 export interface OperationNames {
@@ -14,6 +13,13 @@ export interface OperationNames {
   readonly decodeForm: string;
   readonly decodeMultipart: string;
   readonly validateResponse: string;
+}
+
+/** Identifiers of one XSD global element's codec functions. */
+export interface ElementNames {
+  readonly stem: string;
+  readonly encode: string;
+  readonly decode: string;
 }
 
 /** Identifiers of one HTTP service's client and server. */
@@ -33,7 +39,8 @@ export interface ApiNames {
  * Every TypeScript identifier a document's generated code declares, chosen before anything is printed.
  * Clashes are resolved here, deterministically (declaration order wins; later ones get "_2", "_3", ...), against
  * one set for the whole document: the index re-exports every artifact with `export *`, and each artifact imports
- * the others' names and the runtime's, so a name is only free if it is free everywhere.
+ * the others' names, so a name is only free if it is free everywhere. Runtime exports are not reserved: a file
+ * that uses one of their names imports the runtime's under an alias (see GeneratedFile).
  */
 export interface Names {
   /** The declaration name of a named type. */
@@ -47,6 +54,16 @@ export interface Names {
    * Every type has one except proto enums (proto validators are per message).
    */
   standardSchema(id: TypeId): string;
+  /**
+   * The name of a function or constant declared per type (`validate`, `encode`, `toJsonString`, `defaults`, ...),
+   * claimed once for the document (see src/naming/derived.ts). Throws for a role the format's types do not have.
+   */
+  derived(id: TypeId, role: DerivedRole): string;
+  /**
+   * An XSD global element's codec functions (`encode<E>Element`, `decode<E>Element`) and `stem`, E itself: the
+   * element's key in xml.ts's codec table and the name `specforge convert` accepts.
+   */
+  element(id: ElementId): ElementNames;
   /** The operations interface of the service at this index of `doc.services`. */
   service(index: number): string;
   /** The interface listing the extensions (proto `extend`) declared for a message. */
@@ -71,7 +88,8 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
   const style: WordStyle = doc.format === "openapi" ? "free-text" : "keep-underscores";
   const derived = (name: string) => derivedFunctionNames(doc.format, name);
   const used = new Set<string>();
-  const free = (name: string) => !used.has(name) && !RUNTIME_EXPORTS.has(name) && !isModuleInternalName(name);
+  // Runtime exports are not reserved: the writer aliases a runtime import whose name a file uses (GeneratedFile).
+  const free = (name: string) => !used.has(name) && !isModuleInternalName(name);
   /**
    * Where the search for a free `wanted` of a kind of group resumes: the suffix after the one claimed last time (1
    * standing for `wanted` itself). Every candidate before it was taken then, and names are never given back, so they
@@ -94,14 +112,16 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     return name;
   };
   const claim = (wanted: string) => claimGroup("name", wanted, (n) => [n]);
-  /** A type name with its derived functions; a name that is (or derives) a runtime export takes "$" like a keyword. */
-  const claimType = (wanted: string): string => {
-    const clashesWithRuntime = [wanted, ...derived(wanted)].some((n) => RUNTIME_EXPORTS.has(n));
-    const base = clashesWithRuntime && !wanted.endsWith("$") ? `${wanted}$` : wanted;
-    return claimGroup("type", base, (n) => [n, ...derived(n)]);
-  };
+  /** A type name with the derived functions claimed with it (see WITH_TYPE in derived.ts). */
+  const claimType = (wanted: string): string => claimGroup("type", wanted, (n) => [n, ...derived(n)]);
 
   const typeNames = new Map<TypeId, string>();
+  const derivedNames = new Map<TypeId, Map<DerivedRole, string>>();
+  const setDerived = (id: TypeId, role: DerivedRole, name: string) => {
+    const roles = derivedNames.get(id) ?? new Map<DerivedRole, string>();
+    roles.set(role, name);
+    derivedNames.set(id, roles);
+  };
   const familyNames = new Map<TypeId, string>();
   const valuesNames = new Map<TypeId, string>();
   const schemaNames = new Map<TypeId, string>();
@@ -115,9 +135,19 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     homes.set(t.id, home);
     const name = home.type(t.id);
     typeNames.set(t.id, name);
-    for (const n of [name, ...derived(name)]) used.add(n);
+    used.add(name);
+    const late = hasLateRoles(doc, t) ? derivedLate(doc.format).map((l) => l.role) : [];
+    for (const r of [...derivedWithType(doc.format, name).map(([role]) => role), ...late]) {
+      const n = home.derived(t.id, r);
+      setDerived(t.id, r, n);
+      used.add(n);
+    }
     const family = home.family(t.id);
     if (family !== undefined) familyNames.set(t.id, family);
+    if (family !== undefined && xml) {
+      setDerived(t.id, "checkFamily", home.derived(t.id, "checkFamily"));
+      used.add(home.derived(t.id, "checkFamily"));
+    }
     if (t.kind === "enum") valuesNames.set(t.id, home.enumValues(t.id));
     if (doc.format !== "proto" || t.kind === "record") schemaNames.set(t.id, home.standardSchema(t.id));
     for (const n of [familyNames.get(t.id), valuesNames.get(t.id), schemaNames.get(t.id)]) if (n !== undefined) used.add(n);
@@ -150,6 +180,12 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     if (!extensionNames.has(e.extendee) && typeNames.has(e.extendee)) {
       extensionNames.set(e.extendee, claim(`${typeNames.get(e.extendee)!.replace(/\$$/, "")}Extensions`));
     }
+  }
+
+  // Per-type roles claimed with the type name (`claimType` made sure they were free).
+  for (const t of doc.types) {
+    if (homes.has(t.id)) continue;
+    for (const [role, n] of derivedWithType(doc.format, typeNames.get(t.id)!)) setDerived(t.id, role, n);
   }
 
   const apiNames = new Map<number, ApiNames>();
@@ -185,7 +221,37 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     }
   });
 
+  // Element codecs: the element's local name in PascalCase without a keyword `$` (always wrapped in a prefix and a
+  // suffix); elements whose names collide (one local name in two namespaces, "foo" and "Foo") or whose functions
+  // another name took get "_2", "_3", ... in declaration order.
+  const elementNames = new Map<ElementId, ElementNames>();
+  for (const el of doc.elements ?? []) {
+    const stem = claimGroup("element", typeIdentifier(el.name.local).replace(/\$$/, ""), (n) => [`encode${n}Element`, `decode${n}Element`]);
+    elementNames.set(el.id, { stem, encode: `encode${stem}Element`, decode: `decode${stem}Element` });
+  }
+
+  // The other per-type roles, last, role by role: they never rename a type, an operation or a service.
+  for (const { role, wanted } of derivedLate(doc.format)) {
+    for (const t of doc.types) if (!homes.has(t.id) && hasLateRoles(doc, t)) setDerived(t.id, role, claim(wanted(typeNames.get(t.id)!)));
+  }
+  if (xml) {
+    for (const t of doc.types) {
+      const family = familyNames.get(t.id);
+      if (!homes.has(t.id) && family !== undefined) setDerived(t.id, "checkFamily", claim(`check${family}`));
+    }
+  }
+
   return {
+    derived: (id, role) => {
+      const name = derivedNames.get(id)?.get(role);
+      if (name === undefined) throw new Error(`internal: no ${role} name for ${id}`);
+      return name;
+    },
+    element: (id) => {
+      const names = elementNames.get(id);
+      if (names === undefined) throw new Error(`internal: no codec names for element ${id}`);
+      return names;
+    },
     extensions: (id) => {
       const name = extensionNames.get(id);
       if (name === undefined) throw new Error(`internal: no extensions of ${id}`);
@@ -223,6 +289,11 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
       return names;
     },
   };
+}
+
+/** The roles claimed last (derived.ts LATE): proto ones are per message (enums have no defaults, JSON or text functions). */
+function hasLateRoles(doc: IrDocument, t: NamedType): boolean {
+  return doc.format !== "proto" || t.kind === "record";
 }
 
 /** proto nested types are named by their path inside the package ("Outer.Inner" -> "Outer_Inner"). */

@@ -1,23 +1,82 @@
 import type { SpecFormat } from "../ir/model.js";
 
 /**
- * Module-level functions the emitters declare per named type, as prefix + type name + suffix (`isWebhook`,
- * `encodeWebhookJson`). The naming pass claims these together with the type name, so a type is only named `T` when
- * every function derived from `T` is free as well (not a runtime export, not another type's, not an operation's).
- * Emitters that add a per-type function add its pattern here.
+ * The roles of module-level functions and constants the emitters declare per named type (`isWebhook`,
+ * `encodeWebhookJson`, `FooDefaults`, `toJsonStringFoo`). The naming pass gives each (type, role) its name once,
+ * per document; emitters ask `names.derived(id, role)` and never build one from strings.
  */
-const DERIVED: Record<SpecFormat, readonly (readonly [prefix: string, suffix: string])[]> = {
+export type DerivedRole =
+  | "is" | "check" | "collect" | "validate" | "assert" | "revive" | "encodeJson" | "decodeJson"
+  | "encode" | "decode" | "defaults" | "toJson" | "fromJson" | "toJsonString" | "fromJsonString" | "toText" | "fromText"
+  | "read" | "write"
+  /** XSD validate.ts: the module's check of a type, and of a record's xsi:type family (`check<AnyT>`). */
+  | "checkFamily";
+
+/** How a role's wanted name is spelled: prefix + type name (without its keyword `$` when `stem`) + suffix. */
+interface RolePattern {
+  readonly role: DerivedRole;
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly stem?: boolean;
+}
+
+const p = (role: DerivedRole, prefix: string, suffix = "", stem = false): RolePattern => ({ role, prefix, suffix, stem });
+
+/**
+ * Roles claimed together with the type name: a type is only named `T` when every one of these is free as well (not
+ * another type's, not an operation's). Emitters that add a per-type function add its role here or in LATE.
+ */
+const WITH_TYPE: Record<SpecFormat, readonly RolePattern[]> = {
   // validate.ts (is/check/collect/validate/assert) and json.ts (encode/decode ...Json, revive).
-  openapi: [["is", ""], ["check", ""], ["collect", ""], ["validate", ""], ["assert", ""], ["revive", ""], ["encode", "Json"], ["decode", "Json"]],
+  openapi: [p("is", "is"), p("check", "check"), p("collect", "collect"), p("validate", "validate"), p("assert", "assert"), p("revive", "revive"), p("encodeJson", "encode", "Json"), p("decodeJson", "decode", "Json")],
   // protobuf.ts and validate.ts.
-  proto: [["encode", ""], ["decode", ""], ["validate", ""]],
-  // xml.ts record readers/writers and validate.ts.
-  wsdl: [["read", ""], ["write", ""], ["validate", ""]],
-  xsd: [["read", ""], ["write", ""], ["validate", ""]],
+  proto: [p("encode", "encode"), p("decode", "decode"), p("validate", "validate")],
+  // xml.ts record readers/writers and validate.ts (whose validators are named after the type without its `$`).
+  wsdl: [p("read", "read"), p("write", "write"), p("validate", "validate", "", true)],
+  xsd: [p("read", "read"), p("write", "write"), p("validate", "validate", "", true)],
 };
 
+/**
+ * Roles claimed after every type, operation and service name, role by role in declaration order: on a clash with
+ * any name claimed before (a type `FooDefaults`, `StringFoo`'s `toJsonStringFoo`) the later one takes "_2", "_3"...
+ * A type's name never changes for these.
+ */
+const LATE: Record<SpecFormat, readonly RolePattern[]> = {
+  openapi: [],
+  proto: [
+    p("defaults", "", "Defaults", true),
+    // Value functions before text conveniences: `toJson<StringFoo>` keeps `toJsonStringFoo`, and `Foo`'s
+    // `toJsonString` becomes `toJsonStringFoo_2`.
+    p("toJson", "toJson"), p("fromJson", "fromJson"), p("toJsonString", "toJsonString"), p("fromJsonString", "fromJsonString"),
+    p("toText", "toText"), p("fromText", "fromText"),
+  ],
+  // validate.ts's module-internal checks (`check<T>`; the family's `check<AnyT>` is claimed with the family name).
+  wsdl: [p("check", "check")],
+  xsd: [p("check", "check")],
+};
+
+function spell(pattern: RolePattern, typeName: string): string {
+  return `${pattern.prefix}${pattern.stem ? typeName.replace(/\$$/, "") : typeName}${pattern.suffix}`;
+}
+
+/** The names claimed with a type name, by role. */
+export function derivedWithType(format: SpecFormat, typeName: string): [DerivedRole, string][] {
+  return WITH_TYPE[format].map((r) => [r.role, spell(r, typeName)]);
+}
+
+/** The roles claimed after all other names, with their wanted names. */
+export function derivedLate(format: SpecFormat): readonly { role: DerivedRole; wanted: (typeName: string) => string }[] {
+  return LATE[format].map((r) => ({ role: r.role, wanted: (typeName: string) => spell(r, typeName) }));
+}
+
+/** Every role a format's types have. */
+export function derivedRoles(format: SpecFormat): readonly DerivedRole[] {
+  return [...WITH_TYPE[format], ...LATE[format]].map((r) => r.role);
+}
+
+/** The names derived from a type name (claimed with it). */
 export function derivedFunctionNames(format: SpecFormat, typeName: string): string[] {
-  return DERIVED[format].map(([prefix, suffix]) => `${prefix}${typeName}${suffix}`);
+  return derivedWithType(format, typeName).map(([, n]) => n);
 }
 
 /**

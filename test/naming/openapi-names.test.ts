@@ -45,13 +45,15 @@ describe("names of an OpenAPI document", () => {
   const service = out.doc.services[0]!;
   const ops = service.kind === "http" ? service.operations : [];
 
-  it("keep schema names apart from runtime exports and from what other schemas derive", () => {
+  it("keep schema names apart from what other schemas derive, and keep them even when the runtime exports them", () => {
     expect(typeName("CreatePetResponse")).toBe("CreatePetResponse");
-    // `validation-error` and `ValidationError` both case to the runtime's ValidationError: "$" first, then "_2".
-    expect(typeName("validation-error")).toBe("ValidationError$");
-    expect(typeName("ValidationError")).toBe("ValidationError$_2");
-    // `isNil` is a runtime export, so a schema `Nil` (whose guard would be isNil) takes the "$" too.
-    expect(typeName("Nil")).toBe("Nil$");
+    // `validation-error` and `ValidationError` both case to ValidationError: the first declared keeps it, then "_2".
+    // The runtime's ValidationError is no reserved name: the files that use it import it under an alias.
+    expect(typeName("validation-error")).toBe("ValidationError");
+    expect(typeName("ValidationError")).toBe("ValidationError_2");
+    // `isNil` is a runtime export too; the schema `Nil` keeps its name and validate.ts aliases the runtime's isNil.
+    expect(typeName("Nil")).toBe("Nil");
+    expect(out.files.find((f) => f.path.endsWith("validate.ts"))!.content).toMatch(/\bValidationError as ValidationError\$rt\b/);
   });
 
   it("give operations camelCase methods, unique per service, and server functions clear of type-derived names", () => {

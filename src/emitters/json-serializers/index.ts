@@ -6,6 +6,7 @@ import { typesContext } from "../types/context.js";
 import { SerializerContext } from "./context.js";
 import { reviverBody } from "./revivers.js";
 import { writerBody } from "./writers.js";
+import type { DerivedRole } from "../../naming/derived.js";
 
 /**
  * The JSON serializers artifact (OpenAPI): `json.ts` with `encode<T>Json(value)` and `decode<T>Json(text, options)`
@@ -36,13 +37,14 @@ function typeFunctions(ctx: SerializerContext, t: NamedType): Lines {
   if (sameAs !== undefined) return sameShapeAliases(ctx, t, sameAs);
   ctx.beginType(t.id);
   const name = ctx.typeName(t.id);
+  const fn = (role: DerivedRole) => ctx.types.names.derived(t.id, role);
   const declared = ctx.f.import(name, "./types.js", { typeOnly: true });
   // A nullable schema's own codecs take and give null too (see NamedType.nullable).
   const typeRef: Code = t.nullable ? js`${declared} | null` : declared;
   const out = new Lines();
   const what = t.kind === "record" ? ": declared properties in schema order, others only where the schema allows them" : "";
   out.add("", `/** JSON text of a {@link ${name}}${what}. */`);
-  out.add("", js`export function encode${name}Json(value: ${typeRef}): string {`);
+  out.add("", js`export function ${fn("encodeJson")}(value: ${typeRef}): string {`);
   if (t.nullable) out.add("  ", 'if (value === null) return "null";');
   writerBody(ctx, t, out);
   out.add("", "}");
@@ -53,16 +55,16 @@ function typeFunctions(ctx: SerializerContext, t: NamedType): Lines {
   const parse = ctx.rt("jsonParse");
   const parsed = ctx.parseBigints ? js`${parse}(text, { maxDepth: options?.maxDepth, bigints: true })` : js`${parse}(text, options)`;
   out.add("", `/** Parse and validate a {@link ${name}}; throws JsonSyntaxError for malformed JSON, ValidationError (with every issue) for an invalid value. */`);
-  out.add("", js`export function decode${name}Json(text: string, options?: ${options}): ${typeRef} {`);
-  out.add("  ", revive ? js`const value = revive${name}(${parsed});` : js`const value = ${parsed};`);
-  const isFn = ctx.f.import(`is${name}`, "./validate.js");
-  const validateFn = ctx.f.import(`validate${name}`, "./validate.js");
+  out.add("", js`export function ${fn("decodeJson")}(text: string, options?: ${options}): ${typeRef} {`);
+  out.add("  ", revive ? js`const value = ${fn("revive")}(${parsed});` : js`const value = ${parsed};`);
+  const isFn = ctx.f.import(fn("is"), "./validate.js");
+  const validateFn = ctx.f.import(fn("validate"), "./validate.js");
   out.add("  ", js`if (!${isFn}(value)) throw new ${ctx.rt("ValidationError")}(${validateFn}(value));`);
   out.add("  ", "return value;");
   out.add("", "}");
   if (revive) {
     out.add("");
-    out.add("", `function revive${name}(value: unknown): unknown {`);
+    out.add("", `function ${fn("revive")}(value: unknown): unknown {`);
     if (t.nullable) out.add("  ", "if (value === null) return null;");
     reviverBody(ctx, t, out);
     out.add("", "}");
@@ -80,15 +82,16 @@ function typeFunctions(ctx: SerializerContext, t: NamedType): Lines {
  */
 function sameShapeAliases(ctx: SerializerContext, t: NamedType, sameAs: TypeId): Lines {
   const name = ctx.typeName(t.id);
-  const own = ctx.typeName(sameAs);
+  const own = (role: DerivedRole) => ctx.types.names.derived(sameAs, role);
+  const fn = (role: DerivedRole) => ctx.types.names.derived(t.id, role);
   const declared = ctx.f.import(name, "./types.js", { typeOnly: true });
   // Same shape includes nullability, so a nullable type's codecs take and give null like its first's do.
   const typeRef: Code = t.nullable ? js`${declared} | null` : declared;
   const options = ctx.f.import("JsonDecodeOptions", ctx.runtimeModule, { typeOnly: true });
   const out = new Lines();
-  out.add("", `/** JSON codec of {@link ${name}}: the schema is the same as {@link encode${own}Json}'s, and so are the functions. */`);
-  out.add("", js`export const encode${name}Json: (value: ${typeRef}) => string = encode${own}Json;`);
-  out.add("", js`export const decode${name}Json: (text: string, options?: ${options}) => ${typeRef} = decode${own}Json;`);
+  out.add("", `/** JSON codec of {@link ${name}}: the schema is the same as {@link ${own("encodeJson")}}'s, and so are the functions. */`);
+  out.add("", js`export const ${fn("encodeJson")}: (value: ${typeRef}) => string = ${own("encodeJson")};`);
+  out.add("", js`export const ${fn("decodeJson")}: (text: string, options?: ${options}) => ${typeRef} = ${own("decodeJson")};`);
   return out;
 }
 

@@ -59,7 +59,7 @@ export function collectorOf(ctx: ValidatorContext, t: TypeExpr, facets: Facets |
   if (t.kind === "map") return { kind: "checked", fn: mapHelper(ctx, t) };
   const fn = ctx.sharedHelper("collect", ["leaf", t, facets ?? null], (name) => {
     const body = new Lines();
-    body.add("", `function ${name}(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {`);
+    body.add("", js`function ${name}(v: unknown, path: string, key: string, issues: ${issueType(ctx)}[]): void {`);
     collectStatements(ctx, t, facets, "v", "path + key", body, "  ");
     body.add("", "}");
     ctx.helpers.append(body);
@@ -117,6 +117,11 @@ export function collectByKind(ctx: ValidatorContext, members: readonly TypeExpr[
   out.add(indent, "}");
 }
 
+/** The runtime's ValidationIssue, imported (under an alias when the spec has a type of that name). */
+function issueType(ctx: ValidatorContext): Code {
+  return ctx.f.import("ValidationIssue", ctx.runtimeModule, { typeOnly: true });
+}
+
 function listHelper(ctx: ValidatorContext, t: ListType): string {
   return ctx.sharedHelper("collect", t, (name) => buildListHelper(ctx, t, name));
 }
@@ -124,7 +129,7 @@ function listHelper(ctx: ValidatorContext, t: ListType): string {
 function buildListHelper(ctx: ValidatorContext, t: ListType, name: string): void {
   const body = new Lines();
   const f = t.facets;
-  body.add("", `function ${name}(v: unknown, path: string, issues: ValidationIssue[]): void {`);
+  body.add("", js`function ${name}(v: unknown, path: string, issues: ${issueType(ctx)}[]): void {`);
   body.add("  ", "if (!Array.isArray(v)) {");
   pushIssue(body, "    ", "path", "type", "must be an array");
   body.add("    ", "return;");
@@ -163,7 +168,7 @@ function mapHelper(ctx: ValidatorContext, t: MapType): string {
 
 function buildMapHelper(ctx: ValidatorContext, t: MapType, name: string): void {
   const body = new Lines();
-  body.add("", `function ${name}(v: unknown, path: string, issues: ValidationIssue[]): void {`);
+  body.add("", js`function ${name}(v: unknown, path: string, issues: ${issueType(ctx)}[]): void {`);
   body.add("  ", 'if (typeof v !== "object" || v === null || Array.isArray(v)) {');
   pushIssue(body, "    ", "path", "type", "must be an object");
   body.add("    ", "return;");

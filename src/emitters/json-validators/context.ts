@@ -50,12 +50,11 @@ export class ValidatorContext {
   /** The boolean check to call for a named type from inside generated code. */
   isFn(id: TypeId): string {
     const own = this.checkedAs(id);
-    const name = this.typeName(own);
-    return this.recursive.has(own) ? `check${name}` : `is${name}`;
+    return this.types.names.derived(own, this.recursive.has(own) ? "check" : "is");
   }
 
   collectFn(id: TypeId): string {
-    return `collect${this.typeName(this.checkedAs(id))}`;
+    return this.types.names.derived(this.checkedAs(id), "collect");
   }
 
   /** Start emitting a named type: helper names are derived from it. */

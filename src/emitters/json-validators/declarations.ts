@@ -3,6 +3,7 @@ import { valueCheckRules } from "./checks.js";
 import { and, js, Lines, type Code } from "./code.js";
 import { collectStatements } from "./collect.js";
 import type { ValidatorContext } from "./context.js";
+import type { DerivedRole } from "../../naming/derived.js";
 import { isExpr } from "./is-expr.js";
 import { reportCheck } from "./issues.js";
 import { literalCode } from "./leaf-checks.js";
@@ -13,6 +14,7 @@ import { unionCollectBody, unionIsBody } from "./unions.js";
 export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
   ctx.beginType(t.id);
   const name = ctx.typeName(t.id);
+  const fn = (role: DerivedRole) => ctx.types.names.derived(t.id, role);
   const declared = ctx.f.import(name, "./types.js", { typeOnly: true });
   // A nullable schema's own validator accepts null too (see NamedType.nullable), and its guard says so.
   const typeRef: Code = t.nullable ? js`${declared} | null` : declared;
@@ -40,10 +42,10 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
     isBody.add("  ", "return ", and([`${shapeIs}(value)`, ...rules.map((r) => r.ok)]), ";");
   }
   out.add("", `/** Whether \`value\` is a valid {@link ${name}}. Stops at the first failure and allocates nothing. */`);
-  out.add("", js`export function is${name}(value: unknown): value is ${typeRef} {`);
+  out.add("", js`export function ${fn("is")}(value: unknown): value is ${typeRef} {`);
   if (recursive) {
     out.add("  ", "try {");
-    out.add("    ", `return check${name}(value);`);
+    out.add("    ", `return ${fn("check")}(value);`);
     out.add("  ", "} catch (error) {");
     out.add("    ", "// Nested deeper than the stack allows: not a valid value, and never a crash.");
     out.add("    ", "if (error instanceof RangeError) return false;");
@@ -51,41 +53,41 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
     out.add("  ", "}");
     out.add("", "}");
     out.add("");
-    out.add("", `function check${name}(value: unknown): boolean {`);
+    out.add("", `function ${fn("check")}(value: unknown): boolean {`);
   }
   out.append(isBody);
   out.add("", "}");
   out.add("");
 
   out.add("", `/** Every way \`value\` fails to be a valid {@link ${name}}, with JSON pointer paths; empty when it is valid. */`);
-  out.add("", js`export function validate${name}(value: unknown): ${issueType}[] {`);
+  out.add("", js`export function ${fn("validate")}(value: unknown): ${issueType}[] {`);
   // The is<T> pass first: a valid value (what a server mostly sees) costs that pass and an empty array, where collect
   // tests every present property for being the object's own (is<T> does so only for a failing one) and calls a
   // reporting helper per property (Webhook: 5.6 against 3.2 M calls/s). An invalid value pays for is<T> up to its
   // first failure, which it finds by the cheapest test (see cheapFirst), then collect.
-  out.add("  ", `if (is${name}(value)) return [];`);
+  out.add("  ", `if (${fn("is")}(value)) return [];`);
   out.add("  ", js`const issues: ${issueType}[] = [];`);
   if (recursive) {
     out.add("  ", "try {");
-    out.add("    ", `collect${name}(value, "", issues);`);
+    out.add("    ", `${fn("collect")}(value, "", issues);`);
     out.add("  ", "} catch (error) {");
     out.add("    ", "if (!(error instanceof RangeError)) throw error;");
     out.add("    ", 'issues.push({ path: "", rule: "depth", message: "is nested too deeply to validate" });');
     out.add("  ", "}");
-  } else out.add("  ", `collect${name}(value, "", issues);`);
+  } else out.add("  ", `${fn("collect")}(value, "", issues);`);
   out.add("  ", "return issues;");
   out.add("", "}");
   out.add("");
 
   out.add("", `/** Throws a ValidationError listing every issue unless \`value\` is a valid {@link ${name}}. */`);
-  out.add("", js`export function assert${name}(value: unknown): asserts value is ${typeRef} {`);
-  out.add("  ", js`if (!is${name}(value)) throw new ${ctx.rt("ValidationError")}(validate${name}(value));`);
+  out.add("", js`export function ${fn("assert")}(value: unknown): asserts value is ${typeRef} {`);
+  out.add("  ", js`if (!${fn("is")}(value)) throw new ${ctx.rt("ValidationError")}(${fn("validate")}(value));`);
   out.add("", "}");
   out.add("");
 
   standardSchemaConst(ctx, t.id, typeRef, out);
 
-  out.add("", js`function collect${name}(value: unknown, path: string, issues: ${issueType}[]): void {`);
+  out.add("", js`function ${fn("collect")}(value: unknown, path: string, issues: ${issueType}[]): void {`);
   if (t.nullable) out.add("  ", "if (value === null) return;");
   if (shapeCollect === undefined) collectBody(ctx, t, out);
   else {
@@ -110,16 +112,17 @@ export function emitTypeValidators(ctx: ValidatorContext, t: NamedType): Lines {
  */
 export function emitSameShapeAliases(ctx: ValidatorContext, t: NamedType, sameAs: TypeId): Lines {
   const name = ctx.typeName(t.id);
-  const own = ctx.typeName(sameAs);
+  const own = (role: DerivedRole) => ctx.types.names.derived(sameAs, role);
+  const fn = (role: DerivedRole) => ctx.types.names.derived(t.id, role);
   const declared = ctx.f.import(name, "./types.js", { typeOnly: true });
   // Same shape includes nullability (NamedType.nullable is part of the shape key), so the signature says it too.
   const typeRef: Code = t.nullable ? js`${declared} | null` : declared;
   const issueType = ctx.f.import("ValidationIssue", ctx.runtimeModule, { typeOnly: true });
   const out = new Lines();
-  out.add("", `/** Checks of {@link ${name}}: the schema is the same as {@link is${own}}'s, and so are the functions. */`);
-  out.add("", js`export const is${name}: (value: unknown) => value is ${typeRef} = is${own};`);
-  out.add("", js`export const validate${name}: (value: unknown) => ${issueType}[] = validate${own};`);
-  out.add("", js`export const assert${name}: (value: unknown) => asserts value is ${typeRef} = assert${own};`);
+  out.add("", `/** Checks of {@link ${name}}: the schema is the same as {@link ${own("is")}}'s, and so are the functions. */`);
+  out.add("", js`export const ${fn("is")}: (value: unknown) => value is ${typeRef} = ${own("is")};`);
+  out.add("", js`export const ${fn("validate")}: (value: unknown) => ${issueType}[] = ${own("validate")};`);
+  out.add("", js`export const ${fn("assert")}: (value: unknown) => asserts value is ${typeRef} = ${own("assert")};`);
   out.add("", js`export const ${ctx.types.names.standardSchema(t.id)}: ${standardSchemaType(ctx, typeRef)} = ${ctx.types.names.standardSchema(sameAs)};`);
   return out;
 }
@@ -134,9 +137,9 @@ function standardSchemaType(ctx: ValidatorContext, typeRef: Code): Code {
  */
 function standardSchemaConst(ctx: ValidatorContext, id: TypeId, typeRef: Code, out: Lines): void {
   const name = ctx.types.names.standardSchema(id);
-  const validator = ctx.typeName(id);
-  out.add("", `/** {@link ${validator}} as a Standard Schema v1 object: \`~standard.validate\` wraps {@link validate${validator}}. */`);
-  out.add("", js`export const ${name}: ${standardSchemaType(ctx, typeRef)} = /*#__PURE__*/ ${ctx.rt("standardSchema")}(validate${validator});`);
+  const validator = ctx.types.names.derived(id, "validate");
+  out.add("", `/** {@link ${ctx.typeName(id)}} as a Standard Schema v1 object: \`~standard.validate\` wraps {@link ${validator}}. */`);
+  out.add("", js`export const ${name}: ${standardSchemaType(ctx, typeRef)} = /*#__PURE__*/ ${ctx.rt("standardSchema")}(${validator});`);
   out.add("");
 }
 

@@ -3,7 +3,7 @@ import type { TypeId } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import { BINARY_CODEC_MODULE, codecFunctionNames, JSON_CODEC_MODULE, TYPES_MODULE } from "./codec-functions.js";
 import { lowerFirst, stem } from "./identifiers.js";
-import { docHasRules, validatorName } from "../protobuf/validate/emit-validate.js";
+import { docHasRules } from "../protobuf/validate/emit-validate.js";
 import { foreignModule } from "../modules.js";
 
 /**
@@ -17,7 +17,7 @@ export function emitCodecConsts(f: GeneratedFile, ctx: EmitContext, ids: readonl
   for (const id of ids) {
     if (consts.has(id)) continue;
     const typeName = ctx.names.type(id);
-    const fns = codecFunctionNames(typeName);
+    const fns = codecFunctionNames(ctx.names, id);
     const constName = codecConstName(typeName);
     consts.set(id, constName);
     // A message of another input file: its functions are its module's.
@@ -29,7 +29,7 @@ export function emitCodecConsts(f: GeneratedFile, ctx: EmitContext, ids: readonl
     f.print("  toJson: ", f.import(fns.toJson, from(JSON_CODEC_MODULE)), ",");
     f.print("  fromJson: ", f.import(fns.fromJson, from(JSON_CODEC_MODULE)), ",");
     // Specs with protovalidate rules: servers can check requests (RpcHandlerOptions.validateRequests).
-    if (withRules) f.print("  validate: ", f.import(validatorName(typeName), from("./validate.js")), ",");
+    if (withRules) f.print("  validate: ", f.import(ctx.names.derived(id, "validate"), from("./validate.js")), ",");
     f.print("};");
     f.print();
   }

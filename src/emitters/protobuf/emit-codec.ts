@@ -5,6 +5,7 @@
 import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { EnumType, TypeId } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
+import type { Names } from "../../naming/assign-names.js";
 import { code, LocalNames, type CodecContext, type LocalKind } from "./code.js";
 import { emitReader } from "./decode.js";
 import { emitDefaults, hasDefaults } from "./defaults.js";
@@ -16,9 +17,9 @@ import { foreignModule, importShared, isOwnType, printSharedExports } from "../m
 const TYPES_MODULE = "./types.js";
 const RUNTIME_TYPES = new Set(["PbReader", "PbWriter", "ProtobufDecodeOptions"]);
 
-/** Exported names of the codec file for a message type name (`Response$` -> `encodeResponse$`). */
-export function codecNames(typeName: string): { encode: string; decode: string; defaults: string } {
-  return { encode: `encode${typeName}`, decode: `decode${typeName}`, defaults: `${stem(typeName)}Defaults` };
+/** Exported names of the codec file for a message, as the naming pass gave them (`Response$` -> `encodeResponse$`). */
+export function codecNames(names: Names, id: TypeId): { encode: string; decode: string; defaults: string } {
+  return { encode: names.derived(id, "encode"), decode: names.derived(id, "decode"), defaults: names.derived(id, "defaults") };
 }
 
 function stem(typeName: string): string {
@@ -31,7 +32,7 @@ export function emitProtobufCodecs(ctx: EmitContext): GeneratedFile {
   // A message of another input file is that file's module's: its reader and writer are imported from there.
   const messages = model.messages.filter((m) => isOwnType(ctx, m.record.id));
   const exported = messages.flatMap((m) => {
-    const n = codecNames(m.name);
+    const n = codecNames(ctx.names, m.record.id);
     return hasDefaults(m) ? [n.encode, n.decode, n.defaults] : [n.encode, n.decode];
   });
   const locals = new LocalNames(exported);
@@ -101,7 +102,7 @@ function emitExports(c: CodecContext, m: MessagePlan): void {
   const { f } = c;
   const id = m.record.id;
   const T = c.type(id);
-  const names = codecNames(m.name);
+  const names = codecNames(c.emit.names, id);
   const endTag = c.model.groupTypes.has(id) ? ", -1" : "";
   emitDefaults(c, m, names.defaults);
   f.jsdoc("", [`Encodes a {@link ${m.name}} as protobuf binary.`]);

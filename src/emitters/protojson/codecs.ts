@@ -2,7 +2,7 @@ import type { Printable } from "../../codegen/generated-file.js";
 import type { EnumType, ScalarKind, TypeExpr } from "../../ir/model.js";
 import { lookupType } from "../types/context.js";
 import { literalTs } from "../types/type-expr.js";
-import { fnNames, rt, type ProtoJsonContext } from "./context.js";
+import { fnNames, jsonFunction, rt, type ProtoJsonContext } from "./context.js";
 import { importPublic, importShared } from "../modules.js";
 
 /**
@@ -37,7 +37,7 @@ export function valueCodec(type: TypeExpr, ctx: ProtoJsonContext): ValueCodec {
   const pointerJoin = rt(ctx, "pointerJoin");
   // A message of another input file: its module's toJson and (shared) reader.
   const home = ctx.foreign(type.id);
-  const toJson: Printable = home ? importPublic(ctx.f, home, "protojson", fnNames.toJson(name)) : fnNames.toJson(name);
+  const toJson: Printable = home ? importPublic(ctx.f, home, "protojson", jsonFunction(ctx, type.id, "toJson")) : jsonFunction(ctx, type.id, "toJson");
   const read = home ? importShared(ctx.f, home, "protojson", fnNames.read(name)) : fnNames.read(name);
   return {
     write: (v) => [toJson, `(${v}, options)`],

@@ -19,12 +19,13 @@ export function rt(ctx: ProtoJsonContext, name: string, typeOnly = false): Impor
   return ctx.f.import(name, ctx.runtime, { typeOnly });
 }
 
-/** Names of the file's own functions and tables, derived from the type name (unique because type names are). */
+/** A message's exported functions, as the naming pass named them (`names.derived`). */
+export function jsonFunction(ctx: ProtoJsonContext, id: string, role: "toJson" | "fromJson" | "toJsonString" | "fromJsonString"): string {
+  return ctx.types.names.derived(id, role);
+}
+
+/** Names of the file's module-internal functions and tables, derived from the type name (unique because type names are). */
 export const fnNames = {
-  toJson: (type: string) => `toJson${type}`,
-  fromJson: (type: string) => `fromJson${type}`,
-  toJsonString: (type: string) => `toJsonString${type}`,
-  fromJsonString: (type: string) => `fromJsonString${type}`,
   /** Not exported: the reader that carries the JSON pointer of the value it reads. */
   read: (type: string) => `read$${type}`,
   /** Not exported: the enum's name/number table. */

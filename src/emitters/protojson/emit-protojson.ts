@@ -5,7 +5,7 @@ import type { EmitContext } from "../artifact.js";
 import { foreignModule, foreignModules, importShared, isOwnType, moduleTableName, printSharedExports } from "../modules.js";
 import { typesContext } from "../types/context.js";
 import { literalTs } from "../types/type-expr.js";
-import { fnNames, rt, type ProtoJsonContext } from "./context.js";
+import { fnNames, jsonFunction, rt, type ProtoJsonContext } from "./context.js";
 import { printFromJsonBody } from "./from-json.js";
 import { messageLayout } from "./layout.js";
 import { printToJsonBody } from "./to-json.js";
@@ -36,9 +36,8 @@ export function emitProtoJson(ec: EmitContext, options: ProtoJsonEmitOptions): G
   const enums = ec.doc.types.filter((t): t is EnumType => t.kind === "enum" && isOwnType(ec, t.id));
   for (const e of enums) printEnumTable(e, ctx);
   if (enums.length > 0) f.print();
-  const withText = typesWithText(records.map((r) => ec.names.type(r.id)));
   for (const r of records) {
-    printMessage(r, ctx, withText.has(ec.names.type(r.id)));
+    printMessage(r, ctx);
     f.print();
   }
   // The messages of other input files are in their modules' registries, which this one merges.
@@ -61,16 +60,7 @@ function printEnumTable(e: EnumType, ctx: ProtoJsonContext): void {
   );
 }
 
-/**
- * `toJsonString<Value>` would be the `toJson<T>` of `StringValue`: text variants are generated for the types whose
- * names do not clash that way (they are conveniences; the value functions always exist).
- */
-function typesWithText(typeNames: readonly string[]): ReadonlySet<string> {
-  const valueFunctions = new Set(typeNames.flatMap((n) => [fnNames.toJson(n), fnNames.fromJson(n)]));
-  return new Set(typeNames.filter((n) => !valueFunctions.has(fnNames.toJsonString(n)) && !valueFunctions.has(fnNames.fromJsonString(n))));
-}
-
-function printMessage(r: RecordType, ctx: ProtoJsonContext, withText: boolean): void {
+function printMessage(r: RecordType, ctx: ProtoJsonContext): void {
   const { f } = ctx;
   const name = ctx.types.names.type(r.id);
   const type = f.import(name, "./types.js", { typeOnly: true });
@@ -81,28 +71,26 @@ function printMessage(r: RecordType, ctx: ProtoJsonContext, withText: boolean): 
   const full = r.id.replace(/^proto:\./, "");
 
   f.jsdoc("", [`{@link ${name}} (${full}) as a ProtoJSON value.`]);
-  f.print(`export function ${fnNames.toJson(name)}(message: `, type, ", options: ", toOptions, " = {}): ", jsonValue, " {");
+  f.print(`export function ${jsonFunction(ctx, r.id, "toJson")}(message: `, type, ", options: ", toOptions, " = {}): ", jsonValue, " {");
   if (special) printWellKnownToJson(special, r, ctx);
   else printToJsonBody(messageLayout(r, ctx.types), ctx);
   f.print("}");
   f.print();
 
   f.jsdoc("", [`{@link ${name}} (${full}) from a ProtoJSON value; throws ProtoJsonError with the path of what is wrong.`]);
-  f.print(`export function ${fnNames.fromJson(name)}(json: unknown, options: `, fromOptions, " = {}): ", type, " {");
+  f.print(`export function ${jsonFunction(ctx, r.id, "fromJson")}(json: unknown, options: `, fromOptions, " = {}): ", type, " {");
   f.print("  return ", rt(ctx, "protoJsonGuard"), `(() => ${fnNames.read(name)}(json, options, ""));`);
   f.print("}");
   f.print();
 
-  if (withText) {
-    f.print(`export function ${fnNames.toJsonString(name)}(message: `, type, ", options: ", toOptions, " = {}): string {");
-    f.print(`  return JSON.stringify(${fnNames.toJson(name)}(message, options));`);
-    f.print("}");
-    f.print();
-    f.print(`export function ${fnNames.fromJsonString(name)}(text: string, options: `, fromOptions, " = {}): ", type, " {");
-    f.print(`  return ${fnNames.fromJson(name)}(`, rt(ctx, "parseProtoJsonText"), "(text), options);");
-    f.print("}");
-    f.print();
-  }
+  f.print(`export function ${jsonFunction(ctx, r.id, "toJsonString")}(message: `, type, ", options: ", toOptions, " = {}): string {");
+  f.print(`  return JSON.stringify(${jsonFunction(ctx, r.id, "toJson")}(message, options));`);
+  f.print("}");
+  f.print();
+  f.print(`export function ${jsonFunction(ctx, r.id, "fromJsonString")}(text: string, options: `, fromOptions, " = {}): ", type, " {");
+  f.print(`  return ${jsonFunction(ctx, r.id, "fromJson")}(`, rt(ctx, "parseProtoJsonText"), "(text), options);");
+  f.print("}");
+  f.print();
 
   f.print(`function ${fnNames.read(name)}(json: unknown, options: `, fromOptions, ", path: string): ", type, " {");
   if (special) printWellKnownFromJson(special, r, ctx);
@@ -150,12 +138,12 @@ function printRegistryEntries(records: readonly RecordType[], ctx: ProtoJsonCont
     const parts = [
       `typeName: ${stringLiteral(r.id.replace(/^proto:\./, ""))}`,
       ...(isWellKnown(r) ? ["wellKnown: true"] : []),
-      `toJson: ${fn("protojson", fnNames.toJson(name))}`,
-      `fromJson: ${fn("protojson", fnNames.fromJson(name))}`,
+      `toJson: ${fn("protojson", jsonFunction(ctx, r.id, "toJson"))}`,
+      `fromJson: ${fn("protojson", jsonFunction(ctx, r.id, "fromJson"))}`,
     ];
     if (ctx.binary) {
-      const encode = fn("protobuf", `encode${name}`);
-      const decode = fn("protobuf", `decode${name}`);
+      const encode = fn("protobuf", ctx.types.names.derived(r.id, "encode"));
+      const decode = fn("protobuf", ctx.types.names.derived(r.id, "decode"));
       f.print(`  { ${parts.join(", ")}, encode: ${encode}, decode: (bytes: Uint8Array) => ${decode}(bytes) },`);
     } else f.print(`  { ${parts.join(", ")} },`);
   }

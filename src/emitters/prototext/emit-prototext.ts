@@ -10,11 +10,12 @@ import type { EmitContext } from "../artifact.js";
 import { foreignModule, foreignModules, importShared, isOwnType, moduleTableName, printSharedExports } from "../modules.js";
 import { code, LocalNames } from "../protobuf/code.js";
 import { codecNames } from "../protobuf/emit-codec.js";
+import type { Names } from "../../naming/assign-names.js";
 import { protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../protobuf/plan.js";
 
-/** Exported names of the text file for a message type name (`Response$` -> `toTextResponse$`). */
-export function textNames(typeName: string): { toText: string; fromText: string } {
-  return { toText: `toText${typeName}`, fromText: `fromText${typeName}` };
+/** Exported names of the text file for a message, as the naming pass gave them (`Response$` -> `toTextResponse$`). */
+export function textNames(names: Names, id: TypeId): { toText: string; fromText: string } {
+  return { toText: names.derived(id, "toText"), fromText: names.derived(id, "fromText") };
 }
 
 const TEXT_SCALAR: Partial<Record<ScalarKind, string>> = {
@@ -39,7 +40,7 @@ export function emitProtoText(ctx: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/prototext.ts`, ctx.source);
   // A message of another input file is its module's: its table is imported from there.
   const messages = model.messages.filter((m) => isOwnType(ctx, m.record.id));
-  const locals = new LocalNames(messages.flatMap((m) => Object.values(textNames(m.name))));
+  const locals = new LocalNames(messages.flatMap((m) => Object.values(textNames(ctx.names, m.record.id))));
   const tableOf = (id: TypeId) => {
     const home = foreignModule(ctx, id);
     if (home) return importShared(f, home, "prototext", `text${ctx.names.type(id)}`);
@@ -102,12 +103,12 @@ export function emitProtoText(ctx: EmitContext): GeneratedFile {
     table(m);
     const T = f.import(m.name, "./types.js", { typeOnly: true });
     f.jsdoc("", [`{@link ${m.name}} in the protobuf text format.`]);
-    f.print(code`export function ${textNames(m.name).toText}(message: ${T}, options?: ${TextPrintOptions}): string {`);
+    f.print(code`export function ${textNames(ctx.names, m.record.id).toText}(message: ${T}, options?: ${TextPrintOptions}): string {`);
     f.print(code`  return ${printText}(message, ${tableOf(m.record.id)}, options, ${typesName});`);
     f.print("}");
     f.print();
-    const names = textNames(m.name);
-    const decode = f.import(codecNames(m.name).decode, "./protobuf.js");
+    const names = textNames(ctx.names, m.record.id);
+    const decode = f.import(codecNames(ctx.names, m.record.id).decode, "./protobuf.js");
     f.jsdoc("", [`{@link ${m.name}} from the protobuf text format; throws TextFormatError (line:column) on bad text.`]);
     f.print(code`export function ${names.fromText}(text: string): ${T} {`);
     f.print(code`  return ${decode}(${parseText}(text, ${tableOf(m.record.id)}, ${typesName}));`);
@@ -120,7 +121,7 @@ export function emitProtoText(ctx: EmitContext): GeneratedFile {
   const imported = foreignModules(ctx, model.messages.map((m) => m.record.id)).map((home) => importShared(f, home, "prototext", moduleTableName("textTypes", home.dir)));
   f.print(code`const ${typesName}: ${TextTypes} = new Map([`);
   for (const m of messages) {
-    const decode = f.import(codecNames(m.name).decode, "./protobuf.js");
+    const decode = f.import(codecNames(ctx.names, m.record.id).decode, "./protobuf.js");
     f.print(code`  [${f.string(m.record.id.replace(/^proto:\./, ""))}, { table: ${tableOf(m.record.id)}, decode: (bytes: Uint8Array) => ${decode}(bytes) }],`);
   }
   for (const other of imported) f.print(`  ...${other},`);

@@ -10,7 +10,7 @@ export const VALIDATORS_MODULE = "./validate.js";
 /** The generated validator of a body type, when it is a named type (inline schemas are not validated). */
 export function bodyValidator(f: GeneratedFile, t: TypeExpr | undefined, tctx: TypesContext): Printable | undefined {
   if (t?.kind !== "ref") return undefined;
-  return f.import(`validate${tctx.names.type(t.id)}`, VALIDATORS_MODULE);
+  return f.import(tctx.names.derived(t.id, "validate"), VALIDATORS_MODULE);
 }
 
 /**

@@ -16,7 +16,7 @@ const CLIENT_MEMBERS = ["endpoint", "setEndpoint"];
  */
 export function emitSoapClient(ctx: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/client.ts`, ctx.source);
-  const codecs = elementCodecs(f, ctx.doc);
+  const codecs = elementCodecs(f, ctx.names);
   for (const s of soapBindings(ctx.doc)) {
     // Never silent: what the client leaves out is a warning at the binding operation and a comment here.
     for (const k of s.skipped) ctx.warn?.(k.origin, `no client or server method for SOAP operation ${k.name}: ${k.reason}`);

@@ -2,7 +2,7 @@ import { apiName } from "../rest-client/http-shared.js";
 import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
 import type { ElementDecl, IrDocument } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
-import { elementCodecNames } from "../xml/element-names.js";
+import type { Names } from "../../naming/assign-names.js";
 
 /** Sibling generated modules the SOAP client and server import from. */
 export const TYPES_MODULE = "./types.js";
@@ -32,16 +32,10 @@ export interface ElementCodecs {
   decode(el: ElementDecl): Printable;
 }
 
-export function elementCodecs(f: GeneratedFile, doc: IrDocument): ElementCodecs {
-  const names = elementCodecNames(doc);
-  const base = (el: ElementDecl) => {
-    const name = names.get(el.id);
-    if (name === undefined) throw new Error(`internal: no codec name for element ${el.id}`);
-    return name;
-  };
+export function elementCodecs(f: GeneratedFile, names: Names): ElementCodecs {
   return {
-    encode: (el) => f.import(`encode${base(el)}Element`, XML_MODULE),
-    decode: (el) => f.import(`decode${base(el)}Element`, XML_MODULE),
+    encode: (el) => f.import(names.element(el.id).encode, XML_MODULE),
+    decode: (el) => f.import(names.element(el.id).decode, XML_MODULE),
   };
 }
 
@@ -61,5 +55,5 @@ export function elementValidator(f: GeneratedFile, ctx: EmitContext, el: Element
 
 /** validate.ts's `validate<Type>` of a named type, imported into `f`. */
 export function typeValidator(f: GeneratedFile, ctx: EmitContext, typeId: string): Printable {
-  return f.import(`validate${ctx.names.type(typeId).replace(/\$$/, "")}`, VALIDATE_MODULE);
+  return f.import(ctx.names.derived(typeId, "validate"), VALIDATE_MODULE);
 }

@@ -16,7 +16,7 @@ import {
  */
 export function emitSoapServer(ctx: EmitContext, options: { readonly validate: boolean }): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/server.ts`, ctx.source);
-  const codecs = elementCodecs(f, ctx.doc);
+  const codecs = elementCodecs(f, ctx.names);
   const services = boundServices(ctx.doc);
   if (services.length > 0) emitOperationHelper(f, ctx);
   for (const s of services) {

@@ -37,14 +37,9 @@ export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
     "@packageDocumentation",
   ]);
   f.print();
-  const used = new Set<string>();
   for (const t of ctx.doc.types) {
-    const base = v.names.type(t.id).replace(/\$$/, "");
-    let name = `validate${base}`;
-    for (let i = 2; used.has(name); i++) name = `validate${base}_${i}`;
-    used.add(name);
     current = t;
-    emitValidate(t, name, v);
+    emitValidate(t, v.names.derived(t.id, "validate"), v);
     emitCheck(t, v);
   }
   // Every record's rule table passes lookupCheck, even when none of its lines names a check (all of them object
@@ -87,7 +82,7 @@ function emitCheck(t: NamedType, v: ValidatorContext): void {
   else if (t.kind === "alias") emitAliasCheck(t, v);
   else {
     // xsi:type families are records with subtypes; a union type does not come out of XSD.
-    signature(`check${v.names.type(t.id)}`, v);
+    signature(v.names.derived(t.id, "check"), v);
     v.f.print("  return true;");
     v.f.print("}");
   }
@@ -102,7 +97,7 @@ const ENUM_VALUE: TypeExpr = { kind: "scalar", scalar: "string" };
 
 function emitEnumCheck(t: EnumType, v: ValidatorContext): void {
   const { f } = v;
-  signature(`check${v.names.type(t.id)}`, v);
+  signature(v.names.derived(t.id, "check"), v);
   // The values of an enumeration are its lexical forms (strings in types.ts, whatever its base: xsd:double too).
   f.print(code`  if (!${typeCheck("value", "path", ENUM_VALUE, v)}) return false;`);
   const set = enumValueSet(t, v);
@@ -114,7 +109,7 @@ function emitEnumCheck(t: EnumType, v: ValidatorContext): void {
 
 function emitAliasCheck(t: AliasType, v: ValidatorContext): void {
   const { f } = v;
-  signature(`check${v.names.type(t.id)}`, v);
+  signature(v.names.derived(t.id, "check"), v);
   f.print(code`  if (!${typeCheck("value", "path", t.target, v)}) return false;`);
   for (const line of facetChecks("value", "path", t.facets, "  ", v, t.target)) f.print(line);
   f.print("  return true;");
@@ -125,7 +120,7 @@ function emitFamilyCheck(t: RecordType, v: ValidatorContext): void {
   const { f } = v;
   const members = [t.id, ...(v.types.subtypes.get(t.id) ?? [])].map((id) => lookupType(v.types, id) as RecordType).filter((m) => !m.abstract);
   const root = recordLayout(t, v.types).familyRoot === t.id;
-  signature(`check${v.names.family(t.id)!}`, v);
+  signature(v.names.derived(t.id, "checkFamily"), v);
   f.print(code`  if (!${v.rt("isXsdRecord")}(value)) {`);
   f.print(code`    ${v.rt("xsdIssue")}(issues, path, "type", ${stringLiteral(`expected an object (${t.name})`)});`);
   f.print("    return false;");
@@ -134,7 +129,7 @@ function emitFamilyCheck(t: RecordType, v: ValidatorContext): void {
   for (const m of members) {
     if (m.id === t.id && root) f.print("    case undefined:");
     f.print(`    case ${stringLiteral(m.name)}:`);
-    f.print(`      return check${v.names.type(m.id)}(value, path, issues);`);
+    f.print(`      return ${v.names.derived(m.id, "check")}(value, path, issues);`);
   }
   f.print("    default:");
   const allowed = members.map((m) => m.name).join(", ");
@@ -166,7 +161,7 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const choices = choiceChecks(t, layout, v);
   // A declaration without an initializer adds nothing to the file's control flow.
   f.print(code`let ${rules}: ${v.rt("XsdRecordRules", true)} | undefined;`);
-  signature(`check${name}`, v);
+  signature(v.names.derived(t.id, "check"), v);
   // The record's name on the first line, then one line per property, then the lookup and the xsi:type rule.
   const xsiType = layout.familyRoot === undefined ? "" : `, ${layout.familyRoot === t.id ? '"optional"' : '"required"'}`;
   const head = code`  ${rules} ??= ${v.rt("xsdRecordRules")}(${stringLiteral(t.name)}, [`;

@@ -24,7 +24,7 @@ export interface ValidatorContext {
 
 /** The check function of a named type: `check<Name>` (the family dispatcher `checkAny<Name>` for a family root). */
 export function checkFunction(id: string, v: ValidatorContext): string {
-  return `check${v.names.family(id) ?? v.names.type(id)}`;
+  return v.names.family(id) !== undefined ? v.names.derived(id, "checkFamily") : v.names.derived(id, "check");
 }
 
 /**

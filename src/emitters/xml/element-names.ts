@@ -1,21 +1,13 @@
 import type { ElementId, IrDocument } from "../../ir/model.js";
-import { typeIdentifier } from "../../naming/identifier.js";
+import { assignNames } from "../../naming/assign-names.js";
 
 /**
- * The identifier part of an element's codec functions (`encode<E>Element`, `decode<E>Element`): the element's local
- * name in PascalCase ("login" -> "Login", "fault" -> "Fault"). Elements whose names collide (same local name in two
- * namespaces, or "foo" and "Foo") keep declaration order: the first keeps the name, later ones get "_2", "_3", ...
- * The reserved-word `$` suffix is dropped, since the name is always wrapped in a prefix and a suffix.
+ * The identifier part of each element's codec functions (`encode<E>Element`, `decode<E>Element`), as the naming pass
+ * gives it (`names.element(id).stem`, see src/naming/assign-names.ts): the element's local name in PascalCase
+ * ("login" -> "Login"); collisions get "_2", "_3", ... in declaration order. For callers that hold a document but no
+ * names (tests, tools); emitters ask `ctx.names.element`.
  */
 export function elementCodecNames(doc: IrDocument): ReadonlyMap<ElementId, string> {
-  const used = new Set<string>();
-  const out = new Map<ElementId, string>();
-  for (const el of doc.elements) {
-    const base = typeIdentifier(el.name.local).replace(/\$$/, "");
-    let name = base;
-    for (let i = 2; used.has(name); i++) name = `${base}_${i}`;
-    used.add(name);
-    out.set(el.id, name);
-  }
-  return out;
+  const names = assignNames(doc);
+  return new Map(doc.elements.map((el) => [el.id, names.element(el.id).stem]));
 }

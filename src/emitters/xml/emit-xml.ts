@@ -6,7 +6,6 @@ import type { EmitContext } from "../artifact.js";
 import { typeExprTs, unionOf } from "../types/type-expr.js";
 import { code, typeRef, xmlContext, type XmlContext } from "./context.js";
 import { CODECS, codecOf, enumEntry, familyEntry, recordEntry, SimpleCodecs } from "./codec-table.js";
-import { elementCodecNames } from "./element-names.js";
 import { appendAll } from "../../append-all.js";
 import { rpcNamespaces, rpcPartEntries, rpcPartTypes, type RpcPartType } from "./rpc-parts.js";
 
@@ -136,15 +135,14 @@ function typeEntries(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs, rpcP
 function elementLines(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): { functions: Printable[]; entries: string[] } {
   const functions: Printable[] = [];
   const entries: string[] = [];
-  const names = elementCodecNames(ctx.doc);
   for (const el of ctx.doc.elements) {
-    const e = names.get(el.id)!;
+    const { stem: e, encode, decode } = ctx.names.element(el.id);
     const ts = elementTs(el, x);
     const codec = codecOf(el.type, x, simple);
     const decl = code`${CODECS}.elementNamed(${stringLiteral(e)})`;
     functions.push(`/** {${el.name.ns.replace(/\*\//g, "*\\/")}}${el.name.local.replace(/\*\//g, "*\\/")}${el.doc ? `: ${oneLine(el.doc)}` : ""} */`);
-    functions.push(code`export function encode${e}Element(value: ${ts}, options?: ${x.rt("XmlEncodeOptions", true)}): string { return ${decl}.toXml(value, options); }`);
-    functions.push(code`export function decode${e}Element(input: string | ${x.rt("XmlElementNode", true)}, options?: ${x.rt("XmlDecodeOptions", true)}): ${ts} { return ${decl}.fromXml(input, options) as ${ts}; }`);
+    functions.push(code`export function ${encode}(value: ${ts}, options?: ${x.rt("XmlEncodeOptions", true)}): string { return ${decl}.toXml(value, options); }`);
+    functions.push(code`export function ${decode}(input: string | ${x.rt("XmlElementNode", true)}, options?: ${x.rt("XmlDecodeOptions", true)}): ${ts} { return ${decl}.fromXml(input, options) as ${ts}; }`);
     entries.push(`[${stringLiteral(e)}, ${x.ns(el.name.ns)}, ${stringLiteral(el.name.local)}, ${stringLiteral(codec)}, ${el.nullable}],`);
   }
   return { functions, entries };

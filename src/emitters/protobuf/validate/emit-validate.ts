@@ -42,16 +42,12 @@ function hasRules(m: Member): boolean {
   return m.kind === "field" ? (m.wire?.proto?.rules?.length ?? 0) > 0 : m.kind === "group" ? m.protoRules !== undefined || m.members.some(hasRules) : false;
 }
 
-export function validatorName(typeName: string): string {
-  return `validate${typeName}`;
-}
-
 export function emitProtoValidators(emit: EmitContext): GeneratedFile {
   const model = protoModel(emit.doc, emit.names);
   const f = new GeneratedFile(`${emit.dir}/validate.ts`, emit.source);
   // A message of another input file is checked by that file's module (its checker is imported from there).
   const messages = model.messages.filter((m) => isOwnType(emit, m.record.id));
-  const locals = new LocalNames(messages.map((m) => validatorName(m.name)));
+  const locals = new LocalNames(messages.map((m) => emit.names.derived(m.record.id, "validate")));
   const stem = (id: TypeId) => emit.names.type(id).replace(/\$$/, "");
   const plans = new Map(model.messages.map((m) => [m.record.id, m]));
   const constants: string[] = [];
@@ -129,16 +125,16 @@ function emitMessage(c: Ctx, m: MessagePlan): void {
   const T = c.type(id);
   const Issue = c.rt("ValidationIssue");
   f.jsdoc("", [`Every issue of a {@link ${m.name}}, with JSON pointers relative to it; empty when it is valid.`]);
-  f.print(code`export function ${validatorName(m.name)}(message: ${T}): ${Issue}[] {`);
+  f.print(code`export function ${c.emit.names.derived(id, "validate")}(message: ${T}): ${Issue}[] {`);
   f.print(code`  const issues: ${Issue}[] = [];`);
   f.print(`  ${c.check(id)}(message, "", issues, 0${c.withRules ? ', ""' : ""});`);
   f.print("  return issues;");
   f.print("}");
   f.print();
   // validate<T> takes a typed message; its checks start with "is it an object", so any value may be passed.
-  f.jsdoc("", [`{@link ${m.name}} as a Standard Schema v1 object: \`~standard.validate\` wraps {@link ${validatorName(m.name)}}.`]);
+  f.jsdoc("", [`{@link ${m.name}} as a Standard Schema v1 object: \`~standard.validate\` wraps {@link ${c.emit.names.derived(id, "validate")}}.`]);
   const schema = c.emit.names.standardSchema(id);
-  f.print(code`export const ${schema}: ${c.f.import("StandardSchemaV1", c.emit.runtimeModule, { typeOnly: true })}<${T}> = /*#__PURE__*/ ${c.rt("standardSchema")}((value) => ${validatorName(m.name)}(value as ${T}));`);
+  f.print(code`export const ${schema}: ${c.f.import("StandardSchemaV1", c.emit.runtimeModule, { typeOnly: true })}<${T}> = /*#__PURE__*/ ${c.rt("standardSchema")}((value) => ${c.emit.names.derived(id, "validate")}(value as ${T}));`);
   f.print();
   f.print(code`function ${c.check(id)}(m: ${T}, path: string, issues: ${Issue}[], depth: number${c.withRules ? ", fp: string" : ""}): void {`);
   f.print("  if (typeof m !== \"object\" || m === null) {");
