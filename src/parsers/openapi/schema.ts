@@ -853,17 +853,24 @@ export class SchemaLowerer {
     }
     const names = child(loc, "propertyNames");
     if (names) c.propertyNames = this.typeOnly(names, `${hint}PropertyName`);
-    const patterns = entries(child(loc, "patternProperties")).map(([pattern, p]) => {
+    let dropped = false;
+    const patterns = entries(child(loc, "patternProperties")).flatMap(([pattern, p]) => {
       const checked = unicodePattern(pattern);
-      if ("error" in checked) this.ctx.fail(p, `patternProperties key ${JSON.stringify(pattern)} is not a valid regular expression: ${checked.error}`);
+      if ("error" in checked) {
+        // Degrade, never refuse: without the pattern no key can be said to match it, so neither it nor the
+        // additionalProperties beside it (which applies to the keys it does not match) is checked.
+        this.ctx.warn(p, `patternProperties key ${JSON.stringify(pattern)} is not a JavaScript regular expression in any reading specforge knows (${checked.error}): it is not checked, nor is additionalProperties beside it`);
+        dropped = true;
+        return [];
+      }
       const slow = backtrackingReason(checked.source);
       if (slow) this.ctx.warn(p, slow);
-      return { pattern: (checked as { source: string }).source, type: this.typeOnly(p, `${hint}Pattern`) };
+      return [{ pattern: checked.source, type: this.typeOnly(p, `${hint}Pattern`) }];
     });
     if (patterns.length > 0) {
       c.patternProperties = patterns;
       const ap = child(loc, "additionalProperties");
-      if (ap && ap.value !== true) c.additional = { known: entries(child(loc, "properties")).map(([k]) => k), type: this.typeOnly(ap, `${hint}Value`) };
+      if (ap && ap.value !== true && !dropped) c.additional = { known: entries(child(loc, "properties")).map(([k]) => k), type: this.typeOnly(ap, `${hint}Value`) };
     }
     const dependentRequired: { key: string; required: string[] }[] = [];
     const dependentSchemas: { key: string; type: TypeExpr }[] = [];
