@@ -223,10 +223,11 @@ async function main(): Promise<void> {
   const list = ids.map((id) => outcomes.get(id)!);
   const passed = list.filter((o) => o.ok).length;
   console.log(`${passed} of ${list.length} APIs pass (${((100 * passed) / list.length).toFixed(1)}%) in ${minutes.toFixed(1)} min`);
-  if (!only) writeSummary(list, packageVersion, minutes, jobs);
+  const run = todo.length === ids.length ? `a full run took ${Math.max(1, Math.round(minutes))} minutes` : `the last run checked ${todo.length} APIs${retry ? " again" : ""} in ${Math.max(1, Math.round(minutes))} minutes`;
+  if (!only) writeSummary(list, packageVersion, run, jobs);
 }
 
-function writeSummary(list: readonly ApiOutcome[], packageVersion: string, minutes: number, jobs: number): void {
+function writeSummary(list: readonly ApiOutcome[], packageVersion: string, run: string, jobs: number): void {
   const failures = list.filter((o) => !o.ok);
   const passed = list.length - failures.length;
   const byStage = (s: Stage) => failures.filter((f) => f.stage === s).length;
@@ -260,7 +261,7 @@ function writeSummary(list: readonly ApiOutcome[], packageVersion: string, minut
     "passes when all three stages do: **parse** (read and lower into the IR), **generate** (names and every emitter)",
     "and **typecheck** (0 errors).",
     "",
-    "Run it with `npm run corpus:directory` (about " + Math.max(1, Math.round(minutes)) + ` minutes with --jobs ${jobs} on this 2-core machine;`,
+    `Run it with \`npm run corpus:directory\` (${run} with --jobs ${jobs} on this 2-core machine;`,
     "`-- --resume` continues an interrupted run, `-- --retry-failed` checks the recorded failures again after a fix and",
     "rewrites this page, `-- --only REGEX` checks some APIs without writing this page). A fixed",
     "sample of the directory runs in CI: `npx vitest run --project directory` (test/directory/, known failures in",
