@@ -282,24 +282,24 @@ export class SchemaLowerer {
     const required = new Set<string>();
     let additional: Loc | undefined;
     const seen = new Set<string>();
-    const collect = (at: Loc, followAllOf: boolean, into = props): void => {
+    const collect = (at: Loc, followAllOf: boolean, into = props, requiredInto = required): void => {
       const key = `${at.file.path}${at.pointer}`;
       if (seen.has(key)) return;
       seen.add(key);
       const target = this.ctx.resolveRef(at);
       if (target) {
-        collect(target, true, into);
+        collect(target, true, into, requiredInto);
         // 3.0 ignores whatever is written beside a $ref; in 3.1 the object's own keywords add to the reference's.
         if (this.ctx.version !== "3.1") return;
       }
       for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) into.set(name, [...(into.get(name) ?? []), p]);
-      // Of a base, only the names of its properties are wanted (see `redeclares`).
+      for (const r of items(child(at, "required"))) if (typeof r.value === "string") requiredInto.add(r.value);
+      // Of a base, only the names of its properties (and required ones) are wanted (see `redeclares`).
       if (into === props) {
-        for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
         // Beside patternProperties, additionalProperties is checked on the keys no pattern matches (objectCheck).
         if (!has(at, "patternProperties")) additional = child(at, "additionalProperties") ?? additional;
       }
-      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into);
+      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into, requiredInto);
     };
 
     // `allOf: [$ref Base, {inline}]` is inheritance: keep Base as the base type and only the inline part as members.
@@ -326,11 +326,13 @@ export class SchemaLowerer {
     // An extension cannot change an inherited member, so the record is flattened instead (every property of the base
     // and of the extension, re-declared ones merged) when `required` names a property the base declares
     // (`allOf: [$ref Base, {required: [id]}]` makes Base's optional id required), or when the extension re-declares
-    // a property of the base (`id: {format: uuid}` over Base's `id: {type: string}`).
+    // a property of the base (`id: {format: uuid}` over Base's `id: {type: string}`), or declares one the base only
+    // requires (Box's `Base: {required: [segment]}` without `segment` in its properties: the base has it with any value).
     const redeclares = (): boolean => {
       const inherited = new Map<string, Loc[]>();
-      collect(baseTarget!, true, inherited);
-      return [...props.keys()].some((name) => inherited.has(name));
+      const inheritedRequired = new Set<string>();
+      collect(baseTarget!, true, inherited, inheritedRequired);
+      return [...props.keys()].some((name) => inherited.has(name) || inheritedRequired.has(name));
     };
     if (base && ([...required].some((name) => !props.has(name)) || redeclares())) {
       base = undefined;
