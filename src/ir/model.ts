@@ -68,6 +68,11 @@ export type ScalarKind =
 export interface Facets {
   /** Each entry must match (XSD: patterns of one derivation step are already joined with `|`). Source syntax. */
   readonly patterns?: readonly string[];
+  /**
+   * Patterns no JavaScript RegExp can express (OpenAPI documents written for another engine, with constructs specforge
+   * cannot translate): kept for doc comments, never checked. Each was a located warning of the parser.
+   */
+  readonly uncheckedPatterns?: readonly string[];
   readonly length?: number;
   readonly minLength?: number;
   readonly maxLength?: number;

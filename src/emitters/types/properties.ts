@@ -62,6 +62,7 @@ export function facetTags(f: Facets | undefined): string[] {
   if (!f) return [];
   const tags: string[] = [];
   for (const p of f.patterns ?? []) tags.push(`@pattern ${p}`);
+  for (const p of f.uncheckedPatterns ?? []) tags.push(`@pattern ${p} (not checked: not a JavaScript regular expression)`);
   const simple: (keyof Facets)[] = [
     "length", "minLength", "maxLength", "minInclusive", "maxInclusive", "minExclusive", "maxExclusive",
     "totalDigits", "fractionDigits", "multipleOf", "format", "minItems", "maxItems",

@@ -19,10 +19,15 @@ export function facetsOf(ctx: LowerContext, loc: Loc): Facets | undefined {
   if (pattern) {
     if (typeof pattern.value !== "string") ctx.fail(pattern, "pattern must be a string");
     const checked = unicodePattern(pattern.value);
-    if ("error" in checked) ctx.fail(pattern, `pattern ${JSON.stringify(pattern.value)} is not a valid regular expression: ${checked.error}`);
-    f.patterns = [checked.source];
-    const slow = backtrackingReason(checked.source);
-    if (slow) ctx.warn(pattern, slow);
+    if ("error" in checked) {
+      // Degrade, never refuse: the document is fine otherwise, and a check dropped is a looser validator, not a wrong one.
+      ctx.warn(pattern, `pattern ${JSON.stringify(pattern.value)} is not a JavaScript regular expression in any reading specforge knows (${checked.error}): it is not checked`);
+      f.uncheckedPatterns = [pattern.value];
+    } else {
+      f.patterns = [checked.source];
+      const slow = backtrackingReason(checked.source);
+      if (slow) ctx.warn(pattern, slow);
+    }
   }
   // 3.0: `exclusiveMinimum: true` turns `minimum` exclusive. 3.1: `exclusiveMinimum: 5` is its own bound.
   const exMin = child(loc, "exclusiveMinimum");
@@ -84,5 +89,10 @@ export function withoutFormat(facets: Facets): Facets | undefined {
 export function mergeFacets(a: Facets | undefined, b: Facets | undefined): Facets | undefined {
   if (!a) return b;
   if (!b) return a;
-  return { ...a, ...b, ...(a.patterns && b.patterns ? { patterns: [...a.patterns, ...b.patterns] } : {}) };
+  return {
+    ...a,
+    ...b,
+    ...(a.patterns && b.patterns ? { patterns: [...a.patterns, ...b.patterns] } : {}),
+    ...(a.uncheckedPatterns && b.uncheckedPatterns ? { uncheckedPatterns: [...a.uncheckedPatterns, ...b.uncheckedPatterns] } : {}),
+  };
 }

@@ -257,6 +257,7 @@ export class Intersection {
     set("maxInclusive", lo(a.maxInclusive, b.maxInclusive));
     set("maxExclusive", lo(a.maxExclusive, b.maxExclusive));
     if (a.patterns || b.patterns) set("patterns", [...new Set([...(a.patterns ?? []), ...(b.patterns ?? [])])]);
+    if (a.uncheckedPatterns || b.uncheckedPatterns) set("uncheckedPatterns", [...new Set([...(a.uncheckedPatterns ?? []), ...(b.uncheckedPatterns ?? [])])]);
     if (a.uniqueItems || b.uniqueItems) set("uniqueItems", true);
     if (a.format !== undefined && b.format !== undefined && a.format !== b.format) {
       this.losses.push(`formats "${a.format}" and "${b.format}" both apply: only "${b.format}" is checked`);

@@ -128,17 +128,26 @@ function lowerParameter(ctx: LowerContext, schemas: SchemaLowerer, p: Loc, typeN
   if (where === undefined || !LOCATIONS.has(where)) ctx.fail(child(p, "in") ?? p, `parameter "${name}" needs "in": path, query, header or cookie`);
   const style = str(p, "style");
   const explode = bool(p, "explode");
-  const value = valueOf(schemas, p, `${typeName}${pascalCase(name)}Param`);
-  checkParameterStyle(ctx, p, { name, in: where as HttpParameter["in"], style, explode }, value.type);
+  const hint = `${typeName}${pascalCase(name)}Param`;
+  let value = valueOf(schemas, p, hint);
+  const degraded = checkParameterStyle(ctx, p, { name, in: where as HttpParameter["in"], style, explode }, value.type);
+  if (degraded) {
+    // A degraded parameter's value is a named type (an anonymous alias when inline), so the server checks what
+    // arrives with its validator like a body's.
+    const named = schemas.withoutFacets(child(p, "schema")!, hint, true);
+    value = { type: named.type, ...(named.nullable ? { nullable: true } : {}) };
+  }
   return {
     name,
     in: where as HttpParameter["in"],
     // Path parameters are always required (the spec demands `required: true`; a missing flag is not an option).
     required: where === "path" || bool(p, "required") === true,
     ...value,
-    ...(style !== undefined ? { style } : {}),
-    ...(explode !== undefined ? { explode } : {}),
-    ...parameterContent(p),
+    ...(degraded ?? {
+      ...(style !== undefined ? { style } : {}),
+      ...(explode !== undefined ? { explode } : {}),
+      ...parameterContent(p),
+    }),
     ...(bool(p, "deprecated") ? { deprecated: true } : {}),
     ...docOf(p),
     ...examplesOf(ctx, p),

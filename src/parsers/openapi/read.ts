@@ -34,9 +34,15 @@ export interface ParsedFile {
   sourcePointer?(pointer: string): string;
 }
 
-/** At most this many aliases per file; also bounds expansion work (each alias expands at most MAX_NODES nodes). */
+/** At most this many aliases per file; also bounds expansion work (each alias expands at most the node limit). */
 const MAX_ALIASES = 100;
-const MAX_NODES = 1_000_000;
+/**
+ * The node limit of a file: MAX_NODES (readSpecFile's `minNodes`), or one node per character of the file when it is larger. A node written out
+ * takes at least one character, so a real document (Microsoft Graph's 47 MB, 3 million nodes) always fits, while YAML
+ * aliases still cannot make a tree larger than its text (the billion-laughs attack): the work stays linear in the
+ * size of the input.
+ */
+export const MAX_NODES = 1_000_000;
 const STANDARD_TAGS = new Set([
   "tag:yaml.org,2002:str",
   "tag:yaml.org,2002:int",
@@ -48,7 +54,9 @@ const STANDARD_TAGS = new Set([
 ]);
 const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
-export function readSpecFile(path: string, text: string, display: string): ParsedFile {
+/** `minNodes`: the node limit of a small file (default MAX_NODES; tests lower it to stay small). */
+export function readSpecFile(path: string, text: string, display: string, options: { readonly minNodes?: number } = {}): ParsedFile {
+  const minNodes = options.minNodes ?? MAX_NODES;
   // JSON is read as YAML (for the positions), but a .json file must be strict JSON: YAML would accept trailing
   // commas and comments. Every such problem is reported at once.
   if (/\.json$/i.test(path)) {
@@ -84,6 +92,7 @@ export function readSpecFile(path: string, text: string, display: string): Parse
   const numbers = new Map<string, string>();
   let aliases = 0;
   let nodes = 0;
+  const maxNodes = Math.max(minNodes, text.length);
   const expanding = new Set<Node>();
 
   const fail = (node: { range?: readonly number[] | null } | null | undefined, detail: string): never => {
@@ -92,7 +101,7 @@ export function readSpecFile(path: string, text: string, display: string): Parse
   };
 
   const walk = (node: unknown, pointer: string, record: boolean): JsonValue => {
-    if (++nodes > MAX_NODES) fail(node as Node, "document too large (YAML alias expansion?)");
+    if (++nodes > maxNodes) fail(node as Node, `document too large: more than ${maxNodes} nodes (the limit is one per character of the file, at least ${minNodes}: YAML alias expansion?)`);
     const n = node as Node | null;
     if (record && n?.range) positions.set(pointer, at(n.range[0]));
     if (isAlias(node)) {

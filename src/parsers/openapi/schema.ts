@@ -301,27 +301,27 @@ export class SchemaLowerer {
     let additional: Loc | undefined;
     const additionalOwners: Loc[] = [];
     const seen = new Set<string>();
-    const collect = (at: Loc, followAllOf: boolean, into = props): void => {
+    const collect = (at: Loc, followAllOf: boolean, into = props, requiredInto = required): void => {
       const key = `${at.file.path}${at.pointer}`;
       if (seen.has(key)) return;
       seen.add(key);
       const target = this.ctx.resolveRef(at);
       if (target) {
-        collect(target, true, into);
+        collect(target, true, into, requiredInto);
         // 3.0 ignores whatever is written beside a $ref; in 3.1 the object's own keywords add to the reference's.
         if (this.ctx.version !== "3.1") return;
       }
       for (const [name, p] of entries(this.ctx.mapAt(at, "properties"))) into.set(name, [...(into.get(name) ?? []), p]);
-      // Of a base, only the names of its properties are wanted (see `redeclares`).
+      for (const r of items(child(at, "required"))) if (typeof r.value === "string") requiredInto.add(r.value);
+      // Of a base, only the names of its properties (and required ones) are wanted (see `redeclares`).
       if (into === props) {
-        for (const r of items(child(at, "required"))) if (typeof r.value === "string") required.add(r.value);
         // Beside patternProperties, additionalProperties is checked on the keys no pattern matches (objectCheck).
         if (!has(at, "patternProperties") && has(at, "additionalProperties")) {
           additional = child(at, "additionalProperties");
           additionalOwners.push(at);
         }
       }
-      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into);
+      if (followAllOf) for (const part of items(child(at, "allOf"))) collect(part, true, into, requiredInto);
     };
 
     // `allOf: [$ref Base, {inline}]` is inheritance: keep Base as the base type and only the inline part as members.
@@ -348,10 +348,12 @@ export class SchemaLowerer {
     // An extension cannot change an inherited member, so the record is flattened instead (every property of the base
     // and of the extension, re-declared ones merged) when `required` names a property the base declares
     // (`allOf: [$ref Base, {required: [id]}]` makes Base's optional id required), or when the extension re-declares
-    // a property of the base (`id: {format: uuid}` over Base's `id: {type: string}`).
+    // a property of the base (`id: {format: uuid}` over Base's `id: {type: string}`), or declares one the base only
+    // requires (Box's `Base: {required: [segment]}` without `segment` in its properties: the base has it with any value).
     const inherited = new Map<string, Loc[]>();
-    if (baseTarget) collect(baseTarget, true, inherited);
-    const redeclares = (): boolean => [...props.keys()].some((name) => inherited.has(name));
+    const inheritedRequired = new Set<string>();
+    if (baseTarget) collect(baseTarget, true, inherited, inheritedRequired);
+    const redeclares = (): boolean => [...props.keys()].some((name) => inherited.has(name) || inheritedRequired.has(name));
     if (base && ([...required].some((name) => !props.has(name)) || redeclares())) {
       base = undefined;
       props.clear();
@@ -916,17 +918,24 @@ export class SchemaLowerer {
     }
     const names = child(loc, "propertyNames");
     if (names) c.propertyNames = this.typeOnly(names, `${hint}PropertyName`);
-    const patterns = entries(child(loc, "patternProperties")).map(([pattern, p]) => {
+    let dropped = false;
+    const patterns = entries(child(loc, "patternProperties")).flatMap(([pattern, p]) => {
       const checked = unicodePattern(pattern);
-      if ("error" in checked) this.ctx.fail(p, `patternProperties key ${JSON.stringify(pattern)} is not a valid regular expression: ${checked.error}`);
+      if ("error" in checked) {
+        // Degrade, never refuse: without the pattern no key can be said to match it, so neither it nor the
+        // additionalProperties beside it (which applies to the keys it does not match) is checked.
+        this.ctx.warn(p, `patternProperties key ${JSON.stringify(pattern)} is not a JavaScript regular expression in any reading specforge knows (${checked.error}): it is not checked, nor is additionalProperties beside it`);
+        dropped = true;
+        return [];
+      }
       const slow = backtrackingReason(checked.source);
       if (slow) this.ctx.warn(p, slow);
-      return { pattern: (checked as { source: string }).source, type: this.typeOnly(p, `${hint}Pattern`) };
+      return [{ pattern: checked.source, type: this.typeOnly(p, `${hint}Pattern`) }];
     });
     if (patterns.length > 0) c.patternProperties = patterns;
     if (patterns.length > 0 || this.ownSeparateAdditional.has(`${loc.file.path}${loc.pointer}`)) {
       const ap = child(loc, "additionalProperties");
-      if (ap && ap.value !== true) c.additional = { known: entries(child(loc, "properties")).map(([k]) => k), type: this.typeOnly(ap, `${hint}Value`) };
+      if (ap && ap.value !== true && !dropped) c.additional = { known: entries(child(loc, "properties")).map(([k]) => k), type: this.typeOnly(ap, `${hint}Value`) };
     }
     const dependentRequired: { key: string; required: string[] }[] = [];
     const dependentSchemas: { key: string; type: TypeExpr }[] = [];

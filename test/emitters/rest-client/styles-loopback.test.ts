@@ -37,6 +37,20 @@ paths:
         - { name: prefs, in: cookie, explode: false, schema: { type: array, items: { type: string } } }
       responses:
         "200": { description: what the server read, content: { application/json: { schema: {} } } }
+  /grid/{cells}:
+    get:
+      operationId: grid
+      description: >-
+        Arrays and objects nested in a one-level style's value (OpenAPI leaves them undefined; specforge degrades them
+        with a warning): query ones go in deepObject's bracket convention, the others as JSON text.
+      parameters:
+        - { name: cells, in: path, required: true, schema: { type: array, items: { type: array, items: { type: integer } } } }
+        - { name: Filter, in: query, schema: { type: array, items: { $ref: "#/components/schemas/Filter" } } }
+        - { name: pairs, in: query, style: form, explode: false, schema: { type: array, items: { type: array, minItems: 2, maxItems: 2, items: { type: integer } } } }
+        - { name: X-Sort, in: header, schema: { $ref: "#/components/schemas/Sort" } }
+        - { name: picks, in: cookie, schema: { type: array, items: { $ref: "#/components/schemas/Item" } } }
+      responses:
+        "200": { description: what the server read, content: { application/json: { schema: {} } } }
   /files:
     post:
       operationId: upload
@@ -66,6 +80,8 @@ components:
     Rgb: { type: object, properties: { R: { type: integer }, G: { type: integer }, B: { type: integer } } }
     Point: { type: object, additionalProperties: false, properties: { x: { type: integer }, y: { type: integer } } }
     Range: { type: object, properties: { gt: { type: integer }, lte: { type: integer } } }
+    Filter: { type: object, required: [Name], properties: { Name: { type: string }, Values: { type: array, items: { type: string } } } }
+    Sort: { type: object, properties: { keys: { type: array, items: { type: string } }, desc: { type: boolean } } }
     Item: { type: object, required: [price], properties: { price: { type: string }, quantity: { type: integer } } }
     Upload:
       type: object
@@ -87,6 +103,9 @@ components:
         address: { type: object, properties: { city: { type: string }, zip: { type: string } } }
         lines: { type: array, items: { $ref: "#/components/schemas/Item" } }
 `;
+
+/** The line of STYLES_API holding `text` (1-based). */
+const LINE = (text: string) => STYLES_API.split("\n").findIndex((l) => l.includes(text)) + 1;
 
 const out = generateSpec({ file: "/spec/styles.yaml", display: "styles.yaml" }, memorySpecHost({ "/spec/styles.yaml": STYLES_API }));
 
@@ -111,6 +130,7 @@ describe("parameter styles and form bodies over loopback HTTP", () => {
     const mod = await import(path.join(dir, "styles/index.ts"));
     const handler = mod.createStylesAPIServer({
       paint: ({ request: _request, ...input }: { request: Request }) => ({ status: 200, body: input }),
+      grid: ({ request: _request, ...input }: { request: Request }) => ({ status: 200, body: input }),
       upload: async (input: { body: Record<string, unknown> }) => {
         const body = input.body;
         const attachments = Array.isArray(body["attachments"]) ? await Promise.all(body["attachments"].map(blobJson)) : undefined;
@@ -182,6 +202,40 @@ describe("parameter styles and form bodies over loopback HTTP", () => {
     expect(((await notJson.json()) as { issues: { path: string; message: string }[] }).issues).toEqual([
       { path: "/query/coords", rule: "type", message: "expected JSON text" },
     ]);
+  });
+
+  it("agrees with itself on arrays and objects nested in a one-level style (degraded with warnings)", async () => {
+    expect(out.warnings.map((w) => `${w.line}: ${w.detail.replace(/ cannot carry .*; /, " ...; ")}`)).toEqual([
+      `${LINE("name: cells")}: path parameter "cells": style simple ...; sent as its JSON text instead (as if declared with content application/json)`,
+      `${LINE("name: Filter")}: query parameter "Filter": style form ...; written in deepObject's bracket convention instead (name[0][key]=value, as qs and most clients write it)`,
+      `${LINE("name: pairs")}: query parameter "pairs": style form ...; written in deepObject's bracket convention instead (name[0][key]=value, as qs and most clients write it)`,
+      `${LINE("name: X-Sort")}: header parameter "X-Sort": style simple ...; sent as its JSON text instead (as if declared with content application/json)`,
+      `${LINE("name: picks")}: cookie parameter "picks": style form ...; sent as its JSON text instead (as if declared with content application/json)`,
+    ]);
+    const request = {
+      path: { cells: [[1, 2], [3]] },
+      query: { Filter: [{ Name: "state", Values: ["running", "a,b"] }, { Name: "tag" }], pairs: [[1, 2], [3, 4]] },
+      header: { "X-Sort": { keys: ["name", "date"], desc: true } },
+      cookie: { picks: [{ price: "p;1", quantity: 2 }] },
+    };
+    const response = await client.grid(request);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(request);
+    const wire = sent.at(-1)!;
+    const url = new URL(wire.url);
+    expect(decodeURIComponent(url.pathname)).toBe("/grid/[[1,2],[3]]");
+    expect(decodeURIComponent(url.search)).toBe(
+      "?Filter[0][Name]=state&Filter[0][Values][0]=running&Filter[0][Values][1]=a,b&Filter[1][Name]=tag" +
+        "&pairs[0][0]=1&pairs[0][1]=2&pairs[1][0]=3&pairs[1][1]=4",
+    );
+    expect(wire.headers.get("x-sort")).toBe('{"keys":["name","date"],"desc":true}');
+    // The server validates what arrives: a pair of three, a filter without its required Name, a header that is not JSON.
+    const bad = await fetch(`${server.url}/grid/%5B%5B1%5D%5D?pairs%5B0%5D%5B0%5D=1&pairs%5B0%5D%5B1%5D=2&pairs%5B0%5D%5B2%5D=3&Filter%5B0%5D%5BValues%5D%5B0%5D=x`, {
+      headers: { "X-Sort": "{keys" },
+    });
+    expect(bad.status).toBe(400);
+    const issues = ((await bad.json()) as { issues: { path: string; rule: string }[] }).issues.map((i) => `${i.path} ${i.rule}`).sort();
+    expect(issues).toEqual(["/header/X-Sort type", "/query/Filter/0/Name required", "/query/pairs/0 maxItems"]);
   });
 
   it("sends a multipart body with files and fields, and the server hands over Blobs and typed fields", async () => {

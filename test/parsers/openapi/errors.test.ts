@@ -1,6 +1,7 @@
 /** Every spec problem is a SpecError "file:line:col: message" pointing at the offending key. */
 import { describe, expect, it } from "vitest";
 import { SpecError } from "../../../src/errors.js";
+import { readSpecFile } from "../../../src/parsers/openapi/read.js";
 import { parse, parseError, v30, v31 } from "./helpers.js";
 
 interface Row {
@@ -136,6 +137,25 @@ const rows: Row[] = [
 describe("openapi errors", () => {
   it.each(rows)("$name", (row) => {
     expect(parseError(row.spec, row.others, row.entry)).toBe(row.message);
+  });
+
+  describe("the node limit: one per character of the file, at least MAX_NODES (here lowered to 1,000)", () => {
+    const options = { minNodes: 1000 };
+    const list = (n: number) => `[${Array(n).fill(0).join(",")}]`;
+    it("reads a written-out document of more nodes than the floor (the limit scales with the file)", () => {
+      const text = `{"x": ${list(3000)}}`;
+      expect((readSpecFile("/spec/api.json", text, "api.json", options).value as { x: unknown[] }).x).toHaveLength(3000);
+    });
+    it("refuses YAML aliases that make the tree larger than its text (located at the node that passes the limit)", () => {
+      // 20 aliases of a 200-item list: 4,200 nodes from 900 characters.
+      const text = `a: &a ${list(200)}\nb: [${Array(20).fill("*a").join(", ")}]\n`;
+      expect(() => readSpecFile("/spec/api.yaml", text, "api.yaml", options)).toThrow(
+        `api.yaml:1:386: document too large: more than 1000 nodes (the limit is one per character of the file, at least 1000: YAML alias expansion?)`,
+      );
+      // The same aliases in a file padded to more characters than nodes are read.
+      const padded = `${text}# ${"-".repeat(4500)}\n`;
+      expect((readSpecFile("/spec/api.yaml", padded, "api.yaml", options).value as { b: unknown[] }).b).toHaveLength(20);
+    });
   });
 
   it("throws SpecError with file, line and column", () => {

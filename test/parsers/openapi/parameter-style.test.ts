@@ -54,11 +54,6 @@ const refused: readonly { readonly name: string; readonly param: string; readonl
     param: `{name: r, in: query, style: pipeDelimited, explode: true, schema: {$ref: "#/components/schemas/Range"}}`,
     message: `/spec/api.yaml:11:54: query parameter "r": pipeDelimited with explode: true is undefined by OpenAPI for objects (set explode: false)`,
   },
-  {
-    name: "an array of arrays in style form",
-    param: `{name: m, in: query, schema: {type: array, items: {type: array, items: {type: integer}}}}`,
-    message: `/spec/api.yaml:11:11: query parameter "m": style form cannot carry arrays or objects inside the value (RFC 6570 has one level); use deepObject, or content with application/json`,
-  },
 ];
 
 describe("parameter styles OpenAPI leaves undefined", () => {
@@ -92,6 +87,43 @@ describe("parameter styles accepted", () => {
   it("records the media type of a parameter described by content", () => {
     const op = operation(parse(withParameter(`{name: q, in: query, content: {application/json: {schema: {type: object}}}}`)), "getThings");
     expect(op.parameters[0]?.content).toBe("application/json");
+  });
+
+  describe("an array or object inside a one-level style's value is degraded with a located warning", () => {
+    const degraded = (param: string, path?: string) => {
+      const doc = parse(withParameter(param, path));
+      return { doc, param: operation(doc, "getThings").parameters[0]!, warnings: doc.warnings ?? [] };
+    };
+    it("a query array of arrays (form) is written in deepObject's bracket convention", () => {
+      const { doc, param, warnings } = degraded(`{name: m, in: query, style: form, explode: false, schema: {type: array, items: {type: array, items: {type: integer}}}}`);
+      expect(param).toMatchObject({ style: "deepObject", explode: true, type: { kind: "ref" } });
+      // The value is a named type (an anonymous alias of the inline schema), so the server validates it.
+      const named = doc.types.find((t) => param.type.kind === "ref" && t.id === param.type.id);
+      expect(named).toMatchObject({ kind: "alias", anonymous: true, target: { kind: "list", of: { kind: "list" } } });
+      expect(param.content).toBeUndefined();
+      expect(warnings).toEqual([{
+        file: "/spec/api.yaml", line: 11, column: 61,
+        detail: `query parameter "m": style form cannot carry arrays or objects inside the value (RFC 6570 has one level; OpenAPI leaves it undefined); written in deepObject's bracket convention instead (name[0][key]=value, as qs and most clients write it)`,
+      }]);
+    });
+    it("a query array of objects without a style (AWS's query protocol documents) too", () => {
+      const { param, warnings } = degraded(`{name: f, in: query, schema: {type: array, items: {type: object, properties: {values: {type: array, items: {type: string}}}}}}`);
+      expect(param).toMatchObject({ style: "deepObject", explode: true });
+      expect(warnings.map((w) => w.detail)).toEqual([expect.stringContaining(`query parameter "f": style form cannot carry`)]);
+    });
+    it("a path array of arrays, a header object with an array property and a cookie array of objects travel as JSON text", () => {
+      for (const [param, path] of [
+        [`{name: id, in: path, required: true, schema: {type: array, items: {type: array, items: {type: string}}}}`, "/things/{id}"],
+        [`{name: X-R, in: header, schema: {type: object, properties: {r: {type: array, items: {$ref: "#/components/schemas/Range"}}}}}`, undefined],
+        [`{name: c, in: cookie, explode: false, schema: {type: array, items: {$ref: "#/components/schemas/Range"}}}`, undefined],
+      ] as const) {
+        const { param: p, warnings } = degraded(param, path);
+        expect(p.content).toBe("application/json");
+        expect(p.style).toBeUndefined();
+        expect(p.explode).toBeUndefined();
+        expect(warnings.map((w) => w.detail)).toEqual([expect.stringMatching(/cannot carry arrays or objects .*; sent as its JSON text instead/)]);
+      }
+    });
   });
 
   it("keeps the declared style and explode in the IR (defaults are applied by the emitters)", () => {

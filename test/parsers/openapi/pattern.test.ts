@@ -1,7 +1,7 @@
 /** Schema patterns written for non-unicode engines are read as their authors' engines read them. */
 import { describe, expect, it } from "vitest";
 import { javaScriptPattern, unicodePattern, withoutIdentityEscapes } from "../../../src/parsers/openapi/pattern.js";
-import { parseError, parse, type, v30 } from "./helpers.js";
+import { parse, type, v30, v31 } from "./helpers.js";
 
 describe("withoutIdentityEscapes", () => {
   const rows: [source: string, want: string][] = [
@@ -94,9 +94,20 @@ describe("patterns in schemas", () => {
     const doc = parse(v30(`components:\n  schemas:\n    Tag: {type: string, pattern: "^[a-z\\\\-\\\\:]+$"}\n`));
     expect(type(doc, "#/components/schemas/Tag")).toMatchObject({ facets: { patterns: ["^[a-z\\-:]+$"] } });
   });
-  it("reports an invalid one at the pattern", () => {
-    expect(parseError(v30(`components:\n  schemas:\n    Tag: {type: string, pattern: "^(\\\\:"}\n`))).toMatch(
-      /^\/spec\/api\.yaml:5:25: pattern "\^\(\\\\:" is not a valid regular expression: /,
-    );
+  it("drops an untranslatable one with a warning located at the pattern, keeping the type's other facets", () => {
+    const doc = parse(v30(`components:\n  schemas:\n    Tag: {type: string, maxLength: 9, pattern: "^(\\\\:"}\n`));
+    expect(type(doc, "#/components/schemas/Tag")).toMatchObject({ facets: { maxLength: 9, uncheckedPatterns: ["^(\\:"] } });
+    expect((type(doc, "#/components/schemas/Tag") as { facets?: { patterns?: unknown } }).facets?.patterns).toBeUndefined();
+    expect(doc.warnings).toEqual([{ file: "/spec/api.yaml", line: 5, column: 39, detail: expect.stringMatching(/^pattern "\^\(\\\\:" is not a JavaScript regular expression in any reading specforge knows \(Invalid regular expression: .*\): it is not checked$/) }]);
+  });
+  it("drops the AWS directory's untranslatable ones (a Java `\\p{LD}`, escaped property braces)", () => {
+    for (const p of ["^(\\\\p{LD}|\\\\p{Punct}| )+$", "[^\\\\p\\\\{C\\\\}]*\\\\+"]) {
+      const doc = parse(v30(`components:\n  schemas:\n    Tag: {type: string, pattern: "${p}"}\n`));
+      expect(doc.warnings?.map((w) => w.detail)).toEqual([expect.stringContaining("it is not checked")]);
+    }
+  });
+  it("drops an untranslatable patternProperties key with a warning, and additionalProperties beside it", () => {
+    const doc = parse(v31(`components:\n  schemas:\n    M: {type: object, patternProperties: {"(x": {type: integer}, "^a": {type: string}}, additionalProperties: false}\n`));
+    expect(doc.warnings?.map((w) => w.detail)).toEqual([expect.stringMatching(/^patternProperties key "\(x" is not a JavaScript regular expression .*nor is additionalProperties beside it$/)]);
   });
 });

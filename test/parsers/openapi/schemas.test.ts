@@ -252,6 +252,27 @@ const rows: Row[] = [
     },
   },
   {
+    // Box's ShieldInformationBarrierSegmentRestriction--Mini: the base requires `segment` without declaring it (any
+    // value), the extension declares it. One property, the extension's type, still required (was declared twice).
+    name: "allOf [$ref Base, {properties}] where Base only requires a property the extension declares flattens into one property",
+    spec: v30(`components:
+  schemas:
+    Base: {type: object, required: [segment], properties: {id: {type: string}}}
+    Mini:
+      allOf:
+        - $ref: "#/components/schemas/Base"
+        - properties: {segment: {type: object, properties: {id: {type: string}}}}
+`),
+    pointer: "#/components/schemas/Mini",
+    expected: {
+      kind: "record",
+      members: [
+        { name: "id", occurs: { min: 0, max: 1 } },
+        { name: "segment", type: { kind: "ref" }, occurs: { min: 1, max: 1 }, origin: { pointer: "#/components/schemas/Mini/allOf/1/properties/segment" } },
+      ],
+    },
+  },
+  {
     // DigitalOcean's create-replica body: `allOf: [$ref database_replica]` with `required: [name, size]` beside it.
     name: "required beside allOf [$ref Record] makes a record requiring them; a required name declared nowhere must still be present",
     spec: v30(`components:
