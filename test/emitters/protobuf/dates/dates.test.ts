@@ -10,6 +10,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { typecheckFiles } from "../../../helpers/typecheck.js";
 import { descriptorSet } from "../../protojson/generate.js";
+import { ValueGenerator } from "../../../../src/mock/values.js";
 import { DATES_PROTO, generateDates, type DatesOutput } from "./gen.js";
 
 type Gen = Record<string, any>;
@@ -174,5 +175,22 @@ describe("dates: Date on a proto spec", () => {
     expect(issues.map((x: any) => `${x.path} ${x.rule}`).sort()).toEqual(
       ["/at type", "/byName/k type", "/history/1 type", "/when/value type", "/inner/seen type"].sort(),
     );
+  });
+
+  it("mock values: Dates in Timestamp fields, valid, and stable through encode/decode", () => {
+    const values = new ValueGenerator(dateOut.doc, { int64: "bigint", dates: "Date" });
+    let dates = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const v = values.value("proto:.datestest.Event", seed) as Gen;
+      expect(gen.validateEvent(v), `seed ${seed}`).toEqual([]);
+      const bytes = gen.encodeEvent(v);
+      expect(gen.encodeEvent(gen.decodeEvent(bytes))).toEqual(bytes);
+      for (const d of [v.at, v.maybe, ...(v.history ?? []), ...Object.values(v.byName ?? {}), v.when?.case === "exact" ? v.when.value : undefined]) {
+        if (d === undefined) continue;
+        expect(d).toBeInstanceOf(Date);
+        dates++;
+      }
+    }
+    expect(dates).toBeGreaterThan(30);
   });
 });

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DatesMode, Int64Mode } from "../../../../src/emitters/types/context.js";
+import type { IrDocument } from "../../../../src/ir/model.js";
 import { nodeSpecHost } from "../../../../src/parsers/host.js";
 import { generateSpec } from "../../../../src/pipeline/generate-files.js";
 import { SHARED } from "../../../helpers/seeds.js";
@@ -15,6 +16,7 @@ export interface DatesOutput {
   readonly files: Map<string, string>;
   /** Folder of the spec's generated files, with the runtime imported from src/. */
   readonly dir: string;
+  readonly doc: IrDocument;
 }
 
 export function generateDates(dates: DatesMode, int64: Int64Mode = "bigint"): DatesOutput {
@@ -29,5 +31,5 @@ export function generateDates(dates: DatesMode, int64: Int64Mode = "bigint"): Da
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, f.content);
   }
-  return { files, dir: path.join(root, live.dir) };
+  return { files, dir: path.join(root, live.dir), doc: out.doc };
 }
