@@ -205,4 +205,22 @@ describe("dates: Date on a proto spec", () => {
       expect(other.toJsonEvent(asOther)).toEqual(gen.toJsonEvent(ours));
     }
   });
+
+  it("extensions of type Timestamp are Dates too, with the default mode's bytes and text", async () => {
+    const spec = path.join(import.meta.dirname, "extensions.proto");
+    const out = generateDates("Date", "bigint", spec);
+    expect(out.files.get("extensions/types.ts")).toMatch(/"extdates\.whens"\?: Date\[\];/);
+    expect(typecheckFiles(out.files)).toEqual([]);
+    const ext = (await import(path.join(out.dir, "index.ts"))) as Gen;
+    const base = (await import(path.join(generateDates("string", "bigint", spec).dir, "index.ts"))) as Gen;
+    const m = { x: 1, $extensions: { "extdates.when": new Date(1234), "extdates.whens": [new Date(-5), new Date(0)] } };
+    const asMessages = { x: 1, $extensions: { "extdates.when": { seconds: 1n, nanos: 234_000_000 }, "extdates.whens": [{ seconds: -1n, nanos: 995_000_000 }, { seconds: 0n, nanos: 0 }] } };
+    const bytes = ext.encodeHolder(m);
+    expect(bytes).toEqual(base.encodeHolder(asMessages));
+    const back = ext.decodeHolder(bytes);
+    expect(back.$extensions["extdates.when"].getTime()).toBe(1234);
+    expect(back.$extensions["extdates.whens"].map(ms)).toEqual([-5, 0]);
+    expect(ext.toTextHolder(m)).toBe(base.toTextHolder(asMessages));
+    expect(ext.toJsonHolder(m)).toEqual(base.toJsonHolder(asMessages));
+  });
 });

@@ -19,12 +19,12 @@ export interface DatesOutput {
   readonly doc: IrDocument;
 }
 
-export function generateDates(dates: DatesMode, int64: Int64Mode = "bigint"): DatesOutput {
+export function generateDates(dates: DatesMode, int64: Int64Mode = "bigint", spec = DATES_PROTO): DatesOutput {
   const host = nodeSpecHost({ includeDirs: [CORPUS_PROTO] });
-  const out = generateSpec({ file: DATES_PROTO, display: "dates.proto", dates, int64 }, host);
+  const out = generateSpec({ file: spec, display: path.basename(spec), dates, int64 }, host);
   const files = new Map(out.files.map((f) => [f.path, f.content]));
   const runtime = path.join(import.meta.dirname, "../../../../src/runtime/index.ts");
-  const live = generateSpec({ file: DATES_PROTO, display: "dates.proto", dates, int64, runtimeModule: runtime }, host);
+  const live = generateSpec({ file: spec, display: path.basename(spec), dates, int64, runtimeModule: runtime }, host);
   const root = mkdtempSync(path.join(tmpdir(), "specforge-dates-"));
   for (const f of live.files) {
     const file = path.join(root, f.path);
