@@ -93,7 +93,7 @@ export const OPTIONS = [
   },
   {
     name: "dates", scope: "spec", type: "enum", values: ["string", "Date"], flag: "--dates <mode>", commands: RUN, inConfig: true,
-    inherit: true, default: "string", description: "OpenAPI date-time values as RFC 3339 strings or Date objects.",
+    inherit: true, default: "string", description: "Date-times as RFC 3339 strings or Date objects: OpenAPI date-time and XSD dateTime values; for a proto spec, google.protobuf.Timestamp fields (Date keeps milliseconds; Duration stays a message).",
   },
   {
     name: "config", scope: "global", type: "string", flag: "-c, --config <file>", commands: [...RUN, "inspect"], inConfig: false,

@@ -15,6 +15,7 @@ import type { EnumType, Facets, Field, Group, IrDocument, Member, NamedType, Rec
 import { fieldPropertyName, oneofPropertyName } from "../naming/property-name.js";
 import { keyClaimer } from "../emitters/types/properties.js";
 import { fieldRange, type RangeSpec } from "../emitters/protobuf/validate/range.js";
+import { isDateRef } from "../emitters/types/context.js";
 import { stringForPattern, type Random } from "./regex.js";
 
 export interface ValueOptions {
@@ -326,6 +327,10 @@ export class ValueGenerator {
       case "literal":
         return t.value;
       case "ref": {
+        // google.protobuf.Timestamp under `dates: "Date"`: a Date with a millisecond part.
+        if (isDateRef(t.id, this.dates)) {
+          return new Date(Date.UTC(2020 + this.int(0, 5), this.int(0, 11), this.int(1, 28), this.int(0, 23), this.int(0, 59), this.int(0, 59), this.int(0, 999)));
+        }
         const named = this.types.get(t.id);
         if (named?.kind === "alias" && facets) return this.expr(named.target, mergeFacets(named.facets, facets), depth + 1);
         return this.named(t.id, depth, false);

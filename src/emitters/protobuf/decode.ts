@@ -9,7 +9,7 @@ import type { Printable } from "../../codegen/generated-file.js";
 import { code, type CodecContext } from "./code.js";
 import { member, type FieldPlan, type MessagePlan } from "./plan.js";
 import { scalarWire, tagOf, WIRE } from "./scalars.js";
-import { isPackable, readScalar, wireTypeOf, zeroLiteral } from "./values.js";
+import { isDateValue, isPackable, readScalar, wireTypeOf, zeroLiteral } from "./values.js";
 
 /** Packed 32-bit varint runs the runtime reads in one call (see packed-read.ts). */
 const PACKED_READERS: Partial<Record<string, string>> = {
@@ -167,6 +167,7 @@ function readOne(c: CodecContext, plan: MessagePlan, p: FieldPlan, current = "un
     case "enum":
       return code`${c.local("nameOf", v.type.id)}(${c.rt("pbReadInt32")}(r))`;
     case "message":
+      if (isDateValue(c, v)) return code`${c.rt("pbReadDate")}(r, ${c.rt("pbReadEnd")}(r), depth + 1, ${current})`;
       return code`${c.local("read", v.type.id)}(r, ${c.rt("pbReadEnd")}(r), depth + 1, ${current}${groupArg(c, v.type.id, -1)})`;
     case "group":
       return code`${c.local("read", v.type.id)}(r, r.len, depth + 1, ${current}, ${tagOf(p.number, WIRE.endGroup)})`;
@@ -194,7 +195,9 @@ function emitMapEntryReader(c: CodecContext, plan: MessagePlan, p: FieldPlan): v
   const keyZero = key === "boolean" ? '"false"' : keyWire.is64 ? '"0"' : key === "string" ? '""' : "0";
   f.print(`  let key = ${keyZero};`);
   const isMessage = v.kind === "message" || v.kind === "group";
-  if (isMessage) f.print(code`  let value: ${c.type(v.type.id)} | undefined;`);
+  const isDate = isDateValue(c, v);
+  if (isDate) f.print("  let value: Date | undefined;");
+  else if (isMessage) f.print(code`  let value: ${c.type(v.type.id)} | undefined;`);
   else f.print(code`  let value: ${mapType}[${numberKey ? "number" : "string"}] = ${zeroLiteral(c, v)};`);
   f.print("  let known = true;");
   f.print("  while (r.pos < end) {");
@@ -210,6 +213,8 @@ function emitMapEntryReader(c: CodecContext, plan: MessagePlan, p: FieldPlan): v
     f.print("          if (n === undefined) known = false;");
     f.print("          else value = n;");
     f.print("        }");
+  } else if (isDate) {
+    f.print(code`        value = ${c.rt("pbReadDate")}(r, ${c.rt("pbReadEnd")}(r), depth + 1, value);`);
   } else if (v.kind === "message") {
     f.print(code`        value = ${c.local("read", v.type.id)}(r, ${c.rt("pbReadEnd")}(r), depth + 1, value${groupArg(c, v.type.id, -1)});`);
   } else if (v.kind === "enum") f.print(code`        value = ${c.local("nameOf", v.type.id)}(${c.rt("pbReadInt32")}(r));`);
@@ -224,7 +229,7 @@ function emitMapEntryReader(c: CodecContext, plan: MessagePlan, p: FieldPlan): v
   f.print(code`  if (r.pos > end) ${c.rt("pbOverrun")}(r, end);`);
   f.print("  if (!known) return false;");
   // An absent message value is an empty message: read one from an empty range.
-  const stored = isMessage ? code`value ?? ${c.local("read", v.type.id)}(r, r.pos, depth + 1, undefined${groupArg(c, v.type.id, -1)})` : ["value"];
+  const stored = isDate ? ["value ?? new Date(0)"] : isMessage ? code`value ?? ${c.local("read", v.type.id)}(r, r.pos, depth + 1, undefined${groupArg(c, v.type.id, -1)})` : ["value"];
   if (key === "string") f.print(code`  ${c.rt("pbMapSet")}(map, key, ${stored});`);
   else f.print(code`  map[key] = ${stored};`);
   f.print("  return true;");

@@ -6,7 +6,7 @@ import { stringLiteral } from "../../codegen/escape.js";
 import { code, type CodecContext } from "./code.js";
 import { member, type FieldPlan, type MessagePlan } from "./plan.js";
 import { scalarWire, tagOf, WIRE } from "./scalars.js";
-import { isPackable, nonZeroTest, wireTypeOf, writeValue } from "./values.js";
+import { isDateValue, isPackable, nonZeroTest, wireTypeOf, writeValue } from "./values.js";
 
 /** Packed varint runs the runtime writes in one call (one pass, into a length prefix reserved for the longest run). */
 const PACKED_WRITERS: Partial<Record<string, string>> = {
@@ -99,7 +99,8 @@ function emitTagged(c: CodecContext, p: FieldPlan, expr: string, indent: string)
   const wire = wireTypeOf(c, p.value);
   if (p.value.kind === "message" && tagOf(p.number, wire) < 0x80) {
     // One-byte tag and the reserved length byte in one call.
-    f.print(code`${indent}{ const at = ${c.rt("pbForkTag")}(w, ${tagOf(p.number, wire)}); ${c.local("write", p.value.type.id)}(w, ${expr}); ${c.rt("pbJoin")}(w, at); }`);
+    const write = isDateValue(c, p.value) ? c.rt("pbWriteDate") : c.local("write", p.value.type.id);
+    f.print(code`${indent}{ const at = ${c.rt("pbForkTag")}(w, ${tagOf(p.number, wire)}); ${write}(w, ${expr}); ${c.rt("pbJoin")}(w, at); }`);
     return;
   }
   f.print(code`${indent}${c.rt("pbWriteTag")}(w, ${tagOf(p.number, wire)});`);

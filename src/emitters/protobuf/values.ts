@@ -8,6 +8,12 @@ import { code, type CodecContext } from "./code.js";
 import { enumZeroLiteral } from "./enums.js";
 import type { ValueShape } from "./plan.js";
 import { scalarWire, WIRE } from "./scalars.js";
+import { isDateRef } from "../types/context.js";
+
+/** Whether a value of this shape is a google.protobuf.Timestamp held as a Date (`dates: "Date"`). */
+export function isDateValue(c: CodecContext, v: ValueShape): boolean {
+  return v.kind === "message" && isDateRef(v.type.id, c.emit.dates);
+}
 
 /** The wire type a value of this shape is written with (not packed). */
 export function wireTypeOf(c: CodecContext, v: ValueShape): number {
@@ -40,6 +46,7 @@ export function writeValue(c: CodecContext, v: ValueShape, expr: string): Printa
     case "enum":
       return code`${c.rt("pbWriteInt32")}(w, ${c.local("numberOf", v.type.id)}(${expr}));`;
     case "message":
+      if (isDateValue(c, v)) return code`{ const at = ${c.rt("pbFork")}(w); ${c.rt("pbWriteDate")}(w, ${expr}); ${c.rt("pbJoin")}(w, at); }`;
       return code`{ const at = ${c.rt("pbFork")}(w); ${c.local("write", v.type.id)}(w, ${expr}); ${c.rt("pbJoin")}(w, at); }`;
     case "group":
       return code`${c.local("write", v.type.id)}(w, ${expr});`;

@@ -1,6 +1,6 @@
 import type { Printable } from "../../codegen/generated-file.js";
 import type { EnumType, ScalarKind, TypeExpr } from "../../ir/model.js";
-import { lookupType } from "../types/context.js";
+import { isDateRef, lookupType } from "../types/context.js";
 import { literalTs } from "../types/type-expr.js";
 import { fnNames, jsonFunction, rt, type ProtoJsonContext } from "./context.js";
 import { importPublic, importShared } from "../modules.js";
@@ -30,6 +30,16 @@ const UINT64: readonly ScalarKind[] = ["uint64", "fixed64"];
 export function valueCodec(type: TypeExpr, ctx: ProtoJsonContext): ValueCodec {
   if (type.kind === "scalar") return scalarCodec(type.scalar, ctx);
   if (type.kind !== "ref") throw new Error(`internal: ProtoJSON cannot map a ${type.kind} value`);
+  if (isDateRef(type.id, ctx.types.options.dates)) {
+    // google.protobuf.Timestamp held as a Date: RFC 3339 text straight from and to the Date.
+    return {
+      write: (v) => [rt(ctx, "dateToJson"), `(${v})`],
+      read: (j, p, k) => [rt(ctx, "dateFromJson"), `(${j}, `, rt(ctx, "pointerJoin"), `(${p}, ${k}))`],
+      mayBeSkipped: false,
+      nullIsValue: false,
+      identity: false,
+    };
+  }
   const named = lookupType(ctx.types, type.id);
   if (named.kind === "enum") return enumCodec(named, ctx);
   if (named.kind !== "record") throw new Error(`internal: ProtoJSON cannot map ${type.id}`);

@@ -1,6 +1,6 @@
 import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js";
 import type { TypeExpr } from "../../ir/model.js";
-import type { TypesContext } from "../types/context.js";
+import { isDateRef, type TypesContext } from "../types/context.js";
 import { typeExprTs } from "../types/type-expr.js";
 import type { ForeignModule } from "../artifact.js";
 
@@ -43,6 +43,7 @@ export function access(object: string, property: string, quote: (s: string) => s
  */
 export function typeTs(ctx: ProtoJsonContext, t: TypeExpr): string {
   const visit = (e: TypeExpr): void => {
+    if (e.kind === "ref" && isDateRef(e.id, ctx.types.options.dates)) return;
     if (e.kind === "ref") ctx.f.use(ctx.f.import(ctx.types.names.family(e.id) ?? ctx.types.names.type(e.id), "./types.js", { typeOnly: true }));
     else if (e.kind === "list") visit(e.of);
     else if (e.kind === "map") {

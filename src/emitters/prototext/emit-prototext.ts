@@ -7,6 +7,7 @@ import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { Printable } from "../../codegen/generated-file.js";
 import type { ScalarKind, TypeId } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
+import { isDateRef } from "../types/context.js";
 import { foreignModule, foreignModules, importShared, isOwnType, moduleTableName, printSharedExports } from "../modules.js";
 import { code, LocalNames } from "../protobuf/code.js";
 import { codecNames } from "../protobuf/emit-codec.js";
@@ -70,7 +71,9 @@ export function emitProtoText(ctx: EmitContext): GeneratedFile {
       parts.push(" }");
       return parts;
     }
-    return [`{ kind: "message", message: () => ${tableOf(v.type.id)}${v.kind === "group" ? ", group: true" : ""} }`];
+    // A google.protobuf.Timestamp held as a Date (dates: "Date") is printed from the Date's seconds and nanos.
+    const date = v.kind === "message" && isDateRef(v.type.id, ctx.dates) ? ", date: true" : "";
+    return [`{ kind: "message", message: () => ${tableOf(v.type.id)}${v.kind === "group" ? ", group: true" : ""}${date} }`];
   };
   const field = (p: FieldPlan): Printable[] => {
     const name = p.extension !== undefined ? `[${p.extension.replace(/^\./, "")}]` : p.value.kind === "group" ? simpleName(p.value.type.id) : p.field.name;

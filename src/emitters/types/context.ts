@@ -41,3 +41,11 @@ export function lookupType(ctx: TypesContext, id: TypeId): NamedType {
   if (!t) throw new Error(`internal: unresolved type reference ${id}`);
   return t;
 }
+
+/** The IR id of google.protobuf.Timestamp. */
+export const TIMESTAMP_ID = "proto:.google.protobuf.Timestamp";
+
+/** Whether a reference to type `id` is held as a JavaScript Date: google.protobuf.Timestamp under `dates: "Date"`. */
+export function isDateRef(id: string, dates: DatesMode | undefined): boolean {
+  return dates === "Date" && id === TIMESTAMP_ID;
+}

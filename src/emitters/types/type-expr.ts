@@ -1,6 +1,6 @@
 import { stringLiteral } from "../../codegen/escape.js";
 import type { ScalarKind, TypeExpr } from "../../ir/model.js";
-import { lookupType, type TypesContext } from "./context.js";
+import { isDateRef, lookupType, type TypesContext } from "./context.js";
 
 const INT64: ReadonlySet<ScalarKind> = new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
 const NUMBER: ReadonlySet<ScalarKind> = new Set(["int32", "uint32", "sint32", "fixed32", "sfixed32", "float", "double"]);
@@ -31,6 +31,7 @@ export function typeExprTs(t: TypeExpr, ctx: TypesContext): string {
     case "scalar":
       return scalarTs(t.scalar, ctx);
     case "ref": {
+      if (isDateRef(t.id, ctx.options.dates)) return "Date";
       lookupType(ctx, t.id);
       return ctx.names.family(t.id) ?? ctx.names.type(t.id);
     }

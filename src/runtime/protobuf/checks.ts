@@ -92,3 +92,9 @@ export function pbCheckMapKey(key: string, path: string, issues: Issues, keyType
       return pbCheckInt64(key, path, issues, "string", keyType === "uint64");
   }
 }
+
+/** A google.protobuf.Timestamp held as a Date (`dates: "Date"`): a Date with a valid time value. */
+export function pbCheckDate(v: unknown, path: string, issues: Issues): void {
+  if (!(v instanceof Date)) return issue(issues, path, "type", "expected a Date (google.protobuf.Timestamp)");
+  if (Number.isNaN(v.getTime())) return issue(issues, path, "type", "expected a valid Date, got an invalid one");
+}

@@ -29,3 +29,4 @@ export * from "./checks.js";
 export * from "./rules.js";
 export { pbWritePackedInt32, pbWritePackedSint32, pbWritePackedUint32 } from "./packed.js";
 export { pbReadPackedInt32, pbReadPackedSint32, pbReadPackedUint32 } from "./packed-read.js";
+export { pbDateOf, pbDateParts, pbReadDate, pbWriteDate } from "./dates.js";

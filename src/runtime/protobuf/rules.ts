@@ -384,6 +384,11 @@ export function celBytesToString(b: Uint8Array): string {
 }
 
 /** A Duration or Timestamp (seconds in any int64 representation, nanos) as bigint nanoseconds; absent is zero. */
+/** A google.protobuf.Timestamp held as a Date (`dates: "Date"`) as nanoseconds since the epoch (0 when unset). */
+export function celDateNanos(d: unknown): bigint {
+  return d instanceof Date && !Number.isNaN(d.getTime()) ? BigInt(d.getTime()) * 1000000n : 0n;
+}
+
 export function celNanos(seconds: unknown, nanos: unknown): bigint {
   return BigInt((seconds as bigint | string | number | undefined) ?? 0) * 1000000000n + BigInt((nanos as number | undefined) ?? 0);
 }

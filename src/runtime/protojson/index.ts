@@ -11,7 +11,7 @@ export {
 } from "./numbers.js";
 export { boolFromJson, boolKeyFromJson, bytesFromJson, bytesToJson, stringFromJson } from "./scalars.js";
 export { enumFromJson, enumToJson, protoJsonEnum, type ProtoJsonEnum } from "./enums.js";
-export { timestampFromJson, timestampToJson } from "./timestamp.js";
+export { dateFromJson, dateToJson, timestampFromJson, timestampToJson } from "./timestamp.js";
 export { durationFromJson, durationToJson } from "./duration.js";
 export { fieldMaskFromJson, fieldMaskToJson } from "./field-mask.js";
 export { listValueFromJson, listValueToJson, structFromJson, structToJson, valueFromJson, valueToJson } from "./struct.js";

@@ -47,3 +47,18 @@ export function timestampFromJson(value: unknown, path: string, key?: string | n
   if (seconds < MIN_SECONDS || seconds > MAX_SECONDS) throw protoJsonError(path, key, "timestamp out of range");
   return { seconds, nanos: m[7] === undefined ? 0 : Number(m[7].padEnd(9, "0")) };
 }
+
+/** A google.protobuf.Timestamp held as a Date (`dates: "Date"`) as RFC 3339 text; an invalid or out-of-range Date throws. */
+export function dateToJson(d: Date): string {
+  const ms = d.getTime();
+  if (!Number.isFinite(ms)) throw new ProtoJsonError("", "google.protobuf.Timestamp: invalid Date");
+  const seconds = Math.floor(ms / 1000);
+  return timestampToJson(seconds, (ms - seconds * 1000) * 1_000_000);
+}
+
+/** RFC 3339 text as a Date (`dates: "Date"`): digits below the millisecond are dropped (floor, as the binary codec does). */
+export function dateFromJson(value: unknown, path: string, key?: string | number): Date {
+  const t = timestampFromJson(value, path, key);
+  // The Timestamp range (years 1..9999) lies well inside a Date's.
+  return new Date(Number(t.seconds) * 1000 + Math.floor(t.nanos / 1_000_000));
+}

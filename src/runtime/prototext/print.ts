@@ -6,6 +6,7 @@
 import { textDouble, textFloat, textQuoteBytes, textQuoteString } from "./escape.js";
 import type { TextField, TextMessage, TextScalar, TextTypes, TextValue } from "./table.js";
 import { printUnknownFields } from "./unknown.js";
+import { pbDateParts } from "../protobuf/dates.js";
 
 type Obj = Record<string, unknown>;
 
@@ -65,7 +66,8 @@ function isZero(value: TextValue, v: unknown): boolean {
 function printValue(name: string, value: TextValue, v: unknown, indent: string, out: string[], depth: number, ctx: PrintContext): void {
   if (value.kind === "message") {
     out.push(`${indent}${name} {\n`);
-    printMessage(v as Obj, value.message(), `${indent}  `, out, depth + 1, ctx);
+    const m = value.date === true && v instanceof Date ? (pbDateParts(v) as Obj) : (v as Obj);
+    printMessage(m, value.message(), `${indent}  `, out, depth + 1, ctx);
     out.push(`${indent}}\n`);
   } else if (value.kind === "enum") out.push(`${indent}${name}: ${String(v)}\n`);
   else out.push(`${indent}${name}: ${scalarText(value.scalar, v)}\n`);

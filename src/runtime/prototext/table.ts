@@ -14,7 +14,8 @@ export type TextValue =
    */
   | { readonly kind: "enum"; readonly zero?: string; readonly values: readonly (readonly [string, number])[]; readonly closed?: true }
   /** Lazy because messages refer to each other. `group`: delimited on the wire, named by its type name in text. */
-  | { readonly kind: "message"; readonly message: () => TextMessage; readonly group?: true };
+  /** `date`: a google.protobuf.Timestamp held as a Date (the `dates: "Date"` option). */
+  | { readonly kind: "message"; readonly message: () => TextMessage; readonly group?: true; readonly date?: true };
 
 export interface TextField {
   /** The name printed: the field name, a group's type name, or `[full.extension.name]`. */

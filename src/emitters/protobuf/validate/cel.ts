@@ -7,6 +7,7 @@
  * isHostAndPort / unique / isNan / isInf. An expression outside the subset throws CelUnsupported (the caller warns
  * and leaves the rule out); nothing from the expression reaches the output except through string literals.
  */
+import { isDateRef } from "../../types/context.js";
 import { stringLiteral } from "../../../codegen/escape.js";
 import type { EnumType, RecordType, ScalarKind } from "../../../ir/model.js";
 import type { FieldPlan, MessagePlan, ValueShape } from "../plan.js";
@@ -248,6 +249,8 @@ const DURATION: CelType = { k: "duration" };
 const TIMESTAMP: CelType = { k: "timestamp" };
 
 export interface CelEnv {
+  /** `"Date"`: google.protobuf.Timestamp values are Dates. */
+  readonly dates?: "string" | "Date" | undefined;
   plan(type: RecordType): MessagePlan | undefined;
   rt(name: string): string;
   constant(key: string, init: string): string;
@@ -267,6 +270,7 @@ function fromShape(env: CelEnv, shape: ValueShape, v: string): Compiled {
     case "message":
     case "group": {
       const id = shape.type.id;
+      if (isDateRef(id, env.dates)) return { js: `${env.rt("celDateNanos")}(${v})`, type: TIMESTAMP };
       if (id === "proto:.google.protobuf.Duration" || id === "proto:.google.protobuf.Timestamp") {
         const plan = env.plan(shape.type);
         const secs = plan?.fields.find((f) => f.field.name === "seconds")?.prop ?? "seconds";

@@ -17,6 +17,8 @@ export interface RulesCtx {
   /** A runtime function's local name (imported on use). */
   rt(name: string): string;
   int64: "bigint" | "string" | "number";
+  /** `"Date"`: google.protobuf.Timestamp values are Dates. */
+  dates?: "string" | "Date" | undefined;
   /** The plan of a message type, for well-known types (property names of Duration, Timestamp, Any, wrappers). */
   plan(type: RecordType): MessagePlan | undefined;
   warn(origin: Origin, detail: string): void;
@@ -103,7 +105,7 @@ function celRules(tree: RuleTree): { id: string; message: string; expression: st
 }
 
 function celEnv(c: RulesCtx): CelEnv {
-  return { plan: c.plan, rt: c.rt, constant: c.constant, enumNumber: c.enumNumber };
+  return { plan: c.plan, rt: c.rt, constant: c.constant, enumNumber: c.enumNumber, dates: c.dates };
 }
 
 /** Print one compiled CEL rule: false or a non-empty string is a violation; a CEL error is one too. */
@@ -689,8 +691,14 @@ function emitMessageValueRules(c: RulesCtx, type: RecordType, tree: RuleTree, v:
     const secs = prop(c, type, "seconds");
     const nanos = prop(c, type, "nanos");
     if (!r || !secs || !nanos) return;
-    c.print(`${at}if (typeof ${v} === "object" && ${v} !== null) {`);
-    c.print(`${at}  const t = BigInt(${member(v, secs)} ?? 0) * 1000000000n + BigInt(${member(v, nanos)} ?? 0);`);
+    if (kind === "timestamp" && c.dates === "Date") {
+      // A Timestamp held as a Date: its milliseconds as nanoseconds.
+      c.print(`${at}if (${v} instanceof Date && !Number.isNaN(${v}.getTime())) {`);
+      c.print(`${at}  const t = BigInt(${v}.getTime()) * 1000000n;`);
+    } else {
+      c.print(`${at}if (typeof ${v} === "object" && ${v} !== null) {`);
+      c.print(`${at}  const t = BigInt(${member(v, secs)} ?? 0) * 1000000000n + BigInt(${member(v, nanos)} ?? 0);`);
+    }
     const i = `${at}  `;
     const lit = (s: RuleValue): string => {
       const t = asTree(s);

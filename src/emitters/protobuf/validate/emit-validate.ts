@@ -4,6 +4,7 @@
  * Checked: required fields present, value types, integer ranges, enum membership, `@range` bounds, oneof cases,
  * map keys, nested messages.
  */
+import { isDateRef } from "../../types/context.js";
 import { stringLiteral } from "../../../codegen/escape.js";
 import { GeneratedFile, type Printable } from "../../../codegen/generated-file.js";
 import type { EnumType, IrDocument, Member, TypeId } from "../../../ir/model.js";
@@ -57,6 +58,7 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
     print: (line) => f.print(line),
     rt: (name) => f.use(f.import(name, emit.runtimeModule)),
     int64: emit.int64,
+    dates: emit.dates,
     plan: (type) => plans.get(type.id),
     warn: (origin, detail) => emit.warn?.(origin, detail),
     enumNumber: (e) =>
@@ -247,6 +249,10 @@ function emitValue(c: Ctx, p: FieldPlan, shape: ValueShape, v: string, at: strin
       return;
     case "message":
     case "group":
+      if (isDateRef(shape.type.id, c.emit.dates)) {
+        f.print(code`${indent}${c.rt("pbCheckDate")}(${v}, ${at}, issues);`);
+        return;
+      }
       if (ignoredAlways(p)) {
         // `ignore: IGNORE_ALWAYS`: the nested message is still checked for shape, but none of its rules apply.
         f.print(`${indent}{`);

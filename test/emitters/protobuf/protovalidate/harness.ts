@@ -47,7 +47,7 @@ export interface Agreement {
  * Generate `entry` (a .proto in `dir`) both ways; `oracleEntry` (default: the same file) is what protoc compiles
  * for protovalidate-es, e.g. a protovalidate twin of a protoc-gen-validate file with the same messages.
  */
-export async function prepare(dir: string, entry: string, oracleEntry = entry, frontEnd: "text" | "descriptors" = "text"): Promise<Agreement> {
+export async function prepare(dir: string, entry: string, oracleEntry = entry, frontEnd: "text" | "descriptors" = "text", dates: "string" | "Date" = "string"): Promise<Agreement> {
   const root = mkdtempSync(path.join(tmpdir(), "specforge-pv-"));
   // protoc: validate.proto and the well-known types from descriptors, the fixture from its folder.
   const deps = [file_google_protobuf_descriptor, file_google_protobuf_duration, file_google_protobuf_timestamp, file_google_protobuf_field_mask, file_google_protobuf_any, file_google_protobuf_wrappers, file_buf_validate_validate];
@@ -63,7 +63,7 @@ export async function prepare(dir: string, entry: string, oracleEntry = entry, f
   writeFileSync(path.join(stub, "buf/validate/validate.proto"), BUF_VALIDATE_STUB);
   mkdirSync(path.join(stub, "validate"), { recursive: true });
   writeFileSync(path.join(stub, "validate/validate.proto"), 'syntax = "proto2";\npackage validate;\n');
-  const spec = { file: path.join(dir, entry), display: entry, runtimeModule: RUNTIME };
+  const spec = { file: path.join(dir, entry), display: entry, runtimeModule: RUNTIME, dates };
   // "descriptors": what protoc-gen-specforge sees (protoc's descriptors, with the real validate.proto).
   const out = frontEnd === "descriptors"
     ? generateFromDocument(lowerDescriptors(descriptorSet.file, entry), spec)
