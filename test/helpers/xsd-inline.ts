@@ -3,6 +3,7 @@
  * generated module loaded (conformance/xsd/load-in-memory.ts) against the runtime's source.
  */
 import path from "node:path";
+import type { IrDocument } from "../../src/ir/model.js";
 import { loadInMemory } from "../../conformance/xsd/load-in-memory.js";
 import { memorySpecHost } from "../../src/parsers/host.js";
 import { generateSpec } from "../../src/pipeline/generate-files.js";
@@ -10,6 +11,8 @@ import * as runtime from "../../src/runtime/index.js";
 import { typecheckFiles } from "./typecheck.js";
 
 export interface InlineXsd {
+  /** The IR the files were generated from. */
+  readonly doc: IrDocument;
   /** Generated .ts files by name (xml.ts, validate.ts, ...). */
   readonly files: ReadonlyMap<string, string>;
   typecheck(): string[];
@@ -22,6 +25,7 @@ export function generateInlineXsd(schema: string): InlineXsd {
   const ts = out.files.filter((f) => f.path.endsWith(".ts"));
   const files = new Map(ts.map((f) => [path.posix.relative(out.dir, f.path), f.content] as const));
   return {
+    doc: out.doc,
     files,
     typecheck: () => typecheckFiles(files),
     load: () => loadInMemory(ts, out.dir, "specforge/runtime", runtime),

@@ -12,7 +12,9 @@ import { decodedPatterns, isSimple, lexicalOf, valueOf } from "./simple-values.j
  * type with a line per field, which the runtime's XmlRecordCodec walks (see README.md), plus the families, named
  * simple and enumeration codecs, global elements and named types. A field is `[flags, namespace, local name,
  * property key, "codec"]`, the flags being the kind (0 element, 1 attribute, 2 text, 3 wildcard) plus 4 required,
- * 8 list, 16 nillable; a wildcard's entry is `[flags, target namespace, namespace constraint, key]`. Entries name
+ * 8 list, 16 nillable, 32 an item of a group kept in document order (the line ends with the item's kind; every
+ * line of the group has the group's property as key); a wildcard's entry is `[flags, target namespace, namespace
+ * constraint, key]` (`[flags, tns, constraint, key, "", kind]` in an ordered group). Entries name
  * each other by string (`"r$Name"`, `"f$Family"`, `"enum$Name"`, `"s$N"`, `"any"`), resolved by the runtime.
  */
 
@@ -25,6 +27,7 @@ const ANY = 3;
 const REQUIRED = 4;
 const LIST = 8;
 const NILLABLE = 16;
+const ORDERED = 32;
 
 /** The name of a record's codec in the table (its own fields, no xsi:type dispatch). */
 export function recordCodec(id: string, x: XmlContext): string {
@@ -44,6 +47,20 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
   if (layout.slots.length === 0) return [`${head}]${attributes}],`];
   const out: Printable[] = [head];
   for (const s of layout.slots) {
+    if (s.kind === "ordered") {
+      s.items.forEach((item, i) => {
+        const required = i === 0 && s.ordered.minItems >= 1 ? REQUIRED : 0;
+        const flags = ORDERED + LIST + required;
+        const kind = stringLiteral(item.kind);
+        const e = item.slot;
+        if (e.kind === "any") out.push(`  [${ANY + flags}, ${x.ns(e.tns)}, ${stringLiteral(e.any.namespace)}, ${stringLiteral(e.key)}, "", ${kind}],`);
+        else {
+          const nillable = e.field.nullable ? NILLABLE : 0;
+          out.push(`  [${ELEMENT + flags + nillable}, ${x.ns(e.ns)}, ${stringLiteral(e.local)}, ${stringLiteral(e.key)}, ${stringLiteral(codecOf(e.field.type, x, simple))}, ${kind}],`);
+        }
+      });
+      continue;
+    }
     const occurs = (s.occurs.min >= 1 ? REQUIRED : 0) + (s.kind !== "any" && s.list ? LIST : 0);
     if (s.kind === "any") {
       out.push(`  [${ANY + occurs}, ${x.ns(s.tns)}, ${stringLiteral(s.any.namespace)}, ${stringLiteral(s.key)}],`);

@@ -98,7 +98,7 @@ function collectNamespaces(x: XmlContext, ctx: EmitContext, extra: readonly stri
   for (const t of ctx.doc.types) {
     add(t.scope);
     if (t.kind !== "record") continue;
-    for (const s of x.layout(t.id).slots) {
+    for (const s of x.layout(t.id).slots.flatMap((s) => (s.kind === "ordered" ? s.items.map((i) => i.slot) : [s]))) {
       if (s.kind === "any") {
         add(s.tns);
         for (const tok of s.any.namespace.split(/\s+/)) if (tok !== "" && !tok.startsWith("##")) add(tok);

@@ -38,13 +38,19 @@ export const XML_ANY = 3;
 export const XML_REQUIRED = 4;
 export const XML_LIST = 8;
 export const XML_NILLABLE = 16;
+/**
+ * An element or wildcard of a repeating group kept in document order: every line of the group has the group's
+ * property as key and ends with the item's kind; the property holds `{ kind, value }` items in document order.
+ */
+export const XML_ORDERED = 32;
 
 /**
  * One field: [flags, namespace, local name, property key, codec]. For XML_ANY the namespace is the record's target
  * namespace (for ##targetNamespace / ##other), the local name the wildcard's namespace constraint, and no codec.
- * The codec is a codec or the name it has in an XmlCodecTable (resolved when the record is first used).
+ * The codec is a codec or the name it has in an XmlCodecTable (resolved when the record is first used; "" for none).
+ * With XML_ORDERED the line ends with the item's kind.
  */
-export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCodec | string)?];
+export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCodec | string)?, string?];
 
 /**
  * Every codec of a generated xml.ts as one value, its entries naming each other by string: [name, ...] per record
@@ -218,6 +224,10 @@ interface Field {
   readonly what: string;
   /** How the value of a child holding only text is made from the text: PLAIN_* (see plainValue). */
   readonly plain: number;
+  /** In a group kept in document order (XML_ORDERED): the kind its items are tagged with. */
+  readonly item: string | undefined;
+  /** The first field of its property (every field but the 2nd, 3rd... line of an ordered group). */
+  readonly leader: boolean;
 }
 
 /** A field's value from the text of a plain child: not at all (the codec reads it), by the simple codec's parse, as is. */
@@ -374,11 +384,34 @@ export class XmlRecordCodec implements XmlValueCodec {
     for (let i = 0; i < particles.length; i++) {
       const p = particles[i]!;
       const f = p.field;
-      if (f.kind === XML_ELEMENT) this.writeElement(w, p, v[f.key]);
+      if (f.item !== undefined) {
+        if (f.leader) this.writeOrdered(w, plan, p, v[f.key]);
+      } else if (f.kind === XML_ELEMENT) this.writeElement(w, p, v[f.key]);
       else if (f.kind === XML_ANY) {
         const items = v[f.key];
         if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where, p.openTags);
       }
+    }
+  }
+
+  /** A group kept in document order: each `{ kind, value }` item as the element (or open content) of its kind. */
+  private writeOrdered(w: XmlWriter, plan: EncodePlan, leader: PlannedField, value: unknown): void {
+    const f = leader.field;
+    if (value === undefined || value === null) {
+      if (f.required) throw xmlMissingProperty(this.tsName, f.key);
+      if (value === undefined) return;
+    }
+    if (!Array.isArray(value)) throw new XmlEncodeError(`${f.where}: must be an array of { kind, value }`);
+    const kinds = (plan.kinds ??= orderedKinds(plan.particles));
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i] as { readonly kind?: unknown; readonly value?: unknown } | null;
+      const p = typeof item === "object" && item !== null && typeof item.kind === "string" ? kinds.get(f.key + "\u0000" + item.kind) : undefined;
+      if (p === undefined) throw new XmlEncodeError(`${f.where}/${i}: not a { kind, value } item of a kind this group has`);
+      const v = item!.value;
+      if (p.field.kind === XML_ANY) encodeOpenContent(w, [v as OpenContentItem], this.codecs.open, `${f.where}/${i}/value`, p.openTags);
+      else if (v === null && (p.field.nillable || p.write === WRITE_TEXT)) writeNil(w, p);
+      else if (v === undefined || v === null) throw new XmlEncodeError(`${f.where}/${i}/value: required value is missing`);
+      else writeValue(w, p, v);
     }
   }
 
@@ -530,7 +563,10 @@ export class XmlRecordCodec implements XmlValueCodec {
       const items = (vals[a.index] ??= []) as OpenContentItem[];
       // A plain child of open content is text (what readOpenItem reads from an element without attributes or children).
       // An indexed store rather than push: the engine compiles it in place, where push here stayed a call.
-      items[items.length] = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, path, a.key, items.length, this.codecs.open);
+      if (a.item !== undefined) {
+        const open = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, `${path}/${a.key}/${items.length}`, "value", 0, this.codecs.open);
+        (items as unknown[])[items.length] = { kind: a.item, value: open };
+      } else items[items.length] = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, path, a.key, items.length, this.codecs.open);
     }
     return keepText ? text + r.lastText : text;
   }
@@ -553,7 +589,11 @@ export class XmlRecordCodec implements XmlValueCodec {
 /** A field's value from the text of a plain child (no attributes, no child elements): what its codec would read. */
 function plainValue(f: Field, text: string, path: string, vals: unknown[]): void {
   const i = f.index;
-  if (f.list) {
+  if (f.item !== undefined) {
+    const items = (vals[i] ??= []) as unknown[];
+    const value = f.plain === PLAIN_TEXT ? text : (f.codec as XmlSimpleCodec<unknown>).parse(text, path + f.segment + "/" + items.length + "/value");
+    items.push({ kind: f.item, value });
+  } else if (f.list) {
     const items = (vals[i] ??= []) as unknown[];
     items.push(f.plain === PLAIN_TEXT ? text : (f.codec as XmlSimpleCodec<unknown>).parse(text, path + f.segment + "/" + items.length));
   } else vals[i] = f.plain === PLAIN_TEXT ? text : (f.codec as XmlSimpleCodec<unknown>).parse(text, path + f.segment);
@@ -561,7 +601,11 @@ function plainValue(f: Field, text: string, path: string, vals: unknown[]): void
 
 function readElement(r: XmlPullReader, path: string, f: Field, vals: unknown[]): void {
   const i = f.index;
-  if (f.list) {
+  if (f.item !== undefined) {
+    const items = (vals[i] ??= []) as unknown[];
+    const value = f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment + "/" + items.length + "/value");
+    items.push({ kind: f.item, value });
+  } else if (f.list) {
     const items = (vals[i] ??= []) as unknown[];
     items.push(f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment + "/" + items.length));
   } else vals[i] = f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment);
@@ -576,13 +620,18 @@ function skipNil(r: XmlPullReader): null {
 function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: XmlCodecs): Layout {
   const fields: Field[] = [];
   let at = 0;
-  for (const [flags, ns, local, key, named] of specs) {
-    const codec = typeof named === "string" ? codecs.codec(named) : named;
+  // An ordered group's lines share one value slot and one particle position (its first line's).
+  const groups = new Map<string, { index: number; at: number }>();
+  for (const [flags, ns, local, key, named, item] of specs) {
+    const codec = typeof named === "string" ? (named === "" ? undefined : codecs.codec(named)) : named;
     const kind = flags & 3;
     const particle = kind === XML_ELEMENT || kind === XML_ANY;
+    const ordered = (flags & XML_ORDERED) !== 0 && item !== undefined;
+    const group = ordered ? groups.get(key) : undefined;
+    if (ordered && group === undefined) groups.set(key, { index: fields.length, at });
     fields.push({
       kind,
-      index: fields.length,
+      index: group?.index ?? fields.length,
       required: (flags & XML_REQUIRED) !== 0,
       list: (flags & XML_LIST) !== 0,
       nillable: (flags & XML_NILLABLE) !== 0,
@@ -592,10 +641,12 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
       segment: `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
       where: `${tsName}/${key}`,
       codec,
-      at: particle ? at++ : -1,
+      at: group !== undefined ? group.at : particle ? at++ : -1,
       admits: kind === XML_ANY ? wildcard(local, ns) : () => false,
       what: `${kind === XML_ATTRIBUTE ? "attribute" : "element"} ${local}`,
       plain: kind !== XML_ELEMENT || codec === undefined ? PLAIN_NONE : codec === codecs.any ? PLAIN_TEXT : codec instanceof XmlSimpleCodec && codec.read === XmlSimpleCodec.prototype.read ? PLAIN_PARSE : PLAIN_NONE,
+      item: ordered ? item : undefined,
+      leader: group === undefined,
     });
   }
   const elements = new Map<string, Map<string, Field[]>>();
@@ -614,8 +665,9 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
   const texts = fields.filter((f) => f.kind === XML_TEXT);
   const attributeList = fields.filter((f) => f.kind === XML_ATTRIBUTE);
   const particleList = fields.filter((f) => f.kind === XML_ELEMENT || f.kind === XML_ANY);
-  const required = fields.filter((f) => f.required && f.kind !== XML_ANY);
-  const optional = fields.filter((f) => !required.includes(f));
+  // An ordered group is required when its first line is (whatever kind of particle that is).
+  const required = fields.filter((f) => f.leader && f.required && (f.kind !== XML_ANY || f.item !== undefined));
+  const optional = fields.filter((f) => f.leader && !required.includes(f));
   return { fields, elements, attributes, anys, texts, attributeList, particleList, required, optional, positional, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
 }
 
@@ -737,6 +789,14 @@ interface EncodePlan {
   readonly layout: Layout;
   readonly particles: readonly PlannedField[];
   readonly typeAttribute: string | undefined;
+  /** The fields of ordered groups by "key\0kind" (made on the first ordered value written). */
+  kinds?: Map<string, PlannedField>;
+}
+
+function orderedKinds(particles: readonly PlannedField[]): Map<string, PlannedField> {
+  const out = new Map<string, PlannedField>();
+  for (const p of particles) if (p.field.item !== undefined) out.set(p.field.key + "\u0000" + p.field.item, p);
+  return out;
 }
 
 function encodePlan(layout: Layout, scope: XmlPrefixScope | undefined, ns: string, name: string): EncodePlan {
