@@ -6,7 +6,8 @@ import type { EmitContext } from "../artifact.js";
 import { lookupType, typesContext } from "../types/context.js";
 import { code } from "../xml/context.js";
 import { recordLayout, type AnySlot, type FieldSlot, type OrderedSlot, type RecordLayout } from "../xml/record-layout.js";
-import { checkFunction, compositeName, declareValueCheck, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
+import { xsdEnumKey } from "../../runtime/xml/checks.js";
+import { checkFunction, compositeName, enumKeyOf, declareValueCheck, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
 
 /**
  * `<dir>/validate.ts` for a WSDL/XSD document: `validate<Name>(value)` per named type, returning every issue
@@ -318,7 +319,11 @@ function valueCheck(s: FieldSlot, v: ValidatorContext): Printable | undefined {
     if (plain) return [head, code`  return ${typeCheck("value", "path", type, v)};`, "}"];
     const lines: Printable[] = [head, code`  if (!${typeCheck("value", "path", type, v)}) return false;`, ...facetChecks("value", "path", facets, "  ", v, type)];
     if (fixed !== undefined) {
-      lines.push(code`  if (${v.rt("xsdLexical")}(value) !== ${stringLiteral(fixed)}) ${v.rt("xsdIssue")}(issues, path, "fixed", ${stringLiteral(`must be ${fixed}`)});`);
+      // The fixed value holds in the value space ("1.0E-2" for a float is 0.01), as enumerations (enumKeyOf).
+      const key = enumKeyOf(type, v);
+      const actual = key === undefined ? code`${v.rt("xsdLexical")}(value)` : code`${v.rt("xsdEnumKey")}(value, "${key.kind}"${key.list ? ", true" : ""})`;
+      const wanted = key === undefined ? fixed : xsdEnumKey(fixed, key.kind, key.list);
+      lines.push(code`  if (${actual} !== ${stringLiteral(wanted)}) ${v.rt("xsdIssue")}(issues, path, "fixed", ${stringLiteral(`must be ${fixed}`)});`);
     }
     lines.push("  return true;", "}");
     return lines;

@@ -178,6 +178,15 @@ function underlyingList(t: TypeExpr, v: ValidatorContext): (TypeExpr & { kind: "
 
 const LIST_BUILTINS = new Set(["xsd:NMTOKENS", "xsd:IDREFS", "xsd:ENTITIES"]);
 
+/** How values of a type compare in its value space (xsdEnumKey), or undefined when as lexical strings. */
+export function enumKeyOf(type: TypeExpr, v: ValidatorContext): { kind: string; list: boolean } | undefined {
+  const base = underlyingScalar(type, v);
+  const list = underlyingList(type, v);
+  const tokens = base?.builtin !== undefined && LIST_BUILTINS.has(base.builtin);
+  const kind = enumKind(list !== undefined ? underlyingScalar(list.of, v) : base, tokens);
+  return kind === "string" && list === undefined ? undefined : { kind, list: list !== undefined };
+}
+
 /** How enumeration values of a scalar compare (the runtime's xsdEnumKey kinds). */
 function enumKind(t: ScalarType | undefined, tokens: boolean): string {
   if (tokens) return "tokens";

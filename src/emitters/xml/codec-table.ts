@@ -68,7 +68,8 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
     }
     const kind = s.kind === "attribute" ? ATTRIBUTE : s.kind === "text" ? TEXT : ELEMENT;
     const flags = kind + occurs + (s.kind === "element" && s.field.nullable ? NILLABLE : 0);
-    out.push(`  [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${stringLiteral(codecOf(s.field.type, x, simple))}],`);
+    const codec = s.kind === "element" ? constrainedCodecOf(s.field.type, s.field, x, simple) : codecOf(s.field.type, x, simple);
+    out.push(`  [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${stringLiteral(codec)}],`);
   }
   out.push(`]${attributes}],`);
   return out;
@@ -109,6 +110,18 @@ export function codecOf(t: TypeExpr, x: XmlContext, simple: SimpleCodecs): strin
   return "any";
 }
 
+/**
+ * The codec of an element with a value constraint (default= or fixed=): an empty element (no text, no children) has
+ * that value (XSD 1.0 Part 1 §3.3.4, Element Locally Valid (Element) 5.1.2 and §3.3.1's {value constraint}). A simple
+ * codec that reads the constraint's text in place of the empty text; other codecs as they are.
+ */
+export function constrainedCodecOf(t: TypeExpr, decl: { readonly default?: string; readonly fixed?: string }, x: XmlContext, simple: SimpleCodecs): string {
+  const codec = codecOf(t, x, simple);
+  const constraint = decl.fixed ?? decl.default;
+  if (constraint === undefined || codec === "any" || codec.startsWith("r$") || codec.startsWith("f$")) return codec;
+  return simple.constrained(codec, constraint, decl.fixed !== undefined);
+}
+
 /** Simple codecs, one per distinct simple type expression, named `s$1`, `s$2`, ... in order of first use (table entries). */
 export class SimpleCodecs {
   private readonly byKey = new Map<string, { name: string; line: Printable }>();
@@ -125,6 +138,16 @@ export class SimpleCodecs {
     const line = lexical === "v"
       ? code`[${stringLiteral(name)}, ${x.rt("xmlTextCodec")}(${parse})],`
       : code`[${stringLiteral(name)}, new ${x.rt("XmlSimpleCodec")}(${parse}, (v: ${ts}) => ${lexical})],`;
+    this.byKey.set(key, { name, line });
+    return name;
+  }
+  /** `codec` (a simple or enumeration codec's name) reading `text` when the element is empty. */
+  constrained(codec: string, text: string, fixed: boolean): string {
+    const key = JSON.stringify(["constrained", codec, text, fixed]);
+    const known = this.byKey.get(key);
+    if (known) return known.name;
+    const name = `s$${this.byKey.size + 1}`;
+    const line = code`[${stringLiteral(name)}, ${this.x.rt("xmlValueConstraint")}(${stringLiteral(codec)}, ${stringLiteral(text)}${fixed ? ", true" : ""})],`;
     this.byKey.set(key, { name, line });
     return name;
   }

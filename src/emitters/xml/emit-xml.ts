@@ -5,7 +5,7 @@ import type { ElementDecl } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import { typeExprTs, unionOf } from "../types/type-expr.js";
 import { code, typeRef, xmlContext, type XmlContext } from "./context.js";
-import { CODECS, codecOf, enumEntry, familyEntry, recordEntry, SimpleCodecs } from "./codec-table.js";
+import { CODECS, codecOf, constrainedCodecOf, enumEntry, familyEntry, recordEntry, SimpleCodecs } from "./codec-table.js";
 import { elementCodecNames } from "./element-names.js";
 import { appendAll } from "../../append-all.js";
 import { rpcNamespaces, rpcPartEntries, rpcPartTypes, type RpcPartType } from "./rpc-parts.js";
@@ -140,7 +140,7 @@ function elementLines(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): { 
   for (const el of ctx.doc.elements) {
     const e = names.get(el.id)!;
     const ts = elementTs(el, x);
-    const codec = codecOf(el.type, x, simple);
+    const codec = constrainedCodecOf(el.type, el, x, simple);
     const decl = code`${CODECS}.elementNamed(${stringLiteral(e)})`;
     functions.push(`/** {${el.name.ns.replace(/\*\//g, "*\\/")}}${el.name.local.replace(/\*\//g, "*\\/")}${el.doc ? `: ${oneLine(el.doc)}` : ""} */`);
     functions.push(code`export function encode${e}Element(value: ${ts}, options?: ${x.rt("XmlEncodeOptions", true)}): string { return ${decl}.toXml(value, options); }`);

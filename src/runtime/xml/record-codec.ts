@@ -111,6 +111,52 @@ export function xmlEnumCodec(values: readonly string[], name: string): XmlSimple
   });
 }
 
+/**
+ * An element's value constraint (default= or fixed=) on the simple codec the table names `base`: an empty element
+ * (no text, no children) has the constraint's value (XSD 1.0 Part 1 §3.3.4). Resolved when the table is registered,
+ * into a simple codec reading `text` in place of the empty text.
+ */
+export class XmlValueConstraint implements XmlValueCodec {
+  constructor(
+    readonly base: string,
+    readonly text: string,
+    readonly fixed: boolean,
+  ) {}
+  resolve(base: XmlValueCodec): XmlValueCodec {
+    if (!(base instanceof XmlSimpleCodec)) return base;
+    const parse = base.parse as (text: string, path: string) => unknown;
+    const lexical = base.lexical as (v: unknown) => string;
+    const text = this.text;
+    if (!this.fixed) return new XmlSimpleCodec((t: string, path: string) => parse(t === "" ? text : t, path), lexical, base.text);
+    // The fixed value is written as the schema writes it (validators such as libxml2 compare some types' fixed
+    // values by their lexical form: "1.0e-2", not 0.01's "0.01").
+    let fixedLexical: string | undefined;
+    return new XmlSimpleCodec(
+      (t: string, path: string) => parse(t === "" ? text : t, path),
+      (v: unknown) => {
+        const out = lexical(v);
+        fixedLexical ??= lexical(parse(text, ""));
+        return out === fixedLexical ? text : out;
+      },
+      base.text,
+    );
+  }
+  encode(): void {
+    throw new Error(`internal: unresolved XML codec constraint on ${this.base}`);
+  }
+  decode(): unknown {
+    throw new Error(`internal: unresolved XML codec constraint on ${this.base}`);
+  }
+  read(): unknown {
+    throw new Error(`internal: unresolved XML codec constraint on ${this.base}`);
+  }
+}
+
+/** A codec table entry: the simple or enumeration codec named `base`, reading `text` for an empty element. */
+export function xmlValueConstraint(base: string, text: string, fixed = false): XmlValueCodec {
+  return new XmlValueConstraint(base, text, fixed);
+}
+
 /** What a generated xml.ts shares between its codecs: the open-content types (set once xmlTypes exists). */
 export class XmlCodecs {
   open: OpenTypes = { byClark: new Map(), byName: new Map() };
@@ -134,7 +180,8 @@ export class XmlCodecs {
 
   /** Registers a table's codecs (records refer to each other by name, so their order does not matter). */
   private define(table: XmlCodecTable): void {
-    for (const [name, codec] of table.codecs) this.named.set(name, codec);
+    // A value constraint names a codec registered before it (simple codecs are numbered in order of first use).
+    for (const [name, codec] of table.codecs) this.named.set(name, codec instanceof XmlValueConstraint ? codec.resolve(this.codec(codec.base)) : codec);
     for (const [name, ns, xmlName, tsName, family, fields, attributesKey] of table.records) {
       this.named.set(name, this.record(ns, xmlName, tsName, family, () => fields, attributesKey));
     }
