@@ -128,15 +128,16 @@ export class Ctx {
     const q = this.set.qname(schema, el, raw);
     const b = builtinScalar(q.ns, q.local);
     if (b) return b;
-    if (!this.set.lookup("type", q)) throw unknown(el, "type", raw, q);
-    return { kind: "ref", id: typeId(q) };
+    const d = this.set.lookupAt("type", q, el);
+    if (!d) throw unknown(el, "type", raw, q);
+    return { kind: "ref", id: typeId(d.name) };
   }
 
   /** The type declaration a QName names, or undefined for builtins; unknown names are errors. */
   typeDecl(schema: SchemaDoc, el: XmlElement, raw: string): Decl | undefined {
     const q = this.set.qname(schema, el, raw);
     if (builtinScalar(q.ns, q.local)) return undefined;
-    const d = this.set.lookup("type", q);
+    const d = this.set.lookupAt("type", q, el);
     if (!d) throw unknown(el, "type", raw, q);
     return d;
   }
