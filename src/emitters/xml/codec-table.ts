@@ -5,7 +5,7 @@ import { lookupType } from "../types/context.js";
 import { typeExprTs } from "../types/type-expr.js";
 import { code, typeRef, type XmlContext } from "./context.js";
 import { familyRootOf } from "./record-layout.js";
-import { decodedPatterns, isSimple, lexicalOf, valueOf } from "./simple-values.js";
+import { decodedPatterns, holdsQName, isSimple, lexicalOf, valueOf } from "./simple-values.js";
 
 /**
  * The codec table of xml.ts: one XmlCodecTable value (see the runtime's record-codec.ts) holding an entry per record
@@ -91,7 +91,8 @@ export function familyMembers(t: RecordType, x: XmlContext): string[] {
 /** `["enum$Name", xmlEnumCodec(NameValues, "Name")],` (the values come from the list types.ts exports). */
 export function enumEntry(t: EnumType, x: XmlContext): Printable {
   const list = x.f.import(x.names.enumValues(t.id), "./types.js");
-  return code`[${stringLiteral(`enum$${x.names.type(t.id)}`)}, ${x.rt("xmlEnumCodec")}(${list}, ${stringLiteral(t.name)})],`;
+  const qname = t.base.kind === "scalar" && t.base.scalar === "QName" ? ", true" : "";
+  return code`[${stringLiteral(`enum$${x.names.type(t.id)}`)}, ${x.rt("xmlEnumCodec")}(${list}, ${stringLiteral(t.name)}${qname})],`;
 }
 
 /** The name of the codec of values of type `t` in an element: a simple codec, a record's, a family's, or xsd:anyType's. */
@@ -135,9 +136,10 @@ export class SimpleCodecs {
     const parse = code`(text: string, path: string) => ${valueOf("text", "path", t, x)}`;
     const lexical = lexicalOf("v", t, x);
     const ts = typeRef(typeExprTs(t, x.types), x);
-    const line = lexical === "v"
+    const qname = holdsQName(t, x);
+    const line = lexical === "v" && !qname
       ? code`[${stringLiteral(name)}, ${x.rt("xmlTextCodec")}(${parse})],`
-      : code`[${stringLiteral(name)}, new ${x.rt("XmlSimpleCodec")}(${parse}, (v: ${ts}) => ${lexical})],`;
+      : code`[${stringLiteral(name)}, new ${x.rt("XmlSimpleCodec")}(${parse}, (v: ${ts}) => ${lexical}${qname ? ", false, true" : ""})],`;
     this.byKey.set(key, { name, line });
     return name;
   }

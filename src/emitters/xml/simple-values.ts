@@ -98,8 +98,10 @@ function scalarLexical(v: Printable, t: ScalarType, x: XmlContext): Printable {
     case "time":
     case "duration":
     case "anyURI":
-    case "QName":
       return v;
+    case "QName":
+      // {namespace}local -> prefix:local, the prefix declared on the element being written (runtime qname.ts).
+      return code`${x.rt("formatXsdQName")}(${v})`;
     default:
       return code`String(${v})`;
   }
@@ -135,8 +137,10 @@ function scalarValue(text: Printable, path: Printable, t: ScalarType, x: XmlCont
   switch (t.scalar) {
     case "string":
     case "anyURI":
-    case "QName":
       return text;
+    case "QName":
+      // prefix:local -> {namespace}local in the bindings of the element read (runtime qname.ts).
+      return code`${x.rt("parseXsdQName")}(${text}, ${path})`;
     case "boolean":
       return code`${x.rt("parseXsdBoolean")}(${text}, ${path})`;
     case "int64":
@@ -184,6 +188,17 @@ function enumReader(n: EnumType, x: XmlContext): string {
   const lines: Printable[] = [];
   x.helpers.set(key, { name, lines });
   const values = x.f.import(x.names.enumValues(n.id), "./types.js");
+  if (n.base.kind === "scalar" && n.base.scalar === "QName") {
+    lines.push(
+      code`function ${name}(text: string, path: string): ${x.ts(tsName)} {`,
+      code`  const values: readonly string[] = ${values};`,
+      code`  const value = ${x.rt("parseXsdQName")}(text, path);`,
+      code`  if (values.includes(value)) return value as ${x.ts(tsName)};`,
+      code`  throw new ${x.rt("XmlDecodeError")}(path, JSON.stringify(text) + ${stringLiteral(` is not a value of ${n.name}`)});`,
+      "}",
+    );
+    return name;
+  }
   lines.push(
     code`function ${name}(text: string, path: string): ${x.ts(tsName)} {`,
     code`  const values: readonly string[] = ${values};`,
@@ -197,7 +212,31 @@ function enumReader(n: EnumType, x: XmlContext): string {
 }
 
 /** Scalars whose decoded value keeps the instance's lexical form (validate.ts can check a pattern on the value). */
-export const LEXICAL_KEPT: ReadonlySet<string> = new Set(["string", "anyURI", "QName", "decimal", "date", "time", "dateTime", "duration"]);
+export const LEXICAL_KEPT: ReadonlySet<string> = new Set(["string", "anyURI", "decimal", "date", "time", "dateTime", "duration"]);
+
+/**
+ * Whether values of a simple type hold QNames (through aliases, lists and unions): their codec reads them in the
+ * bindings of their element and writes them with prefixes declared there (the runtime's XmlSimpleCodec `qname`).
+ */
+export function holdsQName(t: TypeExpr, x: { type(id: string): import("../../ir/model.js").NamedType }, depth = 0): boolean {
+  if (depth > 100) return false;
+  switch (t.kind) {
+    case "scalar":
+      return t.scalar === "QName";
+    case "list":
+      return holdsQName(t.of, x, depth + 1);
+    case "union":
+      return t.of.some((m) => holdsQName(m, x, depth + 1));
+    case "ref": {
+      const n = x.type(t.id);
+      if (n.kind === "alias") return holdsQName(n.target, x, depth + 1);
+      if (n.kind === "enum") return n.base.kind === "scalar" && n.base.scalar === "QName";
+      return false;
+    }
+    default:
+      return false;
+  }
+}
 
 /** True when values of `t` lose their lexical form on decoding (numbers, booleans, binary; lists of them). */
 export function losesLexicalForm(t: TypeExpr, x: { type(id: string): import("../../ir/model.js").NamedType }): boolean {

@@ -21,6 +21,7 @@ import type { XmlPrefixScope, XmlTag } from "./prefix-scope.js";
 import type { KnownTag, XmlPullReader } from "./pull.js";
 import { readerOfNode } from "./pulled-element.js";
 import type { XmlWriter } from "./writer.js";
+import { formatXsdQName, parseXsdQName, withXmlQNameScope, withXmlQNameWriter } from "./qname.js";
 
 /**
  * Table-driven XML codecs. A generated xml.ts describes each record type as a list of fields (where each lives in
@@ -77,21 +78,40 @@ export interface XmlValueCodec extends XmlTypeCodec {
   read(r: XmlPullReader, path?: string, typed?: boolean): unknown;
 }
 
-/** A simple type: text to value and back. `text` says the lexical form is the value itself (strings, enumerations). */
+/**
+ * A simple type: text to value and back. `text` says the lexical form is the value itself (strings, enumerations);
+ * `qname` that values hold QNames (qname.ts), read in the bindings of their element and written with prefixes
+ * declared on it.
+ */
 export class XmlSimpleCodec<T> implements XmlValueCodec {
   constructor(
     readonly parse: (text: string, path: string) => T,
     readonly lexical: (value: T) => string,
     readonly text = false,
+    readonly qname = false,
   ) {}
   encode(value: unknown, w: XmlWriter, ns: string, local: string): void {
-    w.simpleElement(ns, local, this.lexical(value as T));
+    if (!this.qname) return w.simpleElement(ns, local, this.lexical(value as T));
+    w.startElement(ns, local);
+    w.text(withXmlQNameWriter(w, () => this.lexical(value as T)));
+    w.endElement();
   }
   decode(node: XmlElementNode, path = ""): T {
-    return this.parse(node.text, path);
+    return this.qname ? withXmlQNameScope(node.scope, () => this.parse(node.text, path)) : this.parse(node.text, path);
   }
   read(r: XmlPullReader, path = ""): T {
-    return this.parse(r.readText(), path);
+    if (!this.qname) return this.parse(r.readText(), path);
+    const scope = r.scope;
+    const text = r.readText();
+    return withXmlQNameScope(scope, () => this.parse(text, path));
+  }
+  /** The value of an attribute of the element the reader is on. */
+  attributeValue(r: XmlPullReader, text: string, path: string): T {
+    return this.qname ? withXmlQNameScope(r.scope, () => this.parse(text, path)) : this.parse(text, path);
+  }
+  /** The lexical form of an attribute value of the element being started, or of its text. */
+  lexicalIn(w: XmlWriter, value: T): string {
+    return this.qname ? withXmlQNameWriter(w, () => this.lexical(value)) : this.lexical(value);
   }
 }
 
@@ -100,9 +120,24 @@ export function xmlTextCodec<T extends string>(parse: (text: string, path: strin
   return new XmlSimpleCodec(parse, (v) => v, true);
 }
 
-/** A named enumeration: membership of the value (or of its trimmed form). */
-export function xmlEnumCodec(values: readonly string[], name: string): XmlSimpleCodec<string> {
+/**
+ * A named enumeration: membership of the value (or of its trimmed form). An enumeration of QNames (`qname`) holds
+ * `{namespace}local` values: the text is resolved first.
+ */
+export function xmlEnumCodec(values: readonly string[], name: string, qname = false): XmlSimpleCodec<string> {
   const set = new Set(values);
+  if (qname) {
+    return new XmlSimpleCodec(
+      (text, path) => {
+        const v = parseXsdQName(text, path);
+        if (set.has(v)) return v;
+        throw new XmlDecodeError(path, JSON.stringify(text) + ` is not a value of ${name}`);
+      },
+      formatXsdQName,
+      false,
+      true,
+    );
+  }
   return xmlTextCodec((text, path) => {
     if (set.has(text)) return text;
     const trimmed = text.trim();
@@ -127,7 +162,7 @@ export class XmlValueConstraint implements XmlValueCodec {
     const parse = base.parse as (text: string, path: string) => unknown;
     const lexical = base.lexical as (v: unknown) => string;
     const text = this.text;
-    if (!this.fixed) return new XmlSimpleCodec((t: string, path: string) => parse(t === "" ? text : t, path), lexical, base.text);
+    if (!this.fixed) return new XmlSimpleCodec((t: string, path: string) => parse(t === "" ? text : t, path), lexical, base.text, base.qname);
     // The fixed value is written as the schema writes it (validators such as libxml2 compare some types' fixed
     // values by their lexical form: "1.0e-2", not 0.01's "0.01").
     let fixedLexical: string | undefined;
@@ -139,6 +174,7 @@ export class XmlValueConstraint implements XmlValueCodec {
         return out === fixedLexical ? text : out;
       },
       base.text,
+      base.qname,
     );
   }
   encode(): void {
@@ -420,13 +456,13 @@ export class XmlRecordCodec implements XmlValueCodec {
         if (f.required) throw xmlMissingProperty(this.tsName, f.key);
         if (item === undefined) continue;
       }
-      w.attribute(f.ns, f.local, (f.codec as XmlSimpleCodec<unknown>).lexical(item));
+      w.attribute(f.ns, f.local, (f.codec as XmlSimpleCodec<unknown>).lexicalIn(w, item));
     }
     if (this.attributesKey !== undefined) {
       const attributes = v[this.attributesKey] as { readonly [name: string]: string } | undefined;
       if (attributes !== undefined) encodeXmlAttributes(w, attributes);
     }
-    for (const f of layout.texts) w.text((f.codec as XmlSimpleCodec<unknown>).lexical(v[f.key]));
+    for (const f of layout.texts) w.text((f.codec as XmlSimpleCodec<unknown>).lexicalIn(w, v[f.key]));
     const particles = plan.particles;
     for (let i = 0; i < particles.length; i++) {
       const p = particles[i]!;
@@ -501,7 +537,7 @@ export class XmlRecordCodec implements XmlValueCodec {
       const ans = r.attrNs[i]!;
       const alocal = r.attrLocal[i]!;
       const f = layout.attributes.get(ans)?.get(alocal);
-      if (f !== undefined) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(r.attrValue[i]!, path + f.segment);
+      if (f !== undefined) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).attributeValue(r, r.attrValue[i]!, path + f.segment);
       else if (this.attributesKey !== undefined && ans !== XSI_NS) {
         attributes ??= Object.create(null) as { [name: string]: string };
         attributes[ans === "" ? alocal : clarkName(ans, alocal)] = r.attrValue[i]!;
@@ -509,11 +545,16 @@ export class XmlRecordCodec implements XmlValueCodec {
     }
     // The element's own text is wanted only by simple-content fields; it is read (and checked) either way.
     const texts = layout.texts;
+    // The element's own bindings, for a QName in its text (read after its children, when the reader is past it).
+    const scope = r.scope;
     let text = "";
     if (layout.particles) text = this.readChildren(r, path, layout, vals, texts.length > 0);
     else if (texts.length > 0) text = r.readText();
     else r.skip();
-    for (const f of texts) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(text, path);
+    for (const f of texts) {
+      const codec = f.codec as XmlSimpleCodec<unknown>;
+      vals[f.index] = codec.qname ? withXmlQNameScope(scope, () => codec.parse(text, path)) : codec.parse(text, path);
+    }
     const out: { [key: string]: unknown } = {};
     if (this.family === XML_FAMILY_MEMBER) out.$type = this.name;
     // Required values first, in schema order (the first missing one is the error), then the optional ones.
@@ -691,7 +732,7 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
       at: group !== undefined ? group.at : particle ? at++ : -1,
       admits: kind === XML_ANY ? wildcard(local, ns) : () => false,
       what: `${kind === XML_ATTRIBUTE ? "attribute" : "element"} ${local}`,
-      plain: kind !== XML_ELEMENT || codec === undefined ? PLAIN_NONE : codec === codecs.any ? PLAIN_TEXT : codec instanceof XmlSimpleCodec && codec.read === XmlSimpleCodec.prototype.read ? PLAIN_PARSE : PLAIN_NONE,
+      plain: kind !== XML_ELEMENT || codec === undefined ? PLAIN_NONE : codec === codecs.any ? PLAIN_TEXT : codec instanceof XmlSimpleCodec && !codec.qname && codec.read === XmlSimpleCodec.prototype.read ? PLAIN_PARSE : PLAIN_NONE,
       item: ordered ? item : undefined,
       leader: group === undefined,
     });
@@ -850,7 +891,7 @@ function encodePlan(layout: Layout, scope: XmlPrefixScope | undefined, ns: strin
   const particles = layout.particleList.map((field): PlannedField => {
     const codec = field.codec;
     const write =
-      codec instanceof XmlSimpleCodec ? (codec.text ? WRITE_TEXT : WRITE_SIMPLE)
+      codec instanceof XmlSimpleCodec ? (codec.qname ? WRITE_BY_NAME : codec.text ? WRITE_TEXT : WRITE_SIMPLE)
       : codec instanceof XmlRecordCodec || codec instanceof XmlFamilyCodec ? WRITE_TAGGED
       : WRITE_BY_NAME;
     const tag = field.kind === XML_ELEMENT && scope !== undefined ? scope.tag(field.ns, field.local) : undefined;

@@ -68,7 +68,8 @@ export function arbitraries(doc: IrDocument, options: ArbitraryOptions = {}) {
         return text;
       }
       case "QName":
-        return fc.constant("xsd:string");
+        // A QName value is {namespace}local (runtime qname.ts).
+        return fc.constant("{http://www.w3.org/2001/XMLSchema}string");
       case "boolean":
         return fc.boolean();
       case "int32":
