@@ -19,15 +19,17 @@ export interface InlineXsd {
   load(): Record<string, unknown>;
 }
 
-export function generateInlineXsd(schema: string): InlineXsd {
+/** `others`: further files beside the schema (included, imported, redefined), by name. */
+export function generateInlineXsd(schema: string, others: Readonly<Record<string, string>> = {}): InlineXsd {
   const file = "/spec/inline.xsd";
-  const out = generateSpec({ file, display: "inline.xsd", outDir: "out" }, memorySpecHost({ [file]: schema }));
+  const files = Object.fromEntries([[file, schema], ...Object.entries(others).map(([name, text]) => [`/spec/${name}`, text])]);
+  const out = generateSpec({ file, display: "inline.xsd", outDir: "out" }, memorySpecHost(files));
   const ts = out.files.filter((f) => f.path.endsWith(".ts"));
-  const files = new Map(ts.map((f) => [path.posix.relative(out.dir, f.path), f.content] as const));
+  const generated = new Map(ts.map((f) => [path.posix.relative(out.dir, f.path), f.content] as const));
   return {
     doc: out.doc,
-    files,
-    typecheck: () => typecheckFiles(files),
+    files: generated,
+    typecheck: () => typecheckFiles(generated),
     load: () => loadInMemory(ts, out.dir, "specforge/runtime", runtime),
   };
 }
