@@ -12,6 +12,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { generateInlineXsd } from "../../helpers/xsd-inline.js";
 import { xmllintValidate } from "./helpers/xmllint.js";
 import { ValueGenerator } from "../../../src/mock/values.js";
+import { xmlJsonForm } from "../../../src/convert/xml-json-form.js";
+import { assignNames } from "../../../src/naming/assign-names.js";
 
 type Fn = (...args: unknown[]) => unknown;
 type Issue = { path: string; rule: string; message: string };
@@ -85,6 +87,15 @@ describe("a repeating xsd:choice (EPCIS event list)", () => {
     // An item's value is checked by its kind's type.
     const wrong = { items: [{ kind: "QuantityEvent", value: { $type: "QuantityEventType", eventTime: "2026-01-05T09:00:00Z", eventTimeZoneOffset: "+00:00", epcClass: "urn:x", quantity: "many" } }] };
     expect(validateList(wrong).map((i) => i.path)).toEqual(["/items/0/value/quantity"]);
+  });
+
+  it("goes through specforge convert's JSON form and back to the same bytes; a bad item kind is located", () => {
+    const form = xmlJsonForm(gen.doc, assignNames(gen.doc), gen.doc.elements.find((e) => e.name.local === "EPCISDocument")!);
+    const json = JSON.parse(JSON.stringify(form.toJson(decode(document)))) as { EPCISBody: { EventList: { items: { kind: string }[] } } };
+    expect(json.EPCISBody.EventList.items.map((i) => i.kind)).toEqual(["ObjectEvent", "AggregationEvent", "ObjectEvent", "$any", "QuantityEvent", "ObjectEvent"]);
+    expect(encode(form.fromJson(json), prefixes)).toBe(document);
+    json.EPCISBody.EventList.items[1]!.kind = "ShippingEvent";
+    expect(() => form.fromJson(json)).toThrow(/\/EPCISBody\/EventList\/items\/1\/kind: must be one of ObjectEvent, AggregationEvent/);
   });
 
   it("mock values follow the content model and are libxml2-valid once encoded", () => {
