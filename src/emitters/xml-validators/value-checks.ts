@@ -198,6 +198,8 @@ function enumKind(t: ScalarType | undefined, tokens: boolean): string {
       return "decimal";
     case "boolean":
       return "boolean";
+    case "bytes":
+      return t.builtin === "xsd:hexBinary" ? "hex" : "base64";
     case "int32": case "uint32": case "sint32": case "fixed32": case "sfixed32":
     case "int64": case "uint64": case "sint64": case "fixed64": case "sfixed64": case "integer":
       return "integer";

@@ -302,7 +302,8 @@ function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
  */
 function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
   const base = scalarBase(n.target, x);
-  if (base === undefined || !["boolean", "float", "double"].includes(base.scalar)) return undefined;
+  if (base === undefined) return booleanListWriter(n, x);
+  if (!["boolean", "float", "double"].includes(base.scalar)) return undefined;
   const check = lexicalPatternCheck(n, x);
   if (check === undefined) return undefined;
   const tsName = x.names.type(n.id);
@@ -343,6 +344,42 @@ function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
     );
   }
   lines.push("}");
+  return name;
+}
+
+/**
+ * `writeLexical<Name>(v)` for a list of booleans whose patterns the decoder checks: each item is "true"/"false" or
+ * "1"/"0", and a pattern may want either at each position ("[1]{1} false [0]{1} true"). The forms are tried item by
+ * item, at most 2^12 combinations (the first 12 items; the rest keep their canonical form).
+ */
+function booleanListWriter(n: AliasType, x: XmlContext): string | undefined {
+  let t: TypeExpr = n.target;
+  for (let depth = 0; depth < 100 && t.kind === "ref"; depth++) {
+    const d = x.type(t.id);
+    if (d.kind !== "alias") return undefined;
+    t = d.target;
+  }
+  if (t.kind !== "list" || scalarBase(t.of, x)?.scalar !== "boolean") return undefined;
+  const check = lexicalPatternCheck(n, x);
+  if (check === undefined) return undefined;
+  const tsName = x.names.type(n.id);
+  const name = `writeLexical${tsName}`;
+  const key = `lexical-write:${n.id}`;
+  if (x.helpers.has(key)) return name;
+  const lines: Printable[] = [];
+  x.helpers.set(key, { name, lines });
+  lines.push(
+    code`function ${name}(v: ${x.ts(tsName)}): string {`,
+    `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
+    "  const words = (v as readonly boolean[]).map((b) => (b ? \"true\" : \"false\"));",
+    "  const shown = Math.min(words.length, 12);",
+    "  for (let mask = 0; mask < 1 << shown; mask++) {",
+    "    const s = words.map((w, i) => (i < shown && (mask >> i) & 1 ? (w === \"true\" ? \"1\" : \"0\") : w)).join(\" \");",
+    "    if (allowed(s)) return s;",
+    "  }",
+    "  return words.join(\" \");",
+    "}",
+  );
   return name;
 }
 

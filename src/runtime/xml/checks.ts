@@ -1,4 +1,5 @@
 import type { ValidationIssue } from "../validation.js";
+import { decodeBase64, decodeHex, encodeBase64, encodeHex } from "./base64.js";
 import { isXsdDecimal, isXsdTemporal, type XsdTemporal } from "./lexical.js";
 import { compareXsdTemporal } from "./temporal-order.js";
 
@@ -184,7 +185,8 @@ export function isXsdOpenItem(v: unknown): v is { readonly ns: string; readonly 
 /**
  * How enumeration values compare (XSD 1.0 Part 2 §4.3.5: the facet constrains the value space, not the lexical one):
  * the key of a value, or of a lexical form written in the schema, for one kind of item. "double" (float and double
- * are numbers), "integer" (any integer type, however held), "decimal" (held as its lexical form), "boolean", "tokens"
+ * are numbers), "integer" (any integer type, however held), "decimal" (held as its lexical form), "boolean", "base64"
+ * and "hex" (bytes, by their canonical form), "tokens"
  * (a whitespace-separated builtin list such as NMTOKENS) or "string" (compared as it is). An array (an xsd:list) is
  * keyed item by item, a lexical list split on whitespace first: "1.0  2" and [1, 2] have one key.
  */
@@ -217,6 +219,12 @@ export function xsdEnumKey(v: unknown, kind: string, list = false): string {
       return xsdLexical(v);
     case "tokens":
       return splitXsdItems(String(v)).join(" ");
+    case "base64":
+    case "hex": {
+      // Bytes (as decoded) or a lexical form (as the schema writes it): keyed by the bytes' canonical form.
+      const bytes = v instanceof Uint8Array ? v : kind === "hex" ? decodeHex(String(v).trim()) : decodeBase64(String(v).replace(/[ \t\n\r]+/g, ""));
+      return bytes === undefined ? String(v) : kind === "hex" ? encodeHex(bytes) : encodeBase64(bytes);
+    }
     default:
       return xsdLexical(v);
   }

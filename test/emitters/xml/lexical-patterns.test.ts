@@ -54,7 +54,8 @@ describe("writing values whose patterns the decoder checks", () => {
     <xs:simpleType name="Two"><xs:restriction base="xs:float"><xs:pattern value="\\d{2}E\\-\\d{1}"/></xs:restriction></xs:simpleType>
     <xs:simpleType name="Point"><xs:restriction base="xs:double"><xs:pattern value="\\.\\d{2}E\\-\\d{1}"/></xs:restriction></xs:simpleType>
     <xs:element name="one" type="One"/><xs:element name="sci" type="Sci"/><xs:element name="fixed" type="Fixed"/>
-    <xs:element name="two" type="Two"/><xs:element name="point" type="Point"/>
+    <xs:simpleType name="Flags"><xs:restriction><xs:simpleType><xs:list itemType="xs:boolean"/></xs:simpleType><xs:pattern value="[1]{1} false [0]{1} true"/></xs:restriction></xs:simpleType>
+    <xs:element name="two" type="Two"/><xs:element name="point" type="Point"/><xs:element name="flags" type="Flags"/>
   </xs:schema>`);
   const w = g.load() as Record<string, Fn>;
 
@@ -73,5 +74,13 @@ describe("writing values whose patterns the decoder checks", () => {
       expect(out).toContain(`>${text}</`);
       expect(w[`decode${E}Element`]!(out)).toBe(value);
     }
+  });
+
+  it("write a list of booleans in the form the pattern wants at each position", () => {
+    const flags = w.decodeFlagsElement!("<flags>1 false 0 true</flags>");
+    expect(flags).toEqual([true, false, false, true]);
+    const out = w.encodeFlagsElement!(flags) as string;
+    expect(out).toContain(">1 false 0 true</");
+    expect(w.decodeFlagsElement!(out)).toEqual(flags);
   });
 });
