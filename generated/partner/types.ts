@@ -1722,161 +1722,161 @@ export const ExceptionCodeValues = [
  * @generated from xsd simpleType {urn:fault.api.example}FaultCode
  */
 export type FaultCode =
-  | "fns:API_CURRENTLY_DISABLED"
-  | "fns:API_DISABLED_FOR_ORG"
-  | "fns:CANT_ADD_STANDADRD_PORTAL_USER_TO_TERRITORY"
-  | "fns:CANT_ADD_STANDARD_PORTAL_USER_TO_TERRITORY"
-  | "fns:CIRCULAR_OBJECT_GRAPH"
-  | "fns:CLIENT_NOT_ACCESSIBLE_FOR_USER"
-  | "fns:CLIENT_REQUIRE_UPDATE_FOR_USER"
-  | "fns:CUSTOM_METADATA_LIMIT_EXCEEDED"
-  | "fns:DUPLICATE_VALUE"
-  | "fns:EMAIL_BATCH_SIZE_LIMIT_EXCEEDED"
-  | "fns:EMAIL_TO_CASE_INVALID_ROUTING"
-  | "fns:EMAIL_TO_CASE_LIMIT_EXCEEDED"
-  | "fns:EMAIL_TO_CASE_NOT_ENABLED"
-  | "fns:EXCEEDED_ID_LIMIT"
-  | "fns:EXCEEDED_LEAD_CONVERT_LIMIT"
-  | "fns:EXCEEDED_MAX_SIZE_REQUEST"
-  | "fns:EXCEEDED_MAX_TYPES_LIMIT"
-  | "fns:EXCEEDED_QUOTA"
-  | "fns:FUNCTIONALITY_NOT_ENABLED"
-  | "fns:INACTIVE_OWNER_OR_USER"
-  | "fns:INACTIVE_PORTAL"
-  | "fns:INSUFFICIENT_ACCESS"
-  | "fns:INVALID_ASSIGNMENT_RULE"
-  | "fns:INVALID_BATCH_SIZE"
-  | "fns:INVALID_CLIENT"
-  | "fns:INVALID_CROSS_REFERENCE_KEY"
-  | "fns:INVALID_FIELD"
-  | "fns:INVALID_FILTER_LANGUAGE"
-  | "fns:INVALID_FILTER_VALUE"
-  | "fns:INVALID_ID_FIELD"
-  | "fns:INVALID_LOCALE_LANGUAGE"
-  | "fns:INVALID_LOCATOR"
-  | "fns:INVALID_LOGIN"
-  | "fns:INVALID_NEW_PASSWORD"
-  | "fns:INVALID_OPERATION"
-  | "fns:INVALID_OPERATION_WITH_EXPIRED_PASSWORD"
-  | "fns:INVALID_QUERY_FILTER_OPERATOR"
-  | "fns:INVALID_QUERY_LOCATOR"
-  | "fns:INVALID_QUERY_SCOPE"
-  | "fns:INVALID_REPLICATION_DATE"
-  | "fns:INVALID_SEARCH"
-  | "fns:INVALID_SEARCH_SCOPE"
-  | "fns:INVALID_SESSION_ID"
-  | "fns:INVALID_SOAP_HEADER"
-  | "fns:INVALID_SSO_GATEWAY_URL"
-  | "fns:INVALID_TYPE"
-  | "fns:INVALID_TYPE_FOR_OPERATION"
-  | "fns:LIMIT_EXCEEDED"
-  | "fns:LOGIN_CHALLENGE_ISSUED"
-  | "fns:LOGIN_CHALLENGE_PENDING"
-  | "fns:LOGIN_DURING_RESTRICTED_DOMAIN"
-  | "fns:LOGIN_DURING_RESTRICTED_TIME"
-  | "fns:LOGIN_MUST_USE_SECURITY_TOKEN"
-  | "fns:MALFORMED_ID"
-  | "fns:MALFORMED_QUERY"
-  | "fns:MALFORMED_SEARCH"
-  | "fns:MISSING_ARGUMENT"
-  | "fns:NOT_MODIFIED"
-  | "fns:NO_SOFTPHONE_LAYOUT"
-  | "fns:NUMBER_OUTSIDE_VALID_RANGE"
-  | "fns:OPERATION_TOO_LARGE"
-  | "fns:ORG_LOCKED"
-  | "fns:ORG_NOT_OWNED_BY_INSTANCE"
-  | "fns:PASSWORD_LOCKOUT"
-  | "fns:PORTAL_NO_ACCESS"
-  | "fns:QUERY_TIMEOUT"
-  | "fns:QUERY_TOO_COMPLICATED"
-  | "fns:REQUEST_LIMIT_EXCEEDED"
-  | "fns:REQUEST_RUNNING_TOO_LONG"
-  | "fns:SERVER_UNAVAILABLE"
-  | "fns:SSO_SERVICE_DOWN"
-  | "fns:TOO_MANY_APEX_REQUESTS"
-  | "fns:TRIAL_EXPIRED"
-  | "fns:UNKNOWN_EXCEPTION"
-  | "fns:UNSUPPORTED_API_VERSION"
-  | "fns:UNSUPPORTED_CLIENT";
+  | "{urn:fault.api.example}API_CURRENTLY_DISABLED"
+  | "{urn:fault.api.example}API_DISABLED_FOR_ORG"
+  | "{urn:fault.api.example}CANT_ADD_STANDADRD_PORTAL_USER_TO_TERRITORY"
+  | "{urn:fault.api.example}CANT_ADD_STANDARD_PORTAL_USER_TO_TERRITORY"
+  | "{urn:fault.api.example}CIRCULAR_OBJECT_GRAPH"
+  | "{urn:fault.api.example}CLIENT_NOT_ACCESSIBLE_FOR_USER"
+  | "{urn:fault.api.example}CLIENT_REQUIRE_UPDATE_FOR_USER"
+  | "{urn:fault.api.example}CUSTOM_METADATA_LIMIT_EXCEEDED"
+  | "{urn:fault.api.example}DUPLICATE_VALUE"
+  | "{urn:fault.api.example}EMAIL_BATCH_SIZE_LIMIT_EXCEEDED"
+  | "{urn:fault.api.example}EMAIL_TO_CASE_INVALID_ROUTING"
+  | "{urn:fault.api.example}EMAIL_TO_CASE_LIMIT_EXCEEDED"
+  | "{urn:fault.api.example}EMAIL_TO_CASE_NOT_ENABLED"
+  | "{urn:fault.api.example}EXCEEDED_ID_LIMIT"
+  | "{urn:fault.api.example}EXCEEDED_LEAD_CONVERT_LIMIT"
+  | "{urn:fault.api.example}EXCEEDED_MAX_SIZE_REQUEST"
+  | "{urn:fault.api.example}EXCEEDED_MAX_TYPES_LIMIT"
+  | "{urn:fault.api.example}EXCEEDED_QUOTA"
+  | "{urn:fault.api.example}FUNCTIONALITY_NOT_ENABLED"
+  | "{urn:fault.api.example}INACTIVE_OWNER_OR_USER"
+  | "{urn:fault.api.example}INACTIVE_PORTAL"
+  | "{urn:fault.api.example}INSUFFICIENT_ACCESS"
+  | "{urn:fault.api.example}INVALID_ASSIGNMENT_RULE"
+  | "{urn:fault.api.example}INVALID_BATCH_SIZE"
+  | "{urn:fault.api.example}INVALID_CLIENT"
+  | "{urn:fault.api.example}INVALID_CROSS_REFERENCE_KEY"
+  | "{urn:fault.api.example}INVALID_FIELD"
+  | "{urn:fault.api.example}INVALID_FILTER_LANGUAGE"
+  | "{urn:fault.api.example}INVALID_FILTER_VALUE"
+  | "{urn:fault.api.example}INVALID_ID_FIELD"
+  | "{urn:fault.api.example}INVALID_LOCALE_LANGUAGE"
+  | "{urn:fault.api.example}INVALID_LOCATOR"
+  | "{urn:fault.api.example}INVALID_LOGIN"
+  | "{urn:fault.api.example}INVALID_NEW_PASSWORD"
+  | "{urn:fault.api.example}INVALID_OPERATION"
+  | "{urn:fault.api.example}INVALID_OPERATION_WITH_EXPIRED_PASSWORD"
+  | "{urn:fault.api.example}INVALID_QUERY_FILTER_OPERATOR"
+  | "{urn:fault.api.example}INVALID_QUERY_LOCATOR"
+  | "{urn:fault.api.example}INVALID_QUERY_SCOPE"
+  | "{urn:fault.api.example}INVALID_REPLICATION_DATE"
+  | "{urn:fault.api.example}INVALID_SEARCH"
+  | "{urn:fault.api.example}INVALID_SEARCH_SCOPE"
+  | "{urn:fault.api.example}INVALID_SESSION_ID"
+  | "{urn:fault.api.example}INVALID_SOAP_HEADER"
+  | "{urn:fault.api.example}INVALID_SSO_GATEWAY_URL"
+  | "{urn:fault.api.example}INVALID_TYPE"
+  | "{urn:fault.api.example}INVALID_TYPE_FOR_OPERATION"
+  | "{urn:fault.api.example}LIMIT_EXCEEDED"
+  | "{urn:fault.api.example}LOGIN_CHALLENGE_ISSUED"
+  | "{urn:fault.api.example}LOGIN_CHALLENGE_PENDING"
+  | "{urn:fault.api.example}LOGIN_DURING_RESTRICTED_DOMAIN"
+  | "{urn:fault.api.example}LOGIN_DURING_RESTRICTED_TIME"
+  | "{urn:fault.api.example}LOGIN_MUST_USE_SECURITY_TOKEN"
+  | "{urn:fault.api.example}MALFORMED_ID"
+  | "{urn:fault.api.example}MALFORMED_QUERY"
+  | "{urn:fault.api.example}MALFORMED_SEARCH"
+  | "{urn:fault.api.example}MISSING_ARGUMENT"
+  | "{urn:fault.api.example}NOT_MODIFIED"
+  | "{urn:fault.api.example}NO_SOFTPHONE_LAYOUT"
+  | "{urn:fault.api.example}NUMBER_OUTSIDE_VALID_RANGE"
+  | "{urn:fault.api.example}OPERATION_TOO_LARGE"
+  | "{urn:fault.api.example}ORG_LOCKED"
+  | "{urn:fault.api.example}ORG_NOT_OWNED_BY_INSTANCE"
+  | "{urn:fault.api.example}PASSWORD_LOCKOUT"
+  | "{urn:fault.api.example}PORTAL_NO_ACCESS"
+  | "{urn:fault.api.example}QUERY_TIMEOUT"
+  | "{urn:fault.api.example}QUERY_TOO_COMPLICATED"
+  | "{urn:fault.api.example}REQUEST_LIMIT_EXCEEDED"
+  | "{urn:fault.api.example}REQUEST_RUNNING_TOO_LONG"
+  | "{urn:fault.api.example}SERVER_UNAVAILABLE"
+  | "{urn:fault.api.example}SSO_SERVICE_DOWN"
+  | "{urn:fault.api.example}TOO_MANY_APEX_REQUESTS"
+  | "{urn:fault.api.example}TRIAL_EXPIRED"
+  | "{urn:fault.api.example}UNKNOWN_EXCEPTION"
+  | "{urn:fault.api.example}UNSUPPORTED_API_VERSION"
+  | "{urn:fault.api.example}UNSUPPORTED_CLIENT";
 
 /** The values of {@link FaultCode}, in schema order. */
 export const FaultCodeValues = [
-  "fns:API_CURRENTLY_DISABLED",
-  "fns:API_DISABLED_FOR_ORG",
-  "fns:CANT_ADD_STANDADRD_PORTAL_USER_TO_TERRITORY",
-  "fns:CANT_ADD_STANDARD_PORTAL_USER_TO_TERRITORY",
-  "fns:CIRCULAR_OBJECT_GRAPH",
-  "fns:CLIENT_NOT_ACCESSIBLE_FOR_USER",
-  "fns:CLIENT_REQUIRE_UPDATE_FOR_USER",
-  "fns:CUSTOM_METADATA_LIMIT_EXCEEDED",
-  "fns:DUPLICATE_VALUE",
-  "fns:EMAIL_BATCH_SIZE_LIMIT_EXCEEDED",
-  "fns:EMAIL_TO_CASE_INVALID_ROUTING",
-  "fns:EMAIL_TO_CASE_LIMIT_EXCEEDED",
-  "fns:EMAIL_TO_CASE_NOT_ENABLED",
-  "fns:EXCEEDED_ID_LIMIT",
-  "fns:EXCEEDED_LEAD_CONVERT_LIMIT",
-  "fns:EXCEEDED_MAX_SIZE_REQUEST",
-  "fns:EXCEEDED_MAX_TYPES_LIMIT",
-  "fns:EXCEEDED_QUOTA",
-  "fns:FUNCTIONALITY_NOT_ENABLED",
-  "fns:INACTIVE_OWNER_OR_USER",
-  "fns:INACTIVE_PORTAL",
-  "fns:INSUFFICIENT_ACCESS",
-  "fns:INVALID_ASSIGNMENT_RULE",
-  "fns:INVALID_BATCH_SIZE",
-  "fns:INVALID_CLIENT",
-  "fns:INVALID_CROSS_REFERENCE_KEY",
-  "fns:INVALID_FIELD",
-  "fns:INVALID_FILTER_LANGUAGE",
-  "fns:INVALID_FILTER_VALUE",
-  "fns:INVALID_ID_FIELD",
-  "fns:INVALID_LOCALE_LANGUAGE",
-  "fns:INVALID_LOCATOR",
-  "fns:INVALID_LOGIN",
-  "fns:INVALID_NEW_PASSWORD",
-  "fns:INVALID_OPERATION",
-  "fns:INVALID_OPERATION_WITH_EXPIRED_PASSWORD",
-  "fns:INVALID_QUERY_FILTER_OPERATOR",
-  "fns:INVALID_QUERY_LOCATOR",
-  "fns:INVALID_QUERY_SCOPE",
-  "fns:INVALID_REPLICATION_DATE",
-  "fns:INVALID_SEARCH",
-  "fns:INVALID_SEARCH_SCOPE",
-  "fns:INVALID_SESSION_ID",
-  "fns:INVALID_SOAP_HEADER",
-  "fns:INVALID_SSO_GATEWAY_URL",
-  "fns:INVALID_TYPE",
-  "fns:INVALID_TYPE_FOR_OPERATION",
-  "fns:LIMIT_EXCEEDED",
-  "fns:LOGIN_CHALLENGE_ISSUED",
-  "fns:LOGIN_CHALLENGE_PENDING",
-  "fns:LOGIN_DURING_RESTRICTED_DOMAIN",
-  "fns:LOGIN_DURING_RESTRICTED_TIME",
-  "fns:LOGIN_MUST_USE_SECURITY_TOKEN",
-  "fns:MALFORMED_ID",
-  "fns:MALFORMED_QUERY",
-  "fns:MALFORMED_SEARCH",
-  "fns:MISSING_ARGUMENT",
-  "fns:NOT_MODIFIED",
-  "fns:NO_SOFTPHONE_LAYOUT",
-  "fns:NUMBER_OUTSIDE_VALID_RANGE",
-  "fns:OPERATION_TOO_LARGE",
-  "fns:ORG_LOCKED",
-  "fns:ORG_NOT_OWNED_BY_INSTANCE",
-  "fns:PASSWORD_LOCKOUT",
-  "fns:PORTAL_NO_ACCESS",
-  "fns:QUERY_TIMEOUT",
-  "fns:QUERY_TOO_COMPLICATED",
-  "fns:REQUEST_LIMIT_EXCEEDED",
-  "fns:REQUEST_RUNNING_TOO_LONG",
-  "fns:SERVER_UNAVAILABLE",
-  "fns:SSO_SERVICE_DOWN",
-  "fns:TOO_MANY_APEX_REQUESTS",
-  "fns:TRIAL_EXPIRED",
-  "fns:UNKNOWN_EXCEPTION",
-  "fns:UNSUPPORTED_API_VERSION",
-  "fns:UNSUPPORTED_CLIENT",
+  "{urn:fault.api.example}API_CURRENTLY_DISABLED",
+  "{urn:fault.api.example}API_DISABLED_FOR_ORG",
+  "{urn:fault.api.example}CANT_ADD_STANDADRD_PORTAL_USER_TO_TERRITORY",
+  "{urn:fault.api.example}CANT_ADD_STANDARD_PORTAL_USER_TO_TERRITORY",
+  "{urn:fault.api.example}CIRCULAR_OBJECT_GRAPH",
+  "{urn:fault.api.example}CLIENT_NOT_ACCESSIBLE_FOR_USER",
+  "{urn:fault.api.example}CLIENT_REQUIRE_UPDATE_FOR_USER",
+  "{urn:fault.api.example}CUSTOM_METADATA_LIMIT_EXCEEDED",
+  "{urn:fault.api.example}DUPLICATE_VALUE",
+  "{urn:fault.api.example}EMAIL_BATCH_SIZE_LIMIT_EXCEEDED",
+  "{urn:fault.api.example}EMAIL_TO_CASE_INVALID_ROUTING",
+  "{urn:fault.api.example}EMAIL_TO_CASE_LIMIT_EXCEEDED",
+  "{urn:fault.api.example}EMAIL_TO_CASE_NOT_ENABLED",
+  "{urn:fault.api.example}EXCEEDED_ID_LIMIT",
+  "{urn:fault.api.example}EXCEEDED_LEAD_CONVERT_LIMIT",
+  "{urn:fault.api.example}EXCEEDED_MAX_SIZE_REQUEST",
+  "{urn:fault.api.example}EXCEEDED_MAX_TYPES_LIMIT",
+  "{urn:fault.api.example}EXCEEDED_QUOTA",
+  "{urn:fault.api.example}FUNCTIONALITY_NOT_ENABLED",
+  "{urn:fault.api.example}INACTIVE_OWNER_OR_USER",
+  "{urn:fault.api.example}INACTIVE_PORTAL",
+  "{urn:fault.api.example}INSUFFICIENT_ACCESS",
+  "{urn:fault.api.example}INVALID_ASSIGNMENT_RULE",
+  "{urn:fault.api.example}INVALID_BATCH_SIZE",
+  "{urn:fault.api.example}INVALID_CLIENT",
+  "{urn:fault.api.example}INVALID_CROSS_REFERENCE_KEY",
+  "{urn:fault.api.example}INVALID_FIELD",
+  "{urn:fault.api.example}INVALID_FILTER_LANGUAGE",
+  "{urn:fault.api.example}INVALID_FILTER_VALUE",
+  "{urn:fault.api.example}INVALID_ID_FIELD",
+  "{urn:fault.api.example}INVALID_LOCALE_LANGUAGE",
+  "{urn:fault.api.example}INVALID_LOCATOR",
+  "{urn:fault.api.example}INVALID_LOGIN",
+  "{urn:fault.api.example}INVALID_NEW_PASSWORD",
+  "{urn:fault.api.example}INVALID_OPERATION",
+  "{urn:fault.api.example}INVALID_OPERATION_WITH_EXPIRED_PASSWORD",
+  "{urn:fault.api.example}INVALID_QUERY_FILTER_OPERATOR",
+  "{urn:fault.api.example}INVALID_QUERY_LOCATOR",
+  "{urn:fault.api.example}INVALID_QUERY_SCOPE",
+  "{urn:fault.api.example}INVALID_REPLICATION_DATE",
+  "{urn:fault.api.example}INVALID_SEARCH",
+  "{urn:fault.api.example}INVALID_SEARCH_SCOPE",
+  "{urn:fault.api.example}INVALID_SESSION_ID",
+  "{urn:fault.api.example}INVALID_SOAP_HEADER",
+  "{urn:fault.api.example}INVALID_SSO_GATEWAY_URL",
+  "{urn:fault.api.example}INVALID_TYPE",
+  "{urn:fault.api.example}INVALID_TYPE_FOR_OPERATION",
+  "{urn:fault.api.example}LIMIT_EXCEEDED",
+  "{urn:fault.api.example}LOGIN_CHALLENGE_ISSUED",
+  "{urn:fault.api.example}LOGIN_CHALLENGE_PENDING",
+  "{urn:fault.api.example}LOGIN_DURING_RESTRICTED_DOMAIN",
+  "{urn:fault.api.example}LOGIN_DURING_RESTRICTED_TIME",
+  "{urn:fault.api.example}LOGIN_MUST_USE_SECURITY_TOKEN",
+  "{urn:fault.api.example}MALFORMED_ID",
+  "{urn:fault.api.example}MALFORMED_QUERY",
+  "{urn:fault.api.example}MALFORMED_SEARCH",
+  "{urn:fault.api.example}MISSING_ARGUMENT",
+  "{urn:fault.api.example}NOT_MODIFIED",
+  "{urn:fault.api.example}NO_SOFTPHONE_LAYOUT",
+  "{urn:fault.api.example}NUMBER_OUTSIDE_VALID_RANGE",
+  "{urn:fault.api.example}OPERATION_TOO_LARGE",
+  "{urn:fault.api.example}ORG_LOCKED",
+  "{urn:fault.api.example}ORG_NOT_OWNED_BY_INSTANCE",
+  "{urn:fault.api.example}PASSWORD_LOCKOUT",
+  "{urn:fault.api.example}PORTAL_NO_ACCESS",
+  "{urn:fault.api.example}QUERY_TIMEOUT",
+  "{urn:fault.api.example}QUERY_TOO_COMPLICATED",
+  "{urn:fault.api.example}REQUEST_LIMIT_EXCEEDED",
+  "{urn:fault.api.example}REQUEST_RUNNING_TOO_LONG",
+  "{urn:fault.api.example}SERVER_UNAVAILABLE",
+  "{urn:fault.api.example}SSO_SERVICE_DOWN",
+  "{urn:fault.api.example}TOO_MANY_APEX_REQUESTS",
+  "{urn:fault.api.example}TRIAL_EXPIRED",
+  "{urn:fault.api.example}UNKNOWN_EXCEPTION",
+  "{urn:fault.api.example}UNSUPPORTED_API_VERSION",
+  "{urn:fault.api.example}UNSUPPORTED_CLIENT",
 ] as const;
 
 /**

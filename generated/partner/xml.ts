@@ -280,7 +280,7 @@ function xmlCodecTable(): XmlCodecTable {
       ["enum$SoapType", xmlEnumCodec(SoapTypeValues, "soapType")],
       ["enum$StatusCode", xmlEnumCodec(StatusCodeValues, "StatusCode")],
       ["enum$ExceptionCode", xmlEnumCodec(ExceptionCodeValues, "ExceptionCode")],
-      ["enum$FaultCode", xmlEnumCodec(FaultCodeValues, "FaultCode")],
+      ["enum$FaultCode", xmlEnumCodec(FaultCodeValues, "FaultCode", true)],
       ["s$1", new XmlSimpleCodec((text: string, path: string) => parseXsdBoolean(text, path), (v: boolean) => (v ? "true" : "false"))],
       ["s$2", xmlTextCodec((text: string, path: string) => text)],
       ["s$3", new XmlSimpleCodec((text: string, path: string) => parseXsdInt(text, -2147483648, 2147483647, path, "xsd:int"), (v: number) => String(v))],

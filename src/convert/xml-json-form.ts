@@ -198,6 +198,22 @@ class JsonReader {
         out[slot.key] = v.map((item, i) => this.openItem(item, `${at}/${i}`));
         continue;
       }
+      if (slot.kind === "ordered") {
+        // A repeating choice in document order: `{ kind, value }` items, each value of its item's type.
+        if (!Array.isArray(v)) throw shape(at, "an array of { kind, value }", v);
+        const kinds = slot.items.map((i) => i.kind).join(", ");
+        out[slot.key] = v.map((item: unknown, i) => {
+          const p = `${at}/${i}`;
+          if (typeof item !== "object" || item === null || Array.isArray(item)) throw shape(p, `{ kind, value } (kind: ${kinds})`, item);
+          const { kind, value } = item as { kind?: unknown; value?: unknown };
+          const found = slot.items.find((x) => x.kind === kind);
+          if (found === undefined) throw new XmlJsonShapeError(`${p}/kind`, `must be one of ${kinds}`);
+          const e = found.slot;
+          if (e.kind === "any") return { kind, value: this.openItem(value, `${p}/value`) };
+          return { kind, value: value === null && e.field.nullable ? null : this.value(value, e.field.type, `${p}/value`) };
+        });
+        continue;
+      }
       const nullable = slot.kind === "element" && slot.field.nullable === true;
       const one = (item: unknown, p: string): unknown => (item === null && nullable ? null : this.value(item, slot.field.type, p));
       if (slot.list) {

@@ -485,6 +485,9 @@ export interface ElementDecl {
   readonly nullable: boolean;
   readonly abstract?: boolean;
   readonly substitutionGroup?: ElementId;
+  /** XSD value constraints: the value of the element when it is empty (as written). */
+  readonly default?: string;
+  readonly fixed?: string;
   readonly doc?: string;
   readonly origin: Origin;
 }

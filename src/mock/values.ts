@@ -13,7 +13,7 @@
  */
 import type { EnumType, Facets, Field, Group, IrDocument, Member, NamedType, RecordType, ScalarType, TypeExpr, TypeId } from "../ir/model.js";
 import { fieldPropertyName, oneofPropertyName } from "../naming/property-name.js";
-import { keyClaimer } from "../emitters/types/properties.js";
+import { keepsOrder, keyClaimer, orderedProperty, type OrderedProperty } from "../emitters/types/properties.js";
 import { fieldRange, type RangeSpec } from "../emitters/protobuf/validate/range.js";
 import { isDateRef } from "../emitters/types/context.js";
 import { stringForPattern, type Random } from "./regex.js";
@@ -206,6 +206,17 @@ export class ValueGenerator {
         if (present) this.oneof(m, out, key, depth);
         continue;
       }
+      if (keepsOrder(m, outer)) {
+        // A repeating choice kept in document order: `{ kind, value }` items following the content model.
+        const p = orderedProperty(m, multiply(outer, m.occurs));
+        const key = claim(p.name);
+        if (present && (p.minItems >= 1 || (depth < this.maxDepth && this.random() < 0.6))) {
+          const items: unknown[] = [];
+          this.orderedItems({ ...m, occurs: p.occurs }, p, items, depth, true);
+          if (items.length > 0) out[key] = items;
+        }
+        continue;
+      }
       if (m.compositor === "choice") {
         // One branch per occurrence: the others only claim their keys.
         const occurs = multiply(outer, { min: 0, max: m.occurs.max });
@@ -220,6 +231,27 @@ export class ValueGenerator {
       const occurs = multiply(outer, m.occurs);
       const groupPresent = present && (m.occurs.min >= 1 || (depth < this.maxDepth && this.random() < 0.5));
       this.members(m.members, groupPresent ? { min: Math.max(1, occurs.min), max: occurs.max } : occurs, out, claim, depth, groupPresent);
+    }
+  }
+
+  /** Items of one ordered group member (its occurrences), as the content model allows: few when deep. */
+  private orderedItems(m: Member, p: OrderedProperty, out: unknown[], depth: number, top = false): void {
+    const max = m.occurs.max === "unbounded" ? m.occurs.min + 2 : Math.min(m.occurs.max, m.occurs.min + 2);
+    // The group itself occurs at least once when chosen (its property is there).
+    const min = top ? Math.max(1, m.occurs.min) : m.occurs.min;
+    const count = depth >= this.maxDepth ? min : this.int(min, Math.max(min, max));
+    for (let n = 0; n < count; n++) {
+      if (m.kind === "field") {
+        const kind = p.items.find((i) => i.member === m)!.kind;
+        out.push({ kind, value: this.fieldValue(m, depth) });
+      } else if (m.kind === "any") {
+        const kind = p.items.find((i) => i.member === m)!.kind;
+        const listed = m.namespace.split(/\s+/).find((x) => x !== "" && !x.startsWith("##"));
+        const ns = m.namespace === "##local" ? "" : listed ?? "urn:specforge:mock";
+        out.push({ kind, value: { ns, name: `extra${out.length + 1}`, value: "x" } });
+      } else if (m.compositor === "choice") {
+        if (m.members.length > 0) this.orderedItems(m.members[this.choiceBranch(m, depth)]!, p, out, depth);
+      } else for (const x of m.members) this.orderedItems(x, p, out, depth);
     }
   }
 

@@ -43,6 +43,20 @@ export function fieldPropertyName(field: Field): string {
   return field.wire.xml ? safeProperty(field.name) : field.name;
 }
 
+/**
+ * The property of a repeating group kept in document order (an array of `{ kind, value }` items): the model
+ * group's name when it is an `xsd:group ref`, else its item kinds joined with "Or" when there are at most three
+ * (`aOrB`), else `items`. Clashes with the record's other properties are resolved like every property's.
+ */
+export function orderedGroupPropertyName(group: Group, kinds: readonly string[]): string {
+  if (group.name !== undefined) return safeProperty(group.name);
+  const words = kinds.map((k) => k.replace(/^\$/, ""));
+  if (words.length <= 3 && words.every((w) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(w))) {
+    return safeProperty(words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join("Or"));
+  }
+  return "items";
+}
+
 export function oneofPropertyName(group: Group): string {
   return safeProperty(protoCamelCase(group.oneofName ?? group.name ?? "choice"));
 }

@@ -3,6 +3,7 @@
  * generated module loaded (conformance/xsd/load-in-memory.ts) against the runtime's source.
  */
 import path from "node:path";
+import type { IrDocument } from "../../src/ir/model.js";
 import { loadInMemory } from "../../conformance/xsd/load-in-memory.js";
 import { memorySpecHost } from "../../src/parsers/host.js";
 import { generateSpec } from "../../src/pipeline/generate-files.js";
@@ -10,20 +11,25 @@ import * as runtime from "../../src/runtime/index.js";
 import { typecheckFiles } from "./typecheck.js";
 
 export interface InlineXsd {
+  /** The IR the files were generated from. */
+  readonly doc: IrDocument;
   /** Generated .ts files by name (xml.ts, validate.ts, ...). */
   readonly files: ReadonlyMap<string, string>;
   typecheck(): string[];
   load(): Record<string, unknown>;
 }
 
-export function generateInlineXsd(schema: string): InlineXsd {
+/** `others`: further files beside the schema (included, imported, redefined), by name. */
+export function generateInlineXsd(schema: string, others: Readonly<Record<string, string>> = {}): InlineXsd {
   const file = "/spec/inline.xsd";
-  const out = generateSpec({ file, display: "inline.xsd", outDir: "out" }, memorySpecHost({ [file]: schema }));
+  const files = Object.fromEntries([[file, schema], ...Object.entries(others).map(([name, text]) => [`/spec/${name}`, text])]);
+  const out = generateSpec({ file, display: "inline.xsd", outDir: "out" }, memorySpecHost(files));
   const ts = out.files.filter((f) => f.path.endsWith(".ts"));
-  const files = new Map(ts.map((f) => [path.posix.relative(out.dir, f.path), f.content] as const));
+  const generated = new Map(ts.map((f) => [path.posix.relative(out.dir, f.path), f.content] as const));
   return {
-    files,
-    typecheck: () => typecheckFiles(files),
+    doc: out.doc,
+    files: generated,
+    typecheck: () => typecheckFiles(generated),
     load: () => loadInMemory(ts, out.dir, "specforge/runtime", runtime),
   };
 }

@@ -47,7 +47,11 @@ const ROWS: Record<keyof typeof GOOD, Row[]> = {
     { name: "duplicate type", files: { "bad.xsd": schema(`<xsd:complexType name="A"/>\n<xsd:complexType name="A"/>`) }, message: "bad.xsd:3:1: duplicate type '{urn:t}A' (first declared at bad.xsd:2:1)" },
     { name: "duplicate wsdl:message", files: { "bad.wsdl": wsdl(`<wsdl:message name="m"/>\n<wsdl:message name="m"/>`) }, message: "bad.wsdl:3:1: duplicate wsdl:message '{urn:w}m' (first declared at bad.wsdl:2:1)" },
     { name: "unknown wsdl:message", files: { "bad.wsdl": wsdl(`<wsdl:portType name="P"><wsdl:operation name="o">\n<wsdl:input message="tns:m"/></wsdl:operation></wsdl:portType>`) }, message: "bad.wsdl:3:1: unknown message 'tns:m' ({urn:w}m)" },
-    { name: "unsupported xsd:redefine", files: { "bad.xsd": schema(`<xsd:redefine schemaLocation="b.xsd"/>`) }, message: "bad.xsd:2:1: xsd:redefine is not supported" },
+    {
+      name: "xsd:redefine of a type the redefined schema does not declare",
+      files: { "bad.xsd": schema(`<xsd:redefine schemaLocation="inc.xsd">\n<xsd:simpleType name="Nope"><xsd:restriction base="tns:Nope"/></xsd:simpleType></xsd:redefine>`), "inc.xsd": `<xsd:schema xmlns:xsd="${XSD}" targetNamespace="urn:t"/>\n` },
+      message: "bad.xsd:3:1: xsd:redefine of type '{urn:t}Nope', which the redefined schema does not declare",
+    },
     { name: "unsupported xsd:openContent", files: { "bad.xsd": schema(`<xsd:complexType name="T"><xsd:openContent/></xsd:complexType>`) }, message: "bad.xsd:2:27: xsd:openContent is not supported in xsd:complexType" },
     { name: "WSDL 2.0", files: { "bad.wsdl": `<description xmlns="http://www.w3.org/ns/wsdl"/>\n` }, message: "bad.wsdl:1:1: WSDL 2.0 is not supported (only WSDL 1.1)" },
     {

@@ -3,7 +3,7 @@ import type { GeneratedFile } from "../../codegen/generated-file.js";
 import type { AliasType, EnumType, Example, NamedType, RecordType, TypeId, UnionType, ValueCheck } from "../../ir/model.js";
 import { fieldPropertyName, oneofPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "./context.js";
-import { facetTags, isList, keyClaimer, recordProperties, type Property } from "./properties.js";
+import { facetTags, isList, keyClaimer, recordProperties, type OrderedItem, type OrderedProperty, type Property } from "./properties.js";
 import { literalTs, parenthesize, typeExprTs, unionOf } from "./type-expr.js";
 
 /** The discriminant property of an xsi:type family: the XML type name of the value. */
@@ -158,6 +158,7 @@ function emitProperty(f: GeneratedFile, p: Property, ctx: TypesContext, keys: Se
     cases.forEach((c, i) => f.print(`    | ${c}${i === cases.length - 1 ? ";" : ""}`));
     return;
   }
+  if (p.kind === "ordered") return emitOrderedProperty(f, p, ctx, keys);
   if (p.kind === "any") {
     const a = p.any;
     f.jsdoc("  ", [
@@ -189,6 +190,35 @@ function emitProperty(f: GeneratedFile, p: Property, ctx: TypesContext, keys: Se
   f.jsdoc("  ", [field.doc, where, p.note, tags.join("\n") || undefined, exampleTags(field.examples)]);
   const optional = occurs.min === 0 ? "?" : "";
   f.print(`  ${propertyKey(uniqueKey(fieldPropertyName(field), keys))}${optional}: ${ts};`);
+}
+
+/** The TypeScript type of one item of an ordered group (see OrderedProperty): `{ kind: "a"; value: A }`. */
+export function orderedItemTs(item: OrderedItem, ctx: TypesContext): string {
+  const m = item.member;
+  let value: string;
+  if (m.kind === "any") value = "{ readonly ns: string; readonly name: string; readonly value: unknown }";
+  else {
+    value = typeExprTs(m.type, ctx);
+    if (m.nullable) value = unionOf([value, "null"]);
+  }
+  return `{ kind: ${stringLiteral(item.kind)}; value: ${value} }`;
+}
+
+/** A repeating group kept in document order: one array of tagged items. */
+function emitOrderedProperty(f: GeneratedFile, p: OrderedProperty, ctx: TypesContext, keys: Set<string>): void {
+  const g = p.group;
+  const what = g.compositor === "choice" ? "xsd:choice" : `xsd:${g.compositor} holding an xsd:choice`;
+  const names = p.items.map((i) => (i.member.kind === "any" ? `xsd:any (${i.kind})` : i.member.name)).join(", ");
+  const tags: string[] = [];
+  if (p.minItems > 1) tags.push(`@minItems ${p.minItems}`);
+  f.jsdoc("  ", [
+    g.doc,
+    `The elements of a repeating ${what}${g.name !== undefined ? ` (group ${g.name})` : ""} in document order, each tagged with its \`kind\`: ${names}.`,
+    tags.join("\n") || undefined,
+  ]);
+  const item = `(${p.items.map((i) => orderedItemTs(i, ctx)).join(" | ")})`;
+  const ts = p.minItems >= 1 ? `[${item}, ...${item}[]]` : `${item}[]`;
+  f.print(`  ${propertyKey(uniqueKey(p.name, keys))}${p.minItems >= 1 ? "" : "?"}: ${ts};`);
 }
 
 function emitEnum(f: GeneratedFile, t: EnumType, ctx: TypesContext): void {

@@ -1,4 +1,5 @@
 import type { Facets, Field, Group, Member, Occurs, OpenContent, RecordType } from "../../ir/model.js";
+import { fieldPropertyName, orderedGroupPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "./context.js";
 
 /**
@@ -7,11 +8,37 @@ import { lookupType, type TypesContext } from "./context.js";
  * Inherited members (complexContent extension, allOf base) come first, like on the wire. Nested sequences and
  * choices are flattened with their occurrence multiplied in (a member of an optional group is optional; a member of
  * a repeating group repeats). Members of an xsd:choice become optional. A proto oneof stays one property.
+ *
+ * A repeating group whose elements can interleave (an xsd:choice that may occur more than once, or a repeating
+ * sequence holding such a choice) becomes one property instead (`ordered`): an array of tagged items
+ * `{ kind, value }` in document order, so that decode -> encode writes the elements back in the order read
+ * (flattened into one array per element, `<a/><b/><a/>` would come back as `<a/><a/><b/>`).
  */
 export type Property =
   | { readonly kind: "field"; readonly field: Field; readonly occurs: Occurs; readonly note?: string }
   | { readonly kind: "oneof"; readonly group: Group }
-  | { readonly kind: "any"; readonly any: OpenContent; readonly occurs: Occurs };
+  | { readonly kind: "any"; readonly any: OpenContent; readonly occurs: Occurs }
+  | OrderedProperty;
+
+/** A repeating group kept in document order: one array of `{ kind, value }` items (see Property). */
+export interface OrderedProperty {
+  readonly kind: "ordered";
+  readonly group: Group;
+  /** The group's occurrence with the enclosing groups' multiplied in (max above 1). */
+  readonly occurs: Occurs;
+  /** The property name wanted (before clashes with the record's other properties are resolved). */
+  readonly name: string;
+  /** The elements and wildcards of the group (nested groups flattened), each with its item kind, in schema order. */
+  readonly items: readonly OrderedItem[];
+  /** The fewest items a valid value has (0: the property is optional). */
+  readonly minItems: number;
+}
+
+export interface OrderedItem {
+  /** The `kind` of its items: the member's property name (unique within the group; `$any` for a wildcard). */
+  readonly kind: string;
+  readonly member: Field | OpenContent;
+}
 
 export function recordProperties(record: RecordType, ctx: TypesContext): Property[] {
   const out: Property[] = [];
@@ -35,6 +62,7 @@ function flatten(members: readonly Member[], outer: Occurs, note: string | undef
     if (m.kind === "field") out.push({ kind: "field", field: m, occurs: multiply(outer, m.occurs), note });
     else if (m.kind === "any") out.push({ kind: "any", any: m, occurs: multiply(outer, m.occurs) });
     else if (m.oneofName !== undefined) out.push({ kind: "oneof", group: m });
+    else if (keepsOrder(m, outer)) out.push(orderedProperty(m, multiply(outer, m.occurs)));
     else if (m.compositor === "choice") {
       const names = m.members.map(memberName).join(", ");
       const occurs = multiply(outer, { min: 0, max: m.occurs.max });
@@ -43,12 +71,46 @@ function flatten(members: readonly Member[], outer: Occurs, note: string | undef
   }
 }
 
+/**
+ * Whether a group's elements can come in an order that per-element arrays cannot record: it repeats (with the
+ * enclosing groups) and it is, or holds, an xsd:choice between two or more particles. Groups holding nothing but one
+ * element's repetitions are still flattened.
+ */
+export function keepsOrder(g: Group, outer: Occurs): boolean {
+  if (g.oneofName !== undefined) return false;
+  if (!isList(multiply(outer, g.occurs))) return false;
+  return leaves(g).length > 1 && hasChoice(g);
+}
+
+function hasChoice(g: Group): boolean {
+  return (g.compositor === "choice" && g.members.length > 1) || g.members.some((m) => m.kind === "group" && hasChoice(m));
+}
+
+function leaves(g: Group): (Field | OpenContent)[] {
+  return g.members.flatMap((m) => (m.kind === "group" ? leaves(m) : [m]));
+}
+
+export function orderedProperty(g: Group, occurs: Occurs): OrderedProperty {
+  const claim = keyClaimer();
+  const members = leaves(g);
+  const items = members.map((m): OrderedItem => ({ kind: claim(m.kind === "field" ? fieldPropertyName(m) : "$any"), member: m }));
+  return { kind: "ordered", group: g, occurs, name: orderedGroupPropertyName(g, items.map((i) => i.kind)), items, minItems: occurs.min * minCount(g) };
+}
+
+/** The fewest elements one occurrence of a member stands for. */
+function minCount(m: Member): number {
+  if (m.kind !== "group") return m.occurs.min;
+  const counts = m.members.map(minCount);
+  const one = m.compositor === "choice" ? (counts.length === 0 ? 0 : Math.min(...counts)) : counts.reduce((a, b) => a + b, 0);
+  return m.occurs.min * one;
+}
+
 function memberName(m: Member): string {
   if (m.kind === "group") return m.oneofName ?? `(${m.members.map(memberName).join(", ")})`;
   return m.name;
 }
 
-function multiply(a: Occurs, b: Occurs): Occurs {
+export function multiply(a: Occurs, b: Occurs): Occurs {
   const max = a.max === "unbounded" || b.max === "unbounded" ? "unbounded" : a.max * b.max;
   return { min: a.min * b.min, max: a.max === 0 || b.max === 0 ? 0 : max };
 }

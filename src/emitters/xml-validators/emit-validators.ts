@@ -1,11 +1,13 @@
 import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
 import { objectLiteralKey, stringLiteral } from "../../codegen/escape.js";
-import type { AliasType, EnumType, Member, NamedType, RecordType, TypeExpr } from "../../ir/model.js";
+import type { AliasType, EnumType, Member, NamedType, Occurs, RecordType, TypeExpr } from "../../ir/model.js";
+import { linearSupport } from "../../runtime/linear-pattern.js";
 import type { EmitContext } from "../artifact.js";
 import { lookupType, typesContext } from "../types/context.js";
 import { code } from "../xml/context.js";
-import { recordLayout, type AnySlot, type FieldSlot, type RecordLayout } from "../xml/record-layout.js";
-import { checkFunction, compositeName, declareValueCheck, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
+import { recordLayout, type AnySlot, type FieldSlot, type OrderedSlot, type RecordLayout } from "../xml/record-layout.js";
+import { xsdEnumKey } from "../../runtime/xml/checks.js";
+import { checkFunction, compositeName, enumKeyOf, declareValueCheck, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
 
 /**
  * `<dir>/validate.ts` for a WSDL/XSD document: `validate<Name>(value)` per named type, returning every issue
@@ -169,7 +171,7 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   if (layout.slots.length === 0) f.print(head, tail);
   else {
     f.print(head);
-    for (const s of layout.slots) f.print("    ", s.kind === "any" ? wildcardRule(s) : propertyRule(s, v), ",");
+    for (const s of layout.slots) f.print("    ", s.kind === "any" ? wildcardRule(s) : s.kind === "ordered" ? orderedRule(s, v) : propertyRule(s, v), ",");
     f.print("  ", tail);
   }
   if (choices.length === 0) f.print(code`  return ${v.rt("checkXsdRecord")}(value, ${rules}, path, issues);`);
@@ -234,6 +236,68 @@ function propertyRule(s: FieldSlot, v: ValidatorContext): Printable {
   return code`{ ${joinPrintables(parts, ", ")} }`;
 }
 
+/**
+ * A repeating group kept in document order: `{ key, min?, ordered: { items: [...], model, describe } }`, the items'
+ * checks and the content model as a pattern over their kinds (the runtime's XsdOrderedGroup).
+ */
+function orderedRule(s: OrderedSlot, v: ValidatorContext): Printable {
+  const items = s.items.map((item): Printable => {
+    const parts: Printable[] = [`kind: ${stringLiteral(item.kind)}`];
+    const e = item.slot;
+    if (e.kind === "any") parts.push(`wildcard: { namespace: ${stringLiteral(e.any.namespace)}, namespaces: ${wildcardNamespaces(e)} }`);
+    else {
+      if (e.field.nullable) parts.push("nillable: true");
+      const check = valueCheck(e, v);
+      if (check !== undefined) parts.push(code`check: ${check}`);
+    }
+    return code`{ ${joinPrintables(parts, ", ")} }`;
+  });
+  const model = contentModel(s);
+  const group: Printable[] = [code`items: [${joinPrintables(items, ", ")}]`];
+  if (model.pattern !== undefined) group.push(`model: ${stringLiteral(model.pattern)}`);
+  group.push(`describe: ${stringLiteral(model.describe)}`);
+  const parts: Printable[] = [`key: ${stringLiteral(s.key)}`];
+  if (s.ordered.minItems > 0) parts.push(`min: ${s.ordered.minItems}`);
+  parts.push(code`ordered: { ${joinPrintables(group, ", ")} }`);
+  return code`{ ${joinPrintables(parts, ", ")} }`;
+}
+
+/**
+ * An ordered group's content model as a pattern over its items' kinds (the n-th kind is U+E000 + n, written as an
+ * escape) for the runtime's linear-time matcher, and as text for messages. No pattern when it would be too large to
+ * match in linear time (counted repetitions are unrolled) or the group has more kinds than the private-use block.
+ */
+function contentModel(s: OrderedSlot): { pattern?: string; describe: string } {
+  const index = new Map<Member, number>();
+  s.items.forEach((item, i) => index.set(item.slot.kind === "any" ? item.slot.any : item.slot.field, i));
+  const quant = (o: Occurs): string => {
+    if (o.min === 1 && o.max === 1) return "";
+    if (o.max === "unbounded") return o.min === 0 ? "*" : o.min === 1 ? "+" : `{${o.min},}`;
+    return o.min === 0 && o.max === 1 ? "?" : `{${o.min},${o.max}}`;
+  };
+  const describeQuant = (o: Occurs): string => (o.min === 1 && o.max === 1 ? "" : o.min === 0 && o.max === 1 ? "?" : o.max === "unbounded" && o.min <= 1 ? (o.min === 0 ? "*" : "+") : `{${o.min},${o.max === "unbounded" ? "" : o.max}}`);
+  const walk = (m: Member): { pattern: string; describe: string } => {
+    if (m.kind !== "group") {
+      const n = index.get(m) ?? 0;
+      const name = m.kind === "any" ? `any(${m.namespace})` : m.name;
+      return { pattern: `\\u${(0xe000 + n).toString(16).toUpperCase()}${quant(m.occurs)}`, describe: `${name}${describeQuant(m.occurs)}` };
+    }
+    const parts = m.members.map(walk);
+    const join = m.compositor === "sequence" ? "" : "|";
+    const describeJoin = m.compositor === "sequence" ? ", " : m.compositor === "choice" ? " | " : " & ";
+    // xsd:all (XSD 1.0 has it only as a whole content model): any order, each member at most once per occurrence.
+    const occurs = m.compositor === "all" ? { min: m.occurs.min * 0, max: m.occurs.max === "unbounded" ? "unbounded" as const : m.occurs.max * m.members.length } : m.occurs;
+    return {
+      pattern: `(?:${parts.map((p) => p.pattern).join(join)})${quant(occurs)}`,
+      describe: `(${parts.map((p) => p.describe).join(describeJoin)})${describeQuant(m.occurs)}`,
+    };
+  };
+  const top = walk({ ...s.ordered.group, occurs: s.ordered.occurs });
+  const pattern = `^${top.pattern}$`;
+  const fits = s.items.length <= 0x1900 && linearSupport(pattern, "u").ok;
+  return { ...(fits ? { pattern } : {}), describe: top.describe };
+}
+
 function wildcardRule(s: AnySlot): string {
   const parts = [`key: ${stringLiteral(s.key)}`];
   if (s.occurs.min > 0) parts.push(`min: ${s.occurs.min}`);
@@ -262,7 +326,11 @@ function valueCheck(s: FieldSlot, v: ValidatorContext): Printable | undefined {
     if (plain) return [head, code`  return ${typeCheck("value", "path", type, v)};`, "}"];
     const lines: Printable[] = [head, code`  if (!${typeCheck("value", "path", type, v)}) return false;`, ...facetChecks("value", "path", facets, "  ", v, type)];
     if (fixed !== undefined) {
-      lines.push(code`  if (${v.rt("xsdLexical")}(value) !== ${stringLiteral(fixed)}) ${v.rt("xsdIssue")}(issues, path, "fixed", ${stringLiteral(`must be ${fixed}`)});`);
+      // The fixed value holds in the value space ("1.0E-2" for a float is 0.01), as enumerations (enumKeyOf).
+      const key = enumKeyOf(type, v);
+      const actual = key === undefined ? code`${v.rt("xsdLexical")}(value)` : code`${v.rt("xsdEnumKey")}(value, "${key.kind}"${key.list ? ", true" : ""})`;
+      const wanted = key === undefined ? fixed : xsdEnumKey(fixed, key.kind, key.list);
+      lines.push(code`  if (${actual} !== ${stringLiteral(wanted)}) ${v.rt("xsdIssue")}(issues, path, "fixed", ${stringLiteral(`must be ${fixed}`)});`);
     }
     lines.push("  return true;", "}");
     return lines;
@@ -317,7 +385,10 @@ function wildcardNamespaces(s: AnySlot): string {
 /** xsd:choice groups that occur at most once: at most one alternative present (and one when required). */
 function choiceChecks(t: RecordType, layout: RecordLayout, v: ValidatorContext): Printable[] {
   const keyOf = new Map<unknown, string>();
-  for (const s of layout.slots) keyOf.set(s.kind === "any" ? s.any : s.field, s.key);
+  for (const s of layout.slots) {
+    if (s.kind === "ordered") for (const i of s.items) keyOf.set(i.slot.kind === "any" ? i.slot.any : i.slot.field, s.key);
+    else keyOf.set(s.kind === "any" ? s.any : s.field, s.key);
+  }
   const out: Printable[] = [];
   const chain: RecordType[] = [];
   for (let r: RecordType | undefined = t; r; ) {

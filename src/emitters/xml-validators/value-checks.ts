@@ -1,3 +1,4 @@
+import { xsdEnumKey } from "../../runtime/xml/checks.js";
 import { patternPlan } from "../../codegen/spec-pattern.js";
 import type { GeneratedFile, ImportToken, Printable } from "../../codegen/generated-file.js";
 import { lineCommentText, stringLiteral } from "../../codegen/escape.js";
@@ -179,6 +180,36 @@ function underlyingList(t: TypeExpr, v: ValidatorContext): (TypeExpr & { kind: "
 
 const LIST_BUILTINS = new Set(["xsd:NMTOKENS", "xsd:IDREFS", "xsd:ENTITIES"]);
 
+/** How values of a type compare in its value space (xsdEnumKey), or undefined when as lexical strings. */
+export function enumKeyOf(type: TypeExpr, v: ValidatorContext): { kind: string; list: boolean } | undefined {
+  const base = underlyingScalar(type, v);
+  const list = underlyingList(type, v);
+  const tokens = base?.builtin !== undefined && LIST_BUILTINS.has(base.builtin);
+  const kind = enumKind(list !== undefined ? underlyingScalar(list.of, v) : base, tokens);
+  return kind === "string" && list === undefined ? undefined : { kind, list: list !== undefined };
+}
+
+/** How enumeration values of a scalar compare (the runtime's xsdEnumKey kinds). */
+function enumKind(t: ScalarType | undefined, tokens: boolean): string {
+  if (tokens) return "tokens";
+  switch (t?.scalar) {
+    case "float":
+    case "double":
+      return "double";
+    case "decimal":
+      return "decimal";
+    case "boolean":
+      return "boolean";
+    case "bytes":
+      return t.builtin === "xsd:hexBinary" ? "hex" : "base64";
+    case "int32": case "uint32": case "sint32": case "fixed32": case "sfixed32":
+    case "int64": case "uint64": case "sint64": case "fixed64": case "sfixed64": case "integer":
+      return "integer";
+    default:
+      return "string";
+  }
+}
+
 
 /**
  * Statements checking the facets of a value already known to have the right type; `base` is the scalar the value
@@ -232,11 +263,17 @@ export function facetChecks(val: string, path: string, facets: Facets | undefine
   }
   if (facets.enumeration) {
     const values = facets.enumeration;
-    const name = declare(`enum:${JSON.stringify(values)}`, v, (n) =>
-      values.length <= 4
-        ? [`const ${n}: ReadonlySet<string> = new Set([${values.map(stringLiteral).join(", ")}]);`]
-        : [`const ${n}: ReadonlySet<string> = new Set([`, ...values.map((x) => `  ${stringLiteral(x)},`), "]);"], "enumeration");
-    out.push(code`${indent}if (!${name}.has(${v.rt("xsdLexical")}(${val}))) ${issue("enum", stringLiteral(`must be one of ${values.join(", ")}`))}`);
+    // Values compare in the value space: numbers, integers, decimals and booleans by value, lists item by item
+    // ("1.0E1  2" in the schema is the list [10, 2] however the instance wrote it). Strings compare as they are.
+    const kind = enumKind(list !== undefined ? listItem : base, tokens);
+    const keyed = kind !== "string" || list !== undefined;
+    const keys = keyed ? values.map((x) => xsdEnumKey(x, kind, list !== undefined)) : values;
+    const name = declare(`enum:${kind}:${list !== undefined}:${JSON.stringify(keys)}`, v, (n) =>
+      keys.length <= 4
+        ? [`const ${n}: ReadonlySet<string> = new Set([${keys.map(stringLiteral).join(", ")}]);`]
+        : [`const ${n}: ReadonlySet<string> = new Set([`, ...keys.map((x) => `  ${stringLiteral(x)},`), "]);"], "enumeration");
+    const key = keyed ? code`${v.rt("xsdEnumKey")}(${val}, "${kind}"${list !== undefined ? ", true" : ""})` : code`${v.rt("xsdLexical")}(${val})`;
+    out.push(code`${indent}if (!${name}.has(${key})) ${issue("enum", stringLiteral(`must be one of ${values.join(", ")}`))}`);
   }
   const bounds: [keyof Facets, string, string][] = [
     ["minInclusive", "< 0", "at least"],

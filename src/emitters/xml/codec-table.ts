@@ -5,14 +5,16 @@ import { lookupType } from "../types/context.js";
 import { typeExprTs } from "../types/type-expr.js";
 import { code, typeRef, type XmlContext } from "./context.js";
 import { familyRootOf } from "./record-layout.js";
-import { decodedPatterns, isSimple, lexicalOf, valueOf } from "./simple-values.js";
+import { decodedPatterns, holdsQName, isSimple, lexicalOf, valueOf } from "./simple-values.js";
 
 /**
  * The codec table of xml.ts: one XmlCodecTable value (see the runtime's record-codec.ts) holding an entry per record
  * type with a line per field, which the runtime's XmlRecordCodec walks (see README.md), plus the families, named
  * simple and enumeration codecs, global elements and named types. A field is `[flags, namespace, local name,
  * property key, "codec"]`, the flags being the kind (0 element, 1 attribute, 2 text, 3 wildcard) plus 4 required,
- * 8 list, 16 nillable; a wildcard's entry is `[flags, target namespace, namespace constraint, key]`. Entries name
+ * 8 list, 16 nillable, 32 an item of a group kept in document order (the line ends with the item's kind; every
+ * line of the group has the group's property as key); a wildcard's entry is `[flags, target namespace, namespace
+ * constraint, key]` (`[flags, tns, constraint, key, "", kind]` in an ordered group). Entries name
  * each other by string (`"r$Name"`, `"f$Family"`, `"enum$Name"`, `"s$N"`, `"any"`), resolved by the runtime.
  */
 
@@ -25,6 +27,7 @@ const ANY = 3;
 const REQUIRED = 4;
 const LIST = 8;
 const NILLABLE = 16;
+const ORDERED = 32;
 
 /** The name of a record's codec in the table (its own fields, no xsi:type dispatch). */
 export function recordCodec(id: string, x: XmlContext): string {
@@ -44,6 +47,20 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
   if (layout.slots.length === 0) return [`${head}]${attributes}],`];
   const out: Printable[] = [head];
   for (const s of layout.slots) {
+    if (s.kind === "ordered") {
+      s.items.forEach((item, i) => {
+        const required = i === 0 && s.ordered.minItems >= 1 ? REQUIRED : 0;
+        const flags = ORDERED + LIST + required;
+        const kind = stringLiteral(item.kind);
+        const e = item.slot;
+        if (e.kind === "any") out.push(`  [${ANY + flags}, ${x.ns(e.tns)}, ${stringLiteral(e.any.namespace)}, ${stringLiteral(e.key)}, "", ${kind}],`);
+        else {
+          const nillable = e.field.nullable ? NILLABLE : 0;
+          out.push(`  [${ELEMENT + flags + nillable}, ${x.ns(e.ns)}, ${stringLiteral(e.local)}, ${stringLiteral(e.key)}, ${stringLiteral(codecOf(e.field.type, x, simple))}, ${kind}],`);
+        }
+      });
+      continue;
+    }
     const occurs = (s.occurs.min >= 1 ? REQUIRED : 0) + (s.kind !== "any" && s.list ? LIST : 0);
     if (s.kind === "any") {
       out.push(`  [${ANY + occurs}, ${x.ns(s.tns)}, ${stringLiteral(s.any.namespace)}, ${stringLiteral(s.key)}],`);
@@ -51,7 +68,8 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
     }
     const kind = s.kind === "attribute" ? ATTRIBUTE : s.kind === "text" ? TEXT : ELEMENT;
     const flags = kind + occurs + (s.kind === "element" && s.field.nullable ? NILLABLE : 0);
-    out.push(`  [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${stringLiteral(codecOf(s.field.type, x, simple))}],`);
+    const codec = s.kind === "element" ? constrainedCodecOf(s.field.type, s.field, x, simple) : codecOf(s.field.type, x, simple);
+    out.push(`  [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${stringLiteral(codec)}],`);
   }
   out.push(`]${attributes}],`);
   return out;
@@ -73,7 +91,8 @@ export function familyMembers(t: RecordType, x: XmlContext): string[] {
 /** `["enum$Name", xmlEnumCodec(NameValues, "Name")],` (the values come from the list types.ts exports). */
 export function enumEntry(t: EnumType, x: XmlContext): Printable {
   const list = x.f.import(x.names.enumValues(t.id), "./types.js");
-  return code`[${stringLiteral(`enum$${x.names.type(t.id)}`)}, ${x.rt("xmlEnumCodec")}(${list}, ${stringLiteral(t.name)})],`;
+  const qname = t.base.kind === "scalar" && t.base.scalar === "QName" ? ", true" : "";
+  return code`[${stringLiteral(`enum$${x.names.type(t.id)}`)}, ${x.rt("xmlEnumCodec")}(${list}, ${stringLiteral(t.name)}${qname})],`;
 }
 
 /** The name of the codec of values of type `t` in an element: a simple codec, a record's, a family's, or xsd:anyType's. */
@@ -92,6 +111,18 @@ export function codecOf(t: TypeExpr, x: XmlContext, simple: SimpleCodecs): strin
   return "any";
 }
 
+/**
+ * The codec of an element with a value constraint (default= or fixed=): an empty element (no text, no children) has
+ * that value (XSD 1.0 Part 1 §3.3.4, Element Locally Valid (Element) 5.1.2 and §3.3.1's {value constraint}). A simple
+ * codec that reads the constraint's text in place of the empty text; other codecs as they are.
+ */
+export function constrainedCodecOf(t: TypeExpr, decl: { readonly default?: string; readonly fixed?: string }, x: XmlContext, simple: SimpleCodecs): string {
+  const codec = codecOf(t, x, simple);
+  const constraint = decl.fixed ?? decl.default;
+  if (constraint === undefined || codec === "any" || codec.startsWith("r$") || codec.startsWith("f$")) return codec;
+  return simple.constrained(codec, constraint, decl.fixed !== undefined);
+}
+
 /** Simple codecs, one per distinct simple type expression, named `s$1`, `s$2`, ... in order of first use (table entries). */
 export class SimpleCodecs {
   private readonly byKey = new Map<string, { name: string; line: Printable }>();
@@ -105,9 +136,20 @@ export class SimpleCodecs {
     const parse = code`(text: string, path: string) => ${valueOf("text", "path", t, x)}`;
     const lexical = lexicalOf("v", t, x);
     const ts = typeRef(typeExprTs(t, x.types), x);
-    const line = lexical === "v"
+    const qname = holdsQName(t, x);
+    const line = lexical === "v" && !qname
       ? code`[${stringLiteral(name)}, ${x.rt("xmlTextCodec")}(${parse})],`
-      : code`[${stringLiteral(name)}, new ${x.rt("XmlSimpleCodec")}(${parse}, (v: ${ts}) => ${lexical})],`;
+      : code`[${stringLiteral(name)}, new ${x.rt("XmlSimpleCodec")}(${parse}, (v: ${ts}) => ${lexical}${qname ? ", false, true" : ""})],`;
+    this.byKey.set(key, { name, line });
+    return name;
+  }
+  /** `codec` (a simple or enumeration codec's name) reading `text` when the element is empty. */
+  constrained(codec: string, text: string, fixed: boolean): string {
+    const key = JSON.stringify(["constrained", codec, text, fixed]);
+    const known = this.byKey.get(key);
+    if (known) return known.name;
+    const name = `s$${this.byKey.size + 1}`;
+    const line = code`[${stringLiteral(name)}, ${this.x.rt("xmlValueConstraint")}(${stringLiteral(codec)}, ${stringLiteral(text)}${fixed ? ", true" : ""})],`;
     this.byKey.set(key, { name, line });
     return name;
   }

@@ -5,7 +5,7 @@ import type { ElementDecl } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import { typeExprTs, unionOf } from "../types/type-expr.js";
 import { code, typeRef, xmlContext, type XmlContext } from "./context.js";
-import { CODECS, codecOf, enumEntry, familyEntry, recordEntry, SimpleCodecs } from "./codec-table.js";
+import { CODECS, codecOf, constrainedCodecOf, enumEntry, familyEntry, recordEntry, SimpleCodecs } from "./codec-table.js";
 import { appendAll } from "../../append-all.js";
 import { rpcNamespaces, rpcPartEntries, rpcPartTypes, type RpcPartType } from "./rpc-parts.js";
 
@@ -97,7 +97,7 @@ function collectNamespaces(x: XmlContext, ctx: EmitContext, extra: readonly stri
   for (const t of ctx.doc.types) {
     add(t.scope);
     if (t.kind !== "record") continue;
-    for (const s of x.layout(t.id).slots) {
+    for (const s of x.layout(t.id).slots.flatMap((s) => (s.kind === "ordered" ? s.items.map((i) => i.slot) : [s]))) {
       if (s.kind === "any") {
         add(s.tns);
         for (const tok of s.any.namespace.split(/\s+/)) if (tok !== "" && !tok.startsWith("##")) add(tok);
@@ -138,7 +138,7 @@ function elementLines(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): { 
   for (const el of ctx.doc.elements) {
     const { stem: e, encode, decode } = ctx.names.element(el.id);
     const ts = elementTs(el, x);
-    const codec = codecOf(el.type, x, simple);
+    const codec = constrainedCodecOf(el.type, el, x, simple);
     const decl = code`${CODECS}.elementNamed(${stringLiteral(e)})`;
     functions.push(`/** {${el.name.ns.replace(/\*\//g, "*\\/")}}${el.name.local.replace(/\*\//g, "*\\/")}${el.doc ? `: ${oneLine(el.doc)}` : ""} */`);
     functions.push(code`export function ${encode}(value: ${ts}, options?: ${x.rt("XmlEncodeOptions", true)}): string { return ${decl}.toXml(value, options); }`);

@@ -2,7 +2,7 @@ import type { Field, NamedType, Occurs, OpenContent, RecordType, TypeId } from "
 import { fieldPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { XSI_TYPE_PROPERTY } from "../types/declarations.js";
-import { isList, recordProperties } from "../types/properties.js";
+import { isList, recordProperties, type OrderedProperty } from "../types/properties.js";
 
 /**
  * A record as the codecs and validators see it: every property with the key the types emitter gave it (the same
@@ -30,11 +30,31 @@ export interface AnySlot {
   readonly tns: string;
 }
 
+/**
+ * A repeating group kept in document order (see OrderedProperty): one property holding `{ kind, value }` items, each
+ * item's element or wildcard described by a slot whose key is the group's property.
+ */
+export interface OrderedSlot {
+  readonly kind: "ordered";
+  readonly key: string;
+  readonly ordered: OrderedProperty;
+  readonly occurs: Occurs;
+  readonly items: readonly OrderedSlotItem[];
+}
+
+export interface OrderedSlotItem {
+  /** The item's `kind`. */
+  readonly kind: string;
+  readonly slot: FieldSlot | AnySlot;
+}
+
+export type Slot = FieldSlot | AnySlot | OrderedSlot;
+
 export interface RecordLayout {
   readonly record: RecordType;
   /** The family root when the record has a `$type` property. */
   readonly familyRoot?: TypeId;
-  readonly slots: readonly (FieldSlot | AnySlot)[];
+  readonly slots: readonly Slot[];
   readonly attributesKey?: string;
 }
 
@@ -48,24 +68,29 @@ export function recordLayout(t: RecordType, ctx: TypesContext): RecordLayout {
     return key;
   };
   const owners = ownerScopes(t, ctx);
-  const slots: (FieldSlot | AnySlot)[] = [];
+  const slots: Slot[] = [];
+  const fieldSlot = (field: Field, key: string, occurs: Occurs, inChoice: boolean): FieldSlot => {
+    const xml = field.wire.xml;
+    return { kind: xml?.kind ?? "element", key, field, occurs, list: isList(occurs), ns: xml?.ns ?? "", local: field.name, inChoice };
+  };
   for (const p of recordProperties(t, ctx)) {
     if (p.kind === "oneof") throw new Error(`internal: proto oneof in XML record ${t.id}`);
     if (p.kind === "any") {
       slots.push({ kind: "any", key: unique("$any"), any: p.any, occurs: p.occurs, tns: owners.get(p.any) ?? t.scope });
       continue;
     }
-    const xml = p.field.wire.xml;
-    slots.push({
-      kind: xml?.kind ?? "element",
-      key: unique(fieldPropertyName(p.field)),
-      field: p.field,
-      occurs: p.occurs,
-      list: isList(p.occurs),
-      ns: xml?.ns ?? "",
-      local: p.field.name,
-      inChoice: p.note !== undefined,
-    });
+    if (p.kind === "ordered") {
+      const key = unique(p.name);
+      const items = p.items.map((i): OrderedSlotItem => ({
+        kind: i.kind,
+        slot: i.member.kind === "any"
+          ? { kind: "any", key, any: i.member, occurs: p.occurs, tns: owners.get(i.member) ?? t.scope }
+          : fieldSlot(i.member, key, { min: 0, max: "unbounded" }, true),
+      }));
+      slots.push({ kind: "ordered", key, ordered: p, occurs: p.occurs, items });
+      continue;
+    }
+    slots.push(fieldSlot(p.field, unique(fieldPropertyName(p.field)), p.occurs, p.note !== undefined));
   }
   return {
     record: t,

@@ -98,8 +98,10 @@ function scalarLexical(v: Printable, t: ScalarType, x: XmlContext): Printable {
     case "time":
     case "duration":
     case "anyURI":
-    case "QName":
       return v;
+    case "QName":
+      // {namespace}local -> prefix:local, the prefix declared on the element being written (runtime qname.ts).
+      return code`${x.rt("formatXsdQName")}(${v})`;
     default:
       return code`String(${v})`;
   }
@@ -135,8 +137,10 @@ function scalarValue(text: Printable, path: Printable, t: ScalarType, x: XmlCont
   switch (t.scalar) {
     case "string":
     case "anyURI":
-    case "QName":
       return text;
+    case "QName":
+      // prefix:local -> {namespace}local in the bindings of the element read (runtime qname.ts).
+      return code`${x.rt("parseXsdQName")}(${text}, ${path})`;
     case "boolean":
       return code`${x.rt("parseXsdBoolean")}(${text}, ${path})`;
     case "int64":
@@ -184,6 +188,17 @@ function enumReader(n: EnumType, x: XmlContext): string {
   const lines: Printable[] = [];
   x.helpers.set(key, { name, lines });
   const values = x.f.import(x.names.enumValues(n.id), "./types.js");
+  if (n.base.kind === "scalar" && n.base.scalar === "QName") {
+    lines.push(
+      code`function ${name}(text: string, path: string): ${x.ts(tsName)} {`,
+      code`  const values: readonly string[] = ${values};`,
+      code`  const value = ${x.rt("parseXsdQName")}(text, path);`,
+      code`  if (values.includes(value)) return value as ${x.ts(tsName)};`,
+      code`  throw new ${x.rt("XmlDecodeError")}(path, JSON.stringify(text) + ${stringLiteral(` is not a value of ${n.name}`)});`,
+      "}",
+    );
+    return name;
+  }
   lines.push(
     code`function ${name}(text: string, path: string): ${x.ts(tsName)} {`,
     code`  const values: readonly string[] = ${values};`,
@@ -197,7 +212,31 @@ function enumReader(n: EnumType, x: XmlContext): string {
 }
 
 /** Scalars whose decoded value keeps the instance's lexical form (validate.ts can check a pattern on the value). */
-export const LEXICAL_KEPT: ReadonlySet<string> = new Set(["string", "anyURI", "QName", "decimal", "date", "time", "dateTime", "duration"]);
+export const LEXICAL_KEPT: ReadonlySet<string> = new Set(["string", "anyURI", "decimal", "date", "time", "dateTime", "duration"]);
+
+/**
+ * Whether values of a simple type hold QNames (through aliases, lists and unions): their codec reads them in the
+ * bindings of their element and writes them with prefixes declared there (the runtime's XmlSimpleCodec `qname`).
+ */
+export function holdsQName(t: TypeExpr, x: { type(id: string): import("../../ir/model.js").NamedType }, depth = 0): boolean {
+  if (depth > 100) return false;
+  switch (t.kind) {
+    case "scalar":
+      return t.scalar === "QName";
+    case "list":
+      return holdsQName(t.of, x, depth + 1);
+    case "union":
+      return t.of.some((m) => holdsQName(m, x, depth + 1));
+    case "ref": {
+      const n = x.type(t.id);
+      if (n.kind === "alias") return holdsQName(n.target, x, depth + 1);
+      if (n.kind === "enum") return n.base.kind === "scalar" && n.base.scalar === "QName";
+      return false;
+    }
+    default:
+      return false;
+  }
+}
 
 /** True when values of `t` lose their lexical form on decoding (numbers, booleans, binary; lists of them). */
 export function losesLexicalForm(t: TypeExpr, x: { type(id: string): import("../../ir/model.js").NamedType }): boolean {
@@ -263,7 +302,8 @@ function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
  */
 function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
   const base = scalarBase(n.target, x);
-  if (base === undefined || !["boolean", "float", "double"].includes(base.scalar)) return undefined;
+  if (base === undefined) return booleanListWriter(n, x);
+  if (!["boolean", "float", "double"].includes(base.scalar)) return undefined;
   const check = lexicalPatternCheck(n, x);
   if (check === undefined) return undefined;
   const tsName = x.names.type(n.id);
@@ -282,18 +322,64 @@ function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
   else {
     lines.push(
       "  if (!Number.isFinite(v)) return canonical;",
+      "  // A form the patterns allow that is still this value (fewer digits round it).",
+      "  const same = (s: string): boolean => allowed(s) && Number(s) === v;",
       "  for (let digits = 0; digits <= 17; digits++) {",
       '    const [mantissa, exponent] = v.toExponential(digits).toUpperCase().split("E") as [string, string];',
-      '    const sign = exponent.startsWith("-") ? "-" : "";',
-      '    const abs = exponent.replace(/^[+-]/, "");',
-      "    for (const e of [abs, abs.padStart(2, \"0\"), abs.padStart(3, \"0\")]) if (allowed(`${mantissa}E${sign}${e}`)) return `${mantissa}E${sign}${e}`;",
+      "    // The same digits with none to 3 more before the point (the exponent moved to match): .42E0, 4.2E-1, 42E-2, 420E-3.",
+      '    const negative = mantissa.startsWith("-");',
+      '    const significant = mantissa.replace(/^-/, "").replace(".", "");',
+      "    for (let before = 0; before <= significant.length + 2; before++) {",
+      '      const padded = significant.padEnd(before, "0");',
+      '      const m = `${negative ? "-" : ""}${padded.slice(0, before)}${padded.length > before ? `.${padded.slice(before)}` : ""}`;',
+      "      const exp = Number(exponent) - (before - 1);",
+      '      const sign = exp < 0 ? "-" : "";',
+      "      const abs = String(Math.abs(exp));",
+      "      for (const e of [abs, abs.padStart(2, \"0\"), abs.padStart(3, \"0\")]) if (same(`${m}E${sign}${e}`)) return `${m}E${sign}${e}`;",
+      "    }",
       "    const fixed = Math.abs(v) < 1e21 ? v.toFixed(digits) : canonical;",
-      "    if (allowed(fixed)) return fixed;",
+      "    if (same(fixed)) return fixed;",
       "  }",
       "  return canonical;",
     );
   }
   lines.push("}");
+  return name;
+}
+
+/**
+ * `writeLexical<Name>(v)` for a list of booleans whose patterns the decoder checks: each item is "true"/"false" or
+ * "1"/"0", and a pattern may want either at each position ("[1]{1} false [0]{1} true"). The forms are tried item by
+ * item, at most 2^12 combinations (the first 12 items; the rest keep their canonical form).
+ */
+function booleanListWriter(n: AliasType, x: XmlContext): string | undefined {
+  let t: TypeExpr = n.target;
+  for (let depth = 0; depth < 100 && t.kind === "ref"; depth++) {
+    const d = x.type(t.id);
+    if (d.kind !== "alias") return undefined;
+    t = d.target;
+  }
+  if (t.kind !== "list" || scalarBase(t.of, x)?.scalar !== "boolean") return undefined;
+  const check = lexicalPatternCheck(n, x);
+  if (check === undefined) return undefined;
+  const tsName = x.names.type(n.id);
+  const name = `writeLexical${tsName}`;
+  const key = `lexical-write:${n.id}`;
+  if (x.helpers.has(key)) return name;
+  const lines: Printable[] = [];
+  x.helpers.set(key, { name, lines });
+  lines.push(
+    code`function ${name}(v: ${x.ts(tsName)}): string {`,
+    `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
+    "  const words = (v as readonly boolean[]).map((b) => (b ? \"true\" : \"false\"));",
+    "  const shown = Math.min(words.length, 12);",
+    "  for (let mask = 0; mask < 1 << shown; mask++) {",
+    "    const s = words.map((w, i) => (i < shown && (mask >> i) & 1 ? (w === \"true\" ? \"1\" : \"0\") : w)).join(\" \");",
+    "    if (allowed(s)) return s;",
+    "  }",
+    "  return words.join(\" \");",
+    "}",
+  );
   return name;
 }
 

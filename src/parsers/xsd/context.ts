@@ -128,15 +128,16 @@ export class Ctx {
     const q = this.set.qname(schema, el, raw);
     const b = builtinScalar(q.ns, q.local);
     if (b) return b;
-    if (!this.set.lookup("type", q)) throw unknown(el, "type", raw, q);
-    return { kind: "ref", id: typeId(q) };
+    const d = this.set.lookupAt("type", q, el);
+    if (!d) throw unknown(el, "type", raw, q);
+    return { kind: "ref", id: typeId(d.name) };
   }
 
   /** The type declaration a QName names, or undefined for builtins; unknown names are errors. */
   typeDecl(schema: SchemaDoc, el: XmlElement, raw: string): Decl | undefined {
     const q = this.set.qname(schema, el, raw);
     if (builtinScalar(q.ns, q.local)) return undefined;
-    const d = this.set.lookup("type", q);
+    const d = this.set.lookupAt("type", q, el);
     if (!d) throw unknown(el, "type", raw, q);
     return d;
   }
@@ -223,6 +224,27 @@ export class Ctx {
     if (b) return b;
     const d = this.typeDecl(schema, el, raw);
     return d ? this.scalarOfSimple(d.schema, d.el) : undefined;
+  }
+
+  /** The scalar root of the items of a list type (through restrictions of it), or undefined when not a list. */
+  listItemScalar(schema: SchemaDoc, el: XmlElement, raw: string | undefined, inline: XmlElement | undefined, depth = 0): ScalarType | undefined {
+    if (depth > 50) return undefined;
+    let d: { schema: SchemaDoc; el: XmlElement } | undefined = inline ? { schema, el: inline } : undefined;
+    if (raw !== undefined) {
+      const q = this.set.qname(schema, el, raw);
+      if (builtinScalar(q.ns, q.local)) return undefined;
+      d = this.typeDecl(schema, el, raw);
+    }
+    if (!d || d.el.name.local !== "simpleType") return undefined;
+    const list = xsdChild(d.el, "list");
+    if (list) {
+      const item = attr(list, "itemType");
+      if (item !== undefined) return this.scalarRoot(d.schema, list, item);
+      const inner = xsdChild(list, "simpleType");
+      return inner ? this.scalarOfSimple(d.schema, inner) : undefined;
+    }
+    const r = xsdChild(d.el, "restriction");
+    return r ? this.listItemScalar(d.schema, r, attr(r, "base"), xsdChild(r, "simpleType"), depth + 1) : undefined;
   }
 
   /** Same for an (anonymous or named) xsd:simpleType element. Derivation cycles were rejected beforehand. */

@@ -9,6 +9,8 @@ export function lowerGlobalElement(ctx: Ctx, d: Decl): ElementDecl {
   const type = globalElementType(ctx, d);
   const doc = ctx.doc(d.el);
   const sg = attr(d.el, "substitutionGroup");
+  const dflt = attr(d.el, "default");
+  const fixed = attr(d.el, "fixed");
   const head = sg !== undefined ? ctx.set.resolve("element", d.schema, d.el, "substitutionGroup") : undefined;
   return {
     id: elementId(d.name),
@@ -17,6 +19,8 @@ export function lowerGlobalElement(ctx: Ctx, d: Decl): ElementDecl {
     nullable: attr(d.el, "nillable") === "true",
     ...(attr(d.el, "abstract") === "true" ? { abstract: true } : {}),
     ...(head ? { substitutionGroup: elementId(head.name) } : {}),
+    ...(dflt !== undefined ? { default: dflt } : {}),
+    ...(fixed !== undefined ? { fixed } : {}),
     ...(doc !== undefined ? { doc } : {}),
     origin: ctx.origin(d.el, `xsd element ${key(d.name)}`),
   };

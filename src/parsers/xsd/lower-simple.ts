@@ -105,9 +105,18 @@ export function lowerSimpleType(ctx: Ctx, scope: Scope, el: XmlElement, id: stri
     const scalar =
       baseRaw !== undefined ? ctx.scalarRoot(scope.schema, restriction, baseRaw) : ctx.scalarOfSimple(scope.schema, inline!);
     const { facets, enumeration } = readFacets(restriction);
+    // QName values are {namespace}local, their prefixes resolved where written (XSD 1.0 Part 2 §3.2.18): so are the
+    // enumerated ones, resolved in the schema's bindings at the xsd:enumeration.
+    const listItem = scalar ? undefined : ctx.listItemScalar(scope.schema, restriction, baseRaw, inline);
+    const qnames = scalar?.scalar === "QName" || listItem?.scalar === "QName";
+    const valueOf = (e: XmlElement): string => {
+      const v = attr(e, "value")!;
+      if (!qnames) return v;
+      return v.trim().split(/\s+/).filter(Boolean).map((token) => clarkQName(e, token)).join(" ");
+    };
     if (enumeration.length && scalar) {
       const values: EnumValue[] = enumeration.map((e) => {
-        const v = attr(e, "value")!;
+        const v = valueOf(e);
         const doc = ctx.doc(e);
         return {
           name: v,
@@ -120,7 +129,7 @@ export function lowerSimpleType(ctx: Ctx, scope: Scope, el: XmlElement, id: stri
     } else {
       // Enumerated lists/unions cannot be an enum of one scalar: keep the values as a facet.
       const all: Facets | undefined = enumeration.length
-        ? { ...facets, enumeration: enumeration.map((e) => attr(e, "value")!) }
+        ? { ...facets, enumeration: enumeration.map(valueOf) }
         : facets;
       t = { kind: "alias", ...common, target, ...(all ? { facets: all } : {}) };
     }
@@ -144,4 +153,14 @@ export function lowerSimpleType(ctx: Ctx, scope: Scope, el: XmlElement, id: stri
     throw specError(el, `xsd:simpleType ${key({ ns: scope.schema.tns, local: scope.path })} needs xsd:restriction, xsd:list or xsd:union`);
   }
   ctx.fill(slot, t);
+}
+
+/** A QName written at `el` as its value: `{namespace}local`, or `local` in no namespace; an unbound prefix as written. */
+function clarkQName(el: XmlElement, token: string): string {
+  const colon = token.indexOf(":");
+  const prefix = colon < 0 ? "" : token.slice(0, colon);
+  const local = token.slice(colon + 1);
+  const ns = el.scope[prefix];
+  if (ns === undefined) return prefix === "" ? local : token;
+  return ns === "" ? local : `{${ns}}${local}`;
 }

@@ -4,7 +4,7 @@ import { Ctx, typeId, xsdChildren } from "./context.js";
 import { lowerComplexType } from "./lower-complex.js";
 import { lowerGlobalElement } from "./lower-element.js";
 import { lowerSimpleType } from "./lower-simple.js";
-import type { SchemaSet } from "./resolve.js";
+import { REDEFINED_SUFFIX, type SchemaSet } from "./resolve.js";
 import { attr } from "../xml/dom.js";
 
 export interface LoweredSchemas {
@@ -27,10 +27,14 @@ export function lowerSchemas(set: SchemaSet, entry: string): LoweredSchemas {
   // Walk schemas and their children rather than the registry, so types and elements interleave as declared.
   for (const schema of set.schemas) {
     if (!namespaces.includes(schema.tns)) namespaces.push(schema.tns);
-    for (const child of xsdChildren(schema.el)) {
+    // The components an xsd:redefine restates are declared where it stands; the originals keep `<name>$redefined`.
+    const children = xsdChildren(schema.el).flatMap((c) => (c.name.local === "redefine" ? [c, ...xsdChildren(c)] : [c]));
+    for (const child of children) {
       const kind = child.name.local === "element" ? "element" : "type";
-      const local = attr(child, "name");
-      const d = local === undefined ? undefined : set.lookup(kind, { ns: schema.tns, local });
+      const local = attr(child, "name")?.trim();
+      const named = (n: string) => set.lookup(kind, { ns: schema.tns, local: n });
+      const found = local === undefined ? undefined : named(local);
+      const d = found?.el === child ? found : local === undefined ? undefined : named(local + REDEFINED_SUFFIX);
       if (!d || d.el !== child) continue;
       const scope = { schema: d.schema, path: d.name.local, name: d.name.local, counters: { any: 0 } };
       // A declaration in error is reported and left out; the others are still lowered (and checked).

@@ -54,6 +54,19 @@ interface Pending {
   readonly include: boolean;
 }
 
+/**
+ * A component an xsd:redefine restates (XSD 1.0 Part 1 §4.2.2): it replaces the redefined schema's component of
+ * that name everywhere, and inside it a reference to its own name means the original.
+ */
+interface Redefinition {
+  readonly kind: DeclKind;
+  readonly schema: SchemaDoc;
+  readonly el: XmlElement;
+}
+
+/** The local name the original of a redefined component keeps (`$` cannot occur in an XML name, so no clash). */
+export const REDEFINED_SUFFIX = "$redefined";
+
 export class SchemaSet {
   readonly schemas: SchemaDoc[] = [];
   /** Absolute paths of every file read, in read order. */
@@ -68,6 +81,9 @@ export class SchemaSet {
   private readonly loaded = new Set<string>();
   private readonly roots = new Map<string, XmlElement>();
   private readonly queue: Pending[] = [];
+  private readonly redefinitions: Redefinition[] = [];
+  /** Elements inside a redefinition, by the key of the redefined component: their self-references mean the original. */
+  private readonly selfReferences = new Map<XmlElement, { kind: DeclKind; key: string; original: Decl }>();
   /** The XML catalog of the run (--catalog), read on first use. */
   private readonly catalog: XmlCatalog | undefined;
   /** For a file a catalog mapped a remote URI to: that URI, the base its own relative imports resolve against. */
@@ -172,7 +188,17 @@ export class SchemaSet {
       const kind = KIND_OF[local];
       if (kind) this.register(kind, schema, child);
       else if (local === "import" || local === "include") this.queue.push({ from: child, from_schema: schema, include: local === "include" });
-      else if (local === "redefine") throw specError(child, "xsd:redefine is not supported");
+      else if (local === "redefine") {
+        // An include whose components listed here replace the included ones of the same name (applied in drain).
+        if (attr(child, "schemaLocation") === undefined) throw specError(child, "xsd:redefine without schemaLocation");
+        this.queue.push({ from: child, from_schema: schema, include: true });
+        for (const c of child.children) {
+          if (c.name.ns !== XSD_NS || c.name.local === "annotation") continue;
+          const kind = KIND_OF[c.name.local];
+          if (kind !== "type" && kind !== "group" && kind !== "attributeGroup") throw specError(c, `xsd:${c.name.local} cannot be redefined`);
+          this.redefinitions.push({ kind, schema, el: c });
+        }
+      }
       else if (local !== "annotation" && local !== "notation") throw specError(child, `xsd:${local} is not supported`);
     }
   }
@@ -184,6 +210,33 @@ export class SchemaSet {
       this.follow(p.from, p.from_schema, p.include);
     }
     this.queue.length = 0;
+    this.redefine();
+  }
+
+  /**
+   * Applies the redefinitions read so far: the original component is kept under `<name>$redefined` (the base of a
+   * redefined type, the group a redefined group refers to), and the redefinition takes its name.
+   */
+  private redefine(): void {
+    for (const r of this.redefinitions.splice(0)) {
+      const local = attr(r.el, "name")?.trim();
+      if (local === undefined) throw specError(r.el, `xsd:${r.el.name.local} in xsd:redefine without a name`);
+      const name = { ns: r.schema.tns, local };
+      const map = this.decls[r.kind];
+      const original = map.get(key(name));
+      if (original === undefined) {
+        this.diagnostics.report(specError(r.el, `xsd:redefine of ${r.kind} '${key(name)}', which the redefined schema does not declare`));
+        continue;
+      }
+      const kept: Decl = { ...original, name: { ns: name.ns, local: local + REDEFINED_SUFFIX } };
+      map.set(key(kept.name), kept);
+      map.set(key(name), { kind: r.kind, schema: r.schema, el: r.el, name });
+      const mark = (el: XmlElement): void => {
+        this.selfReferences.set(el, { kind: r.kind, key: key(name), original: kept });
+        for (const c of el.children) mark(c);
+      };
+      mark(r.el);
+    }
   }
 
   private follow(el: XmlElement, from: SchemaDoc, include: boolean): void {
@@ -239,11 +292,18 @@ export class SchemaSet {
     return this.decls[kind].get(key(name));
   }
 
+  /** lookup() of a name written at `el`: inside an xsd:redefine's component, its own name means the original. */
+  lookupAt(kind: DeclKind, name: QName, el: XmlElement): Decl | undefined {
+    const self = this.selfReferences.get(el);
+    if (self !== undefined && self.kind === kind && self.key === key(name)) return self.original;
+    return this.lookup(kind, name);
+  }
+
   /** The declaration `el`'s attribute `attrName` refers to, or a SpecError "unknown <kind> ..." at `el`. */
   resolve(kind: DeclKind, schema: SchemaDoc, el: XmlElement, attrName: string): Decl {
     const raw = attr(el, attrName) ?? "";
     const q = this.qname(schema, el, raw);
-    const d = this.lookup(kind, q);
+    const d = this.lookupAt(kind, q, el);
     if (!d) throw unknown(el, kind, raw, q);
     return d;
   }

@@ -1,4 +1,5 @@
 import type { ValidationIssue } from "../validation.js";
+import { decodeBase64, decodeHex, encodeBase64, encodeHex } from "./base64.js";
 import { isXsdDecimal, isXsdTemporal, type XsdTemporal } from "./lexical.js";
 import { compareXsdTemporal } from "./temporal-order.js";
 
@@ -179,4 +180,57 @@ export function xsdDigits(v: unknown): { total: number; fraction: number } | und
 /** Open content items: { ns, name, value } with string ns and name. */
 export function isXsdOpenItem(v: unknown): v is { readonly ns: string; readonly name: string; readonly value: unknown } {
   return isXsdRecord(v) && typeof v.ns === "string" && typeof v.name === "string";
+}
+
+/**
+ * How enumeration values compare (XSD 1.0 Part 2 §4.3.5: the facet constrains the value space, not the lexical one):
+ * the key of a value, or of a lexical form written in the schema, for one kind of item. "double" (float and double
+ * are numbers), "integer" (any integer type, however held), "decimal" (held as its lexical form), "boolean", "base64"
+ * and "hex" (bytes, by their canonical form), "tokens"
+ * (a whitespace-separated builtin list such as NMTOKENS) or "string" (compared as it is). An array (an xsd:list) is
+ * keyed item by item, a lexical list split on whitespace first: "1.0  2" and [1, 2] have one key.
+ */
+export function xsdEnumKey(v: unknown, kind: string, list = false): string {
+  if (list) {
+    const items = typeof v === "string" ? splitXsdItems(v) : Array.isArray(v) ? v : [v];
+    return items.map((item) => xsdEnumKey(item, kind)).join(" ");
+  }
+  switch (kind) {
+    case "double":
+      if (typeof v === "string") {
+        const t = v.trim();
+        return xsdLexical(t === "INF" || t === "+INF" ? Infinity : t === "-INF" ? -Infinity : t === "NaN" ? NaN : Number(t));
+      }
+      return xsdLexical(v);
+    case "integer":
+      if (typeof v === "string") {
+        const t = v.trim();
+        return /^[+-]?\d+$/.test(t) ? String(BigInt(t)) : t;
+      }
+      return String(v);
+    case "decimal": {
+      const t = String(v).trim();
+      if (!isXsdDecimal(t)) return t;
+      const d = splitDecimal(t);
+      return d.zero ? "0" : `${d.negative ? "-" : ""}${d.int || "0"}${d.frac ? `.${d.frac}` : ""}`;
+    }
+    case "boolean":
+      if (typeof v === "string") return v.trim() === "1" || v.trim() === "true" ? "true" : v.trim() === "0" ? "false" : v.trim();
+      return xsdLexical(v);
+    case "tokens":
+      return splitXsdItems(String(v)).join(" ");
+    case "base64":
+    case "hex": {
+      // Bytes (as decoded) or a lexical form (as the schema writes it): keyed by the bytes' canonical form.
+      const bytes = v instanceof Uint8Array ? v : kind === "hex" ? decodeHex(String(v).trim()) : decodeBase64(String(v).replace(/[ \t\n\r]+/g, ""));
+      return bytes === undefined ? String(v) : kind === "hex" ? encodeHex(bytes) : encodeBase64(bytes);
+    }
+    default:
+      return xsdLexical(v);
+  }
+}
+
+function splitXsdItems(text: string): string[] {
+  const t = text.trim();
+  return t === "" ? [] : t.split(/[ \t\n\r]+/);
 }

@@ -15,3 +15,4 @@ export * from "./value-type-error.js";
 export * from "./record-checks.js";
 export * from "./record-codec.js";
 export * from "./pull.js";
+export { formatXsdQName, parseXsdQName, withXmlQNameScope, withXmlQNameWriter } from "./qname.js";

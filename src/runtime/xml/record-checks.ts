@@ -1,5 +1,6 @@
 import type { ValidationIssue } from "../validation.js";
 import { pointerJoin } from "../validation.js";
+import { linearPattern } from "../linear-pattern.js";
 import { isXsdOpenItem, isXsdRecord, xsdIssue } from "./checks.js";
 
 /**
@@ -37,6 +38,28 @@ export interface XsdPropertyRule {
   /** Checks each present value (none for xsd:anyType). */
   readonly check?: XsdValueCheck;
   /** Open content (xsd:any): an array of { ns, name, value } whose namespaces follow the wildcard. */
+  readonly wildcard?: { readonly namespace: string; readonly namespaces: XsdWildcardNamespaces };
+  /** A repeating group kept in document order: an array of `{ kind, value }` items (see XsdOrderedGroup). */
+  readonly ordered?: XsdOrderedGroup;
+}
+
+/** The items of a group kept in document order, and the order its content model allows. */
+export interface XsdOrderedGroup {
+  /** Item kinds in schema order: each kind's value check (none: xsd:anyType), nillable, or wildcard. */
+  readonly items: readonly XsdOrderedItem[];
+  /**
+   * The content model as a pattern over the items' kinds, the n-th kind of `items` being the character U+E000 + n
+   * (matched in linear time, see linear-pattern.ts); absent when too large to check.
+   */
+  readonly model?: string;
+  /** The content model as the schema writes it, for messages: "(a | b)*". */
+  readonly describe: string;
+}
+
+export interface XsdOrderedItem {
+  readonly kind: string;
+  readonly check?: XsdValueCheck;
+  readonly nillable?: boolean;
   readonly wildcard?: { readonly namespace: string; readonly namespaces: XsdWildcardNamespaces };
 }
 
@@ -103,7 +126,8 @@ export function checkXsdRecord(value: unknown, rules: XsdRecordRules, path: stri
   for (const rule of rules.properties) {
     const v = value[rule.key];
     const p = pointerJoin(path, rule.key);
-    if (rule.wildcard) checkWildcard(v, rule, p, issues);
+    if (rule.ordered) checkOrdered(v, rule, rule.ordered, p, issues);
+    else if (rule.wildcard) checkWildcard(v, rule, p, issues);
     else if (rule.list) checkList(v, rule, p, issues);
     else checkSingle(v, rule, p, issues);
   }
@@ -162,6 +186,61 @@ function checkWildcard(v: unknown, rule: XsdPropertyRule, path: string, issues: 
     }
   }
   if (min >= 1 && (v === undefined || (Array.isArray(v) && v.length < min))) xsdIssue(issues, path, "minOccurs", `at least ${min} elements`);
+}
+
+/** The first item of each kind, by kind (built on first use per group). */
+const kindIndexes = new WeakMap<XsdOrderedGroup, Map<string, number>>();
+
+function checkOrdered(v: unknown, rule: XsdPropertyRule, group: XsdOrderedGroup, path: string, issues: Issues): void {
+  const name = rule.name ?? rule.key;
+  const min = rule.min ?? 0;
+  if (v === undefined) {
+    if (min >= 1) xsdIssue(issues, path, "required", `${name} is required`);
+    return;
+  }
+  if (!Array.isArray(v)) {
+    xsdIssue(issues, path, v === null ? "nullable" : "type", `${name} must be an array of { kind, value }`);
+    return;
+  }
+  let index = kindIndexes.get(group);
+  if (index === undefined) {
+    index = new Map();
+    group.items.forEach((item, i) => index!.set(item.kind, i));
+    kindIndexes.set(group, index);
+  }
+  let word = "";
+  let known = true;
+  for (let i = 0; i < v.length; i++) {
+    const item: unknown = v[i];
+    const at = path + "/" + i;
+    if (!isXsdRecord(item)) {
+      xsdIssue(issues, at, "type", "expected { kind, value }");
+      known = false;
+      continue;
+    }
+    const k = typeof item.kind === "string" ? index.get(item.kind) : undefined;
+    if (k === undefined) {
+      xsdIssue(issues, at + "/kind", "type", `must be one of ${group.items.map((x) => x.kind).join(", ")}`);
+      known = false;
+      continue;
+    }
+    word += String.fromCharCode(0xe000 + k);
+    const spec = group.items[k]!;
+    const value = item.value;
+    if (spec.wildcard) {
+      if (!isXsdOpenItem(value)) xsdIssue(issues, at + "/value", "type", "expected { ns, name, value }");
+      else if (!admits(spec.wildcard.namespaces, value.ns)) {
+        xsdIssue(issues, at + "/value/ns", "namespace", `namespace not allowed here (xsd:any namespace="${spec.wildcard.namespace}")`);
+      }
+    } else if (value === null) {
+      if (!spec.nillable) xsdIssue(issues, at + "/value", "nullable", `${spec.kind} is not nillable`);
+    } else if (value === undefined) xsdIssue(issues, at + "/value", "required", "value is required");
+    else spec.check?.(value, at + "/value", issues);
+  }
+  if (v.length < min) xsdIssue(issues, path, "minOccurs", `at least ${min} elements (${group.describe})`);
+  else if (known && group.model !== undefined && !linearPattern(group.model, "u").test(word)) {
+    xsdIssue(issues, path, "content", `the elements do not follow the content model ${group.describe}`);
+  }
 }
 
 function admits(rule: XsdWildcardNamespaces, ns: string): boolean {

@@ -21,6 +21,7 @@ import type { XmlPrefixScope, XmlTag } from "./prefix-scope.js";
 import type { KnownTag, XmlPullReader } from "./pull.js";
 import { readerOfNode } from "./pulled-element.js";
 import type { XmlWriter } from "./writer.js";
+import { formatXsdQName, parseXsdQName, withXmlQNameScope, withXmlQNameWriter } from "./qname.js";
 
 /**
  * Table-driven XML codecs. A generated xml.ts describes each record type as a list of fields (where each lives in
@@ -38,13 +39,19 @@ export const XML_ANY = 3;
 export const XML_REQUIRED = 4;
 export const XML_LIST = 8;
 export const XML_NILLABLE = 16;
+/**
+ * An element or wildcard of a repeating group kept in document order: every line of the group has the group's
+ * property as key and ends with the item's kind; the property holds `{ kind, value }` items in document order.
+ */
+export const XML_ORDERED = 32;
 
 /**
  * One field: [flags, namespace, local name, property key, codec]. For XML_ANY the namespace is the record's target
  * namespace (for ##targetNamespace / ##other), the local name the wildcard's namespace constraint, and no codec.
- * The codec is a codec or the name it has in an XmlCodecTable (resolved when the record is first used).
+ * The codec is a codec or the name it has in an XmlCodecTable (resolved when the record is first used; "" for none).
+ * With XML_ORDERED the line ends with the item's kind.
  */
-export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCodec | string)?];
+export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCodec | string)?, string?];
 
 /**
  * Every codec of a generated xml.ts as one value, its entries naming each other by string: [name, ...] per record
@@ -71,21 +78,40 @@ export interface XmlValueCodec extends XmlTypeCodec {
   read(r: XmlPullReader, path?: string, typed?: boolean): unknown;
 }
 
-/** A simple type: text to value and back. `text` says the lexical form is the value itself (strings, enumerations). */
+/**
+ * A simple type: text to value and back. `text` says the lexical form is the value itself (strings, enumerations);
+ * `qname` that values hold QNames (qname.ts), read in the bindings of their element and written with prefixes
+ * declared on it.
+ */
 export class XmlSimpleCodec<T> implements XmlValueCodec {
   constructor(
     readonly parse: (text: string, path: string) => T,
     readonly lexical: (value: T) => string,
     readonly text = false,
+    readonly qname = false,
   ) {}
   encode(value: unknown, w: XmlWriter, ns: string, local: string): void {
-    w.simpleElement(ns, local, this.lexical(value as T));
+    if (!this.qname) return w.simpleElement(ns, local, this.lexical(value as T));
+    w.startElement(ns, local);
+    w.text(withXmlQNameWriter(w, () => this.lexical(value as T)));
+    w.endElement();
   }
   decode(node: XmlElementNode, path = ""): T {
-    return this.parse(node.text, path);
+    return this.qname ? withXmlQNameScope(node.scope, () => this.parse(node.text, path)) : this.parse(node.text, path);
   }
   read(r: XmlPullReader, path = ""): T {
-    return this.parse(r.readText(), path);
+    if (!this.qname) return this.parse(r.readText(), path);
+    const scope = r.scope;
+    const text = r.readText();
+    return withXmlQNameScope(scope, () => this.parse(text, path));
+  }
+  /** The value of an attribute of the element the reader is on. */
+  attributeValue(r: XmlPullReader, text: string, path: string): T {
+    return this.qname ? withXmlQNameScope(r.scope, () => this.parse(text, path)) : this.parse(text, path);
+  }
+  /** The lexical form of an attribute value of the element being started, or of its text. */
+  lexicalIn(w: XmlWriter, value: T): string {
+    return this.qname ? withXmlQNameWriter(w, () => this.lexical(value)) : this.lexical(value);
   }
 }
 
@@ -94,15 +120,77 @@ export function xmlTextCodec<T extends string>(parse: (text: string, path: strin
   return new XmlSimpleCodec(parse, (v) => v, true);
 }
 
-/** A named enumeration: membership of the value (or of its trimmed form). */
-export function xmlEnumCodec(values: readonly string[], name: string): XmlSimpleCodec<string> {
+/**
+ * A named enumeration: membership of the value (or of its trimmed form). An enumeration of QNames (`qname`) holds
+ * `{namespace}local` values: the text is resolved first.
+ */
+export function xmlEnumCodec(values: readonly string[], name: string, qname = false): XmlSimpleCodec<string> {
   const set = new Set(values);
+  if (qname) {
+    return new XmlSimpleCodec(
+      (text, path) => {
+        const v = parseXsdQName(text, path);
+        if (set.has(v)) return v;
+        throw new XmlDecodeError(path, JSON.stringify(text) + ` is not a value of ${name}`);
+      },
+      formatXsdQName,
+      false,
+      true,
+    );
+  }
   return xmlTextCodec((text, path) => {
     if (set.has(text)) return text;
     const trimmed = text.trim();
     if (set.has(trimmed)) return trimmed;
     throw new XmlDecodeError(path, JSON.stringify(text) + ` is not a value of ${name}`);
   });
+}
+
+/**
+ * An element's value constraint (default= or fixed=) on the simple codec the table names `base`: an empty element
+ * (no text, no children) has the constraint's value (XSD 1.0 Part 1 §3.3.4). Resolved when the table is registered,
+ * into a simple codec reading `text` in place of the empty text.
+ */
+export class XmlValueConstraint implements XmlValueCodec {
+  constructor(
+    readonly base: string,
+    readonly text: string,
+    readonly fixed: boolean,
+  ) {}
+  resolve(base: XmlValueCodec): XmlValueCodec {
+    if (!(base instanceof XmlSimpleCodec)) return base;
+    const parse = base.parse as (text: string, path: string) => unknown;
+    const lexical = base.lexical as (v: unknown) => string;
+    const text = this.text;
+    if (!this.fixed) return new XmlSimpleCodec((t: string, path: string) => parse(t === "" ? text : t, path), lexical, base.text, base.qname);
+    // The fixed value is written as the schema writes it (validators such as libxml2 compare some types' fixed
+    // values by their lexical form: "1.0e-2", not 0.01's "0.01").
+    let fixedLexical: string | undefined;
+    return new XmlSimpleCodec(
+      (t: string, path: string) => parse(t === "" ? text : t, path),
+      (v: unknown) => {
+        const out = lexical(v);
+        fixedLexical ??= lexical(parse(text, ""));
+        return out === fixedLexical ? text : out;
+      },
+      base.text,
+      base.qname,
+    );
+  }
+  encode(): void {
+    throw new Error(`internal: unresolved XML codec constraint on ${this.base}`);
+  }
+  decode(): unknown {
+    throw new Error(`internal: unresolved XML codec constraint on ${this.base}`);
+  }
+  read(): unknown {
+    throw new Error(`internal: unresolved XML codec constraint on ${this.base}`);
+  }
+}
+
+/** A codec table entry: the simple or enumeration codec named `base`, reading `text` for an empty element. */
+export function xmlValueConstraint(base: string, text: string, fixed = false): XmlValueCodec {
+  return new XmlValueConstraint(base, text, fixed);
 }
 
 /** What a generated xml.ts shares between its codecs: the open-content types (set once xmlTypes exists). */
@@ -128,7 +216,8 @@ export class XmlCodecs {
 
   /** Registers a table's codecs (records refer to each other by name, so their order does not matter). */
   private define(table: XmlCodecTable): void {
-    for (const [name, codec] of table.codecs) this.named.set(name, codec);
+    // A value constraint names a codec registered before it (simple codecs are numbered in order of first use).
+    for (const [name, codec] of table.codecs) this.named.set(name, codec instanceof XmlValueConstraint ? codec.resolve(this.codec(codec.base)) : codec);
     for (const [name, ns, xmlName, tsName, family, fields, attributesKey] of table.records) {
       this.named.set(name, this.record(ns, xmlName, tsName, family, () => fields, attributesKey));
     }
@@ -218,6 +307,10 @@ interface Field {
   readonly what: string;
   /** How the value of a child holding only text is made from the text: PLAIN_* (see plainValue). */
   readonly plain: number;
+  /** In a group kept in document order (XML_ORDERED): the kind its items are tagged with. */
+  readonly item: string | undefined;
+  /** The first field of its property (every field but the 2nd, 3rd... line of an ordered group). */
+  readonly leader: boolean;
 }
 
 /** A field's value from the text of a plain child: not at all (the codec reads it), by the simple codec's parse, as is. */
@@ -363,22 +456,45 @@ export class XmlRecordCodec implements XmlValueCodec {
         if (f.required) throw xmlMissingProperty(this.tsName, f.key);
         if (item === undefined) continue;
       }
-      w.attribute(f.ns, f.local, (f.codec as XmlSimpleCodec<unknown>).lexical(item));
+      w.attribute(f.ns, f.local, (f.codec as XmlSimpleCodec<unknown>).lexicalIn(w, item));
     }
     if (this.attributesKey !== undefined) {
       const attributes = v[this.attributesKey] as { readonly [name: string]: string } | undefined;
       if (attributes !== undefined) encodeXmlAttributes(w, attributes);
     }
-    for (const f of layout.texts) w.text((f.codec as XmlSimpleCodec<unknown>).lexical(v[f.key]));
+    for (const f of layout.texts) w.text((f.codec as XmlSimpleCodec<unknown>).lexicalIn(w, v[f.key]));
     const particles = plan.particles;
     for (let i = 0; i < particles.length; i++) {
       const p = particles[i]!;
       const f = p.field;
-      if (f.kind === XML_ELEMENT) this.writeElement(w, p, v[f.key]);
+      if (f.item !== undefined) {
+        if (f.leader) this.writeOrdered(w, plan, p, v[f.key]);
+      } else if (f.kind === XML_ELEMENT) this.writeElement(w, p, v[f.key]);
       else if (f.kind === XML_ANY) {
         const items = v[f.key];
         if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where, p.openTags);
       }
+    }
+  }
+
+  /** A group kept in document order: each `{ kind, value }` item as the element (or open content) of its kind. */
+  private writeOrdered(w: XmlWriter, plan: EncodePlan, leader: PlannedField, value: unknown): void {
+    const f = leader.field;
+    if (value === undefined || value === null) {
+      if (f.required) throw xmlMissingProperty(this.tsName, f.key);
+      if (value === undefined) return;
+    }
+    if (!Array.isArray(value)) throw new XmlEncodeError(`${f.where}: must be an array of { kind, value }`);
+    const kinds = (plan.kinds ??= orderedKinds(plan.particles));
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i] as { readonly kind?: unknown; readonly value?: unknown } | null;
+      const p = typeof item === "object" && item !== null && typeof item.kind === "string" ? kinds.get(f.key + "\u0000" + item.kind) : undefined;
+      if (p === undefined) throw new XmlEncodeError(`${f.where}/${i}: not a { kind, value } item of a kind this group has`);
+      const v = item!.value;
+      if (p.field.kind === XML_ANY) encodeOpenContent(w, [v as OpenContentItem], this.codecs.open, `${f.where}/${i}/value`, p.openTags);
+      else if (v === null && (p.field.nillable || p.write === WRITE_TEXT)) writeNil(w, p);
+      else if (v === undefined || v === null) throw new XmlEncodeError(`${f.where}/${i}/value: required value is missing`);
+      else writeValue(w, p, v);
     }
   }
 
@@ -421,7 +537,7 @@ export class XmlRecordCodec implements XmlValueCodec {
       const ans = r.attrNs[i]!;
       const alocal = r.attrLocal[i]!;
       const f = layout.attributes.get(ans)?.get(alocal);
-      if (f !== undefined) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(r.attrValue[i]!, path + f.segment);
+      if (f !== undefined) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).attributeValue(r, r.attrValue[i]!, path + f.segment);
       else if (this.attributesKey !== undefined && ans !== XSI_NS) {
         attributes ??= Object.create(null) as { [name: string]: string };
         attributes[ans === "" ? alocal : clarkName(ans, alocal)] = r.attrValue[i]!;
@@ -429,11 +545,16 @@ export class XmlRecordCodec implements XmlValueCodec {
     }
     // The element's own text is wanted only by simple-content fields; it is read (and checked) either way.
     const texts = layout.texts;
+    // The element's own bindings, for a QName in its text (read after its children, when the reader is past it).
+    const scope = r.scope;
     let text = "";
     if (layout.particles) text = this.readChildren(r, path, layout, vals, texts.length > 0);
     else if (texts.length > 0) text = r.readText();
     else r.skip();
-    for (const f of texts) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).parse(text, path);
+    for (const f of texts) {
+      const codec = f.codec as XmlSimpleCodec<unknown>;
+      vals[f.index] = codec.qname ? withXmlQNameScope(scope, () => codec.parse(text, path)) : codec.parse(text, path);
+    }
     const out: { [key: string]: unknown } = {};
     if (this.family === XML_FAMILY_MEMBER) out.$type = this.name;
     // Required values first, in schema order (the first missing one is the error), then the optional ones.
@@ -530,7 +651,10 @@ export class XmlRecordCodec implements XmlValueCodec {
       const items = (vals[a.index] ??= []) as OpenContentItem[];
       // A plain child of open content is text (what readOpenItem reads from an element without attributes or children).
       // An indexed store rather than push: the engine compiles it in place, where push here stayed a call.
-      items[items.length] = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, path, a.key, items.length, this.codecs.open);
+      if (a.item !== undefined) {
+        const open = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, `${path}/${a.key}/${items.length}`, "value", 0, this.codecs.open);
+        (items as unknown[])[items.length] = { kind: a.item, value: open };
+      } else items[items.length] = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, path, a.key, items.length, this.codecs.open);
     }
     return keepText ? text + r.lastText : text;
   }
@@ -553,7 +677,11 @@ export class XmlRecordCodec implements XmlValueCodec {
 /** A field's value from the text of a plain child (no attributes, no child elements): what its codec would read. */
 function plainValue(f: Field, text: string, path: string, vals: unknown[]): void {
   const i = f.index;
-  if (f.list) {
+  if (f.item !== undefined) {
+    const items = (vals[i] ??= []) as unknown[];
+    const value = f.plain === PLAIN_TEXT ? text : (f.codec as XmlSimpleCodec<unknown>).parse(text, path + f.segment + "/" + items.length + "/value");
+    items.push({ kind: f.item, value });
+  } else if (f.list) {
     const items = (vals[i] ??= []) as unknown[];
     items.push(f.plain === PLAIN_TEXT ? text : (f.codec as XmlSimpleCodec<unknown>).parse(text, path + f.segment + "/" + items.length));
   } else vals[i] = f.plain === PLAIN_TEXT ? text : (f.codec as XmlSimpleCodec<unknown>).parse(text, path + f.segment);
@@ -561,7 +689,11 @@ function plainValue(f: Field, text: string, path: string, vals: unknown[]): void
 
 function readElement(r: XmlPullReader, path: string, f: Field, vals: unknown[]): void {
   const i = f.index;
-  if (f.list) {
+  if (f.item !== undefined) {
+    const items = (vals[i] ??= []) as unknown[];
+    const value = f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment + "/" + items.length + "/value");
+    items.push({ kind: f.item, value });
+  } else if (f.list) {
     const items = (vals[i] ??= []) as unknown[];
     items.push(f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment + "/" + items.length));
   } else vals[i] = f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment);
@@ -576,13 +708,18 @@ function skipNil(r: XmlPullReader): null {
 function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: XmlCodecs): Layout {
   const fields: Field[] = [];
   let at = 0;
-  for (const [flags, ns, local, key, named] of specs) {
-    const codec = typeof named === "string" ? codecs.codec(named) : named;
+  // An ordered group's lines share one value slot and one particle position (its first line's).
+  const groups = new Map<string, { index: number; at: number }>();
+  for (const [flags, ns, local, key, named, item] of specs) {
+    const codec = typeof named === "string" ? (named === "" ? undefined : codecs.codec(named)) : named;
     const kind = flags & 3;
     const particle = kind === XML_ELEMENT || kind === XML_ANY;
+    const ordered = (flags & XML_ORDERED) !== 0 && item !== undefined;
+    const group = ordered ? groups.get(key) : undefined;
+    if (ordered && group === undefined) groups.set(key, { index: fields.length, at });
     fields.push({
       kind,
-      index: fields.length,
+      index: group?.index ?? fields.length,
       required: (flags & XML_REQUIRED) !== 0,
       list: (flags & XML_LIST) !== 0,
       nillable: (flags & XML_NILLABLE) !== 0,
@@ -592,10 +729,12 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
       segment: `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
       where: `${tsName}/${key}`,
       codec,
-      at: particle ? at++ : -1,
+      at: group !== undefined ? group.at : particle ? at++ : -1,
       admits: kind === XML_ANY ? wildcard(local, ns) : () => false,
       what: `${kind === XML_ATTRIBUTE ? "attribute" : "element"} ${local}`,
-      plain: kind !== XML_ELEMENT || codec === undefined ? PLAIN_NONE : codec === codecs.any ? PLAIN_TEXT : codec instanceof XmlSimpleCodec && codec.read === XmlSimpleCodec.prototype.read ? PLAIN_PARSE : PLAIN_NONE,
+      plain: kind !== XML_ELEMENT || codec === undefined ? PLAIN_NONE : codec === codecs.any ? PLAIN_TEXT : codec instanceof XmlSimpleCodec && !codec.qname && codec.read === XmlSimpleCodec.prototype.read ? PLAIN_PARSE : PLAIN_NONE,
+      item: ordered ? item : undefined,
+      leader: group === undefined,
     });
   }
   const elements = new Map<string, Map<string, Field[]>>();
@@ -614,8 +753,9 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
   const texts = fields.filter((f) => f.kind === XML_TEXT);
   const attributeList = fields.filter((f) => f.kind === XML_ATTRIBUTE);
   const particleList = fields.filter((f) => f.kind === XML_ELEMENT || f.kind === XML_ANY);
-  const required = fields.filter((f) => f.required && f.kind !== XML_ANY);
-  const optional = fields.filter((f) => !required.includes(f));
+  // An ordered group is required when its first line is (whatever kind of particle that is).
+  const required = fields.filter((f) => f.leader && f.required && (f.kind !== XML_ANY || f.item !== undefined));
+  const optional = fields.filter((f) => f.leader && !required.includes(f));
   return { fields, elements, attributes, anys, texts, attributeList, particleList, required, optional, positional, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
 }
 
@@ -737,13 +877,21 @@ interface EncodePlan {
   readonly layout: Layout;
   readonly particles: readonly PlannedField[];
   readonly typeAttribute: string | undefined;
+  /** The fields of ordered groups by "key\0kind" (made on the first ordered value written). */
+  kinds?: Map<string, PlannedField>;
+}
+
+function orderedKinds(particles: readonly PlannedField[]): Map<string, PlannedField> {
+  const out = new Map<string, PlannedField>();
+  for (const p of particles) if (p.field.item !== undefined) out.set(p.field.key + "\u0000" + p.field.item, p);
+  return out;
 }
 
 function encodePlan(layout: Layout, scope: XmlPrefixScope | undefined, ns: string, name: string): EncodePlan {
   const particles = layout.particleList.map((field): PlannedField => {
     const codec = field.codec;
     const write =
-      codec instanceof XmlSimpleCodec ? (codec.text ? WRITE_TEXT : WRITE_SIMPLE)
+      codec instanceof XmlSimpleCodec ? (codec.qname ? WRITE_BY_NAME : codec.text ? WRITE_TEXT : WRITE_SIMPLE)
       : codec instanceof XmlRecordCodec || codec instanceof XmlFamilyCodec ? WRITE_TAGGED
       : WRITE_BY_NAME;
     const tag = field.kind === XML_ELEMENT && scope !== undefined ? scope.tag(field.ns, field.local) : undefined;

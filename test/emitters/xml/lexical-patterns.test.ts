@@ -51,7 +51,11 @@ describe("writing values whose patterns the decoder checks", () => {
     <xs:simpleType name="One"><xs:restriction base="xs:boolean"><xs:pattern value="[01]"/></xs:restriction></xs:simpleType>
     <xs:simpleType name="Sci"><xs:restriction base="xs:double"><xs:pattern value="\\d{1}\\.\\d{8}E\\-\\d{2}"/></xs:restriction></xs:simpleType>
     <xs:simpleType name="Fixed"><xs:restriction base="xs:float"><xs:pattern value="\\d\\.\\d{4}"/></xs:restriction></xs:simpleType>
+    <xs:simpleType name="Two"><xs:restriction base="xs:float"><xs:pattern value="\\d{2}E\\-\\d{1}"/></xs:restriction></xs:simpleType>
+    <xs:simpleType name="Point"><xs:restriction base="xs:double"><xs:pattern value="\\.\\d{2}E\\-\\d{1}"/></xs:restriction></xs:simpleType>
     <xs:element name="one" type="One"/><xs:element name="sci" type="Sci"/><xs:element name="fixed" type="Fixed"/>
+    <xs:simpleType name="Flags"><xs:restriction><xs:simpleType><xs:list itemType="xs:boolean"/></xs:simpleType><xs:pattern value="[1]{1} false [0]{1} true"/></xs:restriction></xs:simpleType>
+    <xs:element name="two" type="Two"/><xs:element name="point" type="Point"/><xs:element name="flags" type="Flags"/>
   </xs:schema>`);
   const w = g.load() as Record<string, Fn>;
 
@@ -60,7 +64,9 @@ describe("writing values whose patterns the decoder checks", () => {
   });
 
   it("write a lexical form of the value the patterns allow, which reads back as the same value", () => {
-    for (const [el, text, value] of [["one", "1", true], ["one", "0", false], ["sci", "4.54918975E-08", 4.54918975e-8], ["fixed", "0.0100", 0.01]] as const) {
+    for (const [el, text, value] of [["one", "1", true], ["one", "0", false], ["sci", "4.54918975E-08", 4.54918975e-8], ["fixed", "0.0100", 0.01],
+      // NIST float-pattern-2: two digits before the point (62E-1 is 6.2: not 60E-1, which the pattern allows too).
+      ["two", "62E-1", 6.2], ["two", "42E-2", 0.42], ["point", ".48E-3", 0.00048]] as const) {
       const E = el[0]!.toUpperCase() + el.slice(1);
       const decoded = w[`decode${E}Element`]!(`<${el}>${text}</${el}>`);
       expect(decoded).toBe(value);
@@ -68,5 +74,13 @@ describe("writing values whose patterns the decoder checks", () => {
       expect(out).toContain(`>${text}</`);
       expect(w[`decode${E}Element`]!(out)).toBe(value);
     }
+  });
+
+  it("write a list of booleans in the form the pattern wants at each position", () => {
+    const flags = w.decodeFlagsElement!("<flags>1 false 0 true</flags>");
+    expect(flags).toEqual([true, false, false, true]);
+    const out = w.encodeFlagsElement!(flags) as string;
+    expect(out).toContain(">1 false 0 true</");
+    expect(w.decodeFlagsElement!(out)).toEqual(flags);
   });
 });

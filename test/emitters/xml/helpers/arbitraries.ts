@@ -68,7 +68,8 @@ export function arbitraries(doc: IrDocument, options: ArbitraryOptions = {}) {
         return text;
       }
       case "QName":
-        return fc.constant("xsd:string");
+        // A QName value is {namespace}local (runtime qname.ts).
+        return fc.constant("{http://www.w3.org/2001/XMLSchema}string");
       case "boolean":
         return fc.boolean();
       case "int32":
@@ -122,6 +123,24 @@ export function arbitraries(doc: IrDocument, options: ArbitraryOptions = {}) {
       if (s.kind === "any") {
         if (depth >= maxDepth) continue;
         props[s.key] = fc.array(openItem(s.tns, s.any.namespace, depth + 1), { minLength: 1, maxLength: 4 });
+        continue;
+      }
+      if (s.kind === "ordered") {
+        // A repeating choice kept in document order: `{ kind, value }` items of any of its kinds, in any order.
+        const min = s.ordered.minItems;
+        if (min === 0 && depth >= maxDepth) continue;
+        const kinds = s.items.map((i) => {
+          const e = i.slot;
+          let value: fc.Arbitrary<unknown>;
+          if (e.kind === "any") value = openItem(e.tns, e.any.namespace, depth + 1);
+          else {
+            value = e.field.fixed !== undefined ? fc.constant(e.field.fixed) : forType(e.field.type, depth + 1, e.field.facets);
+            if (e.field.nullable) value = fc.option(value, { nil: null, freq: 4 });
+          }
+          return fc.record({ kind: fc.constant(i.kind), value });
+        });
+        props[s.key] = fc.array(fc.oneof(...kinds), { minLength: Math.max(1, min), maxLength: Math.max(min, 4) });
+        if (min >= 1) required.push(s.key);
         continue;
       }
       // Optional content stops at maxDepth, which also ends recursive types (they recurse through optional fields).
