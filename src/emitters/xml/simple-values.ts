@@ -306,46 +306,56 @@ function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
   if (!["boolean", "float", "double"].includes(base.scalar)) return undefined;
   const check = lexicalPatternCheck(n, x);
   if (check === undefined) return undefined;
+  return lexicalWriter(n, x, (lines) => {
+    lines.push(
+      code`  const canonical = ${lexicalOf("v", n.target, x)};`,
+      `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
+      "  if (allowed(canonical)) return canonical;",
+    );
+    if (base.scalar === "boolean") lines.push('  const other = v ? "1" : "0";', "  return allowed(other) ? other : canonical;");
+    else lines.push(...DOUBLE_FORM_SEARCH);
+  });
+}
+
+/**
+ * `writeLexical<Name>` of `n`, declared once among the file's helpers: its signature, the statements `body` adds,
+ * and the closing brace. Returns the function's name.
+ */
+function lexicalWriter(n: AliasType, x: XmlContext, body: (lines: Printable[]) => void): string {
   const tsName = x.names.type(n.id);
   const name = `writeLexical${tsName}`;
   const key = `lexical-write:${n.id}`;
   if (x.helpers.has(key)) return name;
-  const lines: Printable[] = [];
+  const lines: Printable[] = [code`function ${name}(v: ${x.ts(tsName)}): string {`];
   x.helpers.set(key, { name, lines });
-  lines.push(
-    code`function ${name}(v: ${x.ts(tsName)}): string {`,
-    code`  const canonical = ${lexicalOf("v", n.target, x)};`,
-    `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
-    "  if (allowed(canonical)) return canonical;",
-  );
-  if (base.scalar === "boolean") lines.push('  const other = v ? "1" : "0";', "  return allowed(other) ? other : canonical;");
-  else {
-    lines.push(
-      "  if (!Number.isFinite(v)) return canonical;",
-      "  // A form the patterns allow that is still this value (fewer digits round it).",
-      "  const same = (s: string): boolean => allowed(s) && Number(s) === v;",
-      "  for (let digits = 0; digits <= 17; digits++) {",
-      '    const [mantissa, exponent] = v.toExponential(digits).toUpperCase().split("E") as [string, string];',
-      "    // The same digits with none to 3 more before the point (the exponent moved to match): .42E0, 4.2E-1, 42E-2, 420E-3.",
-      '    const negative = mantissa.startsWith("-");',
-      '    const significant = mantissa.replace(/^-/, "").replace(".", "");',
-      "    for (let before = 0; before <= significant.length + 2; before++) {",
-      '      const padded = significant.padEnd(before, "0");',
-      '      const m = `${negative ? "-" : ""}${padded.slice(0, before)}${padded.length > before ? `.${padded.slice(before)}` : ""}`;',
-      "      const exp = Number(exponent) - (before - 1);",
-      '      const sign = exp < 0 ? "-" : "";',
-      "      const abs = String(Math.abs(exp));",
-      "      for (const e of [abs, abs.padStart(2, \"0\"), abs.padStart(3, \"0\")]) if (same(`${m}E${sign}${e}`)) return `${m}E${sign}${e}`;",
-      "    }",
-      "    const fixed = Math.abs(v) < 1e21 ? v.toFixed(digits) : canonical;",
-      "    if (same(fixed)) return fixed;",
-      "  }",
-      "  return canonical;",
-    );
-  }
+  body(lines);
   lines.push("}");
   return name;
 }
+
+/** The statements of a float/double writer after the canonical form was refused: the search for another form. */
+const DOUBLE_FORM_SEARCH: readonly string[] = [
+  "  if (!Number.isFinite(v)) return canonical;",
+  "  // A form the patterns allow that is still this value (fewer digits round it).",
+  "  const same = (s: string): boolean => allowed(s) && Number(s) === v;",
+  "  for (let digits = 0; digits <= 17; digits++) {",
+  '    const [mantissa, exponent] = v.toExponential(digits).toUpperCase().split("E") as [string, string];',
+  "    // The same digits with none to 3 more before the point (the exponent moved to match): .42E0, 4.2E-1, 42E-2, 420E-3.",
+  '    const negative = mantissa.startsWith("-");',
+  '    const significant = mantissa.replace(/^-/, "").replace(".", "");',
+  "    for (let before = 0; before <= significant.length + 2; before++) {",
+  '      const padded = significant.padEnd(before, "0");',
+  '      const m = `${negative ? "-" : ""}${padded.slice(0, before)}${padded.length > before ? `.${padded.slice(before)}` : ""}`;',
+  "      const exp = Number(exponent) - (before - 1);",
+  '      const sign = exp < 0 ? "-" : "";',
+  "      const abs = String(Math.abs(exp));",
+  "      for (const e of [abs, abs.padStart(2, \"0\"), abs.padStart(3, \"0\")]) if (same(`${m}E${sign}${e}`)) return `${m}E${sign}${e}`;",
+  "    }",
+  "    const fixed = Math.abs(v) < 1e21 ? v.toFixed(digits) : canonical;",
+  "    if (same(fixed)) return fixed;",
+  "  }",
+  "  return canonical;",
+];
 
 /**
  * `writeLexical<Name>(v)` for a list of booleans whose patterns the decoder checks: each item is "true"/"false" or
@@ -362,25 +372,18 @@ function booleanListWriter(n: AliasType, x: XmlContext): string | undefined {
   if (t.kind !== "list" || scalarBase(t.of, x)?.scalar !== "boolean") return undefined;
   const check = lexicalPatternCheck(n, x);
   if (check === undefined) return undefined;
-  const tsName = x.names.type(n.id);
-  const name = `writeLexical${tsName}`;
-  const key = `lexical-write:${n.id}`;
-  if (x.helpers.has(key)) return name;
-  const lines: Printable[] = [];
-  x.helpers.set(key, { name, lines });
-  lines.push(
-    code`function ${name}(v: ${x.ts(tsName)}): string {`,
-    `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
-    "  const words = (v as readonly boolean[]).map((b) => (b ? \"true\" : \"false\"));",
-    "  const shown = Math.min(words.length, 12);",
-    "  for (let mask = 0; mask < 1 << shown; mask++) {",
-    "    const s = words.map((w, i) => (i < shown && (mask >> i) & 1 ? (w === \"true\" ? \"1\" : \"0\") : w)).join(\" \");",
-    "    if (allowed(s)) return s;",
-    "  }",
-    "  return words.join(\" \");",
-    "}",
-  );
-  return name;
+  return lexicalWriter(n, x, (lines) => {
+    lines.push(
+      `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
+      "  const words = (v as readonly boolean[]).map((b) => (b ? \"true\" : \"false\"));",
+      "  const shown = Math.min(words.length, 12);",
+      "  for (let mask = 0; mask < 1 << shown; mask++) {",
+      "    const s = words.map((w, i) => (i < shown && (mask >> i) & 1 ? (w === \"true\" ? \"1\" : \"0\") : w)).join(\" \");",
+      "    if (allowed(s)) return s;",
+      "  }",
+      "  return words.join(\" \");",
+    );
+  });
 }
 
 function scalarBase(t: TypeExpr, x: XmlContext): ScalarType | undefined {
