@@ -35,6 +35,27 @@ beforeAll(async () => {
   rpc = await loadSpecForMock({ spec: `${REPO}/specs/content-stream.proto` });
 }, 180_000);
 
+/**
+ * CLIENTS concurrent clients, each making OPERATIONS calls in order: `client(c)` sets client c up and gives its call
+ * i, which resolves true for a right answer. Wrong answers and thrown errors are counted as errors.
+ */
+async function callEach(client: (c: number) => (i: number) => Promise<boolean>): Promise<{ errors: number; answered: number }> {
+  let errors = 0;
+  let answered = 0;
+  await runClients(CLIENTS, async (c) => {
+    const call = client(c);
+    for (let i = 0; i < OPERATIONS; i++) {
+      try {
+        if (await call(i)) answered++;
+        else errors++;
+      } catch {
+        errors++;
+      }
+    }
+  });
+  return { errors, answered };
+}
+
 describe("specforge mock under load", () => {
   it(`REST: ${CLIENTS} clients x ${OPERATIONS} calls, every answer the default one and valid`, async () => {
     const server = await serveNode(createRestMock(rest, { seed: 1 }), { port: 0, host: "127.0.0.1" });
@@ -44,22 +65,15 @@ describe("specforge mock under load", () => {
     const gen = new ValueGenerator(rest.doc, { int64: rest.int64, dates: rest.dates });
     const inputs = ops.map((op, i) => requestFor(rest, gen, op, i));
     const before = await settledHeap();
-    let errors = 0;
-    let answered = 0;
-    await runClients(CLIENTS, async (c) => {
+    const { errors, answered } = await callEach((c) => {
       const client = (rest.module[rest.names.api(0).createClient] as Fn)({ baseUrl: server.url + mockBasePath(service), auth: credentials(service) }) as Record<string, Fn>;
-      for (let i = 0; i < OPERATIONS; i++) {
+      return async (i) => {
         const k = (c + i) % ops.length;
         const op = ops[k]!;
-        try {
-          const res = (await client[rest.names.operation(op).method]!(inputs[k])) as { status: number; body: unknown };
-          const issues = (validatorFor(rest, op, res.status)?.(res.body) as unknown[] | undefined) ?? [];
-          if (res.status !== defaultStatus(op) || issues.length > 0) errors++;
-          else answered++;
-        } catch {
-          errors++;
-        }
-      }
+        const res = (await client[rest.names.operation(op).method]!(inputs[k])) as { status: number; body: unknown };
+        const issues = (validatorFor(rest, op, res.status)?.(res.body) as unknown[] | undefined) ?? [];
+        return res.status === defaultStatus(op) && issues.length === 0;
+      };
     });
     expect({ errors, answered }).toEqual({ errors: 0, answered: CLIENTS * OPERATIONS });
     expect((await settledHeap()) - before).toBeLessThan(SETTLED_BOUND_BYTES);
@@ -80,21 +94,14 @@ describe("specforge mock under load", () => {
       return el?.type.kind === "ref" ? (soapSpec.module[`validate${soapSpec.names.type(el.type.id).replace(/\$$/, "")}`] as Fn | undefined) : undefined;
     });
     const before = await settledHeap();
-    let errors = 0;
-    let answered = 0;
-    await runClients(CLIENTS, async (c) => {
+    const { errors, answered } = await callEach((c) => {
       const client = create({ endpoint }) as Record<string, Fn>;
-      for (let i = 0; i < OPERATIONS; i++) {
+      return async (i) => {
         const k = (c + i) % ops.length;
-        try {
-          const answer = (await client[clientMethodName(ops[k]!.name, ["endpoint", "setEndpoint"])]!(inputs[k])) as { body: unknown };
-          const issues = (validators[k]?.(answer.body) as unknown[] | undefined) ?? [];
-          if (answer.body === undefined || issues.length > 0) errors++;
-          else answered++;
-        } catch {
-          errors++;
-        }
-      }
+        const answer = (await client[clientMethodName(ops[k]!.name, ["endpoint", "setEndpoint"])]!(inputs[k])) as { body: unknown };
+        const issues = (validators[k]?.(answer.body) as unknown[] | undefined) ?? [];
+        return answer.body !== undefined && issues.length === 0;
+      };
     });
     expect({ errors, answered }).toEqual({ errors: 0, answered: CLIENTS * OPERATIONS });
     expect((await settledHeap()) - before).toBeLessThan(SETTLED_BOUND_BYTES);
