@@ -257,24 +257,9 @@ function answer(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperation, prefer
     if (prefer.example !== undefined && wanted.length === 0) note = `no example named ${JSON.stringify(prefer.example)}; generated a value instead`;
   }
   const drawn = gen.validValue((s) => mockBodyDraw(gen, content, s, status), accept, seed);
-  const body = wireValue(spec, content.type, drawn ? drawn.value : mockBodyDraw(gen, content, seed, status));
+  const body = drawn ? drawn.value : mockBodyDraw(gen, content, seed, status);
   if (!drawn) note = "no generated value passed the validator within the tries; sent the last one drawn";
   return { reply: { status, body, ...(headers ? { headers } : {}) }, info: { source: "generated", ...(note ? { note } : {}) } };
-}
-
-/**
- * A generated in-memory value as its JSON wire form, through the generated encoder when the type has one: the typed
- * server writes bodies with JSON.stringify, which would turn bytes (`format: byte`, a Uint8Array) into `{"0":..}`
- * instead of base64.
- */
-function wireValue(spec: LoadedSpec, type: TypeExpr, value: unknown): unknown {
-  const encode = type.kind === "ref" ? (spec.module[`encode${spec.names.type(type.id)}Json`] as Fn | undefined) : undefined;
-  if (!encode || value === null || value === undefined) return value;
-  try {
-    return JSON.parse(encode(value) as string);
-  } catch {
-    return value;
-  }
 }
 
 /** The generated validator of a body type (named types only: inline scalars have none and are accepted as drawn). */
