@@ -318,8 +318,12 @@ export type ValueCheck =
   | { readonly kind: "not"; readonly type: TypeExpr }
   /** `if`/`then`/`else`: a value matching `if` must match `then`, any other must match `else` (absent: anything). */
   | { readonly kind: "conditional"; readonly if: TypeExpr; readonly then?: TypeExpr; readonly else?: TypeExpr }
-  /** `oneOf` (exactly one) or `anyOf` (at least one) that the shape does not already express. */
-  | { readonly kind: "oneOf" | "anyOf"; readonly of: readonly TypeExpr[] }
+  /**
+   * `oneOf` (exactly one) or `anyOf` (at least one) that the shape does not already express. `atMostOne`: the shape
+   * is an untagged union of the same alternatives, which already requires at least one, so this check only adds
+   * "not several" (and a value matching none is reported once, by the union).
+   */
+  | { readonly kind: "oneOf" | "anyOf"; readonly of: readonly TypeExpr[]; readonly atMostOne?: boolean }
   /** `enum`/`const` with array or object values (deep JSON equality), or `enum: []` (no value). */
   | { readonly kind: "equals"; readonly values: readonly JsonData[] }
   /** The `false` schema: no value at all. */

@@ -24,7 +24,9 @@ export function valueCheckRules(ctx: ValidatorContext, c: ValueCheck, v: string)
     case "anyOf":
       return [{ rule: "anyOf", ok: or(c.of.map((t) => isExpr(ctx, t, undefined, v))), message: "must match at least one schema of anyOf" }];
     case "oneOf":
-      return [{ rule: "oneOf", ok: `${oneOfHelper(ctx, c.of)}(${v})`, message: "must match exactly one schema of oneOf" }];
+      return c.atMostOne
+        ? [{ rule: "oneOf", ok: `${oneOfHelper(ctx, c.of, true)}(${v})`, message: "must match exactly one schema of oneOf, but matches several" }]
+        : [{ rule: "oneOf", ok: `${oneOfHelper(ctx, c.of, false)}(${v})`, message: "must match exactly one schema of oneOf" }];
     case "equals":
       return [{ rule: c.values.length === 1 ? "const" : "enum", ok: equalsCode(ctx, c.values, v), message: equalsMessage(c.values) }];
     case "never":
@@ -57,8 +59,9 @@ function equalsCode(ctx: ValidatorContext, values: readonly JsonData[], v: strin
   return or(parts);
 }
 
-function oneOfHelper(ctx: ValidatorContext, of: readonly TypeExpr[]): string {
-  return ctx.sharedHelper("is", ["oneOf", of], (name) => {
+/** `(v) => boolean`: v matches exactly one of `of` (at most one, with `atMostOne`: a union already asked for one). */
+function oneOfHelper(ctx: ValidatorContext, of: readonly TypeExpr[], atMostOne: boolean): string {
+  return ctx.sharedHelper("is", [atMostOne ? "oneOf<=1" : "oneOf", of], (name) => {
     const body = new Lines();
     body.add("", `function ${name}(v: unknown): boolean {`);
     body.add("  ", "let matches = 0;");
@@ -68,7 +71,7 @@ function oneOfHelper(ctx: ValidatorContext, of: readonly TypeExpr[]): string {
       body.add("    ", "matches++;");
       body.add("  ", "}");
     });
-    body.add("  ", "return matches === 1;");
+    body.add("  ", atMostOne ? "return true;" : "return matches === 1;");
     body.add("", "}");
     ctx.helpers.append(body);
   });

@@ -837,7 +837,8 @@ export class SchemaLowerer {
       const unionTakes = shape.k === "union" && (!inline || key === "anyOf" || has(loc, "discriminator") || this.disjoint(shape.variants, hint));
       const taken = key === firstKey && (unionTakes || (shape.k === "unwrap" && shape.via === key) || nullFromUnion);
       if (taken) continue;
-      out.push({ kind: key, of: items(list).map((v, i) => this.typeOnly(v, variantHint(v, hint, i))) });
+      const atMostOne = key === "oneOf" && shape.k === "union" && key === firstKey;
+      out.push({ kind: key, of: items(list).map((v, i) => this.typeOnly(v, variantHint(v, hint, i))), ...(atMostOne ? { atMostOne } : {}) });
     }
 
     const object = this.objectCheck(loc, shape, hint);
