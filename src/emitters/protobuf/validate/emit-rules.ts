@@ -733,18 +733,17 @@ function emitMessageValueRules(c: RulesCtx, type: RecordType, tree: RuleTree, v:
     const r = asTree(tree["field_mask"]);
     const paths = prop(c, type, "paths");
     if (!r || !paths) return;
-    const strings = (v: RuleValue | undefined) => asList(v).map((x) => scalarOf(x)).filter((x): x is Extract<RuleScalar, { kind: "string" }> => x?.kind === "string").map((x) => x.value);
     c.print(`${at}if (typeof ${v} === "object" && ${v} !== null) {`);
     c.print(`${at}  const paths: string[] = ${member(v, paths)} ?? [];`);
     const k = asTree(r["const"]);
     if (k) {
-      const want = strings(k["paths"]);
+      const want = stringsOf(k["paths"]);
       c.print(`${at}  if (!(paths.length === ${want.length}${want.map((w, i) => ` && paths[${i}] === ${stringLiteral(w)}`).join("")})) ${violation(c, place, "field_mask.const", stringLiteral(`must equal paths [${want.join(", ")}]`))}`);
     }
     const covered = (list: string[]) => `(p: string) => ${list.map((f) => `p === ${stringLiteral(f)} || p.startsWith(${stringLiteral(f + ".")})`).join(" || ") || "false"}`;
-    const inList = strings(r["in"]);
+    const inList = stringsOf(r["in"]);
     if (inList.length) c.print(`${at}  if (!paths.every(${covered(inList)})) ${violation(c, place, "field_mask.in", stringLiteral(`must only contain paths in [${inList.join(", ")}]`))}`);
-    const notIn = strings(r["not_in"]);
+    const notIn = stringsOf(r["not_in"]);
     if (notIn.length) c.print(`${at}  if (paths.some(${covered(notIn)})) ${violation(c, place, "field_mask.not_in", stringLiteral(`must not contain any paths in [${notIn.join(", ")}]`))}`);
     c.print(`${at}}`);
     return;
@@ -753,16 +752,20 @@ function emitMessageValueRules(c: RulesCtx, type: RecordType, tree: RuleTree, v:
     const r = asTree(tree["any"]);
     const url = prop(c, type, "type_url");
     if (!r || !url) return;
-    const urls = (key: string) => asList(r[key]).map((x) => scalarOf(x)).filter((x): x is Extract<RuleScalar, { kind: "string" }> => x?.kind === "string").map((x) => x.value);
     c.print(`${at}if (typeof ${v} === "object" && ${v} !== null) {`);
     c.print(`${at}  const url = ${member(v, url)};`);
-    const inList = urls("in");
+    const inList = stringsOf(r["in"]);
     if (inList.length) c.print(`${at}  if (!(${inList.map((u) => `url === ${stringLiteral(u)}`).join(" || ")})) ${violation(c, place, "any.in", '"type URL must be in the allow list"')}`);
-    const notIn = urls("not_in");
+    const notIn = stringsOf(r["not_in"]);
     if (notIn.length) c.print(`${at}  if (${notIn.map((u) => `url === ${stringLiteral(u)}`).join(" || ")}) ${violation(c, place, "any.not_in", '"type URL must not be in the block list"')}`);
     c.print(`${at}}`);
     return;
   }
+}
+
+/** The string members of a rule value that is a list (`in`, `not_in`, a FieldMask's `paths`); other members are ignored. */
+function stringsOf(v: RuleValue | undefined): string[] {
+  return asList(v).map((x) => scalarOf(x)).filter((x): x is Extract<RuleScalar, { kind: "string" }> => x?.kind === "string").map((x) => x.value);
 }
 
 function emitDurationRange(c: RulesCtx, kind: string, r: RuleTree, lit: (s: RuleValue) => string, showT: (s: RuleValue) => string, place: Place, i: string): void {
