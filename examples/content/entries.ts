@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { decodeResponse$, type Entry } from "../../generated/content/index.js";
+import { decodeResponse, type Entry } from "../../generated/content/index.js";
 
 /** The spinn3r payloads of the shared corpus: real content-feed Response messages (100 entries each). */
 export const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, "../../../shared/corpus/data");
@@ -15,5 +15,5 @@ export function responseFiles(dataDir: string): string[] {
 
 /** Every entry of every Response file, in file order (files sorted by name). */
 export function loadEntries(files: readonly string[]): Entry[] {
-  return files.flatMap((file) => decodeResponse$(readFileSync(file)).entry ?? []);
+  return files.flatMap((file) => decodeResponse(readFileSync(file)).entry ?? []);
 }

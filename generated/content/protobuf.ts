@@ -1463,14 +1463,14 @@ function readEntry(r: PbReader, end: number, depth: number, into: Entry | undefi
 }
 
 /** Encodes a {@link Response$} as protobuf binary. */
-export function encodeResponse$(message: Response$): Uint8Array {
+export function encodeResponse(message: Response$): Uint8Array {
   const w = pbWriter();
   writeResponse(w, message);
   return pbFinish(w);
 }
 
 /** Decodes a {@link Response$} from protobuf binary; throws ProtobufDecodeError on malformed input. */
-export function decodeResponse$(bytes: Uint8Array, options?: ProtobufDecodeOptions): Response$ {
+export function decodeResponse(bytes: Uint8Array, options?: ProtobufDecodeOptions): Response$ {
   const r = pbReader(bytes, options);
   try {
     return readResponse(r, r.len, 0, undefined);

@@ -1210,14 +1210,14 @@ function checkEntry(m: Entry, path: string, issues: ValidationIssue[], depth: nu
 }
 
 /** Every issue of a {@link Response$}, with JSON pointers relative to it; empty when it is valid. */
-export function validateResponse$(message: Response$): ValidationIssue[] {
+export function validateResponse(message: Response$): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   checkResponse(message, "", issues, 0);
   return issues;
 }
 
-/** {@link Response$} as a Standard Schema v1 object: `~standard.validate` wraps {@link validateResponse$}. */
-export const ResponseSchema: StandardSchemaV1<Response$> = /*#__PURE__*/ standardSchema((value) => validateResponse$(value as Response$));
+/** {@link Response$} as a Standard Schema v1 object: `~standard.validate` wraps {@link validateResponse}. */
+export const ResponseSchema: StandardSchemaV1<Response$> = /*#__PURE__*/ standardSchema((value) => validateResponse(value as Response$));
 
 function checkResponse(m: Response$, path: string, issues: ValidationIssue[], depth: number): void {
   if (typeof m !== "object" || m === null) {

@@ -705,7 +705,7 @@ function collectErrorItem(value: unknown, path: string, issues: ValidationIssue[
 }
 
 /** Whether `value` is a valid {@link Error$}. Stops at the first failure and allocates nothing. */
-export function isError$(value: unknown): value is Error$ {
+export function isError(value: unknown): value is Error$ {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
   const $errors = o.errors;
@@ -714,22 +714,22 @@ export function isError$(value: unknown): value is Error$ {
 }
 
 /** Every way `value` fails to be a valid {@link Error$}, with JSON pointer paths; empty when it is valid. */
-export function validateError$(value: unknown): ValidationIssue[] {
-  if (isError$(value)) return [];
+export function validateError(value: unknown): ValidationIssue[] {
+  if (isError(value)) return [];
   const issues: ValidationIssue[] = [];
-  collectError$(value, "", issues);
+  collectError(value, "", issues);
   return issues;
 }
 
 /** Throws a ValidationError listing every issue unless `value` is a valid {@link Error$}. */
-export function assertError$(value: unknown): asserts value is Error$ {
-  if (!isError$(value)) throw new ValidationError(validateError$(value));
+export function assertError(value: unknown): asserts value is Error$ {
+  if (!isError(value)) throw new ValidationError(validateError(value));
 }
 
-/** {@link Error$} as a Standard Schema v1 object: `~standard.validate` wraps {@link validateError$}. */
-export const ErrorSchema: StandardSchemaV1<Error$> = /*#__PURE__*/ standardSchema(validateError$);
+/** {@link Error$} as a Standard Schema v1 object: `~standard.validate` wraps {@link validateError}. */
+export const ErrorSchema: StandardSchemaV1<Error$> = /*#__PURE__*/ standardSchema(validateError);
 
-function collectError$(value: unknown, path: string, issues: ValidationIssue[]): void {
+function collectError(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     issues.push({ path, rule: "type", message: "must be an object" });
     return;

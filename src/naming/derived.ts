@@ -28,9 +28,9 @@ const p = (role: DerivedRole, prefix: string, suffix = "", stem = false): RolePa
  */
 const WITH_TYPE: Record<SpecFormat, readonly RolePattern[]> = {
   // validate.ts (is/check/collect/validate/assert) and json.ts (encode/decode ...Json, revive).
-  openapi: [p("is", "is"), p("check", "check"), p("collect", "collect"), p("validate", "validate"), p("assert", "assert"), p("revive", "revive"), p("encodeJson", "encode", "Json"), p("decodeJson", "decode", "Json")],
+  openapi: [p("is", "is", "", true), p("check", "check", "", true), p("collect", "collect", "", true), p("validate", "validate", "", true), p("assert", "assert", "", true), p("revive", "revive", "", true), p("encodeJson", "encode", "Json", true), p("decodeJson", "decode", "Json", true)],
   // protobuf.ts and validate.ts.
-  proto: [p("encode", "encode"), p("decode", "decode"), p("validate", "validate")],
+  proto: [p("encode", "encode", "", true), p("decode", "decode", "", true), p("validate", "validate", "", true)],
   // xml.ts record readers/writers and validate.ts (whose validators are named after the type without its `$`).
   wsdl: [p("read", "read"), p("write", "write"), p("validate", "validate", "", true)],
   xsd: [p("read", "read"), p("write", "write"), p("validate", "validate", "", true)],

@@ -163,7 +163,7 @@ export function fuzzProperties(): FuzzProperty[] {
   props.push({
     name: "protobuf: Response$ encode -> decode",
     numRuns: 40,
-    property: fc.property(responseArb, (v) => assertEqual(c.decodeResponse$!(c.encodeResponse$!(v)), v, "protobuf")),
+    property: fc.property(responseArb, (v) => assertEqual(c.decodeResponse!(c.encodeResponse!(v)), v, "protobuf")),
   });
   props.push({
     name: "ProtoJSON: Response$ toJsonString -> fromJsonString",
@@ -178,12 +178,12 @@ export function fuzzProperties(): FuzzProperty[] {
     name: "protobuf: mutated Response$ bytes -> value or ProtobufDecodeError",
     numRuns: 200,
     property: fc.property(responseArb, fc.array(byteEdit, { minLength: 1, maxLength: 6 }), (v, edits) =>
-      onlyOurErrors(() => c.decodeResponse$!(mutateBytes(c.encodeResponse$!(v), edits)), [ProtobufDecodeError], "protobuf")),
+      onlyOurErrors(() => c.decodeResponse!(mutateBytes(c.encodeResponse!(v), edits)), [ProtobufDecodeError], "protobuf")),
   });
   props.push({
     name: "protobuf: random bytes -> value or ProtobufDecodeError",
     numRuns: 300,
-    property: fc.property(fc.uint8Array({ maxLength: 256 }), (bytes) => onlyOurErrors(() => c.decodeResponse$!(bytes), [ProtobufDecodeError], "protobuf")),
+    property: fc.property(fc.uint8Array({ maxLength: 256 }), (bytes) => onlyOurErrors(() => c.decodeResponse!(bytes), [ProtobufDecodeError], "protobuf")),
   });
   props.push({
     name: "ProtoJSON: mutated Response$ JSON -> value or ProtoJsonError/JsonSyntaxError",

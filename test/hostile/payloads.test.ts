@@ -11,7 +11,7 @@ import { createMembersEmulator } from "../../examples/members/app.js";
 import { loadMembersFixture } from "../../examples/members/fixture.js";
 import { startPartnerEmulator, type RunningPartnerEmulator } from "../../examples/partner/emulator.js";
 import { createWebhooksEmulator } from "../../examples/webhooks/app.js";
-import { decodeResponse$, fromJsonStringResponse$ } from "../../generated/content/index.js";
+import { decodeResponse, fromJsonStringResponse$ } from "../../generated/content/index.js";
 import { decodeLoginElement } from "../../generated/partner/index.js";
 import { decodeWebhookCreateRequestJson } from "../../generated/webhooks/index.js";
 import { nodeSpecHost } from "../../src/parsers/host.js";
@@ -148,15 +148,15 @@ describe("protobuf payloads", () => {
     rmSync(hostileRoot, { recursive: true, force: true });
   });
 
-  it.each(PROTOBUF_PAYLOADS)("decodeResponse$ refuses: %s", (_name, bytes) => {
-    const e = errorOf(() => decodeResponse$(bytes));
+  it.each(PROTOBUF_PAYLOADS)("decodeResponse refuses: %s", (_name, bytes) => {
+    const e = errorOf(() => decodeResponse(bytes));
     expect(e, "decoded without an error").toBeInstanceOf(ProtobufDecodeError);
     expect((e as ProtobufDecodeError).offset).toBeGreaterThanOrEqual(0);
     expect((e as Error).message).not.toMatch(STACK);
   });
 
-  it.each(PROTOBUF_ACCEPTED)("decodeResponse$ accepts, as protoc does: %s", (_name, bytes) => {
-    const page = decodeResponse$(bytes);
+  it.each(PROTOBUF_ACCEPTED)("decodeResponse accepts, as protoc does: %s", (_name, bytes) => {
+    const page = decodeResponse(bytes);
     expect(Object.getPrototypeOf(page)).toBe(Object.prototype);
     if (page.requestUrl !== undefined) expect(page.requestUrl).toBe("\uFFFD(");
     else expect(page.$unknown?.length).toBe(bytes.length);
@@ -164,7 +164,7 @@ describe("protobuf payloads", () => {
 
   it("every payload together decodes in bounded memory", async () => {
     const growth = await heapGrowth(() => {
-      for (let round = 0; round < 20; round++) for (const [, bytes] of PROTOBUF_PAYLOADS) errorOf(() => decodeResponse$(bytes));
+      for (let round = 0; round < 20; round++) for (const [, bytes] of PROTOBUF_PAYLOADS) errorOf(() => decodeResponse(bytes));
     });
     expect(growth).toBeLessThan(256 * 1024 * 1024);
   });

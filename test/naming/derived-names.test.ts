@@ -135,7 +135,7 @@ const CASES: readonly Case[] = [
     text: OPENAPI_ERROR,
     exports: {
       "types.ts": ["Error$", "Error$_2", "RestQuery", "ValidationError"],
-      "validate.ts": ["validateError$", "validateError$_2", "isRestQuery", "validateRestQuery"],
+      "validate.ts": ["validateError", "validateError$_2", "isRestQuery", "validateRestQuery"],
       "json.ts": ["encodeRestQueryJson", "decodeRestQueryJson"],
     },
     notExported: { "types.ts": ["RestQuery$", "ValidationError$"] },

@@ -17,7 +17,7 @@ import { foreignModule, importShared, isOwnType, printSharedExports } from "../m
 const TYPES_MODULE = "./types.js";
 const RUNTIME_TYPES = new Set(["PbReader", "PbWriter", "ProtobufDecodeOptions"]);
 
-/** Exported names of the codec file for a message, as the naming pass gave them (`Response$` -> `encodeResponse$`). */
+/** Exported names of the codec file for a message, as the naming pass gave them (`Response$` -> `encodeResponse`). */
 export function codecNames(names: Names, id: TypeId): { encode: string; decode: string; defaults: string } {
   return { encode: names.derived(id, "encode"), decode: names.derived(id, "decode"), defaults: names.derived(id, "defaults") };
 }

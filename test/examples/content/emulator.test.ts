@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DATA_DIR, responseFiles } from "../../../examples/content/entries.js";
 import { startContentEmulator, type RunningEmulator } from "../../../examples/content/emulator.js";
 import {
-  decodeResponse$, fetchResponse, iterateEntries, serveResponses, type Entry,
+  decodeResponse, fetchResponse, iterateEntries, serveResponses, type Entry,
 } from "../../../generated/content/index.js";
 import { FeedLoopError } from "../../../src/runtime/http/feed/errors.js";
 import { serveNode } from "../../../src/runtime/http/node.js";
@@ -23,7 +23,7 @@ function countEntriesWithProtobufjs(files: readonly string[]): number {
 }
 
 /** The originals, decoded straight from the files with the generated decoder (from plain Uint8Arrays, not Buffers). */
-const originals: Entry[] = SPINN3R.flatMap((f) => decodeResponse$(new Uint8Array(readFileSync(f))).entry ?? []);
+const originals: Entry[] = SPINN3R.flatMap((f) => decodeResponse(new Uint8Array(readFileSync(f))).entry ?? []);
 
 /**
  * Index of the first entry that differs (deep, strict: types and bytes), or -1. Used instead of toEqual on whole
@@ -94,7 +94,7 @@ describe("content feed emulator over real HTTP", () => {
     expect((await json.json()).requestUrl).toBe(pageUrl(1));
     const binary = await fetch(pageUrl(1), { headers: { accept: "application/protobuf, application/json;q=0.5" } });
     expect(binary.headers.get("content-type")).toBe("application/protobuf");
-    expect(firstMismatch(decodeResponse$(new Uint8Array(await binary.arrayBuffer())).entry ?? [], originals.slice(0, 10))).toBe(-1);
+    expect(firstMismatch(decodeResponse(new Uint8Array(await binary.arrayBuffer())).entry ?? [], originals.slice(0, 10))).toBe(-1);
     const refused = await fetch(pageUrl(1), { headers: { accept: "text/html" } });
     expect(refused.status).toBe(406);
   });
