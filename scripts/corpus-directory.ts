@@ -63,7 +63,7 @@ function worker(): void {
       if (!("files" in g)) outcomes.push(g);
       else if (g.bytes > m.maxGeneratedBytes) {
         const error = `${Math.round(g.bytes / 1e6)} MB of generated TypeScript, over --max-generated-mb ${Math.round(m.maxGeneratedBytes / 1e6)}: not type-checked (one program of it would not fit a worker's heap)`;
-        outcomes.push({ id, ok: false, stage: "typecheck", error, errors: 1, cause: "generated code too large to type-check in one program", bytes: g.bytes });
+        outcomes.push({ id, ok: false, stage: "typecheck", error, errors: 1, cause: "generated code too large to type-check in one program", bytes: g.bytes, ...(g.warnings ? { warnings: g.warnings } : {}) });
       } else generated.push(g);
     }
     send({ type: "stage", id: undefined, stage: "typecheck" });
@@ -243,6 +243,7 @@ function writeSummary(list: readonly ApiOutcome[], packageVersion: string, run: 
   const causes = new Map<string, ApiOutcome[]>();
   for (const f of failures) causes.set(f.cause!, [...(causes.get(f.cause!) ?? []), f]);
   const ranked = [...causes].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+  const warned = warningSummary(list);
   const previous = existsSync(SUMMARY_JSON) ? (JSON.parse(readFileSync(SUMMARY_JSON, "utf8")) as { history?: History[] }).history ?? [] : [];
   const history: History[] = [...previous, { date: new Date().toISOString().slice(0, 10), commit: gitHead(), apis: list.length, passed }];
   const summary = {
@@ -252,6 +253,7 @@ function writeSummary(list: readonly ApiOutcome[], packageVersion: string, run: 
     failed: { parse: byStage("parse"), generate: byStage("generate"), typecheck: byStage("typecheck") },
     causes: ranked.map(([cause, fs]) => ({ cause, count: fs.length, examples: fs.slice(0, 5).map((f) => f.id) })),
     failures: failures.map((f) => ({ id: f.id, stage: f.stage, cause: f.cause, errors: f.errors, error: f.error })),
+    warnings: { recordedFor: warned.recordedFor, apisWithWarnings: warned.apis, total: warned.total, classes: warned.classes },
     history,
   };
   writeFileSync(SUMMARY_JSON, JSON.stringify(summary, null, 2) + "\n");
@@ -290,6 +292,18 @@ function writeSummary(list: readonly ApiOutcome[], packageVersion: string, run: 
     "| --- | ---: | --- |",
     ...ranked.map(([cause, fs]) => `| ${cell(cause)} | ${fs.length} | ${fs.slice(0, 3).map((f) => f.id).join(", ")} |`),
     "",
+    "## Warnings",
+    "",
+    "What generation degraded (a construct it widened or left unchecked, each a located warning in `specforge",
+    "generate`; see docs/openapi-composition.md and docs/validators.md), counted per class: the warning's text with the",
+    "document's names and numbers taken out.",
+    `Recorded for ${warned.recordedFor} of ${list.length} APIs (runs before warnings were recorded did not keep them):`,
+    `${warned.apis} of them produce ${warned.total} warnings.`,
+    "",
+    "| Warning | APIs | Warnings | Examples |",
+    "| --- | ---: | ---: | --- |",
+    ...warned.classes.map((c) => `| ${cell(c.warning)} | ${c.apis} | ${c.count} | ${c.examples.join(", ")} |`),
+    "",
     "## History",
     "",
     "| Date | Commit | Pass |",
@@ -305,6 +319,32 @@ function writeSummary(list: readonly ApiOutcome[], packageVersion: string, run: 
   ];
   writeFileSync(SUMMARY_MD, md.join("\n"));
   console.log(`wrote ${path.relative(REPO, SUMMARY_MD)} and ${path.relative(REPO, SUMMARY_JSON)}`);
+}
+
+/** Warnings over the recorded outcomes: per class, how many APIs and warnings, and a few APIs that show it. */
+function warningSummary(list: readonly ApiOutcome[]) {
+  const byClass = new Map<string, { apis: string[]; count: number }>();
+  let recordedFor = 0;
+  let apis = 0;
+  let total = 0;
+  for (const o of list) {
+    // Generated APIs carry `warnings` (`{}` for none) since warnings are recorded; older outcomes cannot say.
+    if (o.warnings === undefined) continue;
+    recordedFor++;
+    if (Object.keys(o.warnings).length === 0) continue;
+    apis++;
+    for (const [warning, n] of Object.entries(o.warnings)) {
+      const entry = byClass.get(warning) ?? { apis: [], count: 0 };
+      entry.apis.push(o.id);
+      entry.count += n;
+      total += n;
+      byClass.set(warning, entry);
+    }
+  }
+  const classes = [...byClass]
+    .sort((a, b) => b[1].apis.length - a[1].apis.length || b[1].count - a[1].count || (a[0] < b[0] ? -1 : 1))
+    .map(([warning, e]) => ({ warning, apis: e.apis.length, count: e.count, examples: e.apis.slice(0, 3) }));
+  return { recordedFor, apis, total, classes };
 }
 
 interface History {

@@ -33,6 +33,31 @@ export interface ApiOutcome {
   readonly cause?: string;
   /** Characters of generated TypeScript (when generation succeeded). */
   readonly bytes?: number;
+  /** The warnings generation reported (degraded constructs), counted by class (see warningClass); `{}` for none. */
+  readonly warnings?: Readonly<Record<string, number>>;
+}
+
+/**
+ * A warning's class: its text with the document's own words taken out (quoted names, JSON pointers, numbers), so
+ * the same degradation in two documents counts as one class.
+ */
+export function warningClass(detail: string): string {
+  const text = detail
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/'(?:[^'\\]|\\.)*'/g, "'…'")
+    .replace(/`[^`]*`/g, "`…`")
+    .replace(/#\/[^\s,;)]*/g, "#/…")
+    .replace(/\b\d+(?:\.\d+)?\b/g, "N");
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+function countWarnings(details: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const d of details) {
+    const c = warningClass(d);
+    counts[c] = (counts[c] ?? 0) + 1;
+  }
+  return counts;
 }
 
 /** Every API id (`amazonaws.com/s3`, `xkcd.com`): the JSON files under api/, minus `.json`, in code-unit order. */
@@ -79,7 +104,14 @@ export function directorySample(count: number, maxBytes: number): string[] {
 }
 
 /** A generated API: its TypeScript files (path -> text), or the outcome of the stage that failed. */
-export type Generated = { readonly id: string; readonly files: Map<string, string>; readonly bytes: number } | ApiOutcome;
+export type Generated = GeneratedApi | ApiOutcome;
+
+export interface GeneratedApi {
+  readonly id: string;
+  readonly files: Map<string, string>;
+  readonly bytes: number;
+  readonly warnings?: Readonly<Record<string, number>>;
+}
 
 /**
  * Read, lower and emit one API with every artifact. A located spec error fails the `parse` stage (read and lower)
@@ -94,7 +126,8 @@ export function generateApi(id: string, host: SpecHost): Generated {
     const files = new Map(out.files.filter((f) => f.path.endsWith(".ts")).map((f) => [f.path, f.content]));
     let bytes = 0;
     for (const text of files.values()) bytes += text.length;
-    return { id, files, bytes };
+    const warnings = countWarnings(out.warnings.map((w) => w.detail));
+    return { id, files, bytes, warnings };
   } catch (e) {
     const crash = !isSpecError(e);
     const message = crash ? `${(e as Error).name ?? "Error"}: ${(e as Error).message}` : (e as Error).message;
@@ -105,14 +138,15 @@ export function generateApi(id: string, host: SpecHost): Generated {
 }
 
 /** Type-check the generated APIs in one program; the outcome of each. */
-export function typecheckApis(generated: readonly { readonly id: string; readonly files: Map<string, string>; readonly bytes: number }[]): ApiOutcome[] {
+export function typecheckApis(generated: readonly GeneratedApi[]): ApiOutcome[] {
   if (generated.length === 0) return [];
   const diagnostics = typecheckFileSets(new Map(generated.map((g) => [g.id, g.files])));
   return generated.map((g) => {
     const errors = diagnostics.get(g.id) ?? [];
-    if (errors.length === 0) return { id: g.id, ok: true, bytes: g.bytes };
+    const warnings = g.warnings ? { warnings: g.warnings } : {};
+    if (errors.length === 0) return { id: g.id, ok: true, bytes: g.bytes, ...warnings };
     const error = oneLine(errors[0]!);
-    return { id: g.id, ok: false, stage: "typecheck", error, errors: errors.length, cause: classify("typecheck", error, false), bytes: g.bytes };
+    return { id: g.id, ok: false, stage: "typecheck", error, errors: errors.length, cause: classify("typecheck", error, false), bytes: g.bytes, ...warnings };
   });
 }
 
