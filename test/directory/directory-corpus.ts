@@ -47,7 +47,10 @@ export function warningClass(detail: string): string {
     .replace(/'(?:[^'\\]|\\.)*'/g, "'…'")
     .replace(/`[^`]*`/g, "`…`")
     .replace(/#\/[^\s,;)]*/g, "#/…")
-    .replace(/\b\d+(?:\.\d+)?\b/g, "N");
+    .replace(/\b\d+(?:\.\d+)?\b/g, "N")
+    // A list of values is one "…" whatever its length; a schema name written bare after its kind is X.
+    .replace(/(?:"…"|'…'|N|true|false|null)(?:, (?:"…"|'…'|N|true|false|null))+/g, "…")
+    .replace(/\b(variant|schema|property|operation) [A-Za-z_][\w.-]*/g, "$1 X");
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }
 
