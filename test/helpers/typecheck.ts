@@ -14,7 +14,10 @@ export const STRICT_OPTIONS: ts.CompilerOptions = {
   skipLibCheck: true,
   types: [],
   // Generated code imports the runtime by package name; check it against the runtime's source.
-  paths: { "specforge/runtime": [path.resolve(import.meta.dirname, "../../src/runtime/index.ts")] },
+  paths: {
+    "specforge/runtime": [path.resolve(import.meta.dirname, "../../src/runtime/index.ts")],
+    ...Object.fromEntries(["protobuf", "json", "xml", "soap", "rest", "rpc"].map((a) => [`specforge/runtime/${a}`, [path.resolve(import.meta.dirname, `../../src/runtime/areas/${a}.ts`)]])),
+  },
   lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
 };
 

@@ -17,6 +17,7 @@ import { memorySpecHost } from "../../src/parsers/host.js";
 import { generateSpec } from "../../src/pipeline/generate-files.js";
 import { REPO } from "../helpers/seeds.js";
 import { typecheckFiles } from "../helpers/typecheck.js";
+import { pointRuntimeAt } from "../helpers/source-runtime.js";
 
 const RUNTIME = path.join(REPO, "src/runtime/index.ts");
 const pwned = () => (globalThis as { __pwned?: unknown }).__pwned;
@@ -105,7 +106,7 @@ async function checkDocument(schemaNames: readonly string[], operationIds: reado
   roots.push(root);
   for (const [file, content] of files) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content.replaceAll('"specforge/runtime"', JSON.stringify(RUNTIME)));
+    writeFileSync(path.join(root, file), pointRuntimeAt(content, RUNTIME));
   }
   const index = (await import(pathToFileURL(path.join(root, "api/index.ts")).href)) as Record<string, unknown>;
   expect(pwned()).toBeUndefined();

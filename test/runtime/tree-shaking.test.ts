@@ -14,11 +14,15 @@ import { REPO } from "../helpers/seeds.js";
 
 const RUNTIME_INDEX = path.join(REPO, "src/runtime/index.ts");
 
-/** `specforge/runtime` as generated code imports it, mapped to the source. */
+const AREAS = ["protobuf", "json", "xml", "soap", "rest", "rpc"] as const;
+const areaEntry = (area: string): string => path.join(REPO, "src/runtime/areas", `${area}.ts`);
+
+/** `specforge/runtime` and its areas (`specforge/runtime/json`, ...) as generated code imports them, mapped to the source. */
 const runtimeAlias: Plugin = {
   name: "specforge-runtime",
   setup(b) {
     b.onResolve({ filter: /^specforge\/runtime$/ }, () => ({ path: RUNTIME_INDEX }));
+    b.onResolve({ filter: /^specforge\/runtime\/[a-z]+$/ }, (args) => ({ path: areaEntry(args.path.slice("specforge/runtime/".length)) }));
   },
 };
 
@@ -52,6 +56,11 @@ describe("a runtime a bundler can cut", () => {
     for (const effect of ["setPrototypeOf", "defineProperty", "TextEncoder", "TextDecoder", "new Map", "new Set", ".fill(", "WebAssembly"]) {
       expect(text, `module-level ${effect}`).not.toContain(effect);
     }
+  });
+
+  it.each(AREAS)("loading the area entry specforge/runtime/%s does nothing either", async (area) => {
+    const text = await bundle(`import ${JSON.stringify(areaEntry(area))};`, [assumeSideEffects]);
+    expect(text.length).toBeLessThan(2_000);
   });
 
   it("package.json declares it", async () => {
