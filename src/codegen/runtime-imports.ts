@@ -60,11 +60,6 @@ export function runtimeAreaModule(runtimeModule: string, area: RuntimeArea): str
   return `${runtimeModule.slice(0, entry.index)}${entry[1]}runtime${entry[2]}areas${entry[2]}${area}.${entry[3]}`;
 }
 
-/** Whether `runtimeModule` is specforge's runtime, whose imports are routed to areas. */
-export function hasRuntimeAreas(runtimeModule: string): boolean {
-  return runtimeAreaModule(runtimeModule, "json") !== undefined;
-}
-
 /**
  * The area a runtime name is imported from, given the file's preferred area: the preferred one when it exports the
  * name, else the first that does; undefined for a name no area exports (an emitter bug the compile of the output
