@@ -2,8 +2,13 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Generated code imports "specforge/runtime"; in this repo that is the source, not the built package.
-const alias = { "specforge/runtime": path.resolve(import.meta.dirname, "src/runtime/index.ts") };
+// Generated code imports "specforge/runtime" and its areas ("specforge/runtime/json", ...: src/runtime/areas/); in
+// this repo that is the source, not the built package. "specforge/runtime/node" is left to the package's exports.
+const RUNTIME = path.resolve(import.meta.dirname, "src/runtime");
+const alias = [
+  { find: /^specforge\/runtime$/, replacement: path.join(RUNTIME, "index.ts") },
+  { find: /^specforge\/runtime\/(protobuf|json|xml|soap|rest|rpc)$/, replacement: path.join(RUNTIME, "areas", "$1.ts") },
+];
 
 export default defineConfig({
   resolve: { alias },

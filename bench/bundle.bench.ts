@@ -33,12 +33,13 @@ const CACHE = path.join(import.meta.dirname, ".cache", "bundle");
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const standalone = standaloneCode as unknown as (ajv: Ajv2020, validate: unknown) => string;
 
-/** `specforge/runtime` as generated code imports it, mapped to the runtime's source (as a user's bundler maps the
- * package to its dist/: the same modules). */
+/** `specforge/runtime` and its areas (`specforge/runtime/json`, ...) as generated code imports them, mapped to the
+ * runtime's source (as a user's bundler maps the package to its dist/: the same modules). */
 const runtimeAlias: Plugin = {
   name: "specforge-runtime",
   setup(b) {
     b.onResolve({ filter: /^specforge\/runtime$/ }, () => ({ path: path.join(REPO, "src/runtime/index.ts") }));
+    b.onResolve({ filter: /^specforge\/runtime\/[a-z]+$/ }, (args) => ({ path: path.join(REPO, "src/runtime/areas", `${args.path.slice("specforge/runtime/".length)}.ts`) }));
   },
 };
 

@@ -95,7 +95,7 @@ function writeTsconfig(dir: string, name: string, files: readonly string[], over
       skipLibCheck: true,
       types: [],
       lib: ["ES2022", "DOM"],
-      paths: { "specforge/runtime": [path.join(REPO, "dist", "runtime", "index.d.ts")] },
+      paths: { "specforge/runtime": [path.join(REPO, "dist", "runtime", "index.d.ts")], "specforge/runtime/*": [path.join(REPO, "dist", "runtime", "areas", "*.d.ts")] },
       ...overrides,
     },
     files,

@@ -28,7 +28,8 @@ export function loadInMemory(files: readonly OutputFile[], dir: string, runtimeS
     const module = { exports: {} as Record<string, unknown> };
     loaded.set(rel, module);
     const require = (spec: string): unknown => {
-      if (spec === runtimeSpecifier) return runtime;
+      // The everything-entry, or one of its areas ("specforge/runtime/xml"): each a part of `runtime`.
+      if (spec === runtimeSpecifier || spec.startsWith(`${runtimeSpecifier}/`)) return runtime;
       if (spec.startsWith("./") || spec.startsWith("../")) return load(path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)));
       throw new Error(`generated code imports ${spec}`);
     };

@@ -3,7 +3,9 @@
 import { decodeStreamEntriesRequest, decodeStreamedEntry, encodeStreamEntriesRequest, encodeStreamedEntry } from "./protobuf.js";
 import { fromJsonStreamEntriesRequest, fromJsonStreamedEntry, toJsonStreamEntriesRequest, toJsonStreamedEntry } from "./protojson.js";
 import type { StreamEntriesRequest, StreamedEntry } from "./types.js";
-import { type HttpHandler, type HttpMessageCodec, type RpcCallOptions, type RpcClientOptions, type RpcHandlerContext, type RpcHandlerOptions, type RpcProcedure, rpcCallServerStream, rpcClient, rpcRouter, rpcServerStreamRoute } from "specforge/runtime";
+import { type HttpHandler, type HttpMessageCodec, type RpcCallOptions, type RpcClientOptions, type RpcHandlerContext, type RpcHandlerOptions, type RpcProcedure, rpcCallServerStream, rpcClient, rpcRouter, rpcServerStreamRoute } from "specforge/runtime/rpc";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/rpc";
 
 /**
  * Clients and servers for the services of specs/content-stream.proto, over the Connect protocol

@@ -2,7 +2,9 @@
 
 import { $readEntry, $writeEntry } from "../content/protobuf.js";
 import type { StreamEntriesRequest, StreamedEntry } from "./types.js";
-import { type PbReader, type PbWriter, type ProtobufDecodeOptions, pbFieldError, pbFinish, pbForkTag, pbJoin, pbJoinUnknown, pbOverrun, pbReadEnd, pbReadInt32, pbReadTag, pbReader, pbRootError, pbSkipField, pbTooDeep, pbWriteInt32, pbWriteRaw, pbWriteTag, pbWriter } from "specforge/runtime";
+import { type PbReader, type PbWriter, type ProtobufDecodeOptions, pbFieldError, pbFinish, pbForkTag, pbJoin, pbJoinUnknown, pbOverrun, pbReadEnd, pbReadInt32, pbReadTag, pbReader, pbRootError, pbSkipField, pbTooDeep, pbWriteInt32, pbWriteRaw, pbWriteTag, pbWriter } from "specforge/runtime/protobuf";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/protobuf";
 
 /**
  * Protobuf binary codecs for specs/content-stream.proto: `encode<T>(message)` and `decode<T>(bytes, options?)` for

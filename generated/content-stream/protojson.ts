@@ -3,7 +3,9 @@
 import { $protoJsonRegistry$content, $read$Entry, toJsonEntry } from "../content/protojson.js";
 import { decodeStreamEntriesRequest, decodeStreamedEntry, encodeStreamEntriesRequest, encodeStreamedEntry } from "./protobuf.js";
 import type { StreamEntriesRequest, StreamedEntry } from "./types.js";
-import { type ProtoFromJsonOptions, type ProtoJsonObject, type ProtoJsonRegistry, type ProtoJsonValue, type ProtoToJsonOptions, createProtoJsonRegistry, duplicateJsonField, hasOwnJson, int32FromJson, jsonObjectAt, parseProtoJsonText, pointerJoin, protoJsonGuard, unknownJsonField } from "specforge/runtime";
+import { type ProtoFromJsonOptions, type ProtoJsonObject, type ProtoJsonRegistry, type ProtoJsonValue, type ProtoToJsonOptions, createProtoJsonRegistry, duplicateJsonField, hasOwnJson, int32FromJson, jsonObjectAt, parseProtoJsonText, pointerJoin, protoJsonGuard, unknownJsonField } from "specforge/runtime/protobuf";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/protobuf";
 
 /**
  * ProtoJSON (the proto3 JSON mapping) for specs/content-stream.proto: toJson<T> / fromJson<T> work on parsed JSON

@@ -3,7 +3,9 @@
 import { $textEntry, $textTypes$content } from "../content/prototext.js";
 import { decodeStreamEntriesRequest, decodeStreamedEntry } from "./protobuf.js";
 import type { StreamEntriesRequest, StreamedEntry } from "./types.js";
-import { type TextMessage, type TextPrintOptions, type TextTypes, parseTextToBinary, printText } from "specforge/runtime";
+import { type TextMessage, type TextPrintOptions, type TextTypes, parseTextToBinary, printText } from "specforge/runtime/protobuf";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/protobuf";
 
 /**
  * Protobuf text format for specs/content-stream.proto: `toText<T>(message)` for every message, as `protoc --decode`

@@ -2,7 +2,9 @@
 
 import { $checkEntry } from "../content/validate.js";
 import type { Entry, StreamEntriesRequest, StreamedEntry } from "./types.js";
-import { type StandardSchemaV1, type ValidationIssue, pbCheckBytes, pbCheckInt32, pointerJoin, standardSchema } from "specforge/runtime";
+import { type StandardSchemaV1, type ValidationIssue, pbCheckBytes, pbCheckInt32, pointerJoin, standardSchema } from "specforge/runtime/protobuf";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/protobuf";
 
 /**
  * Validators for the messages of specs/content-stream.proto: `validate<T>(message)` returns every issue found (empty

@@ -3,7 +3,9 @@
 import { decodeResponse, encodeResponse } from "./protobuf.js";
 import { fromJsonResponse$, toJsonResponse$ } from "./protojson.js";
 import type { Entry, Response$ } from "./types.js";
-import { type FeedClientOptions, type FeedIterateOptions, type FeedPageParts, type FeedServerOptions, type HttpHandler, type HttpMessageCodec, fetchFeedPage, iterateFeedItems, serveFeedPages } from "specforge/runtime";
+import { type FeedClientOptions, type FeedIterateOptions, type FeedPageParts, type FeedServerOptions, type HttpHandler, type HttpMessageCodec, fetchFeedPage, iterateFeedItems, serveFeedPages } from "specforge/runtime/rest";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/rest";
 
 /**
  * Content feeds over HTTP for specs/content.proto: clients that fetch and page through feeds, and servers that serve

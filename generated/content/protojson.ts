@@ -2,7 +2,9 @@
 
 import { decodeAuthor, decodeCommentEntry, decodeContent, decodeCrawlEntry, decodeEntry, decodeFeed, decodeFeedEntry, decodeLang, decodeLink, decodePermalinkEntry, decodeResponse, decodeSource, encodeAuthor, encodeCommentEntry, encodeContent, encodeCrawlEntry, encodeEntry, encodeFeed, encodeFeedEntry, encodeLang, encodeLink, encodePermalinkEntry, encodeResponse, encodeSource } from "./protobuf.js";
 import type { Author, CommentEntry, Content, CrawlEntry, Entry, Feed, FeedEntry, Lang, Link, PermalinkEntry, Response$, Source } from "./types.js";
-import { type ProtoFromJsonOptions, type ProtoJsonObject, type ProtoJsonRegistry, type ProtoJsonValue, type ProtoToJsonOptions, boolFromJson, bytesFromJson, bytesToJson, createProtoJsonRegistry, duplicateJsonField, floatFromJson, floatToJson, hasOwnJson, int32FromJson, int64FromJson, int64ToJson, jsonArrayAt, jsonObjectAt, missingJsonField, parseProtoJsonText, pointerJoin, protoJsonGuard, stringFromJson, unknownJsonField } from "specforge/runtime";
+import { type ProtoFromJsonOptions, type ProtoJsonObject, type ProtoJsonRegistry, type ProtoJsonValue, type ProtoToJsonOptions, boolFromJson, bytesFromJson, bytesToJson, createProtoJsonRegistry, duplicateJsonField, floatFromJson, floatToJson, hasOwnJson, int32FromJson, int64FromJson, int64ToJson, jsonArrayAt, jsonObjectAt, missingJsonField, parseProtoJsonText, pointerJoin, protoJsonGuard, stringFromJson, unknownJsonField } from "specforge/runtime/protobuf";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/protobuf";
 
 /**
  * ProtoJSON (the proto3 JSON mapping) for specs/content.proto: toJson<T> / fromJson<T> work on parsed JSON values,

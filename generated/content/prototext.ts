@@ -2,7 +2,9 @@
 
 import { decodeAuthor, decodeCommentEntry, decodeContent, decodeCrawlEntry, decodeEntry, decodeFeed, decodeFeedEntry, decodeLang, decodeLink, decodePermalinkEntry, decodeResponse, decodeSource } from "./protobuf.js";
 import type { Author, CommentEntry, Content, CrawlEntry, Entry, Feed, FeedEntry, Lang, Link, PermalinkEntry, Response$, Source } from "./types.js";
-import { type TextMessage, type TextPrintOptions, type TextTypes, parseTextToBinary, printText } from "specforge/runtime";
+import { type TextMessage, type TextPrintOptions, type TextTypes, parseTextToBinary, printText } from "specforge/runtime/protobuf";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/protobuf";
 
 /**
  * Protobuf text format for specs/content.proto: `toText<T>(message)` for every message, as `protoc --decode` prints it

@@ -2,7 +2,9 @@
 
 import type { AccessLevel, Error$, Member, MemberCreate, MemberList, MemberUpdate } from "./types.js";
 import { isAccessLevel, isError, isMember, isMemberCreate, isMemberList, isMemberUpdate, validateAccessLevel, validateError, validateMember, validateMemberCreate, validateMemberList, validateMemberUpdate } from "./validate.js";
-import { type JsonDecodeOptions, ValidationError, jsonNumber, jsonParse, jsonStringify } from "specforge/runtime";
+import { type JsonDecodeOptions, ValidationError, jsonNumber, jsonParse, jsonStringify } from "specforge/runtime/json";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/json";
 
 /**
  * JSON encoders and decoders for Members API.

@@ -2,7 +2,9 @@
 
 import type { Error$, Member, MemberCreate, MemberList, MemberUpdate } from "./types.js";
 import { validateError, validateMember, validateMemberCreate, validateMemberList, validateMemberUpdate } from "./validate.js";
-import { type RestQuery, type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restCoerceForm, restFormText, restInteger, restOperation, restParamIssue } from "specforge/runtime";
+import { type RestQuery, type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restCoerceForm, restFormText, restInteger, restOperation, restParamIssue } from "specforge/runtime/rest";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/rest";
 
 /**
  * Handlers of Members API (version 3): one method per operation.

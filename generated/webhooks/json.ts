@@ -2,7 +2,9 @@
 
 import type { DeleteResult, Error$, ErrorCode, ErrorItem, Webhook, WebhookCount, WebhookCreate, WebhookCreateRequest, WebhookDelivery, WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEnvelope, WebhookList, WebhookStatus, WebhookUpdate, WebhookUpdateRequest } from "./types.js";
 import { isDeleteResult, isError, isErrorCode, isErrorItem, isWebhook, isWebhookCount, isWebhookCreate, isWebhookCreateRequest, isWebhookDelivery, isWebhookDeliveryEnvelope, isWebhookDeliveryList, isWebhookEnvelope, isWebhookList, isWebhookStatus, isWebhookUpdate, isWebhookUpdateRequest, validateDeleteResult, validateError, validateErrorCode, validateErrorItem, validateWebhook, validateWebhookCount, validateWebhookCreate, validateWebhookCreateRequest, validateWebhookDelivery, validateWebhookDeliveryEnvelope, validateWebhookDeliveryList, validateWebhookEnvelope, validateWebhookList, validateWebhookStatus, validateWebhookUpdate, validateWebhookUpdateRequest } from "./validate.js";
-import { type JsonDecodeOptions, ValidationError, jsonNumber, jsonParse, jsonStringify } from "specforge/runtime";
+import { type JsonDecodeOptions, ValidationError, jsonNumber, jsonParse, jsonStringify } from "specforge/runtime/json";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/json";
 
 /**
  * JSON encoders and decoders for Webhooks API.

@@ -2,7 +2,9 @@
 
 import type { DeleteResult, Error$, WebhookCount, WebhookCreateRequest, WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEnvelope, WebhookList, WebhookUpdateRequest } from "./types.js";
 import { validateDeleteResult, validateError, validateWebhookCount, validateWebhookCreateRequest, validateWebhookDeliveryEnvelope, validateWebhookDeliveryList, validateWebhookEnvelope, validateWebhookList, validateWebhookUpdateRequest } from "./validate.js";
-import { type RestQuery, type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restCoerce, restInteger, restOperation, restParamIssue, restQueryArray, restQueryText } from "specforge/runtime";
+import { type RestQuery, type RestReply, type RestServerOptions, type ValidationIssue, createRestHandler, restCoerce, restInteger, restOperation, restParamIssue, restQueryArray, restQueryText } from "specforge/runtime/rest";
+// Needs a specforge runtime serving API 1: a compile error on the next line means the installed specforge is older than the one that generated this file.
+export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/rest";
 
 /**
  * Handlers of Webhooks API (version 2): one method per operation.

@@ -9,8 +9,10 @@ import ts from "typescript";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const RUNTIME_NAMES_FILE = path.join(ROOT, "src/naming/runtime-names.ts");
 
-export function runtimeExportNames(): string[] {
-  const entry = path.join(ROOT, "src/runtime/index.ts");
+export const RUNTIME_AREAS_FILE = path.join(ROOT, "src/codegen/runtime-areas.ts");
+export const AREAS = ["protobuf", "json", "xml", "soap", "rest", "rpc"] as const;
+
+export function runtimeExportNames(entry: string = path.join(ROOT, "src/runtime/index.ts")): string[] {
   const program = ts.createProgram([entry], {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -48,4 +50,40 @@ export function runtimeNamesSource(names: readonly string[]): string {
     "]);",
     "",
   ].join("\n");
+}
+
+/** What each area entry (src/runtime/areas/<area>.ts, published as specforge/runtime/<area>) exports. */
+export function runtimeAreaExports(): Record<(typeof AREAS)[number], string[]> {
+  return Object.fromEntries(AREAS.map((a) => [a, runtimeExportNames(path.join(ROOT, "src/runtime/areas", `${a}.ts`))])) as Record<(typeof AREAS)[number], string[]>;
+}
+
+export function runtimeAreasSource(areas: Record<(typeof AREAS)[number], readonly string[]>): string {
+  const out = [
+    "// Written by `npm run names:runtime` from src/runtime/areas/; test/naming/runtime-names.test.ts checks it is current.",
+    "",
+    "/** What each area entry (specforge/runtime/<area>, src/runtime/areas/<area>.ts) exports, by area. */",
+    "export const RUNTIME_AREA_EXPORTS = {",
+  ];
+  for (const area of AREAS) {
+    out.push(`  ${area}: new Set<string>([`);
+    out.push(...wrapNames(areas[area], "   "));
+    out.push("  ]),");
+  }
+  out.push("} as const;", "");
+  return out.join("\n");
+}
+
+function wrapNames(names: readonly string[], indent: string): string[] {
+  const lines: string[] = [];
+  let line = indent;
+  for (const name of names) {
+    const piece = ` ${JSON.stringify(name)},`;
+    if (line.length + piece.length > 118) {
+      lines.push(line);
+      line = indent;
+    }
+    line += piece;
+  }
+  if (line.trim() !== "") lines.push(line);
+  return lines;
 }

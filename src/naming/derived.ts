@@ -10,7 +10,11 @@ export type DerivedRole =
   | "encode" | "decode" | "defaults" | "toJson" | "fromJson" | "toJsonString" | "fromJsonString" | "toText" | "fromText"
   | "read" | "write"
   /** XSD validate.ts: the module's check of a type, and of a record's xsi:type family (`check<AnyT>`). */
-  | "checkFamily";
+  | "checkFamily"
+  /** XSD module-private helpers: a record's rule table (`rulesOf<T>`, validate.ts), a restriction's lexical pattern
+   * check, its patterns and the writer that keeps them (`checkLexical<T>`, `checkLexical<T>Patterns`,
+   * `writeLexical<T>`, xml.ts). */
+  | "rules" | "checkLexical" | "lexicalPatterns" | "writeLexical";
 
 /** How a role's wanted name is spelled: prefix + type name (without its keyword `$` when `stem`) + suffix. */
 interface RolePattern {
@@ -50,9 +54,10 @@ const LATE: Record<SpecFormat, readonly RolePattern[]> = {
     p("toJson", "toJson"), p("fromJson", "fromJson"), p("toJsonString", "toJsonString"), p("fromJsonString", "fromJsonString"),
     p("toText", "toText"), p("fromText", "fromText"),
   ],
-  // validate.ts's module-internal checks (`check<T>`; the family's `check<AnyT>` is claimed with the family name).
-  wsdl: [p("check", "check")],
-  xsd: [p("check", "check")],
+  // validate.ts's module-internal checks (`check<T>`; the family's `check<AnyT>` is claimed with the family name),
+  // then module-private helpers: validate.ts's rule tables, xml.ts's lexical pattern checks.
+  wsdl: [p("check", "check"), p("rules", "rulesOf"), p("checkLexical", "checkLexical"), p("lexicalPatterns", "checkLexical", "Patterns"), p("writeLexical", "writeLexical")],
+  xsd: [p("check", "check"), p("rules", "rulesOf"), p("checkLexical", "checkLexical"), p("lexicalPatterns", "checkLexical", "Patterns"), p("writeLexical", "writeLexical")],
 };
 
 function spell(pattern: RolePattern, typeName: string): string {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { generatedHeader, type GeneratedFile } from "../codegen/generated-file.js";
+import { artifactArea, RUNTIME_API, RUNTIME_API_EXPORT, runtimeAreaModule, runtimeAreaOf, type RuntimeArea } from "../codegen/runtime-imports.js";
 import { ARTIFACTS, type EmitContext } from "../emitters/index.js";
 import type { DatesMode, Int64Mode } from "../emitters/types/context.js";
 import type { ArtifactGroup } from "../config/options.js";
@@ -109,6 +110,7 @@ export function generateFromDocument(full: IrDocument, spec: SpecInput, render: 
   const emitted = selected
     .filter((a) => a.applies(doc))
     .flatMap((a) => a.emit(ctx).map((file) => ({ artifact: a.name, file })));
+  for (const e of emitted) routeRuntime(e.file, ctx.runtimeModule, artifactArea(e.artifact, doc.format));
   const generated: GeneratedFile[] = emitted.map((e) => e.file);
   const files = generated.map((g) => ({ path: g.path, content: renderFile(g, ctx, templates) }));
   files.push({ path: `${dir}/index.ts`, content: indexFile(spec.source ?? spec.display, generated.map((g) => g.path).filter((p) => p.endsWith(".ts")), dir) });
@@ -129,6 +131,28 @@ export function generateFromDocument(full: IrDocument, spec: SpecInput, render: 
 function warningAt(spec: SpecInput, origin: Origin, detail: string): SpecWarning {
   const file = path.posix.normalize(path.posix.join(path.posix.dirname(spec.display), origin.file));
   return { file, line: origin.line, column: origin.column, detail };
+}
+
+/**
+ * Runtime imports from the area entries of specforge's runtime (`specforge/runtime/<area>`), the artifact's own area
+ * first, plus the runtime API check; a runtime module that is not specforge's is left as is (runtime-imports.ts).
+ */
+function routeRuntime(file: GeneratedFile, runtimeModule: string, preferred: RuntimeArea): void {
+  const own = runtimeAreaModule(runtimeModule, preferred);
+  if (own === undefined) return;
+  file.routeRuntimeImports({
+    from: runtimeModule,
+    to: (name) => {
+      const area = runtimeAreaOf(name, preferred);
+      return area === undefined ? runtimeModule : runtimeAreaModule(runtimeModule, area)!;
+    },
+    check: {
+      name: `RuntimeApi${RUNTIME_API}`,
+      as: RUNTIME_API_EXPORT,
+      from: own,
+      comment: `Needs a specforge runtime serving API ${RUNTIME_API}: a compile error on the next line means the installed specforge is older than the one that generated this file.`,
+    },
+  });
 }
 
 /** A file through its handlebars shell when its emitter asks for one (see GeneratedFile.shell), else as is. */

@@ -1,9 +1,11 @@
 /**
  * specforge/runtime: the small library generated code imports. Functions, not classes (tree-shakable), no Node-only
- * APIs outside the server adapters. Its API is versioned (RUNTIME_API_VERSION) so that old generated code keeps
- * working: generated files state the version they were made for, and a breaking change bumps it.
+ * APIs outside the server adapters. This entry exports every area; generated code imports the area it needs
+ * (specforge/runtime/protobuf, /json, /xml, /soap, /rest, /rpc: ./areas/). Its API is versioned (./version.ts) so
+ * that old generated code keeps working: generated files state the version they were made for, and a breaking
+ * change adds a version.
  */
-export const RUNTIME_API_VERSION = 1;
+export { RUNTIME_API_VERSION, type RuntimeApi1 } from "./version.js";
 export * from "./validation.js";
 export * from "./rest/index.js";
 export * from "./http/index.js";

@@ -102,7 +102,10 @@ describe.skipIf(!installed && !requireBrowser)("generated clients in headless Ch
         "/connect-gen/": health.dir,
       },
       entry: "/test/browser/page/clients-page.js",
-      imports: { "specforge/runtime": "/src/runtime/index.js" },
+      imports: {
+        "specforge/runtime": "/src/runtime/index.js",
+        ...Object.fromEntries(["protobuf", "json", "xml", "soap", "rest", "rpc"].map((a) => [`specforge/runtime/${a}`, `/src/runtime/areas/${a}.js`])),
+      },
     });
     const query = new URLSearchParams({
       webhooks: webhooks.url,

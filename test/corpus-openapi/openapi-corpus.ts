@@ -12,6 +12,7 @@ import { nodeSpecHost } from "../../src/parsers/host.js";
 import { generateSpec } from "../../src/pipeline/generate-files.js";
 import { REPO, SHARED } from "../helpers/seeds.js";
 import { typecheckFiles } from "../helpers/typecheck.js";
+import { pointRuntimeAt } from "../helpers/source-runtime.js";
 
 export const OPENAPI_CORPUS = path.join(SHARED, "corpus", "openapi");
 const RUNTIME = path.join(REPO, "src/runtime/index.ts");
@@ -52,7 +53,7 @@ export async function generateCompileAndImport(rel: string): Promise<void> {
   try {
     for (const [name, content] of files) {
       mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-      writeFileSync(path.join(root, name), content.replaceAll('"specforge/runtime"', JSON.stringify(RUNTIME)));
+      writeFileSync(path.join(root, name), pointRuntimeAt(content, RUNTIME));
     }
     for (const name of files.keys()) {
       if (!name.endsWith(".ts")) continue;

@@ -14,6 +14,7 @@ import { generateSpec } from "../../src/pipeline/generate-files.js";
 import { serveNode, type NodeServerHandle } from "../../src/runtime/http/node.js";
 import { REPO } from "../helpers/seeds.js";
 import { OPENAPI_CORPUS } from "./openapi-corpus.js";
+import { pointRuntimeAt } from "../helpers/source-runtime.js";
 
 type Pet = { id: number; name: string; tag?: string };
 type Call = (input?: unknown) => Promise<{ status: number; body: any; headers: Record<string, string> }>;
@@ -27,10 +28,9 @@ beforeAll(async () => {
   const rel = "oai/v3.0-petstore-expanded.yaml";
   const out = generateSpec({ file: path.join(OPENAPI_CORPUS, rel), display: rel, outDir: "petstore" }, nodeSpecHost({ cwd: OPENAPI_CORPUS }));
   root = mkdtempSync(path.join(tmpdir(), "specforge-petstore-"));
-  const runtime = JSON.stringify(path.join(REPO, "src/runtime/index.ts"));
   for (const f of out.files) {
     mkdirSync(path.dirname(path.join(root, f.path)), { recursive: true });
-    writeFileSync(path.join(root, f.path), f.content.replaceAll('"specforge/runtime"', runtime));
+    writeFileSync(path.join(root, f.path), pointRuntimeAt(f.content));
   }
   const names = assignNames(out.doc);
   const service = out.doc.services[0]!;

@@ -14,7 +14,10 @@ export const STRICT_OPTIONS: ts.CompilerOptions = {
   skipLibCheck: true,
   types: [],
   // Generated code imports the runtime by package name; check it against the runtime's source.
-  paths: { "specforge/runtime": [path.resolve(import.meta.dirname, "../../src/runtime/index.ts")] },
+  paths: {
+    "specforge/runtime": [path.resolve(import.meta.dirname, "../../src/runtime/index.ts")],
+    ...Object.fromEntries(["protobuf", "json", "xml", "soap", "rest", "rpc"].map((a) => [`specforge/runtime/${a}`, [path.resolve(import.meta.dirname, `../../src/runtime/areas/${a}.ts`)]])),
+  },
   lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
 };
 
@@ -27,8 +30,8 @@ const ROOT = path.resolve("/__specforge_check__");
  */
 const diskSourceFiles = new Map<string, ts.SourceFile>();
 
-function compilerHost(abs: ReadonlyMap<string, string>): ts.CompilerHost {
-  const host = ts.createCompilerHost(STRICT_OPTIONS);
+function compilerHost(abs: ReadonlyMap<string, string>, options: ts.CompilerOptions = STRICT_OPTIONS): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   host.readFile = (f) => abs.get(path.resolve(f)) ?? readFile(f);
@@ -66,11 +69,13 @@ function formatDiagnostic(d: ts.Diagnostic): { file: string | undefined; text: s
 
 /**
  * Type-check a set of in-memory TypeScript files (paths relative to a virtual root) and return the diagnostics as
- * "path:line:col: message" lines. Files that are not given are read from disk (lib files).
+ * "path:line:col: message" lines. Files that are not given are read from disk (lib files). `overrides` change
+ * STRICT_OPTIONS (another runtime's `paths`, say).
  */
-export function typecheckFiles(files: ReadonlyMap<string, string>): string[] {
+export function typecheckFiles(files: ReadonlyMap<string, string>, overrides: ts.CompilerOptions = {}): string[] {
   const abs = new Map([...files].map(([p, text]) => [path.join(ROOT, p), text]));
-  const program = ts.createProgram([...abs.keys()], STRICT_OPTIONS, compilerHost(abs));
+  const options = { ...STRICT_OPTIONS, ...overrides };
+  const program = ts.createProgram([...abs.keys()], options, compilerHost(abs, options));
   return ts.getPreEmitDiagnostics(program).map((d) => formatDiagnostic(d).text);
 }
 

@@ -17,6 +17,7 @@ import { memorySpecHost } from "../../src/parsers/host.js";
 import { generateSpec } from "../../src/pipeline/generate-files.js";
 import { REPO } from "../helpers/seeds.js";
 import { typecheckFiles } from "../helpers/typecheck.js";
+import { pointRuntimeAt } from "../helpers/source-runtime.js";
 
 const RUNTIME = path.join(REPO, "src/runtime/index.ts");
 const pwned = () => (globalThis as { __pwned?: unknown }).__pwned;
@@ -70,7 +71,7 @@ function encodePointer(segment: string): string {
   return encodeURIComponent(segment.replace(/~/g, "~0").replace(/\//g, "~1"));
 }
 
-const EXPORT = /^export (?:declare )?(?:async )?(?:function|const|interface|type|class) ([^\s<(:=]+)/gm;
+const EXPORT = /^export (?:declare )?(?:async )?(?:function|const|interface|type|class) ([^\s<(:={]+)/gm;
 
 /** Generate, type-check, check the exports, import: the whole property for one document. */
 async function checkDocument(schemaNames: readonly string[], operationIds: readonly string[]): Promise<void> {
@@ -98,6 +99,8 @@ async function checkDocument(schemaNames: readonly string[], operationIds: reado
   });
   for (const [file, content] of files) {
     for (const m of content.matchAll(EXPORT)) expect(allowed, `${file} exports ${m[1]}`).toContain(m[1]);
+    // The one re-export: the runtime API check, under a `$` name no spec name becomes (docs/runtime.md).
+    for (const m of content.matchAll(/^export type \{[^\n]*$/gm)) expect(m[0], file).toMatch(/^export type \{ RuntimeApi\d+ as \$specforgeRuntimeApi \} from "[^"]+";$/);
   }
 
   // Import every module: nothing the spec wrote runs.
@@ -105,7 +108,7 @@ async function checkDocument(schemaNames: readonly string[], operationIds: reado
   roots.push(root);
   for (const [file, content] of files) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content.replaceAll('"specforge/runtime"', JSON.stringify(RUNTIME)));
+    writeFileSync(path.join(root, file), pointRuntimeAt(content, RUNTIME));
   }
   const index = (await import(pathToFileURL(path.join(root, "api/index.ts")).href)) as Record<string, unknown>;
   expect(pwned()).toBeUndefined();

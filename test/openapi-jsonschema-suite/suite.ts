@@ -19,6 +19,7 @@ import { SpecError, SpecErrors } from "../../src/errors.js";
 import { memorySpecHost } from "../../src/parsers/host.js";
 import { generateSpec } from "../../src/pipeline/generate-files.js";
 import { REPO } from "../helpers/seeds.js";
+import { pointRuntimeAt } from "../helpers/source-runtime.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -174,7 +175,7 @@ async function generateAndLoad(draft: Draft, schemas: Map<number, unknown>, dir:
       for (const f of files) {
         const file = path.join(dir, f.path);
         mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, f.content.replaceAll('"specforge/runtime"', JSON.stringify(RUNTIME)));
+        writeFileSync(file, pointRuntimeAt(f.content, RUNTIME));
       }
       const module = (await import(pathToFileURL(path.join(dir, tag, "validate.ts")).href)) as Module;
       return { module, refused, warnings };

@@ -79,6 +79,16 @@ const TSCONFIG = {
   include: ["main.ts", "generated"],
 };
 
+/** Each runtime area's subpath and one value it exports. */
+const AREAS = [
+  ["protobuf", "pbReader"],
+  ["json", "jsonIsUri"],
+  ["xml", "XmlCodecs"],
+  ["soap", "createSoapConnection"],
+  ["rest", "restSend"],
+  ["rpc", "rpcClient"],
+] as const;
+
 let tarball = "";
 beforeAll(() => {
   const copy = path.join(work, "repo");
@@ -101,7 +111,8 @@ beforeAll(() => {
 describe("the packed package", () => {
   it("ships the CLI, the library API, the runtime (.js and .d.ts, specforge/runtime/node too) and the templates", () => {
     const listing = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n");
-    for (const f of ["bin/specforge.js", "dist/index.js", "dist/index.d.ts", "dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/runtime/http/node.js", "dist/cli/main.js", "README.md"]) {
+    const areas = AREAS.flatMap(([a]) => [`dist/runtime/areas/${a}.js`, `dist/runtime/areas/${a}.d.ts`]);
+    for (const f of ["bin/specforge.js", "dist/index.js", "dist/index.d.ts", "dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/runtime/http/node.js", ...areas, "dist/cli/main.js", "README.md"]) {
       expect(listing).toContain(`package/${f}`);
     }
     if (existsSync(path.join(REPO, "templates"))) expect(listing.some((f) => f.startsWith("package/templates/"))).toBe(true);
@@ -120,7 +131,9 @@ describe("the packed package", () => {
     run("npx", ["--no", "specforge", "generate"], project);
     expect(existsSync(path.join(project, "generated", "demo", "protobuf.ts"))).toBe(true);
     expect(existsSync(path.join(project, "generated", "pets", "validate.ts"))).toBe(true);
-    expect(readFileSync(path.join(project, "generated", "demo", "protobuf.ts"), "utf8")).toContain('from "specforge/runtime"');
+    // Generated code imports the runtime area it needs (specforge/runtime/protobuf, /json), not the everything-entry.
+    expect(readFileSync(path.join(project, "generated", "demo", "protobuf.ts"), "utf8")).toContain('from "specforge/runtime/protobuf";');
+    expect(readFileSync(path.join(project, "generated", "pets", "validate.ts"), "utf8")).toContain('from "specforge/runtime/json";');
 
     writeFileSync(path.join(project, "main.ts"), PROGRAM);
     writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2));
@@ -159,6 +172,52 @@ console.log(text);
     writeFileSync(path.join(server, "tsconfig.json"), JSON.stringify({ ...TSCONFIG, include: ["main.ts"] }, null, 2));
     run(process.execPath, [TSC, "-p", "tsconfig.json"], server);
     expect(run(process.execPath, ["out/main.js"], server).stdout.toString().trim()).toBe("/hello");
+  });
+
+  it("every runtime subpath (specforge/runtime/<area>, /node) resolves under Node, and under tsc with node16 and bundler resolution", () => {
+    const dir = path.join(project, "subpaths");
+    mkdirSync(dir, { recursive: true });
+    // Node: each subpath through the package's exports map, the everything-entry's classes the same as the areas'.
+    const subpaths = [...AREAS, ["node", "serveNode"] as const];
+    writeFileSync(
+      path.join(dir, "probe.mjs"),
+      [
+        'import * as all from "specforge/runtime";',
+        ...subpaths.map(([a]) => `import * as ${a} from "specforge/runtime/${a}";`),
+        `console.log(JSON.stringify({ ${subpaths.map(([a, name]) => `${a}: [typeof ${a}.${name}, ${a}.${name} === (all.${name} ?? ${a}.${name}), ${a}.RUNTIME_API_VERSION ?? null]`).join(", ")} }));`,
+      ].join("\n"),
+    );
+    const seen = JSON.parse(run(process.execPath, ["probe.mjs"], dir).stdout.toString()) as Record<string, unknown>;
+    expect(seen).toEqual({ ...Object.fromEntries(AREAS.map(([a]) => [a, ["function", true, 1]])), node: ["function", true, null] });
+    // A subpath the package does not export is refused, by name.
+    writeFileSync(path.join(dir, "missing.mjs"), 'import "specforge/runtime/areas/json";\n');
+    const missing = spawnSync(process.execPath, ["missing.mjs"], { cwd: dir, env });
+    expect(missing.status).not.toBe(0);
+    expect(String(missing.stderr)).toContain("ERR_PACKAGE_PATH_NOT_EXPORTED");
+
+    // tsc: the areas' declarations, including the runtime API check generated code re-exports.
+    writeFileSync(
+      path.join(dir, "probe.ts"),
+      [
+        ...AREAS.map(([a, name]) => `import { ${name} as ${a}Value, RUNTIME_API_VERSION as ${a}Version, type RuntimeApi1 as ${a}Api } from "specforge/runtime/${a}";`),
+        `export const values = [${AREAS.map(([a]) => `${a}Value`).join(", ")}];`,
+        `export const versions: 1[] = [${AREAS.map(([a]) => `${a}Version`).join(", ")}];`,
+        `export type Apis = [${AREAS.map(([a]) => `${a}Api`).join(", ")}];`,
+        'export type { RuntimeApi1 } from "specforge/runtime/json";',
+        "",
+      ].join("\n"),
+    );
+    for (const [name, options] of [
+      ["node16", { module: "Node16", moduleResolution: "Node16" }],
+      ["bundler", { module: "ESNext", moduleResolution: "Bundler" }],
+    ] as const) {
+      const config = { compilerOptions: { ...TSCONFIG.compilerOptions, ...options, noEmit: true, outDir: undefined }, include: ["probe.ts"] };
+      writeFileSync(path.join(dir, `tsconfig.${name}.json`), JSON.stringify(config, null, 2));
+      run(process.execPath, [TSC, "-p", `tsconfig.${name}.json`], dir);
+    }
+    // The generated project compiles under bundler resolution too (it was compiled with NodeNext above).
+    writeFileSync(path.join(project, "tsconfig.bundler.json"), JSON.stringify({ compilerOptions: { ...TSCONFIG.compilerOptions, module: "ESNext", moduleResolution: "Bundler", noEmit: true, outDir: undefined }, include: ["generated"] }, null, 2));
+    run(process.execPath, [TSC, "-p", "tsconfig.bundler.json"], project);
   });
 
   it("convert works from the installed package (typescript comes with it)", () => {

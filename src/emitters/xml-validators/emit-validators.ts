@@ -159,7 +159,7 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const { f } = v;
   const layout = recordLayout(t, v.types);
   const name = v.names.type(t.id);
-  const rules = `rulesOf${name}`;
+  const rules = v.names.derived(t.id, "rules");
   const choices = choiceChecks(t, layout, v);
   // A declaration without an initializer adds nothing to the file's control flow.
   f.print(code`let ${rules}: ${v.rt("XsdRecordRules", true)} | undefined;`);

@@ -182,7 +182,7 @@ function scalarValue(text: Printable, path: Printable, t: ScalarType, x: XmlCont
  */
 function enumReader(n: EnumType, x: XmlContext): string {
   const tsName = x.names.type(n.id);
-  const name = `read${tsName}`;
+  const name = x.names.derived(n.id, "read");
   const key = `enum:${n.id}`;
   if (x.helpers.has(key)) return name;
   const lines: Printable[] = [];
@@ -268,13 +268,13 @@ export function decodedPatterns(n: AliasType, x: XmlContext): { p: string; sourc
 function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
   const supported = decodedPatterns(n, x);
   if (supported.length === 0) return undefined;
-  const tsName = x.names.type(n.id);
-  const name = `checkLexical${tsName}`;
+  const name = x.names.derived(n.id, "checkLexical");
+  const patterns = x.names.derived(n.id, "lexicalPatterns");
   const key = `lexical:${n.id}`;
   if (x.helpers.has(key)) return name;
   const lines: Printable[] = [];
   x.helpers.set(key, { name, lines });
-  lines.push(`const ${name}Patterns: readonly (readonly [{ test(text: string): boolean }, string])[] = [`);
+  lines.push(`const ${patterns}: readonly (readonly [{ test(text: string): boolean }, string])[] = [`);
   for (const { p, source } of supported) {
     // Where backtracking could be super-linear, the linear-time matcher (src/codegen/spec-pattern.ts).
     const matcher = patternPlan(source, "u").kind === "linear" ? code`${x.rt("linearPattern")}(${stringLiteral(source)}, "u")` : `new RegExp(${stringLiteral(source)}, "u")`;
@@ -285,7 +285,7 @@ function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
     "",
     code`function ${name}(text: string, path: string): string {`,
     "  const lexical = text.trim().replace(/[ \\t\\n\\r]+/g, \" \");",
-    `  for (const [re, pattern] of ${name}Patterns) {`,
+    `  for (const [re, pattern] of ${patterns}) {`,
     code`    if (!re.test(lexical)) throw new ${x.rt("XmlDecodeError")}(path, JSON.stringify(text) + " does not match the pattern " + pattern);`,
     "  }",
     "  return text;",
@@ -309,7 +309,7 @@ function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
   return lexicalWriter(n, x, (lines) => {
     lines.push(
       code`  const canonical = ${lexicalOf("v", n.target, x)};`,
-      `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
+      `  const allowed = (s: string): boolean => ${x.names.derived(n.id, "lexicalPatterns")}.every(([re]) => re.test(s));`,
       "  if (allowed(canonical)) return canonical;",
     );
     if (base.scalar === "boolean") lines.push('  const other = v ? "1" : "0";', "  return allowed(other) ? other : canonical;");
@@ -323,7 +323,7 @@ function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
  */
 function lexicalWriter(n: AliasType, x: XmlContext, body: (lines: Printable[]) => void): string {
   const tsName = x.names.type(n.id);
-  const name = `writeLexical${tsName}`;
+  const name = x.names.derived(n.id, "writeLexical");
   const key = `lexical-write:${n.id}`;
   if (x.helpers.has(key)) return name;
   const lines: Printable[] = [code`function ${name}(v: ${x.ts(tsName)}): string {`];
@@ -374,7 +374,7 @@ function booleanListWriter(n: AliasType, x: XmlContext): string | undefined {
   if (check === undefined) return undefined;
   return lexicalWriter(n, x, (lines) => {
     lines.push(
-      `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
+      `  const allowed = (s: string): boolean => ${x.names.derived(n.id, "lexicalPatterns")}.every(([re]) => re.test(s));`,
       "  const words = (v as readonly boolean[]).map((b) => (b ? \"true\" : \"false\"));",
       "  const shown = Math.min(words.length, 12);",
       "  for (let mask = 0; mask < 1 << shown; mask++) {",

@@ -8,6 +8,7 @@ import { memorySpecHost, nodeSpecHost } from "../../../src/parsers/host.js";
 import { generateSpec, type OutputFile } from "../../../src/pipeline/generate-files.js";
 import { REPO } from "../../helpers/seeds.js";
 import { typecheckFiles } from "../../helpers/typecheck.js";
+import { pointRuntimeAt } from "../../helpers/source-runtime.js";
 
 export type Module = Record<string, (...args: never[]) => unknown>;
 
@@ -29,7 +30,7 @@ async function load(files: readonly OutputFile[], runtimeModule: string, dir: st
   for (const f of files) {
     const file = path.join(dir, f.path);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, f.content.replaceAll(JSON.stringify(runtimeModule), JSON.stringify(RUNTIME)));
+    writeFileSync(file, runtimeModule === "specforge/runtime" ? pointRuntimeAt(f.content, RUNTIME) : f.content.replaceAll(JSON.stringify(runtimeModule), JSON.stringify(RUNTIME)));
   }
   const sub = path.dirname(files[0]!.path);
   return {

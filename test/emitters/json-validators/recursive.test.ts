@@ -13,6 +13,7 @@ import { generateSpec } from "../../../src/pipeline/generate-files.js";
 import { REPO } from "../../helpers/seeds.js";
 import { typecheckFiles } from "../../helpers/typecheck.js";
 import { fn, type Module } from "./helpers.js";
+import { pointRuntimeAt } from "../../helpers/source-runtime.js";
 
 const SPEC = `openapi: 3.1.0
 info: {title: T, version: "1"}
@@ -62,7 +63,7 @@ describe("recursive schemas through types, validators and codecs", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "specforge-recursive-"));
     for (const f of out) {
       mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
-      writeFileSync(path.join(dir, f.path), f.content.replaceAll('"specforge/runtime"', JSON.stringify(path.join(REPO, "src/runtime/index.ts"))));
+      writeFileSync(path.join(dir, f.path), pointRuntimeAt(f.content));
     }
     validate = (await import(pathToFileURL(path.join(dir, "api/validate.ts")).href)) as Module;
     json = (await import(pathToFileURL(path.join(dir, "api/json.ts")).href)) as Module;

@@ -84,3 +84,24 @@ describe("writing values whose patterns the decoder checks", () => {
     expect(w.decodeFlagsElement!(out)).toEqual(flags);
   });
 });
+
+describe("helper names come from the naming pass", () => {
+  // `Sci`'s patterns constant wants `checkLexicalSciPatterns`, the check of a type named `SciPatterns` too; built by
+  // concatenation the two were one identifier declared twice (TS2451) in xml.ts.
+  const clash = generateInlineXsd(`<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+    <xs:simpleType name="Sci"><xs:restriction base="xs:double"><xs:pattern value="\\d{1}E\\-\\d{3}"/></xs:restriction></xs:simpleType>
+    <xs:simpleType name="SciPatterns"><xs:restriction base="xs:double"><xs:pattern value="\\d{2}E\\-\\d{1}"/></xs:restriction></xs:simpleType>
+    <xs:element name="r"><xs:complexType><xs:sequence><xs:element name="a" type="Sci"/><xs:element name="b" type="SciPatterns"/></xs:sequence></xs:complexType></xs:element>
+  </xs:schema>`);
+  const c = clash.load() as Record<string, Fn>;
+
+  it("a type named like another's helper gets distinct names, strict-clean, and both checks still run", () => {
+    expect(clash.typecheck()).toEqual([]);
+    const xml = clash.files.get("xml.ts")!;
+    expect(xml).toContain("function checkLexicalSciPatterns(");
+    expect(xml).toContain("const checkLexicalSciPatterns_2: ");
+    expect(c.decodeRElement!("<r><a>2E-010</a><b>12E-1</b></r>")).toEqual({ a: 2e-10, b: 1.2 });
+    expect(() => c.decodeRElement!("<r><a>2E-10</a><b>12E-1</b></r>")).toThrow(/\/a: "2E-10" does not match/);
+    expect(() => c.decodeRElement!("<r><a>2E-010</a><b>1E-1</b></r>")).toThrow(/\/b: "1E-1" does not match/);
+  });
+});

@@ -22,6 +22,7 @@ import { memorySpecHost } from "../../../src/parsers/host.js";
 import { generateSpec } from "../../../src/pipeline/generate-files.js";
 import { REPO } from "../../helpers/seeds.js";
 import { typecheckFileSets } from "../../helpers/typecheck.js";
+import { pointRuntimeAt } from "../../helpers/source-runtime.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const RUNTIME = path.join(REPO, "src/runtime/index.ts");
@@ -199,7 +200,7 @@ beforeAll(async () => {
     const files = new Map(out.files.map((f) => [f.path, f.content]));
     for (const [p, content] of files) {
       mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
-      writeFileSync(path.join(dir, p), content.replaceAll('"specforge/runtime"', JSON.stringify(RUNTIME)));
+      writeFileSync(path.join(dir, p), pointRuntimeAt(content, RUNTIME));
     }
     const m = (await import(pathToFileURL(path.join(dir, name, "index.ts")).href)) as Module;
     cases.set(name, { files, warnings: out.warnings, m });
