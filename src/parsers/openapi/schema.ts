@@ -282,7 +282,14 @@ export class SchemaLowerer {
     else if (shape.k === "union") built = this.buildUnion(loc, head, shape);
     else if (shape.k === "untyped") {
       const facets = facetsOf(ctx, loc);
-      built = { kind: "alias", ...head, target: this.untypedUnion(loc, shape.of, name), ...(facets ? { facets } : {}) };
+      const note = `No \`type\`: JSON Schema applies the ${shape.of === "object" ? "object" : "array"} keywords to ${shape.of === "object" ? "objects" : "arrays"} only, so any other JSON value is valid too (jsonSchema: exact).`;
+      built = {
+        kind: "alias",
+        ...head,
+        doc: head.doc !== undefined ? `${head.doc}\n\n${note}` : note,
+        target: this.untypedUnion(loc, shape.of, name),
+        ...(facets ? { facets } : {}),
+      };
     } else {
       // Scalars, arrays, maps, literals and refs declared under a name: an alias keeps the name and the facets.
       const body = this.lowerBody(loc, shape, name);
