@@ -82,8 +82,10 @@ export function jsonIsDateTime(s: string): boolean {
   return (t === 84 || t === 116) && dateAt(s) && timeAt(s, 11);
 }
 
-/** Scheme, ":", then URI characters with at most one "#" (the fragment): one linear regex, no separate scans. */
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%]*(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%]*)?$/;
+/** Scheme, ":", then URI characters but brackets with at most one "#" (the fragment): one linear regex, no separate scans. */
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/;
+/** A URI with square brackets: they may only enclose the host, an IP literal (its IPv6 text is checked after). */
+const BRACKETED_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:%]*@)?\[(?:v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+|([0-9A-Fa-f:.]+))\](?::[0-9]*)?(?:[/?][A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/;
 const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 
 /**
@@ -97,13 +99,19 @@ export function jsonIsUri(s: string): boolean {
   if (s.length < SHORT_URI) return isShortUri(s);
   // Most strings that are not URIs (plain text, relative references) have no ":"; finding that out by a native
   // scan is several times cheaper than entering the regex.
-  return s.indexOf(":") > 0 && URI.test(s) && !(s.includes("%") && BAD_ESCAPE.test(s));
+  return s.indexOf(":") > 0 && (URI.test(s) || isBracketedUri(s)) && !(s.includes("%") && BAD_ESCAPE.test(s));
+}
+
+/** The rare URI with an IP literal host (`http://[::1]/`): off the fast paths, which stop at a bracket. */
+function isBracketedUri(s: string): boolean {
+  const m = s.includes("[") ? BRACKETED_URI.exec(s) : null;
+  return m !== null && (m[1] === undefined || jsonIsIpv6(m[1]));
 }
 
 /** Below this length the loop is faster than the regex (measured: 23 characters 32 ns against 39 ns; at 42 the
  * regex wins, 48 ns against 64 ns). */
 const SHORT_URI = 32;
-/** Per ASCII character: 1 may follow the scheme's first letter, 2 may appear after ":", 4 is "%", 8 is "#". */
+/** Per ASCII character: 1 may follow the scheme's first letter, 2 may appear after ":", 4 is "%", 8 is "#", 16 a bracket. */
 const URI_CHARS = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);
   const mark = (chars: string, bit: number) => {
@@ -111,7 +119,8 @@ const URI_CHARS = /* @__PURE__ */ (() => {
   };
   const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   mark(alnum + "+.-", 1);
-  mark(alnum + "-._~!$&'()*+,;=:@/?[]", 2);
+  mark(alnum + "-._~!$&'()*+,;=:@/?", 2);
+  mark("[]", 16);
   mark("%", 4);
   mark("#", 8);
   return table;
@@ -146,7 +155,7 @@ function isShortUri(s: string): boolean {
       if (!isHexAt(s, i + 1) || !isHexAt(s, i + 2)) return false;
       i += 2;
     } else if (bits === 8 && !fragment) fragment = true;
-    else return false;
+    else return bits === 16 && isBracketedUri(s) && !(s.includes("%") && BAD_ESCAPE.test(s));
   }
   return true;
 }
