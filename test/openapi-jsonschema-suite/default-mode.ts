@@ -25,6 +25,8 @@ export const DEFAULT_MODE_DIVERGENCES: ReadonlyMap<string, string> = new Map([
   ["draft2020-12/format.json | uri-reference format | invalid uri-reference string is only an annotation by default", FORMAT_ASSERTED],
   ["draft2020-12/format.json | uuid format | invalid uuid string is only an annotation by default", FORMAT_ASSERTED],
   ["draft2020-12/format.json | duration format | invalid duration string is only an annotation by default", FORMAT_ASSERTED],
+  ["draft2020-12/format.json | relative-json-pointer format | invalid relative-json-pointer string is only an annotation by default", FORMAT_ASSERTED],
+  ["draft2020-12/format.json | uri-template format | invalid uri-template string is only an annotation by default", FORMAT_ASSERTED],
   ["draft2020-12/items.json | a schema given for items | ignores non-arrays", UNTYPED],
   ["draft2020-12/items.json | a schema given for items | JavaScript pseudo-array is valid", UNTYPED],
   ["draft2020-12/properties.json | object properties validation | ignores arrays", UNTYPED],

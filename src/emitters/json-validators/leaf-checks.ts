@@ -66,6 +66,8 @@ const STRING_FORMATS: ReadonlyMap<string, { readonly fn: string; readonly what: 
   ["ipv6", { fn: "jsonIsIpv6", what: "an IPv6 address" }],
   ["uri-reference", { fn: "jsonIsUriReference", what: "a URI reference" }],
   ["json-pointer", { fn: "jsonIsJsonPointer", what: "a JSON pointer" }],
+  ["relative-json-pointer", { fn: "jsonIsRelativeJsonPointer", what: "a relative JSON pointer" }],
+  ["uri-template", { fn: "jsonIsUriTemplate", what: "a URI template (RFC 6570)" }],
   ["regex", { fn: "jsonIsRegex", what: "a regular expression" }],
 ]);
 

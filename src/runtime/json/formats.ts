@@ -289,6 +289,23 @@ export function jsonIsJsonPointer(s: string): boolean {
   return s === "" || /^(?:\/(?:[^~/]|~[01])*)*$/.test(s);
 }
 
+/**
+ * A relative JSON Pointer (draft-bhutton-relative-json-pointer-00, as JSON Schema 2020-12 cites it): a non-negative
+ * integer without leading zeros, an optional index manipulation ("+1", "-2"), then "#" or a JSON pointer.
+ */
+export function jsonIsRelativeJsonPointer(s: string): boolean {
+  return /^(?:0|[1-9][0-9]*)(?:[+-](?:0|[1-9][0-9]*))?(?:#|(?:\/(?:[^~/]|~[01])*)*)$/.test(s);
+}
+
+/**
+ * A URI Template (RFC 6570 §2): literals (URI characters, percent escapes, non-ASCII) and expressions: "{", an
+ * optional level 2-3 operator, then comma-separated variable names (letters, digits, "_", escapes, single inner dots),
+ * each with an optional ":1"-":9999" prefix or "*" explode modifier, and "}".
+ */
+export function jsonIsUriTemplate(s: string): boolean {
+  return /^(?:[!#$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~\u{A0}-\u{D7FF}\u{E000}-\u{FDCF}\u{FDF0}-\u{FFEF}\u{10000}-\u{EFFFD}]|%[0-9A-Fa-f]{2}|\{[+#./;?&]?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*(?::[1-9][0-9]{0,3}|\*)?)*\})*$/u.test(s);
+}
+
 /** A regular expression ECMA-262 (with the `u` flag, as JSON Schema reads patterns) compiles. */
 export function jsonIsRegex(s: string): boolean {
   try {
