@@ -317,7 +317,7 @@ export class SchemaLowerer {
     const { ctx } = this;
     let own: TypeExpr;
     if (of === "array") own = this.lowerTyped(loc, "array", name);
-    else if (this.isRecordObject(loc)) {
+    else if (this.untypedRecord(loc)) {
       // `~` never follows itself in a JSON pointer otherwise (it is escaped as ~0 or ~1): no schema has this id.
       const id = `${ctx.typeId(loc)}~object`;
       if (!ctx.named.has(id)) {
@@ -788,7 +788,11 @@ export class SchemaLowerer {
       // only constrain (`allOf: [{maximum: 30}, {minimum: 20}]`) are checks on the rest of the schema.
       const objectish = has(loc, "properties") || has(loc, "additionalProperties") ||
         allOf.typed.some((p) => OBJECT_PART_KEYWORDS.some((k) => has(p, k))) || allOf.typed.some((p) => this.isRecordLike(p));
-      if (objectish) return { k: "record" };
+      if (objectish) {
+        // JSON Schema: if no part says `type`, the object keywords of the parts constrain objects only.
+        if (this.ctx.options.jsonSchema === "exact" && !this.typedSomewhere(loc)) return { k: "untyped", of: "object" };
+        return { k: "record" };
+      }
       return { k: "unwrap", inner: restOf(loc, (k) => k !== "allOf" && !CHECK_KEYWORDS.has(k)), via: "rest" };
     }
     const unionKey = has(loc, "oneOf") ? "oneOf" : has(loc, "anyOf") ? "anyOf" : undefined;
@@ -859,7 +863,8 @@ export class SchemaLowerer {
     const allOfLoc = at("allOf");
     if (allOfLoc && !(shape.k === "unwrap" && shape.via === "allOf")) {
       for (const [i, part] of items(allOfLoc).entries()) {
-        if (shape.k === "record" && this.recordAbsorbs(part)) continue;
+        // The record takes them in (for an untyped schema, the record its union holds: the parts say no type).
+        if ((shape.k === "record" || shape.k === "untyped") && this.recordAbsorbs(part)) continue;
         out.push({ kind: "matches", type: sub(part, `AllOf${i + 1}`) });
       }
     } else if (allOfLoc && shape.k === "unwrap") {
@@ -963,7 +968,7 @@ export class SchemaLowerer {
     if (minProperties !== undefined && minProperties > 0) c.minProperties = minProperties;
     const maxProperties = this.count(loc, "maxProperties");
     if (maxProperties !== undefined) c.maxProperties = maxProperties;
-    if (shape.k !== "record" && !(shape.k === "untyped" && shape.of === "object" && this.isRecordObject(loc))) {
+    if (shape.k !== "record" && !(shape.k === "untyped" && shape.of === "object" && this.untypedRecord(loc))) {
       const required = items(child(loc, "required")).map((r) => r.value).filter((r): r is string => typeof r === "string");
       if (required.length > 0) c.required = required;
     }
@@ -1130,6 +1135,20 @@ export class SchemaLowerer {
     if (!c) return undefined;
     if (typeof c.value !== "number" || !Number.isInteger(c.value) || c.value < 0) return this.ctx.fail(c, `${key} must be a non-negative integer`);
     return c.value;
+  }
+
+  /** Whether the schema or an allOf part of it (through `$ref`s and nested allOf) declares a `type`. */
+  private typedSomewhere(loc: Loc, depth = 0): boolean {
+    if (has(loc, "type")) return true;
+    if (depth > 32) return false;
+    const target = this.ctx.resolveRef(loc);
+    if (target && this.typedSomewhere(target, depth + 1)) return true;
+    return items(child(loc, "allOf")).some((p) => this.typedSomewhere(p, depth + 1));
+  }
+
+  /** An untyped object schema read exactly whose object part is a record (own properties, or allOf parts'). */
+  private untypedRecord(loc: Loc): boolean {
+    return this.isRecordObject(loc) || has(loc, "allOf");
   }
 
   /** An object schema that is a record (has properties, or forbids extra keys) rather than a map. */

@@ -25,6 +25,14 @@ components:
       minItems: 1
     UntypedMap:
       additionalProperties: {type: integer}
+    Composed:
+      allOf:
+        - {properties: {a: {type: string}}, required: [a]}
+        - {properties: {b: {type: integer}}}
+    ComposedTyped:
+      allOf:
+        - {type: object, properties: {a: {type: string}}, required: [a]}
+        - {properties: {b: {type: integer}}}
     Holder:
       type: object
       properties:
@@ -87,6 +95,18 @@ describe("jsonSchema: exact", () => {
     expect(map("x")).toBe(true);
     expect(map({ a: 1 })).toBe(true);
     expect(map({ a: "1" })).toBe(false);
+  });
+
+  it("reads allOf parts that say no type the same way, and a part with type: object as an object", () => {
+    const types = [...g.files].find(([p]) => p.endsWith("/types.ts"))![1];
+    expect(types).toContain("export type Composed = ComposedObject | string | number | boolean | null | unknown[];");
+    expect(types).toContain("export interface ComposedTyped {");
+    const is = fn<Is>(g.validate, "isComposed");
+    for (const ok of ["x", 1, null, [], { a: "s" }, { a: "s", b: 2 }]) expect(is(ok), JSON.stringify(ok)).toBe(true);
+    for (const bad of [{}, { a: 1 }, { a: "s", b: "x" }]) expect(is(bad), JSON.stringify(bad)).toBe(false);
+    const typed = fn<Is>(g.validate, "isComposedTyped");
+    expect(typed({ a: "s", b: 2 })).toBe(true);
+    expect(typed("x")).toBe(false);
   });
 
   it("checks untyped properties of typed records the same way", () => {
