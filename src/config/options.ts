@@ -96,6 +96,16 @@ export const OPTIONS = [
     inherit: true, default: "string", description: "Date-times as RFC 3339 strings or Date objects: OpenAPI date-time and XSD dateTime values; for a proto spec, google.protobuf.Timestamp fields (Date keeps milliseconds; Duration stays a message).",
   },
   {
+    name: "formats", scope: "spec", type: "enum", values: ["assert", "annotate"], flag: "--formats <mode>", commands: RUN, inConfig: true,
+    inherit: true, default: "assert",
+    description: "OpenAPI/JSON Schema string formats (date-time, email, uri, uuid...): checked by the generated validators (assert, as ajv's validateFormats) or annotations only (annotate, JSON Schema 2020-12's default). See docs/validators.md.",
+  },
+  {
+    name: "jsonSchema", scope: "spec", type: "enum", values: ["openapi", "exact"], flag: "--json-schema <mode>", commands: RUN, inConfig: true,
+    inherit: true, default: "openapi",
+    description: "How OpenAPI schemas are read where OpenAPI practice and JSON Schema differ: openapi (a schema with properties or items but no type is an object or array; in 3.0, additionalProperties beside allOf sees the parts' properties) or exact (JSON Schema: such a schema admits every other JSON type too, and its type says so). See docs/validators.md.",
+  },
+  {
     name: "config", scope: "global", type: "string", flag: "-c, --config <file>", commands: [...RUN, "inspect"], inConfig: false,
     defaultText: "specforge.config.json, .ts, .mts, .mjs or .js in the working folder", description: "The config file.",
   },

@@ -104,6 +104,8 @@ export function resolveRun(options: RunOptions): ResolvedRun {
         // A spec entry's own setting wins, then the command line / library option, then the config's top level.
         int64: own.int64 ?? options.int64 ?? config.int64,
         dates: own.dates ?? options.dates ?? config.dates,
+        formats: own.formats ?? options.formats ?? config.formats,
+        jsonSchema: own.jsonSchema ?? options.jsonSchema ?? config.jsonSchema,
         artifacts: own.artifacts ?? options.artifacts ?? config.artifacts,
       });
     }

@@ -3,6 +3,9 @@ import type { IrDocument, Origin, TypeId } from "../ir/model.js";
 import type { Names } from "../naming/assign-names.js";
 import type { DatesMode, Int64Mode } from "./types/context.js";
 
+/** OpenAPI string formats: checked by validators, or annotations only. */
+export type FormatsMode = "assert" | "annotate";
+
 /** What every emitter gets: the IR, the names, and where its files go. Emitters never read spec files. */
 export interface EmitContext {
   readonly doc: IrDocument;
@@ -14,6 +17,8 @@ export interface EmitContext {
   readonly int64: Int64Mode;
   /** date-time values as RFC 3339 strings (default) or Date objects. */
   readonly dates?: DatesMode;
+  /** OpenAPI string formats checked by the validators (assert, the default) or annotations only (annotate). */
+  readonly formats?: FormatsMode;
   /** Module specifier generated code imports its runtime from. Default "specforge/runtime". */
   readonly runtimeModule: string;
   /**

@@ -3,6 +3,8 @@ import { generatedHeader, type GeneratedFile } from "../codegen/generated-file.j
 import { artifactArea, RUNTIME_API, RUNTIME_API_EXPORT, runtimeAreaModule, runtimeAreaOf, type RuntimeArea } from "../codegen/runtime-imports.js";
 import { ARTIFACTS, type EmitContext } from "../emitters/index.js";
 import type { DatesMode, Int64Mode } from "../emitters/types/context.js";
+import type { FormatsMode } from "../emitters/artifact.js";
+import type { JsonSchemaMode } from "../parsers/openapi/index.js";
 import type { ArtifactGroup } from "../config/options.js";
 import { selectArtifacts, selectArtifactsByName } from "./artifact-groups.js";
 import { packageReadme } from "./package-readme.js";
@@ -32,6 +34,10 @@ export interface SpecInput {
   readonly int64?: Int64Mode;
   /** OpenAPI date-time values as strings (default) or Date objects. */
   readonly dates?: DatesMode;
+  /** OpenAPI string formats checked by the validators (default) or annotations only (options.ts, `formats`). */
+  readonly formats?: FormatsMode;
+  /** OpenAPI schemas read as OpenAPI practice has them (default) or exactly as JSON Schema (options.ts, `jsonSchema`). */
+  readonly jsonSchema?: JsonSchemaMode;
   /** Module specifier generated code imports the runtime from (default "specforge/runtime"). */
   readonly runtimeModule?: string;
   /** Artifact groups to emit (with what they need); default all. */
@@ -81,7 +87,7 @@ export interface SpecOutput {
 
 /** read -> lower -> passes -> names -> emit, entirely in memory. Throws SpecError on bad input. */
 export function generateSpec(spec: SpecInput, host: SpecHost, render: RenderOptions = {}): SpecOutput {
-  const doc = loadSpec(spec.file, host);
+  const doc = loadSpec(spec.file, host, spec.jsonSchema ? { jsonSchema: spec.jsonSchema } : {});
   return generateFromDocument(doc, spec, render, linkModules(spec, doc, host));
 }
 
@@ -102,6 +108,7 @@ export function generateFromDocument(full: IrDocument, spec: SpecInput, render: 
     source: spec.source ?? spec.display,
     int64: spec.int64 ?? (doc.format === "openapi" ? "number" : "bigint"),
     dates: spec.dates ?? "string",
+    ...(spec.formats ? { formats: spec.formats } : {}),
     runtimeModule: spec.runtimeModule ?? "specforge/runtime",
     ...(links ? { modules: links.modules } : {}),
   };

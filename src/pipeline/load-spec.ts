@@ -1,7 +1,7 @@
 import { SpecError, UsageError } from "../errors.js";
 import type { IrDocument } from "../ir/model.js";
 import type { SpecHost } from "../parsers/host.js";
-import { parseOpenApi } from "../parsers/openapi/index.js";
+import { parseOpenApi, type OpenApiOptions } from "../parsers/openapi/index.js";
 import { parseProto } from "../parsers/proto/index.js";
 import { parseWsdl } from "../parsers/wsdl/index.js";
 import { type SpecKind, specKindByExtension, specKindOfText } from "./spec-kind.js";
@@ -31,11 +31,11 @@ export function specKindOfFile(absoluteFile: string, host: SpecHost): SpecKind {
 }
 
 /** read -> lower: one spec file (and whatever it imports) into the IR. */
-export function loadSpec(absoluteFile: string, host: SpecHost): IrDocument {
+export function loadSpec(absoluteFile: string, host: SpecHost, options: OpenApiOptions = {}): IrDocument {
   const kind = specKindOfFile(absoluteFile, host);
   if (kind === "wsdl") return parseWsdl(absoluteFile, host);
   if (kind === "proto") return parseProto(absoluteFile, host);
-  return parseOpenApi(absoluteFile, host);
+  return parseOpenApi(absoluteFile, host, options);
 }
 
 export function isSpecError(e: unknown): e is SpecError | UsageError {

@@ -227,7 +227,7 @@ function optionsFingerprint(templates: Templates): string {
 
 function inputsHash(inputs: readonly string[], spec: SpecInput, fingerprint: string): string {
   const h = createHash("sha256").update(fingerprint);
-  h.update(JSON.stringify([spec.outDir, spec.int64, spec.dates, spec.artifacts]));
+  h.update(JSON.stringify([spec.outDir, spec.int64, spec.dates, spec.formats, spec.jsonSchema, spec.artifacts]));
   for (const f of [...inputs].sort()) h.update(f).update("\u0000").update(contentHash(readOrNull(f)));
   return h.digest("hex");
 }

@@ -72,6 +72,15 @@ describe("config defaults and module configs", () => {
     ]);
   });
 
+  it("passes formats and jsonSchema to each spec with the same precedence", () => {
+    const root = project({ formats: "annotate", specs: ["a.yaml", { input: "b.yaml", formats: "assert", jsonSchema: "exact" }] }, ["a.yaml", "b.yaml"]);
+    expect(resolveRun({ cwd: root }).specs).toMatchObject([
+      { display: "a.yaml", formats: "annotate", jsonSchema: undefined },
+      { display: "b.yaml", formats: "assert", jsonSchema: "exact" },
+    ]);
+    expect(resolveRun({ cwd: root, jsonSchema: "openapi" }).specs).toMatchObject([{ jsonSchema: "openapi" }, { jsonSchema: "exact" }]);
+  });
+
   it("names a missing templates folder", () => {
     const root = project({ templates: "tpl" }, ["specs/a.proto"]);
     expect(() => resolveRun({ cwd: root })).toThrow("the templates folder does not exist");

@@ -59,7 +59,7 @@ describe("the option table", () => {
   it("yields each command's flags", () => {
     const flags = (name: "generate" | "check" | "init" | "inspect") =>
       addTableOptions(new Command(name), name).options.map((o) => o.long);
-    expect(flags("generate")).toEqual(["--out", "--proto-path", "--catalog", "--root", "--max-spec-bytes", "--templates", "--artifacts", "--int64", "--dates", "--config", "--strict", "--watch", "--jobs", "--force", "--quiet", "--json"]);
+    expect(flags("generate")).toEqual(["--out", "--proto-path", "--catalog", "--root", "--max-spec-bytes", "--templates", "--artifacts", "--int64", "--dates", "--formats", "--json-schema", "--config", "--strict", "--watch", "--jobs", "--force", "--quiet", "--json"]);
     expect(flags("check")).not.toContain("--watch");
     expect(flags("check")).not.toContain("--force");
     expect(flags("init")).toEqual(["--out", "--force", "--quiet", "--json"]);

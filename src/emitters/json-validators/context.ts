@@ -32,6 +32,8 @@ export class ValidatorContext {
     readonly recursive: ReadonlySet<TypeId>,
     /** Types whose checks are another type's, of the same shape (see types/same-shape.ts): type -> the one with the code. */
     readonly sameShape: ReadonlyMap<TypeId, TypeId> = new Map(),
+    /** String formats checked (assert) or annotations only (annotate): the `formats` option. */
+    readonly formats: "assert" | "annotate" = "assert",
   ) {}
 
   /** The type whose functions check values of type `id`: itself, or the first type of the same shape. */

@@ -15,7 +15,7 @@ import { sameShapeTypes } from "../types/same-shape.js";
 export function emitValidators(ctx: EmitContext): GeneratedFile {
   const types = typesContext(ctx.doc, ctx.names, { int64: ctx.int64, dates: ctx.dates ?? "string" });
   const f = new GeneratedFile(`${ctx.dir}/validate.ts`, ctx.source);
-  const v = new ValidatorContext(f, types, ctx.runtimeModule, typesReachingCycles(types), sameShapeTypes(types));
+  const v = new ValidatorContext(f, types, ctx.runtimeModule, typesReachingCycles(types), sameShapeTypes(types), ctx.formats ?? "assert");
   const bodies = new Lines();
   ctx.doc.types.forEach((t, i) => {
     const sameAs = v.sameShape.get(t.id);

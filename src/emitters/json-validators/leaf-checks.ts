@@ -66,6 +66,8 @@ const STRING_FORMATS: ReadonlyMap<string, { readonly fn: string; readonly what: 
   ["ipv6", { fn: "jsonIsIpv6", what: "an IPv6 address" }],
   ["uri-reference", { fn: "jsonIsUriReference", what: "a URI reference" }],
   ["json-pointer", { fn: "jsonIsJsonPointer", what: "a JSON pointer" }],
+  ["relative-json-pointer", { fn: "jsonIsRelativeJsonPointer", what: "a relative JSON pointer" }],
+  ["uri-template", { fn: "jsonIsUriTemplate", what: "a URI template (RFC 6570)" }],
   ["regex", { fn: "jsonIsRegex", what: "a regular expression" }],
 ]);
 
@@ -147,15 +149,17 @@ export function scalarChecks(ctx: ValidatorContext, t: ScalarType, facets: Facet
  */
 export function scansText(t: ScalarType | undefined, facets: Facets | undefined, ctx: ValidatorContext): boolean {
   if (t) {
-    if (SCALAR_FORMATS.has(t.scalar) && representation(t, ctx) === "string") return true;
+    if (SCALAR_FORMATS.has(t.scalar) && representation(t, ctx) === "string" && ctx.formats === "assert") return true;
     if (representation(t, ctx) === "int64-string") return true;
   }
-  if (facets?.format !== undefined && STRING_FORMATS.has(facets.format)) return true;
+  if (facets?.format !== undefined && STRING_FORMATS.has(facets.format) && ctx.formats === "assert") return true;
   return (facets?.patterns?.length ?? 0) > 0;
 }
 
 function formatChecks(ctx: ValidatorContext, formats: ReadonlySet<string>, v: string): Check[] {
   const out: Check[] = [];
+  // `formats: "annotate"`: every format is an annotation, as JSON Schema 2020-12 has it by default.
+  if (ctx.formats === "annotate") return out;
   for (const name of formats) {
     const f = STRING_FORMATS.get(name);
     if (f) out.push({ rule: "format", ok: js`${ctx.rt(f.fn)}(${v})`, message: `must be ${f.what}` });

@@ -10,6 +10,17 @@ import { child, entries, isObject, str } from "./json.js";
 import { NameTable } from "./names.js";
 import type { JsonValue, ParsedFile } from "./read.js";
 
+/**
+ * How schemas are read where OpenAPI practice and JSON Schema differ (the `jsonSchema` option): "openapi" (default)
+ * reads a schema with properties (items) but no `type` as an object (array), and in 3.0 lets additionalProperties
+ * beside allOf see the parts' properties; "exact" reads both as JSON Schema does.
+ */
+export type JsonSchemaMode = "openapi" | "exact";
+
+export interface OpenApiOptions {
+  readonly jsonSchema?: JsonSchemaMode;
+}
+
 /** Fields of a Reference Object that override the referenced object's. */
 const OVERRIDABLE = ["summary", "description"] as const;
 
@@ -38,6 +49,7 @@ export class LowerContext {
     readonly host: SpecHost,
     seed: readonly ParsedFile[] = [],
     readonly diagnostics: Diagnostics = new Diagnostics(1),
+    readonly options: OpenApiOptions = {},
   ) {
     // Component names are reserved before any inline schema is named, so an inline "PetOwner" can never take the
     // name of a component declared later as "PetOwner".

@@ -4,8 +4,11 @@
  */
 import type { IrDocument } from "../../ir/model.js";
 import type { SpecHost } from "../host.js";
+import type { OpenApiOptions } from "./context.js";
 import { lowerOpenApi } from "./lower.js";
 
-export function parseOpenApi(entryFile: string, host: SpecHost): IrDocument {
-  return lowerOpenApi(entryFile, host);
+export type { JsonSchemaMode, OpenApiOptions } from "./context.js";
+
+export function parseOpenApi(entryFile: string, host: SpecHost, options: OpenApiOptions = {}): IrDocument {
+  return lowerOpenApi(entryFile, host, options);
 }

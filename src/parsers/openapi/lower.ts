@@ -4,7 +4,7 @@
 import type { HttpService, IrDocument, NamedType } from "../../ir/model.js";
 import { originPath, type SpecHost } from "../host.js";
 import { Diagnostics } from "../diagnostics.js";
-import { LowerContext } from "./context.js";
+import { LowerContext, type OpenApiOptions } from "./context.js";
 import type { Loc } from "./files.js";
 import { child, has, isObject, items, str } from "./json.js";
 import { lowerOperations, lowerSecuritySchemes } from "./operations.js";
@@ -17,18 +17,18 @@ const VERSION = /^3\.[01]\.\d+(-[0-9A-Za-z.-]+)?$/;
  * A YAML/JSON syntax error or an unreadable file ends the parse; errors in one schema, property or operation are
  * collected and lowering goes on, and all of them are thrown together (SpecErrors).
  */
-export function lowerOpenApi(entryFile: string, host: SpecHost): IrDocument {
+export function lowerOpenApi(entryFile: string, host: SpecHost, options: OpenApiOptions = {}): IrDocument {
   const diagnostics = new Diagnostics();
-  return diagnostics.document(() => lowerWith(entryFile, host, diagnostics));
+  return diagnostics.document(() => lowerWith(entryFile, host, diagnostics, options));
 }
 
-function lowerWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics): IrDocument {
-  let ctx = new LowerContext(entryFile, host, [], diagnostics);
+function lowerWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics, options: OpenApiOptions): IrDocument {
+  let ctx = new LowerContext(entryFile, host, [], diagnostics, options);
   let file = ctx.files.load(entryFile);
   if (!isObject(file.value)) ctx.fail({ file, pointer: "#" }, "an OpenAPI document must be an object");
   if (isSwagger2(file.value)) {
     // Swagger 2.0: lowered from its OpenAPI 3.0 conversion (positions still those of the 2.0 files).
-    ctx = new LowerContext(entryFile, host, convertSwagger2(file, host), diagnostics);
+    ctx = new LowerContext(entryFile, host, convertSwagger2(file, host), diagnostics, options);
     file = ctx.files.load(entryFile);
   }
   const root: Loc = { file, pointer: "#", value: file.value };

@@ -68,6 +68,11 @@ type Shape =
   | { readonly k: "multi"; readonly types: readonly string[] }
   /** A single JSON type: object (as map or record), array or a scalar. */
   | { readonly k: "typed"; readonly type: string }
+  /**
+   * `jsonSchema: "exact"`: no `type`, but object (array) keywords. JSON Schema applies them to objects (arrays) only,
+   * so the schema admits every other JSON type as well: a named alias of the union of the object (array) and the rest.
+   */
+  | { readonly k: "untyped"; readonly of: "object" | "array" }
   | { readonly k: "any" };
 
 /**
@@ -186,6 +191,7 @@ export class SchemaLowerer {
         return { type: { kind: "literal", value: shape.value }, nullable };
       case "enum":
       case "record":
+      case "untyped":
         return { type: this.refTo(this.ensureNamed(loc, hint, true)), nullable };
       case "union":
         if (has(loc, "discriminator")) return { type: this.refTo(this.ensureNamed(loc, hint, true)), nullable };
@@ -274,7 +280,17 @@ export class SchemaLowerer {
     if (shape.k === "enum") built = this.buildEnum(loc, head);
     else if (shape.k === "record") built = this.buildRecord(loc, head);
     else if (shape.k === "union") built = this.buildUnion(loc, head, shape);
-    else {
+    else if (shape.k === "untyped") {
+      const facets = facetsOf(ctx, loc);
+      const note = `No \`type\`: JSON Schema applies the ${shape.of === "object" ? "object" : "array"} keywords to ${shape.of === "object" ? "objects" : "arrays"} only, so any other JSON value is valid too (jsonSchema: exact).`;
+      built = {
+        kind: "alias",
+        ...head,
+        doc: head.doc !== undefined ? `${head.doc}\n\n${note}` : note,
+        target: this.untypedUnion(loc, shape.of, name),
+        ...(facets ? { facets } : {}),
+      };
+    } else {
       // Scalars, arrays, maps, literals and refs declared under a name: an alias keeps the name and the facets.
       const body = this.lowerBody(loc, shape, name);
       built = { kind: "alias", ...head, target: body.type, ...(body.facets ? { facets: body.facets } : {}) };
@@ -291,6 +307,36 @@ export class SchemaLowerer {
       return { type: this.lowerTyped(loc, shape.type, hint), nullable: false, facets: shape.type === "array" ? undefined : facetsOf(this.ctx, loc) };
     }
     return this.lowerShape(loc, shape, hint);
+  }
+
+  /**
+   * The type of an untyped schema read exactly (Shape "untyped"): the object it describes (a record declared under
+   * its own id and name, `<Name>Object`, or a map) or the array, or any other JSON value. Checks stay on the alias.
+   */
+  private untypedUnion(loc: Loc, of: "object" | "array", name: string): TypeExpr {
+    const { ctx } = this;
+    let own: TypeExpr;
+    if (of === "array") own = this.lowerTyped(loc, "array", name);
+    else if (this.untypedRecord(loc)) {
+      // `~` never follows itself in a JSON pointer otherwise (it is escaped as ~0 or ~1): no schema has this id.
+      const id = `${ctx.typeId(loc)}~object`;
+      if (!ctx.named.has(id)) {
+        ctx.named.set(id, null);
+        const scope = ctx.scopeOf(loc.file);
+        const record = this.buildRecord(loc, {
+          id,
+          name: ctx.names.claim(scope, `${name}Object`),
+          scope,
+          anonymous: true,
+          origin: ctx.origin(loc, `openapi schema ${loc.pointer}`),
+        });
+        ctx.named.set(id, record);
+      }
+      own = this.refTo(id);
+    } else own = this.lowerTyped(loc, "object", name);
+    const others: TypeExpr[] = [STRING, { kind: "scalar", scalar: "double" }, { kind: "scalar", scalar: "boolean" }, NULL_LITERAL];
+    const rest: TypeExpr = of === "array" ? { kind: "map", key: STRING, value: ANY } : { kind: "list", of: ANY };
+    return { kind: "union", of: [own, ...others, rest] };
   }
 
   private buildRecord(loc: Loc, head: Omit<RecordType, "kind" | "members">): RecordType {
@@ -363,7 +409,7 @@ export class SchemaLowerer {
       additionalOwners.length = 0;
       collect(loc, true);
     }
-    if (this.ctx.version === "3.1") {
+    if (this.ctx.version === "3.1" || this.ctx.options.jsonSchema === "exact") {
       // JSON Schema: each additionalProperties sees only the properties written beside it. One that does not declare
       // every property of the record (others come from allOf parts, a $ref or the base) is checked on its own.
       const names = [...props.keys(), ...(base ? inherited.keys() : [])];
@@ -742,7 +788,11 @@ export class SchemaLowerer {
       // only constrain (`allOf: [{maximum: 30}, {minimum: 20}]`) are checks on the rest of the schema.
       const objectish = has(loc, "properties") || has(loc, "additionalProperties") ||
         allOf.typed.some((p) => OBJECT_PART_KEYWORDS.some((k) => has(p, k))) || allOf.typed.some((p) => this.isRecordLike(p));
-      if (objectish) return { k: "record" };
+      if (objectish) {
+        // JSON Schema: if no part says `type`, the object keywords of the parts constrain objects only.
+        if (this.ctx.options.jsonSchema === "exact" && !this.typedSomewhere(loc)) return { k: "untyped", of: "object" };
+        return { k: "record" };
+      }
       return { k: "unwrap", inner: restOf(loc, (k) => k !== "allOf" && !CHECK_KEYWORDS.has(k)), via: "rest" };
     }
     const unionKey = has(loc, "oneOf") ? "oneOf" : has(loc, "anyOf") ? "anyOf" : undefined;
@@ -760,7 +810,11 @@ export class SchemaLowerer {
       return t === "object" && this.isRecordObject(loc) ? { k: "record" } : { k: "typed", type: t };
     }
     if (types.length === 1) return { k: "literal", value: null }; // `type: "null"`
-    // No type: infer the obvious cases from the keywords.
+    // No type: JSON Schema's reading (object keywords constrain objects only), or the obvious OpenAPI one.
+    if (this.ctx.options.jsonSchema === "exact") {
+      if (has(loc, "properties") || has(loc, "additionalProperties")) return { k: "untyped", of: "object" };
+      if (has(loc, "items")) return { k: "untyped", of: "array" };
+    }
     if (has(loc, "properties")) return { k: "record" };
     if (has(loc, "additionalProperties")) return this.isRecordObject(loc) ? { k: "record" } : { k: "typed", type: "object" };
     if (has(loc, "items")) return { k: "typed", type: "array" };
@@ -809,7 +863,8 @@ export class SchemaLowerer {
     const allOfLoc = at("allOf");
     if (allOfLoc && !(shape.k === "unwrap" && shape.via === "allOf")) {
       for (const [i, part] of items(allOfLoc).entries()) {
-        if (shape.k === "record" && this.recordAbsorbs(part)) continue;
+        // The record takes them in (for an untyped schema, the record its union holds: the parts say no type).
+        if ((shape.k === "record" || shape.k === "untyped") && this.recordAbsorbs(part)) continue;
         out.push({ kind: "matches", type: sub(part, `AllOf${i + 1}`) });
       }
     } else if (allOfLoc && shape.k === "unwrap") {
@@ -913,7 +968,7 @@ export class SchemaLowerer {
     if (minProperties !== undefined && minProperties > 0) c.minProperties = minProperties;
     const maxProperties = this.count(loc, "maxProperties");
     if (maxProperties !== undefined) c.maxProperties = maxProperties;
-    if (shape.k !== "record") {
+    if (shape.k !== "record" && !(shape.k === "untyped" && shape.of === "object" && this.untypedRecord(loc))) {
       const required = items(child(loc, "required")).map((r) => r.value).filter((r): r is string => typeof r === "string");
       if (required.length > 0) c.required = required;
     }
@@ -952,7 +1007,8 @@ export class SchemaLowerer {
 
   private arrayCheck(loc: Loc, shape: Shape, hint: string): ArrayCheck | undefined {
     const c: { -readonly [K in keyof ArrayCheck]: ArrayCheck[K] } = { kind: "array" };
-    const listShape = (shape.k === "typed" && shape.type === "array") || (shape.k === "multi" && shape.types.includes("array"));
+    const listShape = (shape.k === "typed" && shape.type === "array") || (shape.k === "multi" && shape.types.includes("array")) ||
+      (shape.k === "untyped" && shape.of === "array");
     if (!listShape) {
       const f = listFacetsOf(this.ctx, loc);
       if (f?.minItems !== undefined && f.minItems > 0) c.minItems = f.minItems;
@@ -1079,6 +1135,20 @@ export class SchemaLowerer {
     if (!c) return undefined;
     if (typeof c.value !== "number" || !Number.isInteger(c.value) || c.value < 0) return this.ctx.fail(c, `${key} must be a non-negative integer`);
     return c.value;
+  }
+
+  /** Whether the schema or an allOf part of it (through `$ref`s and nested allOf) declares a `type`. */
+  private typedSomewhere(loc: Loc, depth = 0): boolean {
+    if (has(loc, "type")) return true;
+    if (depth > 32) return false;
+    const target = this.ctx.resolveRef(loc);
+    if (target && this.typedSomewhere(target, depth + 1)) return true;
+    return items(child(loc, "allOf")).some((p) => this.typedSomewhere(p, depth + 1));
+  }
+
+  /** An untyped object schema read exactly whose object part is a record (own properties, or allOf parts'). */
+  private untypedRecord(loc: Loc): boolean {
+    return this.isRecordObject(loc) || has(loc, "allOf");
   }
 
   /** An object schema that is a record (has properties, or forbids extra keys) rather than a map. */

@@ -82,8 +82,10 @@ export function jsonIsDateTime(s: string): boolean {
   return (t === 84 || t === 116) && dateAt(s) && timeAt(s, 11);
 }
 
-/** Scheme, ":", then URI characters with at most one "#" (the fragment): one linear regex, no separate scans. */
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%]*(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%]*)?$/;
+/** Scheme, ":", then URI characters but brackets with at most one "#" (the fragment): one linear regex, no separate scans. */
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/;
+/** The scheme, authority up to the host and an IP literal host ("[::1]", "[v7.x]"): the one place brackets may be. */
+const IP_LITERAL_HOST = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^@/?#[\]]*@)?)\[[\w.:~!$&'()*+,;=-]+\]/;
 const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 
 /**
@@ -96,7 +98,13 @@ const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 export function jsonIsUri(s: string): boolean {
   // Most strings that are not URIs (plain text, relative references) have no ":"; finding that out by a native
   // scan is several times cheaper than entering the regex.
-  return s.indexOf(":") > 0 && URI.test(s) && !(s.includes("%") && BAD_ESCAPE.test(s));
+  return s.indexOf(":") > 0 && (URI.test(s) || isBracketedUri(s)) && !(s.includes("%") && BAD_ESCAPE.test(s));
+}
+
+/** The rare URI with an IP literal host (`http://[::1]/`), off the fast paths (they stop at a bracket): the rest as a URI. */
+function isBracketedUri(s: string): boolean {
+  const rest = s.replace(IP_LITERAL_HOST, "$1h");
+  return rest !== s && URI.test(rest);
 }
 
 /**
@@ -226,6 +234,23 @@ export function jsonIsDuration(s: string): boolean {
 /** A JSON Pointer (RFC 6901): empty, or "/"-prefixed tokens where "~" is only "~0" or "~1". */
 export function jsonIsJsonPointer(s: string): boolean {
   return s === "" || /^(?:\/(?:[^~/]|~[01])*)*$/.test(s);
+}
+
+/**
+ * A relative JSON Pointer (draft-bhutton-relative-json-pointer-00, as JSON Schema 2020-12 cites it): a non-negative
+ * integer without leading zeros, an optional index manipulation ("+1", "-2"), then "#" or a JSON pointer.
+ */
+export function jsonIsRelativeJsonPointer(s: string): boolean {
+  return /^(?:0|[1-9][0-9]*)(?:[+-](?:0|[1-9][0-9]*))?(?:#|(?:\/(?:[^~/]|~[01])*)*)$/.test(s);
+}
+
+/**
+ * A URI Template (RFC 6570 §2): literals (URI characters, percent escapes, non-ASCII) and expressions: "{", an
+ * optional level 2-3 operator, then comma-separated variable names (letters, digits, "_", escapes, single inner dots),
+ * each with an optional ":1"-":9999" prefix or "*" explode modifier, and "}".
+ */
+export function jsonIsUriTemplate(s: string): boolean {
+  return /^(?:[!#$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~\u{A0}-\u{D7FF}\u{E000}-\u{FDCF}\u{FDF0}-\u{FFEF}\u{10000}-\u{EFFFD}]|%[0-9A-Fa-f]{2}|\{[+#./;?&]?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*(?::[1-9][0-9]{0,3}|\*)?)*\})*$/u.test(s);
 }
 
 /** A regular expression ECMA-262 (with the `u` flag, as JSON Schema reads patterns) compiles. */

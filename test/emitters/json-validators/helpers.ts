@@ -43,6 +43,8 @@ async function load(files: readonly OutputFile[], runtimeModule: string, dir: st
 export interface Modes {
   readonly int64?: Int64Mode;
   readonly dates?: DatesMode;
+  readonly formats?: "assert" | "annotate";
+  readonly jsonSchema?: "openapi" | "exact";
 }
 
 export async function generateInline(yaml: string, modes: Modes = {}): Promise<Generated> {

@@ -24,16 +24,29 @@ describe("formats", () => {
   });
 
   it("uri: absolute, URI characters only, well-formed escapes", () => {
-    for (const ok of ["https://example.com/a?b=c#d", "urn:isbn:0451450523", "mailto:a@b.c", "http://[::1]:80/", "http://x/%20y"]) expect(jsonIsUri(ok), ok).toBe(true);
+    for (const ok of ["https://example.com/a?b=c#d", "urn:isbn:0451450523", "mailto:a@b.c", "http://[::1]:80/", "http://x/%20y", "http://[v7.abc]/", "ldap://u@[2001:db8::7]:8/c=GB?objectClass?one#with-a-long-fragment"]) {
+      expect(jsonIsUri(ok), ok).toBe(true);
+    }
     for (const bad of ["/relative", "example.com", "http://x y", "http://x/%2", "http://x/%zz", "1http://x", "http://x/#a#b", "http://x/é", ""]) expect(jsonIsUri(bad), bad).toBe(false);
+    // Brackets only around an IP literal host (its text is not parsed as an IPv6 address).
+    for (const bad of ["http:/[::1]", "https://[@example.org/test.txt", "http://x/[a]", "http://[::1]/%zz-and-a-long-tail-past-32", "http://[::1]#a#b", "http://[a/b]/", "http://[::1]x[", "http://u[@[::1]/"]) {
+      expect(jsonIsUri(bad), bad).toBe(false);
+    }
   });
 
-  it("uri: the same rule at every length, short strings and long", () => {
-    // The oracle is the rule written as one regex; padding a candidate past 32 characters (with a run of "a" at the
-    // end) checks long strings of the same shape (short ones once took a loop of their own).
-    const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%]*(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@/?[\]%]*)?$/;
-    const oracle = (s: string) => URI.test(s) && !/%(?![0-9A-Fa-f]{2})/.test(s);
-    const piece = fc.constantFrom("a", "Z", "1", ":", "/", "%", "%4", "%41", "%g1", "#", " ", "é", "+", ".", "-", "[", "]", "@", "`", "{", "\u0011", "");
+  it("uri: the same rule at every length, short strings and long, brackets only around an IP literal host", () => {
+    // The oracle is the rule written as regexes; padding a candidate past 32 characters (with a run of "a") checks
+    // long strings of the same shape (short ones once took a loop of their own).
+    const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*)?$/;
+    // With brackets: "scheme://", optional userinfo "@", one "[...]" of IP-literal characters, then URI characters.
+    const HOST = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#[\]@]*@)?\[([^\]]*)\](.*)$/;
+    const bracketed = (s: string): boolean => {
+      const m = HOST.exec(s);
+      if (!m) return false;
+      return /^[A-Za-z0-9_.:~!$&'()*+,;=-]+$/.test(m[1]!) && URI.test(`x:${m[2]!}`) && URI.test(s.slice(0, s.indexOf("[")));
+    };
+    const oracle = (s: string) => (URI.test(s) || bracketed(s)) && !/%(?![0-9A-Fa-f]{2})/.test(s);
+    const piece = fc.constantFrom("a", "Z", "1", ":", "/", "//", "::1", "[::1]", "%", "%4", "%41", "%g1", "#", " ", "é", "+", ".", "-", "[", "]", "@", "`", "{", "\u0011", "");
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), fc.nat(40), (parts, pad) => {
         const s = parts.join("");
