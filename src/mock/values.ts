@@ -25,6 +25,13 @@ export interface ValueOptions {
   readonly dates?: "string" | "Date";
   /** Nesting of named types beyond which optional content is left out. Default 4. */
   readonly maxDepth?: number;
+  /**
+   * Values (fields, list items, map entries, nested records) one value may hold; past it the generator behaves as
+   * past `maxDepth` (optional content left out, lists as short as allowed), and a cycle of required fields stops
+   * once twice over it. Bounds the breadth the depth bound does not: a message with many optional message-typed
+   * fields would otherwise grow as breadth^depth. Default 1000.
+   */
+  readonly maxNodes?: number;
 }
 
 /** The property holding a record's xsi:type name in its family (see the types emitter). */
@@ -52,6 +59,9 @@ export class ValueGenerator {
   private readonly int64: "bigint" | "string" | "number";
   private readonly dates: "string" | "Date";
   private readonly maxDepth: number;
+  private readonly maxNodes: number;
+  /** Values drawn so far for the current value (see maxNodes). */
+  private spent = 0;
   private random: Random = Math.random;
 
   constructor(readonly doc: IrDocument, options: ValueOptions = {}) {
@@ -67,17 +77,20 @@ export class ValueGenerator {
     this.int64 = options.int64 ?? (doc.format === "openapi" ? "number" : "bigint");
     this.dates = options.dates ?? "string";
     this.maxDepth = options.maxDepth ?? 4;
+    this.maxNodes = options.maxNodes ?? 1000;
   }
 
   /** A value of the named type `id` drawn with `seed`. */
   value(id: TypeId, seed: string | number): unknown {
     this.random = seededRandom(`${seed}\0${id}`);
+    this.spent = 0;
     return this.named(id, 0, false);
   }
 
   /** A value of a type expression (a parameter, a body) drawn with `seed`. */
   valueOf(type: TypeExpr, seed: string | number, facets?: Facets, nullable = false): unknown {
     this.random = seededRandom(`${seed}\0${JSON.stringify(type)}`);
+    this.spent = 0;
     if (nullable && this.random() < 0.05) return null;
     return this.expr(type, facets, 0);
   }
@@ -94,6 +107,11 @@ export class ValueGenerator {
     return undefined;
   }
 
+  /** Past the depth bound or the node budget: optional content is left out, lists are as short as allowed. */
+  private deep(depth: number): boolean {
+    return depth >= this.maxDepth || this.spent >= this.maxNodes;
+  }
+
   private pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.random() * items.length)]!;
   }
@@ -107,7 +125,8 @@ export class ValueGenerator {
     if (!t) return {};
     // A cycle of required fields has no finite value: stop at twice the depth bound (branching required fields make
     // anything deeper exponential), and the validator then says what is missing.
-    if (depth > this.maxDepth * 2 + 2) return t.kind === "record" ? {} : null;
+    // Past the node budget, only required content is still drawn, and a required cycle stops at once.
+    if (depth > this.maxDepth * 2 + 2 || (depth > this.maxDepth && this.spent > this.maxNodes * 2)) return t.kind === "record" ? {} : null;
     if (allowNull && t.nullable && this.random() < 0.05) return null;
     switch (t.kind) {
       case "record": {
@@ -121,7 +140,7 @@ export class ValueGenerator {
       case "union": {
         const variants = t.variants.length > 0 ? t.variants : [];
         if (variants.length === 0) return null;
-        const shallow = depth >= this.maxDepth ? variants.filter((v) => !this.recursive(v.type, id)) : variants;
+        const shallow = this.deep(depth) ? variants.filter((v) => !this.recursive(v.type, id)) : variants;
         const v = this.pick(shallow.length > 0 ? shallow : variants);
         const value = this.expr(v.type, undefined, depth + 1);
         if (t.discriminator.kind === "property" && v.tag !== undefined && isPlainObject(value)) {
@@ -145,7 +164,7 @@ export class ValueGenerator {
       }
     };
     walk(t, new Set());
-    if (family.length === 0 || (depth >= this.maxDepth && !t.abstract)) return t;
+    if (family.length === 0 || (this.deep(depth) && !t.abstract)) return t;
     return this.pick(family);
   }
 
@@ -210,7 +229,7 @@ export class ValueGenerator {
         // A repeating choice kept in document order: `{ kind, value }` items following the content model.
         const p = orderedProperty(m, multiply(outer, m.occurs));
         const key = claim(p.name);
-        if (present && (p.minItems >= 1 || (depth < this.maxDepth && this.random() < 0.6))) {
+        if (present && (p.minItems >= 1 || (!this.deep(depth) && this.random() < 0.6))) {
           const items: unknown[] = [];
           this.orderedItems({ ...m, occurs: p.occurs }, p, items, depth, true);
           if (items.length > 0) out[key] = items;
@@ -220,7 +239,7 @@ export class ValueGenerator {
       if (m.compositor === "choice") {
         // One branch per occurrence: the others only claim their keys.
         const occurs = multiply(outer, { min: 0, max: m.occurs.max });
-        const wanted = present && (m.occurs.min >= 1 && outer.min >= 1 || (depth < this.maxDepth && this.random() < 0.5));
+        const wanted = present && (m.occurs.min >= 1 && outer.min >= 1 || (!this.deep(depth) && this.random() < 0.5));
         const branch = wanted && m.members.length > 0 ? this.choiceBranch(m, depth) : -1;
         m.members.forEach((member, i) => {
           const required = { min: i === branch ? Math.max(1, m.occurs.min) : 0, max: occurs.max };
@@ -229,7 +248,7 @@ export class ValueGenerator {
         continue;
       }
       const occurs = multiply(outer, m.occurs);
-      const groupPresent = present && (m.occurs.min >= 1 || (depth < this.maxDepth && this.random() < 0.5));
+      const groupPresent = present && (m.occurs.min >= 1 || (!this.deep(depth) && this.random() < 0.5));
       this.members(m.members, groupPresent ? { min: Math.max(1, occurs.min), max: occurs.max } : occurs, out, claim, depth, groupPresent);
     }
   }
@@ -239,7 +258,7 @@ export class ValueGenerator {
     const max = m.occurs.max === "unbounded" ? m.occurs.min + 2 : Math.min(m.occurs.max, m.occurs.min + 2);
     // The group itself occurs at least once when chosen (its property is there).
     const min = top ? Math.max(1, m.occurs.min) : m.occurs.min;
-    const count = depth >= this.maxDepth ? min : this.int(min, Math.max(min, max));
+    const count = this.deep(depth) ? min : this.int(min, Math.max(min, max));
     for (let n = 0; n < count; n++) {
       if (m.kind === "field") {
         const kind = p.items.find((i) => i.member === m)!.kind;
@@ -256,7 +275,7 @@ export class ValueGenerator {
   }
 
   private choiceBranch(g: Group, depth: number): number {
-    const candidates = g.members.map((_, i) => i).filter((i) => depth < this.maxDepth || !this.memberRecursive(g.members[i]!));
+    const candidates = g.members.map((_, i) => i).filter((i) => !this.deep(depth) || !this.memberRecursive(g.members[i]!));
     return candidates.length > 0 ? this.pick(candidates) : 0;
   }
 
@@ -269,10 +288,10 @@ export class ValueGenerator {
     const list = occurs.max === "unbounded" || occurs.max > 1;
     // proto3 implicit-presence scalars are always there; a message field never has implicit presence.
     const required = occurs.min >= 1 || proto?.label === "required" || (proto?.label === "implicit" && !this.isRecord(f.type));
-    if (!required && (depth >= this.maxDepth || this.random() < 0.4)) return;
+    if (!required && (this.deep(depth) || this.random() < 0.4)) return;
     if (list) {
       const max = occurs.max === "unbounded" ? occurs.min + 2 : Math.min(occurs.max, occurs.min + 2);
-      const count = depth >= this.maxDepth ? occurs.min : this.int(occurs.min, Math.max(occurs.min, max));
+      const count = this.deep(depth) ? occurs.min : this.int(occurs.min, Math.max(occurs.min, max));
       out[key] = Array.from({ length: count }, () => this.fieldValue(f, depth));
       return;
     }
@@ -316,8 +335,8 @@ export class ValueGenerator {
 
   private oneof(g: Group, out: Record<string, unknown>, key: string, depth: number): void {
     const fields = g.members.filter((m): m is Field => m.kind === "field");
-    if (fields.length === 0 || (depth >= this.maxDepth && fields.every((f) => f.type.kind === "ref")) || this.random() < 0.2) return;
-    const shallow = depth >= this.maxDepth ? fields.filter((x) => x.type.kind !== "ref") : fields;
+    if (fields.length === 0 || (this.deep(depth) && fields.every((f) => f.type.kind === "ref")) || this.random() < 0.2) return;
+    const shallow = this.deep(depth) ? fields.filter((x) => x.type.kind !== "ref") : fields;
     const f = this.pick(shallow.length > 0 ? shallow : fields);
     out[key] = { case: fieldPropertyName(f), value: this.expr(f.type, f.facets, depth + 1) };
   }
@@ -353,6 +372,7 @@ export class ValueGenerator {
   }
 
   expr(t: TypeExpr, facets: Facets | undefined, depth: number): unknown {
+    this.spent++;
     switch (t.kind) {
       case "scalar":
         return this.scalar(t, facets);
@@ -371,7 +391,7 @@ export class ValueGenerator {
         const f = { ...t.facets, ...pickList(facets) };
         const min = f.minItems ?? 0;
         const cap = f.maxItems ?? min + 2;
-        const count = depth >= this.maxDepth ? min : this.int(min, Math.max(min, Math.min(cap, min + 2)));
+        const count = this.deep(depth) ? min : this.int(min, Math.max(min, Math.min(cap, min + 2)));
         const items: unknown[] = [];
         const keys = new Set<string>();
         for (let i = 0, tries = 0; items.length < count && tries < count * 10 + 10; tries++) {
@@ -388,7 +408,7 @@ export class ValueGenerator {
       }
       case "map": {
         const out: Record<string, unknown> = {};
-        const count = depth >= this.maxDepth ? 0 : this.int(0, 2);
+        const count = this.deep(depth) ? 0 : this.int(0, 2);
         for (let i = 0; i < count; i++) {
           const key = this.mapKey(t.key);
           out[key] = this.expr(t.value, undefined, depth + 1);
@@ -396,7 +416,7 @@ export class ValueGenerator {
         return out;
       }
       case "union": {
-        const options = depth >= this.maxDepth ? t.of.filter((o) => o.kind !== "ref" && o.kind !== "list") : t.of;
+        const options = this.deep(depth) ? t.of.filter((o) => o.kind !== "ref" && o.kind !== "list") : t.of;
         const o = this.pick(options.length > 0 ? options : t.of);
         return this.expr(o, facets, depth + 1);
       }
