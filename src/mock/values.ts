@@ -192,7 +192,8 @@ export class ValueGenerator {
       const base = this.types.get(r.base.id);
       r = base?.kind === "record" ? base : undefined;
     }
-    for (const r of chain) this.members(r.members, { min: 1, max: 1 }, out, claim, depth, true);
+    for (const r of chain) this.members(r.members, { min: 1, max: 1 }, out, claim, depth, true, r.id === PROTO_VALUE);
+    if (this.doc.format === "proto") this.wellKnown(t, out);
     return out;
   }
 
@@ -200,7 +201,7 @@ export class ValueGenerator {
    * Members flattened as recordProperties does (so keys are claimed in the same order), filling `out`. `present`
    * false: the enclosing group is absent, members only claim their keys.
    */
-  private members(members: readonly Member[], outer: { min: number; max: number | "unbounded" }, out: Record<string, unknown>, claim: (k: string) => string, depth: number, present: boolean): void {
+  private members(members: readonly Member[], outer: { min: number; max: number | "unbounded" }, out: Record<string, unknown>, claim: (k: string) => string, depth: number, present: boolean, oneofRequired = false): void {
     for (const m of members) {
       if (m.kind === "any") {
         const key = claim("$any");
@@ -222,7 +223,7 @@ export class ValueGenerator {
       }
       if (m.oneofName !== undefined) {
         const key = claim(oneofPropertyName(m));
-        if (present) this.oneof(m, out, key, depth);
+        if (present) this.oneof(m, out, key, depth, oneofRequired);
         continue;
       }
       if (keepsOrder(m, outer)) {
@@ -316,6 +317,36 @@ export class ValueGenerator {
     return this.expr(f.type, f.facets, depth + 1);
   }
 
+  /**
+   * What the proto JSON mapping of the well-known types asks beyond their fields (the binary form takes any value):
+   * Timestamp within 0001..9999 with nanos in [0, 1e9); Duration's nanos of the sign of its seconds; Any packing a
+   * message of the document (registered with the generated codecs) as its empty encoding, or nothing at all.
+   */
+  private wellKnown(t: RecordType, out: Record<string, unknown>): void {
+    if (t.id === PROTO_TIMESTAMP || t.id === PROTO_DURATION) {
+      const seconds = out["seconds"];
+      const sign = seconds === undefined ? 0 : Math.sign(Number(seconds));
+      if (typeof out["nanos"] === "number") {
+        const nanos = Math.min(Math.abs(out["nanos"]), 999_999_999);
+        out["nanos"] = t.id === PROTO_DURATION && sign < 0 ? -nanos : nanos;
+      }
+      if (t.id === PROTO_TIMESTAMP && sign < 0) out["seconds"] = typeof seconds === "bigint" ? -seconds : typeof seconds === "string" ? seconds.replace(/^-/, "") : Math.abs(Number(seconds));
+    }
+    if (t.id === PROTO_ANY) {
+      const packable = this.packable();
+      const target = packable.length > 0 && this.random() < 0.8 ? this.pick(packable) : undefined;
+      out["typeUrl"] = target === undefined ? "" : `type.googleapis.com/${target.id.slice("proto:.".length)}`;
+      out["value"] = new Uint8Array(0);
+    }
+  }
+
+  private packableTypes: RecordType[] | undefined;
+
+  /** Messages whose empty encoding is a valid message with a JSON form: no required fields, not Value. */
+  private packable(): RecordType[] {
+    return (this.packableTypes ??= this.doc.types.filter((x): x is RecordType => x.kind === "record" && x.id.startsWith("proto:.") && x.id !== PROTO_VALUE && !x.members.some((m) => m.kind === "field" && m.wire.proto?.label === "required")));
+  }
+
   /** An XSD `fixed` value (text) as the in-memory value of its type. */
   private fromText(type: TypeExpr, text: string): unknown {
     const scalar = this.scalarOf(type);
@@ -333,9 +364,9 @@ export class ValueGenerator {
     return undefined;
   }
 
-  private oneof(g: Group, out: Record<string, unknown>, key: string, depth: number): void {
+  private oneof(g: Group, out: Record<string, unknown>, key: string, depth: number, required = false): void {
     const fields = g.members.filter((m): m is Field => m.kind === "field");
-    if (fields.length === 0 || (this.deep(depth) && fields.every((f) => f.type.kind === "ref")) || this.random() < 0.2) return;
+    if (fields.length === 0 || (!required && ((this.deep(depth) && fields.every((f) => f.type.kind === "ref")) || this.random() < 0.2))) return;
     const shallow = this.deep(depth) ? fields.filter((x) => x.type.kind !== "ref") : fields;
     const f = this.pick(shallow.length > 0 ? shallow : fields);
     out[key] = { case: fieldPropertyName(f), value: this.expr(f.type, f.facets, depth + 1) };
@@ -585,6 +616,11 @@ export class ValueGenerator {
     }
   }
 }
+
+const PROTO_ANY = "proto:.google.protobuf.Any";
+const PROTO_VALUE = "proto:.google.protobuf.Value";
+const PROTO_TIMESTAMP = "proto:.google.protobuf.Timestamp";
+const PROTO_DURATION = "proto:.google.protobuf.Duration";
 
 const INT64: ReadonlySet<string> = new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
 const INT32: ReadonlySet<string> = new Set(["int32", "uint32", "sint32", "fixed32", "sfixed32"]);

@@ -5,8 +5,8 @@
  * value passing the validator again and re-encoding to the same bytes/text:
  *
  * - OpenAPI: `encode<T>Json` / `decode<T>Json`;
- * - .proto: protobuf binary (`encode<T>` / `decode<T>`) and proto3 JSON as text (`toJsonString<T>` /
- *   `fromJsonString<T>`);
+ * - .proto: protobuf binary (`encode<T>` / `decode<T>`) and proto3 JSON as text (the `protoJsonRegistry` entry's
+ *   toJson / fromJson, JSON.stringify / JSON.parse);
  * - XSD / WSDL: the type's codec of the generated `xmlTypes` map, written as a standalone element named after the
  *   type and read back from the XML text.
  */
@@ -51,9 +51,11 @@ export function codecsOf(spec: LoadedSpec, t: NamedType, name: string): Codec[] 
     const enc = fn(`encode${name}`);
     const dec = fn(`decode${name}`);
     if (enc && dec) out.push({ name: "protobuf", encode: (v) => enc(v) as Uint8Array, decode: (w) => dec(w) });
-    const toJson = fn(`toJsonString${name}`);
-    const fromJson = fn(`fromJsonString${name}`);
-    if (toJson && fromJson) out.push({ name: "protojson", encode: (v) => toJson(v) as string, decode: (w) => fromJson(w) });
+    // Through the registry, by full name: the exported toJsonString<T> of a type named Value is toJsonStringValue_2
+    // beside StringValue's toJsonStringValue.
+    const registry = m.protoJsonRegistry as { get(name: string): { toJson: Fn; fromJson: Fn } | undefined } | undefined;
+    const entry = t.kind === "record" ? registry?.get(t.id.replace(/^proto:\./, "")) : undefined;
+    if (entry) out.push({ name: "protojson", encode: (v) => JSON.stringify(entry.toJson(v, {})), decode: (w) => entry.fromJson(JSON.parse(w as string), {}) });
   }
   if (spec.doc.format === "wsdl" || spec.doc.format === "xsd") {
     const xml = xmlTypeCodec(spec, t.id);
