@@ -219,10 +219,10 @@ describe("a @grpc/grpc-js upstream, through the proxy over gRPC", () => {
     const ok = await logged(() => client().get({ pageSize: 1, filter: "ok" }));
     expect(plain(ok.value)).toEqual({ name: "from-grpc-js", count: 3n, data: new Uint8Array([3]) });
     expect(ok.entries[0]!.violations).toEqual([]);
-    const bad = await logged(() => client().get({ pageSize: 1, filter: "bad" }));
+    const bad = await logged<any>(() => client().get({ pageSize: 1, filter: "bad" }));
     expect(bad.value.name).toBe("x");
     expect(bad.entries[0]!.violations.map((v) => [v.side, v.issues?.[0]?.path])).toEqual([["response", "/name"]]);
-    const listed = await logged(() => collect(client().list({ pageSize: 1, filter: "" })));
+    const listed = await logged<any>(() => collect(client().list({ pageSize: 1, filter: "" })));
     expect(listed.value.map((m: { name: string }) => m.name)).toEqual(["first", ""]);
     expect(listed.entries[0]!.violations.map((v) => v.message)).toEqual(["response message 2 breaks the rules of specforge.proxy.v1.Item"]);
     const up = await logged(() => client().upload(items([GOOD, GOOD, GOOD])));
