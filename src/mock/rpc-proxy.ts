@@ -177,7 +177,9 @@ export function createRpcValidatingProxy(spec: LoadedSpec, options: ProxyOptions
       } else {
         const answer = await send(new Request(upstream, { method: request.method, headers: headersOut(request.headers), ...(body !== undefined ? { body } : {}), redirect: "manual" }));
         status = answer.status;
-        headers = answer.headers;
+        // fetch has decoded a Connect unary body sent with Content-Encoding: it goes on decoded, without the header.
+        headers = new Headers(answer.headers);
+        headers.delete("content-encoding");
         bytes = new Uint8Array(await answer.arrayBuffer());
       }
     } catch (error) {

@@ -200,6 +200,16 @@ describe.each(PROTOCOLS)("the generated client through the proxy, %s", (_name, o
     expect(streamed.entries[0]!.violations.map((v) => [v.side, v.message])).toEqual([["request", "request message 2 breaks the rules of specforge.proxy.v1.Item"]]);
   }, 60_000);
 
+  it("gzip-compressed messages are checked too (and answers still pass through)", async () => {
+    const gz = (via: { h1: string; h2: string }) => (spec.module.createItemsClient as Fn)({ baseUrl: via[port], ...options, sendCompression: "gzip", compressMinBytes: 0 });
+    const bad = await logged(() => gz(viaGood).get({ pageSize: 0, filter: "compressed" }).catch((e: unknown) => e));
+    expect((bad.value as { code: string }).code).toBe("invalid_argument");
+    expect(bad.entries[0]!.violations.map((v) => [v.side, v.message])).toEqual([["request", "request message breaks the rules of specforge.proxy.v1.Query"]]);
+    const ok = await logged(() => gz(viaGood).get({ pageSize: 3, filter: "" }));
+    expect(ok.value).toEqual(await direct().get({ pageSize: 3, filter: "" }));
+    expect(ok.entries[0]!.violations).toEqual([]);
+  }, 60_000);
+
   it("an upstream breaking the contract: every bad message reported, the answer delivered as sent", async () => {
     const one = await logged(() => client(viaBad).get({ pageSize: 3, filter: "" }));
     expect(plain(one.value)).toEqual(BAD);
