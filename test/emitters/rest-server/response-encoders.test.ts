@@ -2,7 +2,8 @@
  * The generated REST server writes response bodies with the generated JSON encoders (`encode<T>Json` of the type
  * each status declares), the writer the generated decoders mirror: a `format: byte` property goes out as base64,
  * not as JSON.stringify's {"0":..,"1":..} of a Uint8Array; int64 and dates as the spec's JSON says. Inline response
- * schemas keep JSON.stringify (no named encoder exists for them). The answer is read through the generated client, as an application would.
+ * schemas, types whose JSON is JSON.stringify's (no bytes, dates or 64-bit integers) and bodies that are not values of
+ * their declared type keep JSON.stringify. The answer is read through the generated client, as an application would.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -77,11 +78,12 @@ beforeAll(async () => {
       getBlob: ({ path: p }: { path: { id: string } }) => {
         if (p.id === "missing") return { status: 404, body: { message: "no blob \u00e9" } };
         if (p.id === "broken") return { status: 500, body: { code: 7, trace: BYTES } };
+        if (p.id === "sloppy") return { status: 503, body: { message: "not a Problem" } };
         return { status: 200, body: { id: p.id, data: BYTES, thumbnail: new Uint8Array(0), size: 12 } };
       },
       listBlobs: () => (nextStatus++ === 200 ? { status: 200, body: { items: [{ id: "a", data: BYTES }] } } : { status: 200, body: null }),
     },
-    { development: true },
+    {},
   ) as (r: Request) => Promise<Response>;
   client = (spec.module[api.createClient] as Fn)({ baseUrl: "http://blobs.example/api", fetch: (r: Request) => server(r) }) as Record<string, Fn>;
 }, 120_000);
@@ -119,6 +121,11 @@ describe("generated REST server: response bodies through the generated JSON enco
     expect(list.body).toEqual({ items: [{ id: "a", data: BASE64 }] });
     const empty = await call("listBlobs", {});
     expect(empty).toEqual({ status: 200, body: null });
+  });
+
+  it("answers a body that is not a value of its declared type as before (JSON.stringify), not with a 500", async () => {
+    const res = await call("getBlob", { path: { id: "sloppy" } });
+    expect(res).toEqual({ status: 503, body: { message: "not a Problem" } });
   });
 
   it("still answers an inline response schema (no named encoder: JSON.stringify)", async () => {
