@@ -80,19 +80,19 @@ export function createRpcValidatingProxy(spec: LoadedSpec, options: ProxyOptions
   let h2: ReturnType<typeof http2Transport> | undefined;
   const registry = spec.module.protoJsonRegistry as { get(name: string): { fromJson: Fn } | undefined } | undefined;
 
-  /** Decode one message of type `id` and say what is wrong with it (empty: nothing). */
+  /** Decode one message of type `id` and say what is wrong with it (undefined: nothing). */
   const check = async (id: TypeId, wire: Wire, message: Message, encoding: string | null, what: string): Promise<ProxyViolation | undefined> => {
     const name = spec.names.type(id);
+    const side = what.startsWith("request") ? "request" : "response";
     let data = message.data;
     if (message.compressed) {
-      if (encoding !== "gzip") return { side: what.startsWith("request") ? "request" : "response", message: `${what} is compressed with ${encoding ?? "no declared encoding"}, which the proxy cannot read` };
+      if (encoding !== "gzip") return { side, message: `${what} is compressed with ${encoding ?? "no declared encoding"}, which the proxy cannot read` };
       try {
         data = await gunzip(data, MAX_MESSAGE);
       } catch (error) {
-        return { side: what.startsWith("request") ? "request" : "response", message: `${what} does not gunzip: ${(error as Error).message}` };
+        return { side, message: `${what} does not gunzip: ${(error as Error).message}` };
       }
     }
-    const side = what.startsWith("request") ? "request" : "response";
     let value: unknown;
     try {
       if (wire.format === "json") {
