@@ -28,8 +28,12 @@ export const ARTIFACTS: readonly Artifact[] = [
   jsonValidatorsArtifact,
   jsonSerializersArtifact,
   restClientArtifact,
-  // The REST server validates bodies with the JSON validators (./validate.js) once that artifact is registered.
-  restServerArtifact(() => ARTIFACTS.some((a) => a.name !== "rest-server" && /valid/i.test(a.name))),
+  // The REST server validates bodies with the JSON validators (./validate.js) once that artifact is registered, and
+  // writes response bodies with the JSON serializers' encoders (./json.js).
+  restServerArtifact(
+    () => ARTIFACTS.some((a) => a.name !== "rest-server" && /valid/i.test(a.name)),
+    () => ARTIFACTS.some((a) => a.name === "json-serializers"),
+  ),
   protoJsonArtifact,
   protobufCodecArtifact,
   protobufValidatorsArtifact,

@@ -5,7 +5,7 @@
  * against what the spec declares for that operation (status, media type, body by the generated validator; SOAP: the
  * output element or a declared fault). Every violation is reported; the answer goes back as the server sent it.
  *
- * OpenAPI documents and WSDLs; .proto services are not proxied yet.
+ * OpenAPI documents, WSDLs and .proto services (Connect, gRPC-Web, gRPC: rpc-proxy.ts).
  */
 import type { HttpOperation } from "../ir/model.js";
 import type { EmitContext } from "../emitters/artifact.js";
@@ -15,6 +15,7 @@ import { handlerName } from "../naming/property-name.js";
 import type { LoadedSpec } from "./load.js";
 import { mockBasePath, mockResponseFor, validatorOf, type MockLogEntry } from "./rest.js";
 import { soapServicePaths } from "./soap.js";
+import { createRpcValidatingProxy } from "./rpc-proxy.js";
 
 type Fn = (...args: unknown[]) => unknown;
 type Handler = (request: Request) => Promise<Response>;
@@ -38,6 +39,11 @@ export interface ProxyOptions {
   readonly target: string;
   /** Told about every request forwarded, with its violations (the CLI prints these on stderr). */
   readonly log?: (entry: ProxyLogEntry) => void;
+  /**
+   * .proto: where gRPC calls (HTTP/2 with trailers) go, over HTTP/2 (h2c for http://); default `target`. Connect and
+   * gRPC-Web calls go to `target` over fetch.
+   */
+  readonly grpcTarget?: string;
   /** The fetch used to reach the real server (default globalThis.fetch). */
   readonly fetch?: (request: Request) => Promise<Response>;
 }
@@ -63,6 +69,7 @@ type ResponseChecker = (operation: string | undefined, response: { status: numbe
 
 /** A web-standard handler forwarding every request to `options.target`, checking both directions against the spec. */
 export function createValidatingProxy(spec: LoadedSpec, options: ProxyOptions): Handler {
+  if (spec.doc.format === "proto") return createRpcValidatingProxy(spec, options);
   const { checkRequest, checkResponse } = spec.doc.format === "wsdl" ? soapCheckers(spec) : spec.doc.format === "openapi" ? restCheckers(spec) : unsupported(spec);
   const send = options.fetch ?? ((r: Request) => fetch(r));
   const base = new URL(options.target);
@@ -90,7 +97,7 @@ export function createValidatingProxy(spec: LoadedSpec, options: ProxyOptions): 
 }
 
 function unsupported(spec: LoadedSpec): { checkRequest: Checker; checkResponse: ResponseChecker } {
-  throw new Error(`--proxy checks OpenAPI documents and WSDLs; ${spec.doc.entry} is a ${spec.doc.format === "proto" ? ".proto" : spec.doc.format} (not supported yet)`);
+  throw new Error(`--proxy checks OpenAPI documents, WSDLs and .proto services; ${spec.doc.entry} is a ${spec.doc.format} (it has no operations)`);
 }
 
 const JSON_MEDIA = /^(application\/json|[^;]*\+json)\s*(;|$)/i;

@@ -25,6 +25,13 @@ export interface ValueOptions {
   readonly dates?: "string" | "Date";
   /** Nesting of named types beyond which optional content is left out. Default 4. */
   readonly maxDepth?: number;
+  /**
+   * Values (fields, list items, map entries, nested records) one value may hold; past it the generator behaves as
+   * past `maxDepth` (optional content left out, lists as short as allowed), and a cycle of required fields stops
+   * once twice over it. Bounds the breadth the depth bound does not: a message with many optional message-typed
+   * fields would otherwise grow as breadth^depth. Default 1000.
+   */
+  readonly maxNodes?: number;
 }
 
 /** The property holding a record's xsi:type name in its family (see the types emitter). */
@@ -52,6 +59,9 @@ export class ValueGenerator {
   private readonly int64: "bigint" | "string" | "number";
   private readonly dates: "string" | "Date";
   private readonly maxDepth: number;
+  private readonly maxNodes: number;
+  /** Values drawn so far for the current value (see maxNodes). */
+  private spent = 0;
   private random: Random = Math.random;
 
   constructor(readonly doc: IrDocument, options: ValueOptions = {}) {
@@ -67,17 +77,20 @@ export class ValueGenerator {
     this.int64 = options.int64 ?? (doc.format === "openapi" ? "number" : "bigint");
     this.dates = options.dates ?? "string";
     this.maxDepth = options.maxDepth ?? 4;
+    this.maxNodes = options.maxNodes ?? 1000;
   }
 
   /** A value of the named type `id` drawn with `seed`. */
   value(id: TypeId, seed: string | number): unknown {
     this.random = seededRandom(`${seed}\0${id}`);
+    this.spent = 0;
     return this.named(id, 0, false);
   }
 
   /** A value of a type expression (a parameter, a body) drawn with `seed`. */
   valueOf(type: TypeExpr, seed: string | number, facets?: Facets, nullable = false): unknown {
     this.random = seededRandom(`${seed}\0${JSON.stringify(type)}`);
+    this.spent = 0;
     if (nullable && this.random() < 0.05) return null;
     return this.expr(type, facets, 0);
   }
@@ -94,6 +107,11 @@ export class ValueGenerator {
     return undefined;
   }
 
+  /** Past the depth bound or the node budget: optional content is left out, lists are as short as allowed. */
+  private deep(depth: number): boolean {
+    return depth >= this.maxDepth || this.spent >= this.maxNodes;
+  }
+
   private pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.random() * items.length)]!;
   }
@@ -107,7 +125,8 @@ export class ValueGenerator {
     if (!t) return {};
     // A cycle of required fields has no finite value: stop at twice the depth bound (branching required fields make
     // anything deeper exponential), and the validator then says what is missing.
-    if (depth > this.maxDepth * 2 + 2) return t.kind === "record" ? {} : null;
+    // Past the node budget, only required content is still drawn, and a required cycle stops at once.
+    if (depth > this.maxDepth * 2 + 2 || (depth > this.maxDepth && this.spent > this.maxNodes * 2)) return t.kind === "record" ? {} : null;
     if (allowNull && t.nullable && this.random() < 0.05) return null;
     switch (t.kind) {
       case "record": {
@@ -121,7 +140,7 @@ export class ValueGenerator {
       case "union": {
         const variants = t.variants.length > 0 ? t.variants : [];
         if (variants.length === 0) return null;
-        const shallow = depth >= this.maxDepth ? variants.filter((v) => !this.recursive(v.type, id)) : variants;
+        const shallow = this.deep(depth) ? variants.filter((v) => !this.recursive(v.type, id)) : variants;
         const v = this.pick(shallow.length > 0 ? shallow : variants);
         const value = this.expr(v.type, undefined, depth + 1);
         if (t.discriminator.kind === "property" && v.tag !== undefined && isPlainObject(value)) {
@@ -145,7 +164,7 @@ export class ValueGenerator {
       }
     };
     walk(t, new Set());
-    if (family.length === 0 || (depth >= this.maxDepth && !t.abstract)) return t;
+    if (family.length === 0 || (this.deep(depth) && !t.abstract)) return t;
     return this.pick(family);
   }
 
@@ -173,7 +192,8 @@ export class ValueGenerator {
       const base = this.types.get(r.base.id);
       r = base?.kind === "record" ? base : undefined;
     }
-    for (const r of chain) this.members(r.members, { min: 1, max: 1 }, out, claim, depth, true);
+    for (const r of chain) this.members(r.members, { min: 1, max: 1 }, out, claim, depth, true, r.id === PROTO_VALUE);
+    if (this.doc.format === "proto") this.wellKnown(t, out);
     return out;
   }
 
@@ -181,7 +201,7 @@ export class ValueGenerator {
    * Members flattened as recordProperties does (so keys are claimed in the same order), filling `out`. `present`
    * false: the enclosing group is absent, members only claim their keys.
    */
-  private members(members: readonly Member[], outer: { min: number; max: number | "unbounded" }, out: Record<string, unknown>, claim: (k: string) => string, depth: number, present: boolean): void {
+  private members(members: readonly Member[], outer: { min: number; max: number | "unbounded" }, out: Record<string, unknown>, claim: (k: string) => string, depth: number, present: boolean, oneofRequired = false): void {
     for (const m of members) {
       if (m.kind === "any") {
         const key = claim("$any");
@@ -203,14 +223,14 @@ export class ValueGenerator {
       }
       if (m.oneofName !== undefined) {
         const key = claim(oneofPropertyName(m));
-        if (present) this.oneof(m, out, key, depth);
+        if (present) this.oneof(m, out, key, depth, oneofRequired);
         continue;
       }
       if (keepsOrder(m, outer)) {
         // A repeating choice kept in document order: `{ kind, value }` items following the content model.
         const p = orderedProperty(m, multiply(outer, m.occurs));
         const key = claim(p.name);
-        if (present && (p.minItems >= 1 || (depth < this.maxDepth && this.random() < 0.6))) {
+        if (present && (p.minItems >= 1 || (!this.deep(depth) && this.random() < 0.6))) {
           const items: unknown[] = [];
           this.orderedItems({ ...m, occurs: p.occurs }, p, items, depth, true);
           if (items.length > 0) out[key] = items;
@@ -220,7 +240,7 @@ export class ValueGenerator {
       if (m.compositor === "choice") {
         // One branch per occurrence: the others only claim their keys.
         const occurs = multiply(outer, { min: 0, max: m.occurs.max });
-        const wanted = present && (m.occurs.min >= 1 && outer.min >= 1 || (depth < this.maxDepth && this.random() < 0.5));
+        const wanted = present && (m.occurs.min >= 1 && outer.min >= 1 || (!this.deep(depth) && this.random() < 0.5));
         const branch = wanted && m.members.length > 0 ? this.choiceBranch(m, depth) : -1;
         m.members.forEach((member, i) => {
           const required = { min: i === branch ? Math.max(1, m.occurs.min) : 0, max: occurs.max };
@@ -229,7 +249,7 @@ export class ValueGenerator {
         continue;
       }
       const occurs = multiply(outer, m.occurs);
-      const groupPresent = present && (m.occurs.min >= 1 || (depth < this.maxDepth && this.random() < 0.5));
+      const groupPresent = present && (m.occurs.min >= 1 || (!this.deep(depth) && this.random() < 0.5));
       this.members(m.members, groupPresent ? { min: Math.max(1, occurs.min), max: occurs.max } : occurs, out, claim, depth, groupPresent);
     }
   }
@@ -239,7 +259,7 @@ export class ValueGenerator {
     const max = m.occurs.max === "unbounded" ? m.occurs.min + 2 : Math.min(m.occurs.max, m.occurs.min + 2);
     // The group itself occurs at least once when chosen (its property is there).
     const min = top ? Math.max(1, m.occurs.min) : m.occurs.min;
-    const count = depth >= this.maxDepth ? min : this.int(min, Math.max(min, max));
+    const count = this.deep(depth) ? min : this.int(min, Math.max(min, max));
     for (let n = 0; n < count; n++) {
       if (m.kind === "field") {
         const kind = p.items.find((i) => i.member === m)!.kind;
@@ -256,7 +276,7 @@ export class ValueGenerator {
   }
 
   private choiceBranch(g: Group, depth: number): number {
-    const candidates = g.members.map((_, i) => i).filter((i) => depth < this.maxDepth || !this.memberRecursive(g.members[i]!));
+    const candidates = g.members.map((_, i) => i).filter((i) => !this.deep(depth) || !this.memberRecursive(g.members[i]!));
     return candidates.length > 0 ? this.pick(candidates) : 0;
   }
 
@@ -269,10 +289,10 @@ export class ValueGenerator {
     const list = occurs.max === "unbounded" || occurs.max > 1;
     // proto3 implicit-presence scalars are always there; a message field never has implicit presence.
     const required = occurs.min >= 1 || proto?.label === "required" || (proto?.label === "implicit" && !this.isRecord(f.type));
-    if (!required && (depth >= this.maxDepth || this.random() < 0.4)) return;
+    if (!required && (this.deep(depth) || this.random() < 0.4)) return;
     if (list) {
       const max = occurs.max === "unbounded" ? occurs.min + 2 : Math.min(occurs.max, occurs.min + 2);
-      const count = depth >= this.maxDepth ? occurs.min : this.int(occurs.min, Math.max(occurs.min, max));
+      const count = this.deep(depth) ? occurs.min : this.int(occurs.min, Math.max(occurs.min, max));
       out[key] = Array.from({ length: count }, () => this.fieldValue(f, depth));
       return;
     }
@@ -297,6 +317,36 @@ export class ValueGenerator {
     return this.expr(f.type, f.facets, depth + 1);
   }
 
+  /**
+   * What the proto JSON mapping of the well-known types asks beyond their fields (the binary form takes any value):
+   * Timestamp within 0001..9999 with nanos in [0, 1e9); Duration's nanos of the sign of its seconds; Any packing a
+   * message of the document (registered with the generated codecs) as its empty encoding, or nothing at all.
+   */
+  private wellKnown(t: RecordType, out: Record<string, unknown>): void {
+    if (t.id === PROTO_TIMESTAMP || t.id === PROTO_DURATION) {
+      const seconds = out["seconds"];
+      const sign = seconds === undefined ? 0 : Math.sign(Number(seconds));
+      if (typeof out["nanos"] === "number") {
+        const nanos = Math.min(Math.abs(out["nanos"]), 999_999_999);
+        out["nanos"] = t.id === PROTO_DURATION && sign < 0 ? -nanos : nanos;
+      }
+      if (t.id === PROTO_TIMESTAMP && sign < 0) out["seconds"] = typeof seconds === "bigint" ? -seconds : typeof seconds === "string" ? seconds.replace(/^-/, "") : Math.abs(Number(seconds));
+    }
+    if (t.id === PROTO_ANY) {
+      const packable = this.packable();
+      const target = packable.length > 0 && this.random() < 0.8 ? this.pick(packable) : undefined;
+      out["typeUrl"] = target === undefined ? "" : `type.googleapis.com/${target.id.slice("proto:.".length)}`;
+      out["value"] = new Uint8Array(0);
+    }
+  }
+
+  private packableTypes: RecordType[] | undefined;
+
+  /** Messages whose empty encoding is a valid message with a JSON form: no required fields, not Value. */
+  private packable(): RecordType[] {
+    return (this.packableTypes ??= this.doc.types.filter((x): x is RecordType => x.kind === "record" && x.id.startsWith("proto:.") && x.id !== PROTO_VALUE && !x.members.some((m) => m.kind === "field" && m.wire.proto?.label === "required")));
+  }
+
   /** An XSD `fixed` value (text) as the in-memory value of its type. */
   private fromText(type: TypeExpr, text: string): unknown {
     const scalar = this.scalarOf(type);
@@ -314,10 +364,10 @@ export class ValueGenerator {
     return undefined;
   }
 
-  private oneof(g: Group, out: Record<string, unknown>, key: string, depth: number): void {
+  private oneof(g: Group, out: Record<string, unknown>, key: string, depth: number, required = false): void {
     const fields = g.members.filter((m): m is Field => m.kind === "field");
-    if (fields.length === 0 || (depth >= this.maxDepth && fields.every((f) => f.type.kind === "ref")) || this.random() < 0.2) return;
-    const shallow = depth >= this.maxDepth ? fields.filter((x) => x.type.kind !== "ref") : fields;
+    if (fields.length === 0 || (!required && ((this.deep(depth) && fields.every((f) => f.type.kind === "ref")) || this.random() < 0.2))) return;
+    const shallow = this.deep(depth) ? fields.filter((x) => x.type.kind !== "ref") : fields;
     const f = this.pick(shallow.length > 0 ? shallow : fields);
     out[key] = { case: fieldPropertyName(f), value: this.expr(f.type, f.facets, depth + 1) };
   }
@@ -353,6 +403,7 @@ export class ValueGenerator {
   }
 
   expr(t: TypeExpr, facets: Facets | undefined, depth: number): unknown {
+    this.spent++;
     switch (t.kind) {
       case "scalar":
         return this.scalar(t, facets);
@@ -371,7 +422,7 @@ export class ValueGenerator {
         const f = { ...t.facets, ...pickList(facets) };
         const min = f.minItems ?? 0;
         const cap = f.maxItems ?? min + 2;
-        const count = depth >= this.maxDepth ? min : this.int(min, Math.max(min, Math.min(cap, min + 2)));
+        const count = this.deep(depth) ? min : this.int(min, Math.max(min, Math.min(cap, min + 2)));
         const items: unknown[] = [];
         const keys = new Set<string>();
         for (let i = 0, tries = 0; items.length < count && tries < count * 10 + 10; tries++) {
@@ -388,7 +439,7 @@ export class ValueGenerator {
       }
       case "map": {
         const out: Record<string, unknown> = {};
-        const count = depth >= this.maxDepth ? 0 : this.int(0, 2);
+        const count = this.deep(depth) ? 0 : this.int(0, 2);
         for (let i = 0; i < count; i++) {
           const key = this.mapKey(t.key);
           out[key] = this.expr(t.value, undefined, depth + 1);
@@ -396,7 +447,7 @@ export class ValueGenerator {
         return out;
       }
       case "union": {
-        const options = depth >= this.maxDepth ? t.of.filter((o) => o.kind !== "ref" && o.kind !== "list") : t.of;
+        const options = this.deep(depth) ? t.of.filter((o) => o.kind !== "ref" && o.kind !== "list") : t.of;
         const o = this.pick(options.length > 0 ? options : t.of);
         return this.expr(o, facets, depth + 1);
       }
@@ -565,6 +616,11 @@ export class ValueGenerator {
     }
   }
 }
+
+const PROTO_ANY = "proto:.google.protobuf.Any";
+const PROTO_VALUE = "proto:.google.protobuf.Value";
+const PROTO_TIMESTAMP = "proto:.google.protobuf.Timestamp";
+const PROTO_DURATION = "proto:.google.protobuf.Duration";
 
 const INT64: ReadonlySet<string> = new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
 const INT32: ReadonlySet<string> = new Set(["int32", "uint32", "sint32", "fixed32", "sfixed32"]);

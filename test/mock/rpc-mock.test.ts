@@ -277,13 +277,13 @@ describe("the seed content-stream.proto and the specforge mock command", () => {
 });
 
 describe("specforge mock refusals", () => {
-  it("a .proto without a service, and --proxy on a .proto, are usage errors naming the spec", () => {
+  it("a .proto without a service, and --proxy-grpc without --proxy, are usage errors", () => {
     const run = (args: string[]) => spawnSync(process.execPath, [path.join(REPO, "bin/specforge.js"), "mock", ...args, "--port", "0"], { cwd: REPO, encoding: "utf8", timeout: 60_000 });
     const none = run(["specs/content.proto"]);
     expect(none.status).not.toBe(0);
     expect(none.stderr).toContain("specs/content.proto declares no service");
-    const proxied = run(["specs/content-stream.proto", "--proxy", "http://127.0.0.1:9"]);
+    const proxied = run(["specs/content-stream.proto", "--proxy-grpc", "http://127.0.0.1:9"]);
     expect(proxied.status).not.toBe(0);
-    expect(proxied.stderr).toContain(".proto services cannot be proxied yet");
+    expect(proxied.stderr).toContain("--proxy-grpc: only with --proxy, for a .proto");
   }, 60_000);
 });

@@ -32,9 +32,10 @@ export function mockCommand(ctx: CommandContext): Command {
     .option("-I, --proto-path <dir...>", "directories searched for .proto imports")
     .option("--cors-origin <origin...>", "origins whose pages may call the mock (\"*\" for any; default http(s) pages on localhost)")
     .option("--no-cors", "answer no CORS preflights and add no CORS headers")
-    .option("--proxy <url>", "forward every request to this real server, check request and answer against the spec and report each violation (OpenAPI, WSDL); answers go back unchanged")
+    .option("--proxy <url>", "forward every request to this real server, check request and answer against the spec and report each violation (OpenAPI, WSDL, .proto); answers go back unchanged")
+    .option("--proxy-grpc <url>", "with --proxy on a .proto: where gRPC calls go, over HTTP/2 (default the --proxy URL)")
     .option("--json", "log requests as JSON lines on stderr")
-    .action(async (spec: string, opts: { port: number; grpcPort?: number | "none"; host: string; seed: string; dynamic?: boolean; delay?: number; streamCount: number; protoPath?: string[]; cors: boolean; corsOrigin?: string[]; proxy?: string; json?: boolean }) => {
+    .action(async (spec: string, opts: { port: number; grpcPort?: number | "none"; host: string; seed: string; dynamic?: boolean; delay?: number; streamCount: number; protoPath?: string[]; cors: boolean; corsOrigin?: string[]; proxy?: string; proxyGrpc?: string; json?: boolean }) => {
       const loaded = await loadSpecForMock({ spec, ...(opts.protoPath ? { protoPaths: opts.protoPath } : {}) });
       const format = loaded.doc.format;
       if (format === "xsd") throw new UsageError(`specforge mock: ${spec} is an XSD, which has no operations to serve (mock a WSDL, an OpenAPI document or a .proto with services)`);
@@ -55,9 +56,11 @@ export function mockCommand(ctx: CommandContext): Command {
           : `${e.method} ${e.path} -> ${e.status}${e.operation ? ` ${e.operation}` : ""}${e.source && e.source !== "none" ? ` (${e.source}${e.example ? ` ${e.example}` : ""})` : ""}${e.note ? ` [${e.note}]` : ""}\n`);
       const common = { seed: opts.seed, ...(opts.dynamic ? { dynamic: true } : {}), ...(opts.delay !== undefined ? { delayMs: opts.delay } : {}), log };
       if (opts.proxy !== undefined) {
-        if (format === "proto") throw new UsageError("specforge mock --proxy: .proto services cannot be proxied yet (OpenAPI documents and WSDLs can)");
-        if (!/^https?:\/\/[^/]/i.test(opts.proxy)) throw new UsageError(`specforge mock --proxy: expected an http(s) URL, got ${JSON.stringify(opts.proxy)}`);
+        for (const url of [opts.proxy, ...(opts.proxyGrpc !== undefined ? [opts.proxyGrpc] : [])]) {
+          if (!/^https?:\/\/[^/]/i.test(url)) throw new UsageError(`specforge mock --proxy: expected an http(s) URL, got ${JSON.stringify(url)}`);
+        }
       }
+      if (opts.proxyGrpc !== undefined && (opts.proxy === undefined || format !== "proto")) throw new UsageError("specforge mock --proxy-grpc: only with --proxy, for a .proto");
       const proxyLog = (e: ProxyLogEntry) => {
         if (opts.json) {
           ctx.io.err(`${JSON.stringify({ event: "request", ...e })}\n`);
@@ -71,7 +74,7 @@ export function mockCommand(ctx: CommandContext): Command {
         }
       };
       const mock = opts.proxy !== undefined
-        ? createValidatingProxy(loaded, { target: opts.proxy, log: proxyLog })
+        ? createValidatingProxy(loaded, { target: opts.proxy, ...(opts.proxyGrpc !== undefined ? { grpcTarget: opts.proxyGrpc } : {}), log: proxyLog })
         : format === "wsdl"
           ? createSoapMock(loaded, { ...common, wsdl: readFileSync(path.resolve(spec), "utf8") })
           : format === "proto"

@@ -10,7 +10,12 @@ import {
 import { parametersAt, requestShape } from "../rest-client/request-type.js";
 import { emitFormDecoder } from "./form-decoder.js";
 import { emitParameter, type Runtime } from "./parameter-parsing.js";
-import { bodyValidator, emitResponseValidator } from "./validators.js";
+import { bodyValidator, emitResponseValidator, VALIDATORS_MODULE } from "./validators.js";
+import { SerializerContext } from "../json-serializers/context.js";
+import { statusCondition } from "../rest-client/http-shared.js";
+
+/** The JSON serializers artifact's module (`encode<T>Json` per named type). */
+const SERIALIZERS_MODULE = "./json.js";
 import { operationLine } from "../types/services.js";
 import type { OperationNames } from "../../naming/assign-names.js";
 
@@ -20,12 +25,12 @@ import type { OperationNames } from "../../naming/assign-names.js";
  * web-standard `(Request) => Promise<Response>`. Parameters are parsed by straight-line code printed here; bodies
  * and (in development mode) responses are checked by the validators of ./validate.js.
  */
-export function emitServer(ctx: EmitContext, options: { readonly validators: boolean } = { validators: true }): GeneratedFile {
+export function emitServer(ctx: EmitContext, options: { readonly validators: boolean; readonly serializers?: boolean } = { validators: true }): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/server.ts`, ctx.source);
   const tctx = restTypesContext(ctx);
   const services = [];
   for (const { service, index } of httpServices(ctx.doc)) {
-    emitServiceServer(f, service, index, ctx, tctx, options.validators);
+    emitServiceServer(f, service, index, ctx, tctx, options.validators, options.serializers ?? options.validators);
     const api = ctx.names.api(index);
     services.push({ name: service.name, version: service.version ?? "", handlers: api.handlers, server: api.server, factory: api.createServer });
   }
@@ -41,6 +46,7 @@ function emitServiceServer(
   ctx: EmitContext,
   tctx: TypesContext,
   validators: boolean,
+  serializers: boolean,
 ): void {
   const rt: Runtime = (name, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
   const api = ctx.names.api(index);
@@ -77,7 +83,9 @@ function emitServiceServer(
   f.print("): (request: Request) => Promise<Response> {");
   f.print("  return ", rt("createRestHandler"), "(");
   f.print("    [");
-  for (const op of s.operations) emitBinding(f, op, ctx.names.operation(op), rt, tctx, validators);
+  // The named types whose JSON is not JSON.stringify's of their values (as json.ts works it out for its decoders).
+  const revived = serializers ? new SerializerContext(f, tctx, ctx.runtimeModule).needsRevive : new Set<string>();
+  for (const op of s.operations) emitBinding(f, op, ctx.names.operation(op), rt, tctx, validators, serializers, revived);
   f.print("    ],");
   f.print(`    { basePath: ${stringLiteral(basePath)}, ...options },`);
   f.print("  );");
@@ -179,7 +187,7 @@ function paramsArg(op: HttpOperation): string {
   return groupsOf(op) === "" ? "_params" : "params";
 }
 
-function emitBinding(f: GeneratedFile, op: HttpOperation, names: OperationNames, rt: Runtime, tctx: TypesContext, validators: boolean): void {
+function emitBinding(f: GeneratedFile, op: HttpOperation, names: OperationNames, rt: Runtime, tctx: TypesContext, validators: boolean, serializers: boolean, revived: ReadonlySet<string>): void {
   const usesQuery = op.parameters.some((x) => x.in === "query");
   f.print("      ", rt("restOperation"), "({");
   f.print(`        name: ${stringLiteral(op.name)},`);
@@ -206,5 +214,46 @@ function emitBinding(f: GeneratedFile, op: HttpOperation, names: OperationNames,
     f.print(`        invoke: (${paramsArg(op)}, _body, request) => handlers.${names.method}({ ${groupsOf(op)}request }),`);
   }
   if (validators) f.print(`        validateResponse: ${names.validateResponse},`);
+  if (serializers) emitResponseEncoder(f, op, tctx, revived);
   f.print("      }),");
+}
+
+/**
+ * `encodeResponse: (status, body) => ...`: the body of each declared status whose JSON media type carries a named
+ * type whose JSON differs from JSON.stringify's (it holds bytes, Date values or 64-bit integers: the types the
+ * generated decoder revives) is written by that type's generated encoder (./json.js, `encode<T>Json`), the writer
+ * the decoder mirrors: `format: byte` as base64, dates and 64-bit integers as the spec's JSON says. Other bodies
+ * (types JSON.stringify writes right, inline schemas, no JSON media type, a body that is not a value of its type)
+ * are left to JSON.stringify (undefined), as before.
+ */
+function emitResponseEncoder(f: GeneratedFile, op: HttpOperation, tctx: TypesContext, revived: ReadonlySet<string>): void {
+  const cases: { condition: string; encode: Printable }[] = [];
+  for (const r of op.responses) {
+    const json = jsonContent(r.contents);
+    const condition = statusCondition("status", r.status);
+    if (cases.some((c) => c.condition === "true")) break;
+    if (json?.type.kind !== "ref" || !revived.has(json.type.id)) {
+      // An earlier, more general entry must not answer for this status: it falls back to JSON.stringify.
+      cases.push({ condition, encode: "undefined" });
+      continue;
+    }
+    const named = tctx.types.get(json.type.id);
+    const encoder = f.import(tctx.names.derived(json.type.id, "encodeJson"), SERIALIZERS_MODULE);
+    const guard = f.import(tctx.names.derived(json.type.id, "is"), VALIDATORS_MODULE);
+    // A body that is not a value of its type (a handler's mistake) is left to JSON.stringify, as before encoders:
+    // the encoder is only defined on values of the type.
+    const call: Printable = [guard, "(body) ? ", encoder, "(body) : undefined"];
+    cases.push({ condition, encode: json.nullable && !named?.nullable ? ["body === null ? \"null\" : ", call] : call });
+  }
+  if (!cases.some((c) => c.encode !== "undefined")) return;
+  const parts: Printable[] = [];
+  for (const c of cases) {
+    if (c.condition === "true") {
+      parts.push(c.encode);
+      break;
+    }
+    parts.push(c.condition, " ? ", c.encode, " : ");
+  }
+  if (cases[cases.length - 1]!.condition !== "true") parts.push("undefined");
+  f.print("        encodeResponse: (status, body) => ", parts, ",");
 }

@@ -25,10 +25,11 @@ export function restJsonResponse(status: number, body: unknown, headers?: RestHe
 }
 
 /** The parts of a JSON answer: the serialized body and its content type; the handler's headers win. No length: the
- * node adapter counts the bytes natively when it writes them (as every web runtime does for a text body). */
-export function restJsonParts(status: number, body: unknown, headers?: RestHeaders): HttpAnswerParts {
+ * node adapter counts the bytes natively when it writes them (as every web runtime does for a text body). `text`:
+ * the body already written as JSON (by the generated encoder of its type), else JSON.stringify(body). */
+export function restJsonParts(status: number, body: unknown, headers?: RestHeaders, text?: string): HttpAnswerParts {
   if (body === undefined) return { status, headers: headers ?? NO_HEADERS, body: undefined };
-  const text = JSON.stringify(body);
+  if (text === undefined) text = JSON.stringify(body);
   const record: Record<string, string> = { "content-type": "application/json" };
   if (headers !== undefined) for (const name of Object.keys(headers)) record[name] = headers[name]!;
   return { status, headers: record, body: text };

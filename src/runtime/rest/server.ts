@@ -78,6 +78,12 @@ export interface RestOperationBinding<P> {
   readonly invoke: (params: P, body: unknown, request: Request) => RestResult | Promise<RestResult>;
   /** Issues of a response against the spec (development mode); an undeclared status is an issue too. */
   readonly validateResponse?: (status: number, body: unknown) => ValidationIssue[];
+  /**
+   * The JSON text of a response body, written by the generated encoder (`encode<T>Json`) of the type declared for
+   * its status, so that bytes go out as base64, dates and 64-bit integers as the spec's JSON says, as the generated
+   * client's decoder reads them; undefined where no encoder applies (JSON.stringify then).
+   */
+  readonly encodeResponse?: (status: number, body: unknown) => string | undefined;
 }
 
 /** Erase an operation's parameter type so bindings of different operations fit in one table. */
@@ -132,7 +138,8 @@ function restDispatcher(operations: readonly RestOperationBinding<unknown>[], op
         const problems = op.validateResponse(result.status, result.body);
         if (problems.length > 0) return fail(500, `Response of ${op.name} does not match the spec`, problems);
       }
-      const parts = restJsonParts(result.status, result.body, result.headers);
+      const text = op.encodeResponse !== undefined && result.body !== undefined ? op.encodeResponse(result.status, result.body) : undefined;
+      const parts = restJsonParts(result.status, result.body, result.headers, text);
       return request.method === "HEAD" ? restHeadParts(parts) : parts;
     } catch (error) {
       return handlerFailed(error, op, request, pathParams);
