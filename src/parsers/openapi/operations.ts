@@ -281,13 +281,34 @@ function lowerResponse(ctx: LowerContext, schemas: SchemaLowerer, status: string
  * of its own, which the server calls), whatever its shape; a text or binary body only when its schema constrains it.
  */
 function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string, ctx: LowerContext, encoding = true): HttpContent[] {
-  return entries(content).map(([mediaType, m]) => {
+  return entries(content).flatMap(([mediaType, m]): HttpContent[] => {
     const schema = child(m, "schema");
     const examples = examplesOf(ctx, m);
-    if (!schema) return { mediaType, type: ANY, ...examples };
+    if (!schema) return [{ mediaType, type: ANY, ...examples }];
+    const single = MULTIPART.test(mediaType) ? singleValueType(ctx, schema) : undefined;
+    if (single !== undefined) {
+      ctx.warn(
+        schema,
+        `a ${mediaType.toLowerCase()} body is named parts, the properties of an object schema (OpenAPI, "Special Considerations for multipart Content"), not one ${single}: the media type is left out (clients do not send it, servers do not read it)`,
+      );
+      return [];
+    }
     const { type, nullable } = schemas.withoutFacets(schema, hint, STRUCTURED_MEDIA.test(mediaType));
-    return { mediaType, type, ...(nullable ? { nullable: true } : {}), ...(encoding ? lowerEncoding(ctx, m) : {}), ...examples };
+    return [{ mediaType, type, ...(nullable ? { nullable: true } : {}), ...(encoding ? lowerEncoding(ctx, m) : {}), ...examples }];
   });
+}
+
+const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
+
+/** The `type` of a schema that can only be one primitive value (`string`, `integer`...), following `$ref`s. */
+function singleValueType(ctx: LowerContext, schema: Loc): string | undefined {
+  const s = ctx.recover(() => ctx.deref(schema));
+  if (!s || !isObject(s.value)) return undefined;
+  const t = s.value["type"];
+  const types = typeof t === "string" ? [t] : Array.isArray(t) ? t.filter((x) => x !== "null") : [];
+  if (types.length === 0 || types.some((x) => typeof x !== "string" || x === "object" || x === "array")) return undefined;
+  for (const k of ["properties", "allOf", "anyOf", "oneOf", "additionalProperties"]) if (k in s.value) return undefined;
+  return types.join(" or ");
 }
 
 /** The `examples` field of a parameter, header or body (its own examples, else its schema's); empty when none. */
