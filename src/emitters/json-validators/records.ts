@@ -157,24 +157,27 @@ export function recordIsBody(ctx: ValidatorContext, t: RecordType, out: Lines): 
     return;
   }
   openRecord(out);
-  const checked = cheapFirst(ctx, fields).flatMap((s) => {
+  // Each property's statements are written in order (the module-level helpers they register keep their order), then
+  // placed in this body or, for a large record, in helpers (see FIELDS_PER_FUNCTION).
+  const perField = cheapFirst(ctx, fields).flatMap((s) => {
     const check = fieldIsExpr(ctx, s);
-    return !s.required && check === "true" ? [] : [{ s, check }];
+    if (!s.required && check === "true") return [];
+    const body = new Lines();
+    // An inherited value counts as absent: a required property fails without an own one; an optional one fails
+    // only when an own value fails its check, so the own check runs only on the way to `return false`.
+    const own = ownCheck(ctx, s);
+    body.add("  ", read(s));
+    if (s.required && check === "true") body.add("  ", `if (${s.local} === undefined || !${own}) return false;`);
+    else if (s.required) body.add("  ", `if (${s.local} === undefined || !`, paren(check), ` || !${own}) return false;`);
+    // Only a failing value reaches the own check here, so it is a call: a few bytes, where the inline test repeated
+    // per optional property would keep the whole function from being inlined into its caller.
+    else body.add("  ", `if (${s.local} !== undefined && !`, paren(check), ` && ${PROTOTYPE_KEYS.has(s.key) ? own : `${ctx.ownFunction()}(o, ${stringLiteral(s.key)})`}) return false;`);
+    return [body];
   });
-  const chunks = chunksOf(checked);
+  const chunks = chunksOf(perField);
   for (const chunk of chunks) {
     const body = new Lines();
-    for (const { s, check } of chunk) {
-      // An inherited value counts as absent: a required property fails without an own one; an optional one fails
-      // only when an own value fails its check, so the own check runs only on the way to `return false`.
-      const own = ownCheck(ctx, s);
-      body.add("  ", read(s));
-      if (s.required && check === "true") body.add("  ", `if (${s.local} === undefined || !${own}) return false;`);
-      else if (s.required) body.add("  ", `if (${s.local} === undefined || !`, paren(check), ` || !${own}) return false;`);
-      // Only a failing value reaches the own check here, so it is a call: a few bytes, where the inline test repeated
-      // per optional property would keep the whole function from being inlined into its caller.
-      else body.add("  ", `if (${s.local} !== undefined && !`, paren(check), ` && ${PROTOTYPE_KEYS.has(s.key) ? own : `${ctx.ownFunction()}(o, ${stringLiteral(s.key)})`}) return false;`);
-    }
+    for (const lines of chunk) body.append(lines);
     chunkInto(ctx, out, body, chunks.length > 1, "is", (name) => `function ${name}(o: Record<string, unknown>): boolean {`, "return true;", (name) => `if (!${name}(o)) return false;`);
   }
   if (extra !== undefined && !(extra !== false && isEmptyCheck(ctx, extra))) {
@@ -204,15 +207,18 @@ export function recordCollectBody(ctx: ValidatorContext, t: RecordType, out: Lin
   if (fields.length === 0 && !checksExtra) return;
   openRecord(out);
   // One line per property (two for a required one), the reporting written once per shape (see collectorOf).
-  const collected = fields.flatMap((s) => {
+  const perField = fields.flatMap((s) => {
     const collector = collectorOf(ctx, s.field.type, s.field.facets);
-    return !s.required && collector === undefined ? [] : [{ s, collector }];
+    if (!s.required && collector === undefined) return [];
+    const body = new Lines();
+    collectField(ctx, s, collector, body);
+    return [body];
   });
-  const chunks = chunksOf(collected);
-  const issueType = ctx.f.import("ValidationIssue", ctx.runtimeModule, { typeOnly: true });
+  const chunks = chunksOf(perField);
   for (const chunk of chunks) {
     const body = new Lines();
-    for (const { s, collector } of chunk) collectField(ctx, s, collector, body);
+    for (const lines of chunk) body.append(lines);
+    const issueType = chunks.length > 1 ? ctx.f.import("ValidationIssue", ctx.runtimeModule, { typeOnly: true }) : "";
     chunkInto(ctx, out, body, chunks.length > 1, "collect", (name) => js`function ${name}(o: Record<string, unknown>, path: string, issues: ${issueType}[]): void {`, undefined, (name) => `${name}(o, path, issues);`);
   }
   if (checksExtra) {
