@@ -285,7 +285,8 @@ function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: stri
     const schema = child(m, "schema");
     const examples = examplesOf(ctx, m);
     if (!schema) return [{ mediaType, type: ANY, ...examples }];
-    const single = MULTIPART.test(mediaType) ? singleValueType(ctx, schema) : undefined;
+    // Request bodies only (`encoding`: a response is read as whatever arrives).
+    const single = encoding && MULTIPART.test(mediaType) ? singleValueType(ctx, schema) : undefined;
     if (single !== undefined) {
       ctx.warn(
         schema,
