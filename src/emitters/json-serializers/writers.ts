@@ -1,8 +1,9 @@
 import { isIdentifier, stringLiteral } from "../../codegen/escape.js";
-import type { NamedType, RecordType, UnionType } from "../../ir/model.js";
+import type { Field, NamedType, RecordType, UnionType } from "../../ir/model.js";
 import { fieldPropertyName } from "../../naming/property-name.js";
 import { recordProperties } from "../types/properties.js";
-import { js, type Lines } from "../json-validators/code.js";
+import { js, Lines } from "../json-validators/code.js";
+import { chunksOf } from "../json-validators/records.js";
 import type { SerializerContext } from "./context.js";
 import { variantAllowsTag } from "./tags.js";
 import { tsOf, writeByGuards, writeExpr } from "./write-expr.js";
@@ -35,28 +36,22 @@ function recordWriter(ctx: SerializerContext, t: RecordType, out: Lines): void {
   const extra = t.additionalProperties;
   let started = false;
   out.add("  ", 'let json = "{";');
-  fields.forEach(({ field, required }, i) => {
-    const key = field.wire.json?.key ?? fieldPropertyName(field);
-    const prop = fieldPropertyName(field);
-    const access = PROTOTYPE_KEYS.has(prop)
-      ? `(Object.hasOwn(value, ${stringLiteral(prop)}) ? value[${stringLiteral(prop)}] : undefined)`
-      : isIdentifier(prop) ? `value.${prop}` : `value[${stringLiteral(prop)}]`;
-    const local = `v${i}`;
-    const write = writeExpr(ctx, field.type, local);
-    const valueText = field.nullable ? js`(${local} === null ? "null" : ${write})` : write;
-    const keyText = stringLiteral(`${JSON.stringify(key)}:`);
-    if (required) {
-      out.add("  ", `const ${local} = ${access};`);
-      // Before the first required property only optional ones were written, if any: test for the comma then.
-      const requiredPrefix = started || i === 0 ? stringLiteral(`${started ? "," : ""}${JSON.stringify(key)}:`) : js`(json === "{" ? "" : ",") + ${keyText}`;
-      out.add("  ", js`json += ${requiredPrefix} + ${valueText};`);
-      started = true;
-      return;
+  // A record of many properties writes them in helpers of FIELDS_PER_FUNCTION each (TypeScript cannot analyse the
+  // control flow of one function writing several hundred: DocuSign's AccountSettingsInformation has 674).
+  const chunks = chunksOf(fields.map((f, i) => ({ ...f, i })));
+  const typeRef = chunks.length > 1 ? ctx.f.import(ctx.typeName(t.id), "./types.js", { typeOnly: true }) : undefined;
+  for (const chunk of chunks) {
+    const body = typeRef === undefined ? out : new Lines();
+    for (const { field, required, i } of chunk) started = writeField(ctx, field, required, i, started, body);
+    if (typeRef !== undefined) {
+      const name = ctx.helperName("write");
+      ctx.helpers.add("", js`function ${name}(value: ${typeRef}, json: string): string {`);
+      ctx.helpers.append(body);
+      ctx.helpers.add("  ", "return json;");
+      ctx.helpers.add("", "}");
+      out.add("  ", `json = ${name}(value, json);`);
     }
-    out.add("  ", `const ${local} = ${access};`);
-    const prefix = started ? stringLiteral(`,${JSON.stringify(key)}:`) : js`(json === "{" ? "" : ",") + ${keyText}`;
-    out.add("  ", js`if (${local} !== undefined) json += ${prefix} + ${valueText};`);
-  });
+  }
   if (extra !== undefined && extra !== false) {
     const known = fields.map(({ field }) => field.wire.json?.key ?? fieldPropertyName(field));
     out.add("  ", "for (const key in value) {");
@@ -68,6 +63,30 @@ function recordWriter(ctx: SerializerContext, t: RecordType, out: Lines): void {
     out.add("  ", "}");
   }
   out.add("  ", 'return json + "}";');
+}
+
+/** One declared property's statements; returns whether a property is now certainly written (a required one). */
+function writeField(ctx: SerializerContext, field: Field, required: boolean, i: number, started: boolean, out: Lines): boolean {
+  const key = field.wire.json?.key ?? fieldPropertyName(field);
+  const prop = fieldPropertyName(field);
+  const access = PROTOTYPE_KEYS.has(prop)
+    ? `(Object.hasOwn(value, ${stringLiteral(prop)}) ? value[${stringLiteral(prop)}] : undefined)`
+    : isIdentifier(prop) ? `value.${prop}` : `value[${stringLiteral(prop)}]`;
+  const local = `v${i}`;
+  const write = writeExpr(ctx, field.type, local);
+  const valueText = field.nullable ? js`(${local} === null ? "null" : ${write})` : write;
+  const keyText = stringLiteral(`${JSON.stringify(key)}:`);
+  if (required) {
+    out.add("  ", `const ${local} = ${access};`);
+    // Before the first required property only optional ones were written, if any: test for the comma then.
+    const requiredPrefix = started || i === 0 ? stringLiteral(`${started ? "," : ""}${JSON.stringify(key)}:`) : js`(json === "{" ? "" : ",") + ${keyText}`;
+    out.add("  ", js`json += ${requiredPrefix} + ${valueText};`);
+    return true;
+  }
+  out.add("  ", `const ${local} = ${access};`);
+  const prefix = started ? stringLiteral(`,${JSON.stringify(key)}:`) : js`(json === "{" ? "" : ",") + ${keyText}`;
+  out.add("  ", js`if (${local} !== undefined) json += ${prefix} + ${valueText};`);
+  return started;
 }
 
 /** A discriminated union dispatches on its tag; others try each variant's validator in order. */

@@ -114,6 +114,40 @@ function cheapFirst(ctx: ValidatorContext, fields: readonly FieldSlot[]): FieldS
   return [...fields.filter((s) => !isCostly(ctx, s)), ...fields.filter((s) => isCostly(ctx, s))];
 }
 
+/**
+ * Properties checked in one function at most. TypeScript gives up on a function whose control flow is too deep to
+ * analyse ("The containing function or module body is too large for control flow analysis": about 500 property
+ * checks, Google's contentwarehouse has a record of 535), so a larger record's checks go in helpers of this many
+ * properties each, called in turn. Records this size are rare; the calls cost nothing measurable.
+ */
+export const FIELDS_PER_FUNCTION = 100;
+
+/** `items` in runs of at most FIELDS_PER_FUNCTION. */
+export function chunksOf<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += FIELDS_PER_FUNCTION) out.push(items.slice(i, i + FIELDS_PER_FUNCTION));
+  return out;
+}
+
+/**
+ * Print `body` (statements over `o`) into `out` when the record has one chunk; else into a helper `signature` whose
+ * body ends with `end`, with `call` in `out`.
+ */
+function chunkInto(ctx: ValidatorContext, out: Lines, body: Lines, chunked: boolean, prefix: "is" | "collect", signature: (name: string) => Code, end: string | undefined, call: (name: string) => string): void {
+  if (!chunked) {
+    out.append(body);
+    return;
+  }
+  const name = ctx.helperName(prefix);
+  const helper = new Lines();
+  helper.add("", signature(name));
+  helper.append(body);
+  if (end !== undefined) helper.add("  ", end);
+  helper.add("", "}");
+  ctx.helpers.append(helper);
+  out.add("  ", call(name));
+}
+
 export function recordIsBody(ctx: ValidatorContext, t: RecordType, out: Lines): void {
   out.add("  ", 'if (typeof value !== "object" || value === null || Array.isArray(value)) return false;');
   const fields = slots(ctx, t);
@@ -123,18 +157,28 @@ export function recordIsBody(ctx: ValidatorContext, t: RecordType, out: Lines): 
     return;
   }
   openRecord(out);
-  for (const s of cheapFirst(ctx, fields)) {
+  // Each property's statements are written in order (the module-level helpers they register keep their order), then
+  // placed in this body or, for a large record, in helpers (see FIELDS_PER_FUNCTION).
+  const perField = cheapFirst(ctx, fields).flatMap((s) => {
     const check = fieldIsExpr(ctx, s);
-    if (!s.required && check === "true") continue;
+    if (!s.required && check === "true") return [];
+    const body = new Lines();
     // An inherited value counts as absent: a required property fails without an own one; an optional one fails
     // only when an own value fails its check, so the own check runs only on the way to `return false`.
     const own = ownCheck(ctx, s);
-    out.add("  ", read(s));
-    if (s.required && check === "true") out.add("  ", `if (${s.local} === undefined || !${own}) return false;`);
-    else if (s.required) out.add("  ", `if (${s.local} === undefined || !`, paren(check), ` || !${own}) return false;`);
+    body.add("  ", read(s));
+    if (s.required && check === "true") body.add("  ", `if (${s.local} === undefined || !${own}) return false;`);
+    else if (s.required) body.add("  ", `if (${s.local} === undefined || !`, paren(check), ` || !${own}) return false;`);
     // Only a failing value reaches the own check here, so it is a call: a few bytes, where the inline test repeated
     // per optional property would keep the whole function from being inlined into its caller.
-    else out.add("  ", `if (${s.local} !== undefined && !`, paren(check), ` && ${PROTOTYPE_KEYS.has(s.key) ? own : `${ctx.ownFunction()}(o, ${stringLiteral(s.key)})`}) return false;`);
+    else body.add("  ", `if (${s.local} !== undefined && !`, paren(check), ` && ${PROTOTYPE_KEYS.has(s.key) ? own : `${ctx.ownFunction()}(o, ${stringLiteral(s.key)})`}) return false;`);
+    return [body];
+  });
+  const chunks = chunksOf(perField);
+  for (const chunk of chunks) {
+    const body = new Lines();
+    for (const lines of chunk) body.append(lines);
+    chunkInto(ctx, out, body, chunks.length > 1, "is", (name) => `function ${name}(o: Record<string, unknown>): boolean {`, "return true;", (name) => `if (!${name}(o)) return false;`);
   }
   if (extra !== undefined && !(extra !== false && isEmptyCheck(ctx, extra))) {
     const known = knownKey(ctx, fields.map((s) => s.key));
@@ -163,24 +207,19 @@ export function recordCollectBody(ctx: ValidatorContext, t: RecordType, out: Lin
   if (fields.length === 0 && !checksExtra) return;
   openRecord(out);
   // One line per property (two for a required one), the reporting written once per shape (see collectorOf).
-  for (const s of fields) {
+  const perField = fields.flatMap((s) => {
     const collector = collectorOf(ctx, s.field.type, s.field.facets);
-    if (!s.required && collector === undefined) continue;
-    const own = ownCheck(ctx, s);
-    out.add("  ", read(s));
-    const conditions: Code[] = [];
-    if (s.field.nullable) conditions.push(`${s.local} !== null`);
-    // "checked" collectors run after a failing check; leaf helpers check inside.
-    if (collector?.kind === "checked") conditions.push(js`!${paren(isExpr(ctx, s.field.type, s.field.facets, s.local))}`);
-    const report = collector === undefined ? undefined
-      : collector.kind === "checked" ? js`${collector.fn}(${s.local}, ${childPath("path", s.key)}, issues);`
-      : js`${collector.fn}(${s.local}, path, ${pathSegment(s.key)}, issues);`;
-    if (s.required) {
-      pushIssue(out, "  ", childPath("path", s.key), "required", "is required", `if (${s.local} === undefined || !${own}) `);
-      if (report) out.add("  ", conditions.length > 0 ? js`else if (${joinWith(conditions, " && ")}) ` : "else ", report);
-    } else {
-      out.add("  ", js`if (${joinWith([`${s.local} !== undefined`, ...conditions, own], " && ")}) `, report!);
-    }
+    if (!s.required && collector === undefined) return [];
+    const body = new Lines();
+    collectField(ctx, s, collector, body);
+    return [body];
+  });
+  const chunks = chunksOf(perField);
+  for (const chunk of chunks) {
+    const body = new Lines();
+    for (const lines of chunk) body.append(lines);
+    const issueType = chunks.length > 1 ? ctx.f.import("ValidationIssue", ctx.runtimeModule, { typeOnly: true }) : "";
+    chunkInto(ctx, out, body, chunks.length > 1, "collect", (name) => js`function ${name}(o: Record<string, unknown>, path: string, issues: ${issueType}[]): void {`, undefined, (name) => `${name}(o, path, issues);`);
   }
   if (checksExtra) {
     const known = knownKey(ctx, fields.map((s) => s.key));
@@ -193,5 +232,24 @@ export function recordCollectBody(ctx: ValidatorContext, t: RecordType, out: Lin
       collectStatements(ctx, extra as TypeExpr, undefined, "item", keyPath, out, "    ");
     }
     out.add("  ", "}");
+  }
+}
+
+/** The statements reporting one property's issues (see recordCollectBody). */
+function collectField(ctx: ValidatorContext, s: FieldSlot, collector: ReturnType<typeof collectorOf>, out: Lines): void {
+  const own = ownCheck(ctx, s);
+  out.add("  ", read(s));
+  const conditions: Code[] = [];
+  if (s.field.nullable) conditions.push(`${s.local} !== null`);
+  // "checked" collectors run after a failing check; leaf helpers check inside.
+  if (collector?.kind === "checked") conditions.push(js`!${paren(isExpr(ctx, s.field.type, s.field.facets, s.local))}`);
+  const report = collector === undefined ? undefined
+    : collector.kind === "checked" ? js`${collector.fn}(${s.local}, ${childPath("path", s.key)}, issues);`
+    : js`${collector.fn}(${s.local}, path, ${pathSegment(s.key)}, issues);`;
+  if (s.required) {
+    pushIssue(out, "  ", childPath("path", s.key), "required", "is required", `if (${s.local} === undefined || !${own}) `);
+    if (report) out.add("  ", conditions.length > 0 ? js`else if (${joinWith(conditions, " && ")}) ` : "else ", report);
+  } else {
+    out.add("  ", js`if (${joinWith([`${s.local} !== undefined`, ...conditions, own], " && ")}) `, report!);
   }
 }

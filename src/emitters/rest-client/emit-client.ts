@@ -9,7 +9,7 @@ import {
 } from "./http-shared.js";
 import { parametersAt, requestInput, requestShape } from "./request-type.js";
 import { operationLine } from "../types/services.js";
-import { encodingSource } from "./form-encoding.js";
+import { encodingSource, isScalarBody } from "./form-encoding.js";
 import { parameterPlan } from "./parameter-style.js";
 
 /**
@@ -114,12 +114,17 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, method: string, resultO
   const body = clientBodyContent(op);
   let bodyArg: Printable = "undefined";
   if (body && op.requestBody) {
-    const value = `request.body${op.requestBody.required ? "" : " ?? {}"}`;
+    // A null body (a nullable schema) has no fields: an empty form.
+    const value = `request.body${op.requestBody.required && !body.content.nullable ? "" : " ?? {}"}`;
     const encoding = encodingSource(body.content);
     const args = encoding === "" ? value : `${value}, ${encoding}`;
     if (body.kind === "json") {
       bodyArg = `{ kind: "json", value: request.body }`;
       if (!op.requestBody.required) bodyArg = `request.body === undefined ? undefined : ${bodyArg}`;
+    } else if (body.kind === "form" && isScalarBody(body.content.type, tctx)) {
+      // The body is the form's text itself (see isScalarBody).
+      f.print("      const form = request.body === undefined || request.body === null ? [] : [String(request.body)];");
+      bodyArg = `{ kind: "form", value: form }`;
     } else if (body.kind === "form") {
       f.print("      const form = ", rt("restFormPieces"), `(${args});`);
       bodyArg = `{ kind: "form", value: form }`;

@@ -37,3 +37,28 @@ function isBinary(t: TypeExpr, tctx: TypesContext): boolean {
   const named = lookupType(tctx, t.id);
   return named.kind === "alias" && isBinary(named.target, tctx);
 }
+
+/**
+ * A form body whose schema is a single value (a string, number, boolean or enum), not an object of fields: an
+ * application/x-www-form-urlencoded body is then that value's text, the encoded form as the caller wrote it
+ * (`a=1&b=2`), sent and received as is. (A multipart body cannot be one value: the parser leaves such a media type
+ * out, with a warning.)
+ */
+export function isScalarBody(t: TypeExpr, tctx: TypesContext, seen: ReadonlySet<string> = new Set()): boolean {
+  switch (t.kind) {
+    case "scalar":
+      return t.scalar !== "any" && t.scalar !== "bytes";
+    case "literal":
+      return true;
+    case "union":
+      return t.of.length > 0 && t.of.every((m) => isScalarBody(m, tctx, seen));
+    case "ref": {
+      if (seen.has(t.id)) return false;
+      const named = lookupType(tctx, t.id);
+      if (named.kind === "enum") return true;
+      return named.kind === "alias" && isScalarBody(named.target, tctx, new Set(seen).add(t.id));
+    }
+    default:
+      return false;
+  }
+}

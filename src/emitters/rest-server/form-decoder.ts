@@ -6,7 +6,7 @@ import { fieldPropertyName } from "../../naming/property-name.js";
 import { planSource } from "../rest-client/parameter-style.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { recordProperties } from "../types/properties.js";
-import { encodingOf, isFileProperty } from "../rest-client/form-encoding.js";
+import { encodingOf, isFileProperty, isScalarBody } from "../rest-client/form-encoding.js";
 import type { Runtime } from "./parameter-parsing.js";
 
 /**
@@ -24,8 +24,17 @@ export function emitFormDecoder(
   rt: Runtime,
   multipart: boolean,
 ): void {
-  f.print(`function ${name}(form: ${multipart ? "FormData" : "URLSearchParams"}): unknown {`);
   const t = content.type;
+  if (!multipart && isScalarBody(t, tctx)) {
+    // The body is the form's text itself (see isScalarBody), read as its one value.
+    const plan = planSource(t, tctx);
+    f.print(`function ${name}(_form: URLSearchParams, text: string): unknown {`);
+    f.print("  return ", plan === `"string"` ? "text" : [rt("restCoerceForm"), `(text, ${plan})`], ";");
+    f.print("}");
+    f.print();
+    return;
+  }
+  f.print(`function ${name}(form: ${multipart ? "FormData" : "URLSearchParams"}): unknown {`);
   const record = t.kind === "ref" ? lookupType(tctx, t.id) : undefined;
   const properties = record?.kind === "record" ? recordProperties(record, tctx).flatMap((p) => (p.kind === "field" ? [p] : [])) : [];
   if (multipart && properties.some((p) => !isFileProperty(p.field.type, tctx))) {

@@ -249,12 +249,18 @@ function emitUnion(f: GeneratedFile, t: UnionType, ctx: TypesContext): void {
     : d.kind === "xsi:type" ? "Told apart by xsi:type."
     : d.exclusive ? "Exactly one of the alternatives (oneOf)." : "One or more of the alternatives (anyOf).";
   f.jsdoc("", [t.doc, note, nullNote(t), checksNote(t), exampleTags(t.examples), t.deprecated ? "@deprecated" : undefined, origin(t, ctx)]);
+  let nullVariant = false;
   const variants = t.variants.map((v) => {
-    const ts = typeExprTs(v.type, ctx);
-    return d.kind === "property" && v.tag !== undefined
-      ? `(${ts} & { ${propertyKey(d.property)}: ${stringLiteral(v.tag)} })`
-      : ts;
+    if (d.kind !== "property" || v.tag === undefined) return typeExprTs(v.type, ctx);
+    // A nullable variant (`CronExpression | null`): null carries no tag, so the tag goes on the rest and null is an
+    // alternative of its own (`A | null & {...}` would bind the tag to null alone and leave A untagged).
+    const members = v.type.kind === "union" ? v.type.of : [v.type];
+    const nonNull = members.filter((m) => !(m.kind === "literal" && m.value === null));
+    if (nonNull.length < members.length) nullVariant = true;
+    const ts = nonNull.length === members.length ? typeExprTs(v.type, ctx) : unionOf(nonNull.map((m) => typeExprTs(m, ctx)));
+    return `(${parenthesize(ts)} & { ${propertyKey(d.property)}: ${stringLiteral(v.tag)} })`;
   });
+  if (nullVariant) variants.push("null");
   if (variants.length === 0) f.print(`export type ${name} = never;`);
   else if (variants.length <= 2) f.print(`export type ${name} = ${variants.join(" | ")};`);
   else {

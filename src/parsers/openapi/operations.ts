@@ -47,21 +47,76 @@ export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root:
   }
 
   const operations: HttpOperation[] = [];
+  // Operations by method and path (template variables' names erased: OpenAPI calls `/a/{x}` and `/a/{y}` identical),
+  // to find path keys that are one path once their query strings are dropped.
+  const routes = new Map<string, string>();
   for (const [p, itemRef] of pathItems) {
     if (!p.startsWith("/")) ctx.recover(() => ctx.fail(itemRef, `path "${p}" must start with "/"`));
+    const key = splitPathKey(p);
+    if (key.query !== undefined) {
+      ctx.warn(
+        itemRef,
+        `path "${p}" carries a query string: a path key is a path template and query parameters are declared with "in: query" (OpenAPI, Paths Object); the path is "${key.path}", the query string's variables are query parameters`,
+      );
+    }
     const fields = fieldsOf.get(p)!;
     for (const [method, op] of operationsOf(p)) {
-      const name = str(op, "operationId") ?? opNames.claim("", operationNameFor(method, p));
+      const route = `${method.toUpperCase()} ${key.path.replace(/\{[^}]*\}/g, "{}")}`;
+      const other = routes.get(route);
+      if (other !== undefined && (key.query !== undefined || other.includes("?"))) {
+        // Only clashes that dropping a query string made: other equivalent paths are not this rule's business.
+        ctx.recover(() =>
+          ctx.fail(
+            op,
+            `${method.toUpperCase()} ${p} and ${method.toUpperCase()} ${other} are the same operation path once the query string is dropped (a path key is a path template: OpenAPI has no operations told apart by their query string): they clash`,
+          ),
+        );
+        continue;
+      }
+      routes.set(route, p);
+      const name = str(op, "operationId") ?? opNames.claim("", operationNameFor(method, key.path));
       // An operation in error is reported and left out; the other operations are still checked.
-      const operation = ctx.recover(() => lowerOperation(ctx, schemas, { path: p, method, name, itemParameters: fields.get("parameters"), op, rootSecurity }));
+      const operation = ctx.recover(() =>
+        lowerOperation(ctx, schemas, { path: key.path, key: p, query: key.query, method, name, itemParameters: fields.get("parameters"), op, rootSecurity }),
+      );
       if (operation) operations.push(operation);
     }
   }
   return operations;
 }
 
+/** One `name={variable}` (or fixed `name=value`) pair of a path key's query string. */
+interface QueryPair {
+  readonly name: string;
+  /** The template variable of the value, when the value is `{variable}`. */
+  readonly variable?: string;
+}
+
+/**
+ * A path key split at its first `?`: OpenAPI path keys are path templates and have no query string, but documents
+ * converted from other formats write `/search?q={q}`. The path is the part before `?`.
+ */
+function splitPathKey(key: string): { path: string; query?: { readonly pairs: readonly QueryPair[]; readonly variables: readonly string[] } } {
+  const at = key.indexOf("?");
+  if (at < 0) return { path: key };
+  const text = key.slice(at + 1);
+  const pairs: QueryPair[] = [];
+  for (const part of text.split("&")) {
+    if (part === "") continue;
+    const eq = part.indexOf("=");
+    const name = eq < 0 ? part : part.slice(0, eq);
+    const m = /^\{([^{}]+)\}$/.exec(eq < 0 ? "" : part.slice(eq + 1));
+    pairs.push(m ? { name, variable: m[1]! } : { name });
+  }
+  return { path: key.slice(0, at), query: { pairs, variables: [...text.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!) } };
+}
+
 interface OperationSite {
+  /** The path template: the path key without the query string it may (wrongly) carry. */
   readonly path: string;
+  /** The path key as written. */
+  readonly key: string;
+  readonly query: ReturnType<typeof splitPathKey>["query"];
   readonly method: string;
   readonly name: string;
   /** The path item's own `parameters` (shared by its operations). */
@@ -88,6 +143,7 @@ function lowerOperation(ctx: LowerContext, schemas: SchemaLowerer, site: Operati
       params.set(key, param);
     }
   }
+  if (site.query) queryStringParameters(ctx, site, params);
   for (const m of path.matchAll(/\{([^}]+)\}/g)) {
     if (!params.has(`path:${m[1]!}`)) ctx.fail(op, `path parameter "${m[1]!}" of ${where} is not declared`);
   }
@@ -119,6 +175,37 @@ function lowerOperation(ctx: LowerContext, schemas: SchemaLowerer, site: Operati
     ...(security ? { security } : {}),
     origin: ctx.origin(op, `openapi operation ${where}`),
   };
+}
+
+/**
+ * The variables of a path key's query string (`/search?q={q}`, a degraded construct: see splitPathKey). A variable
+ * declared `in: query` is that parameter; one declared `in: path` (as such documents do) but absent from the path
+ * becomes a query parameter named by its pair (`key={APIKEY}` sends `key`); one that no parameter declares is left
+ * out with a warning, as is one that names a key rather than a value (`{search}=1`).
+ */
+function queryStringParameters(ctx: LowerContext, site: OperationSite, params: Map<string, HttpParameter>): void {
+  const where = `${site.method.toUpperCase()} ${site.key}`;
+  const inPath = new Set([...site.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!));
+  const pairOf = new Map(site.query!.pairs.flatMap((p) => (p.variable !== undefined ? [[p.variable, p.name] as const] : [])));
+  const left: string[] = [];
+  for (const variable of new Set(site.query!.variables)) {
+    if (inPath.has(variable) || params.has(`query:${variable}`)) continue;
+    const name = pairOf.get(variable);
+    const declared = params.get(`path:${variable}`);
+    if (declared === undefined || name === undefined || !/^[^{}=&]+$/.test(name)) {
+      left.push(`"${variable}"${declared === undefined ? " (declared by no parameter)" : " (not the value of a name=value pair)"}`);
+      if (declared) params.delete(`path:${variable}`);
+      continue;
+    }
+    params.delete(`path:${variable}`);
+    if (params.has(`query:${name}`)) continue;
+    // A path style (simple, label, matrix) means nothing in a query: the query's own default (form) applies.
+    const { style: _style, explode: _explode, ...rest } = declared;
+    params.set(`query:${name}`, { ...rest, name, in: "query" });
+  }
+  if (left.length > 0) {
+    ctx.warn(site.op, `the query string of ${where} has variables that are no query parameter, left out: ${left.join(", ")}`);
+  }
 }
 
 function lowerParameter(ctx: LowerContext, schemas: SchemaLowerer, p: Loc, typeName: string): HttpParameter {
@@ -194,13 +281,35 @@ function lowerResponse(ctx: LowerContext, schemas: SchemaLowerer, status: string
  * of its own, which the server calls), whatever its shape; a text or binary body only when its schema constrains it.
  */
 function contentsOf(schemas: SchemaLowerer, content: Loc | undefined, hint: string, ctx: LowerContext, encoding = true): HttpContent[] {
-  return entries(content).map(([mediaType, m]) => {
+  return entries(content).flatMap(([mediaType, m]): HttpContent[] => {
     const schema = child(m, "schema");
     const examples = examplesOf(ctx, m);
-    if (!schema) return { mediaType, type: ANY, ...examples };
+    if (!schema) return [{ mediaType, type: ANY, ...examples }];
+    // Request bodies only (`encoding`: a response is read as whatever arrives).
+    const single = encoding && MULTIPART.test(mediaType) ? singleValueType(ctx, schema) : undefined;
+    if (single !== undefined) {
+      ctx.warn(
+        schema,
+        `a ${mediaType.toLowerCase()} body is named parts, the properties of an object schema (OpenAPI, "Special Considerations for multipart Content"), not one ${single}: the media type is left out (clients do not send it, servers do not read it)`,
+      );
+      return [];
+    }
     const { type, nullable } = schemas.withoutFacets(schema, hint, STRUCTURED_MEDIA.test(mediaType));
-    return { mediaType, type, ...(nullable ? { nullable: true } : {}), ...(encoding ? lowerEncoding(ctx, m) : {}), ...examples };
+    return [{ mediaType, type, ...(nullable ? { nullable: true } : {}), ...(encoding ? lowerEncoding(ctx, m) : {}), ...examples }];
   });
+}
+
+const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
+
+/** The `type` of a schema that can only be one primitive value (`string`, `integer`...), following `$ref`s. */
+function singleValueType(ctx: LowerContext, schema: Loc): string | undefined {
+  const s = ctx.recover(() => ctx.deref(schema));
+  if (!s || !isObject(s.value)) return undefined;
+  const t = s.value["type"];
+  const types = typeof t === "string" ? [t] : Array.isArray(t) ? t.filter((x) => x !== "null") : [];
+  if (types.length === 0 || types.some((x) => typeof x !== "string" || x === "object" || x === "array")) return undefined;
+  for (const k of ["properties", "allOf", "anyOf", "oneOf", "additionalProperties"]) if (k in s.value) return undefined;
+  return types.join(" or ");
 }
 
 /** The `examples` field of a parameter, header or body (its own examples, else its schema's); empty when none. */

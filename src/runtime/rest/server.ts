@@ -54,8 +54,11 @@ export interface RestRequestBody {
   readonly required: boolean;
   /** Accepts application/json. */
   readonly json: boolean;
-  /** Accepts application/x-www-form-urlencoded: turns the form into the body value (coercing scalars). */
-  readonly form?: (form: URLSearchParams) => unknown;
+  /**
+   * Accepts application/x-www-form-urlencoded: turns the form into the body value (coercing scalars); `text` is the
+   * body as sent (the value itself when the schema is one string, not an object of fields).
+   */
+  readonly form?: (form: URLSearchParams, text: string) => unknown;
   /** Accepts multipart/form-data: turns the parts into the body value (files as Blobs). */
   readonly multipart?: (form: FormData) => unknown;
   readonly validate?: (value: unknown) => ValidationIssue[];
@@ -237,7 +240,7 @@ async function readRequestBody(spec: RestRequestBody, request: Request, maxBytes
     }
   }
   if (spec.form && mediaType === "application/x-www-form-urlencoded") {
-    return { kind: "ok", value: spec.form(new URLSearchParams(read.text)) };
+    return { kind: "ok", value: spec.form(new URLSearchParams(read.text), read.text) };
   }
   return { kind: "error", status: 415, message: `Unsupported content type ${JSON.stringify(mediaType)}` };
 }

@@ -75,6 +75,37 @@ paths:
               tags: { style: form, explode: false }
       responses:
         "200": { description: what the server read, content: { application/json: { schema: {} } } }
+  /detect:
+    post:
+      operationId: detect
+      description: A urlencoded body whose schema is one string (spoonacular's) is the form's text itself.
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { type: string, maxLength: 40 }
+      responses:
+        "200": { description: what the server read, content: { application/json: { schema: {} } } }
+  /visualize:
+    post:
+      operationId: visualize
+      requestBody:
+        content:
+          multipart/form-data:
+            schema: { type: string }
+      responses:
+        "200": { description: what the server read, content: { application/json: { schema: {} } } }
+  /attach:
+    post:
+      operationId: attach
+      description: A nullable multipart body (stream-io's); null has no fields, so an empty form goes out.
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema: { type: [object, "null"], properties: { note: { type: string } } }
+      responses:
+        "200": { description: what the server read, content: { application/json: { schema: {} } } }
 components:
   schemas:
     Rgb: { type: object, properties: { R: { type: integer }, G: { type: integer }, B: { type: integer } } }
@@ -137,6 +168,9 @@ describe("parameter styles and form bodies over loopback HTTP", () => {
         return { status: 200, body: { ...body, file: await blobJson(body["file"]), attachments } };
       },
       order: (input: { body: unknown }) => ({ status: 200, body: input.body }),
+      detect: (input: { body: unknown }) => ({ status: 200, body: { text: input.body } }),
+      visualize: (input: object) => ({ status: 200, body: { hasBody: "body" in input } }),
+      attach: (input: { body: unknown }) => ({ status: 200, body: { body: input.body } }),
     });
     server = await serveNode(handler);
     const recording: typeof fetch = async (request) => {
@@ -211,6 +245,7 @@ describe("parameter styles and form bodies over loopback HTTP", () => {
       `${LINE("name: pairs")}: query parameter "pairs": style form ...; written in deepObject's bracket convention instead (name[0][key]=value, as qs and most clients write it)`,
       `${LINE("name: X-Sort")}: header parameter "X-Sort": style simple ...; sent as its JSON text instead (as if declared with content application/json)`,
       `${LINE("name: picks")}: cookie parameter "picks": style form ...; sent as its JSON text instead (as if declared with content application/json)`,
+      `${LINE("operationId: visualize") + 4}: a multipart/form-data body is named parts, the properties of an object schema (OpenAPI, "Special Considerations for multipart Content"), not one string: the media type is left out (clients do not send it, servers do not read it)`,
     ]);
     const request = {
       path: { cells: [[1, 2], [3]] },
@@ -300,5 +335,39 @@ describe("parameter styles and form bodies over loopback HTTP", () => {
     expect(bad.status).toBe(400);
     const issues = ((await bad.json()) as { issues: { path: string }[] }).issues.map((i) => i.path).sort();
     expect(issues).toEqual(["/amount", "/lines/0/price"]);
+  });
+
+  it("sends a urlencoded body whose schema is one string as the form's text, and the server reads that text", async () => {
+    const text = "ingredientList=3 eggs&servings=2";
+    const response = await client.detect({ body: text });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ text });
+    expect(sent.at(-1)!.body).toBe(text);
+    expect(sent.at(-1)!.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
+    // The text is validated as the string the schema says.
+    const long = await fetch(`${server.url}/detect`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "x".repeat(41),
+    });
+    expect(long.status).toBe(400);
+  });
+
+  it("leaves out a multipart media type whose schema is one string (the client sends no body, the server reads none)", async () => {
+    const response = await client.visualize({});
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ hasBody: false });
+    expect(sent.at(-1)!.headers.get("content-type")).toBeNull();
+    const raw = await fetch(`${server.url}/visualize`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=b" }, body: "--b--" });
+    expect(await raw.json()).toEqual({ hasBody: false });
+  });
+
+  it("sends an empty form for a null multipart body, and the fields of an object one", async () => {
+    const empty = await client.attach({ body: null });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ body: {} });
+    expect(sent.at(-1)!.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+    const note = await client.attach({ body: { note: "hi" } });
+    expect(note.body).toEqual({ body: { note: "hi" } });
   });
 });

@@ -1,6 +1,6 @@
 /** Paths -> HttpService / HttpOperation: parameters, bodies, responses, names, security. */
 import { describe, expect, it } from "vitest";
-import { operation, parse, ref, scalar, service, type, v30, v31 } from "./helpers.js";
+import { operation, parse, parseError, ref, scalar, service, type, v30, v31 } from "./helpers.js";
 
 const petstore = v30(`servers: [{url: "https://api.example.com/v1"}, {url: /local}]
 security: [{apiKey: []}]
@@ -202,5 +202,83 @@ describe("openapi operations", () => {
 
   it("has no service for a components-only 3.1 document", () => {
     expect(parse(v31(`components: {schemas: {A: {type: string}}}\n`)).services).toEqual([]);
+  });
+});
+
+describe("a path key carrying a query string (degraded with a warning)", () => {
+  const spec = v30(`paths:
+  /export?filename={filename}&key={APIKEY}&fixed=1:
+    get:
+      operationId: exportAll
+      parameters:
+        - {name: filename, in: path, required: true, schema: {type: string}}
+        - {name: APIKEY, in: path, required: true, style: simple, schema: {type: string}}
+      responses: {"200": {description: ok}}
+  /lists/{id}/search?q={q}&{mode}=1:
+    get:
+      operationId: search
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: integer}}
+        - {name: q, in: query, schema: {type: string}}
+        - {name: mode, in: path, required: true, schema: {type: string}}
+      responses: {"200": {description: ok}}
+    post:
+      operationId: create
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: integer}}
+      responses: {"200": {description: ok}}
+`);
+
+  it("uses the part before '?' as the path and sends the variables as query parameters", () => {
+    const doc = parse(spec);
+    const exportAll = operation(doc, "exportAll");
+    expect(exportAll.path).toBe("/export");
+    expect(exportAll.parameters.map((p) => [p.in, p.name, p.required, p.style])).toEqual([
+      ["query", "filename", true, undefined],
+      // The pair's name is what goes on the wire: `key={APIKEY}` sends `key`.
+      ["query", "key", true, undefined],
+    ]);
+    const search = operation(doc, "search");
+    expect(search.path).toBe("/lists/{id}/search");
+    // `{mode}=1` names a key, not a value: no query parameter can say that, so `mode` is left out.
+    expect(search.parameters.map((p) => [p.in, p.name])).toEqual([
+      ["path", "id"],
+      ["query", "q"],
+    ]);
+    // POST declares none of the query string's variables: they are left out, the operation stays.
+    expect(operation(doc, "create").path).toBe("/lists/{id}/search");
+    expect(operation(doc, "create").parameters.map((p) => p.name)).toEqual(["id"]);
+  });
+
+  it("says so in located warnings naming the rule", () => {
+    const warnings = (parse(spec).warnings ?? []).map((w) => `${w.line}:${w.column} ${w.detail}`);
+    expect(warnings).toHaveLength(4);
+    expect(warnings[0]).toMatch(/^4:3 path "\/export\?filename=\{filename\}&key=\{APIKEY\}&fixed=1" carries a query string: a path key is a path template and query parameters are declared with "in: query" \(OpenAPI, Paths Object\); the path is "\/export"/);
+    expect(warnings.filter((w) => w.includes("left out"))).toEqual([
+      expect.stringMatching(/^12:5 the query string of GET \/lists\/\{id\}\/search\?q=\{q\}&\{mode\}=1 .*"mode" \(not the value of a name=value pair\)$/),
+      expect.stringMatching(/^19:5 the query string of POST .*"q" \(declared by no parameter\), "mode" \(declared by no parameter\)$/),
+    ]);
+  });
+
+  it("refuses two path keys that become the same path with the same method, naming the rule", () => {
+    const clash = v30(`paths:
+  /rest?method=a:
+    get: {operationId: a, responses: {"200": {description: ok}}}
+  /rest?method=b:
+    get: {operationId: b, responses: {"200": {description: ok}}}
+    post: {operationId: c, responses: {"200": {description: ok}}}
+  /items/{id}:
+    get: {operationId: d, parameters: [{name: id, in: path, required: true, schema: {type: string}}], responses: {"200": {description: ok}}}
+  /items/{key}?full=true:
+    put: {operationId: e, parameters: [{name: key, in: path, required: true, schema: {type: string}}], responses: {"200": {description: ok}}}
+    get: {operationId: f, parameters: [{name: key, in: path, required: true, schema: {type: string}}], responses: {"200": {description: ok}}}
+`);
+    const message = parseError(clash);
+    expect(message).toContain(
+      "/spec/api.yaml:7:5: GET /rest?method=b and GET /rest?method=a are the same operation path once the query string is dropped (a path key is a path template: OpenAPI has no operations told apart by their query string): they clash",
+    );
+    expect(message).toMatch(/api\.yaml:13:\d+: GET \/items\/\{key\}\?full=true and GET \/items\/\{id\} are the same operation path/);
+    // Another method on the same path does not clash.
+    expect(message).not.toMatch(/POST|PUT/);
   });
 });
