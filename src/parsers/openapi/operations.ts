@@ -64,12 +64,11 @@ export function lowerOperations(ctx: LowerContext, schemas: SchemaLowerer, root:
       const route = `${method.toUpperCase()} ${key.path.replace(/\{[^}]*\}/g, "{}")}`;
       const other = routes.get(route);
       if (other !== undefined && (key.query !== undefined || other.includes("?"))) {
-        // Only clashes that dropping a query string made: other equivalent paths are not this rule's business.
-        ctx.recover(() =>
-          ctx.fail(
-            op,
-            `${method.toUpperCase()} ${p} and ${method.toUpperCase()} ${other} are the same operation path once the query string is dropped (a path key is a path template: OpenAPI has no operations told apart by their query string): they clash`,
-          ),
+        // Only clashes that dropping a query string made: other equivalent paths are not this rule's business. The
+        // document broke the rule, but refusing it all would lose every other operation: the later one is left out.
+        ctx.warn(
+          op,
+          `${method.toUpperCase()} ${p} and ${method.toUpperCase()} ${other} are the same operation path once the query string is dropped (a path key is a path template: OpenAPI has no operations told apart by their query string): ${method.toUpperCase()} ${p} is left out`,
         );
         continue;
       }
