@@ -603,7 +603,9 @@ export class SchemaLowerer {
           claim(i, own);
           const got = tagsOf.get(i)!;
           this.ctx.warn(c.at, `discriminator "${property}": variant ${c.name} would be tagged ${quote(rejected)} (${source}), but its own schema only allows ${quote(own)} there: ` +
-            (got.length > 0 ? `tagged ${quote(got)} instead` : `those are other variants' tags, so no value selects it and it is left out of the union`));
+            (got.length === own.length ? "those values are its tags"
+            : got.length > 0 ? `of those, ${quote(got)} are its tags (the others are other variants')`
+            : "those are other variants' tags, so no value selects it and it is left out of the union"));
         }
       } else if (!declared && own) claim(i, own);
       const tags = tagsOf.get(i) ?? [];
