@@ -563,11 +563,13 @@ export class SchemaLowerer {
     candidates: readonly { at: Loc; target: Loc | undefined; targetName: string | undefined; name: string; type: TypeExpr }[],
   ): UnionVariant[] {
     const mapped = new Map<string, string[]>();
+    const mappedAt = new Map<string, Loc>();
     for (const [tag, m] of entries(child(disc, "mapping"))) {
       if (typeof m.value !== "string") this.ctx.fail(m, "discriminator mapping values must be strings");
       const target = this.mappingTarget(m, m.value);
       const key = `${target.file.path}${target.pointer}`;
       mapped.set(key, [...(mapped.get(key) ?? []), tag]);
+      mappedAt.set(tag, m);
     }
     const quote = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(", ");
     // What each variant would be tagged, where that comes from, and the values its own schema allows there.
@@ -598,7 +600,8 @@ export class SchemaLowerer {
       if (declared && own && p.allowed!.length < declared.length) {
         const rejected = declared.filter((t) => !own.includes(t));
         if (p.allowed!.length > 0) {
-          this.ctx.warn(c.at, `discriminator "${property}": variant ${c.name} would be tagged ${quote(rejected)} (${source}), but its own schema only allows ${quote(own)} there: no valid value carries that tag, so it selects no variant`);
+          // Only mapping keys can be partly accepted (a variant has one x-ms-discriminator-value or name).
+          this.ctx.warn(mappedAt.get(rejected[0]!) ?? c.at, `discriminator "${property}": variant ${c.name} would be tagged ${quote(rejected)} (${source}), but its own schema only allows ${quote(own)} there: no valid value carries that tag, so it selects no variant`);
         } else {
           claim(i, own);
           const got = tagsOf.get(i)!;
