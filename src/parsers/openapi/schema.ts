@@ -550,12 +550,16 @@ export class SchemaLowerer {
    * (tried when no tag matches).
    *
    * The discriminator only says which variant to check; the variant's schema decides what is valid. A variant whose
-   * own schema fixes the property (`enum`, `const`, also inherited through allOf) and leaves out every tag it would
-   * get can never be selected by that tag (no valid value carries it; its type would be `never`). It is tagged by
-   * its own values instead — those that no variant with a consistent tag claims — with a warning; when none is left
-   * (a base whose enum lists its subtypes' tags), no value selects it and it is left out of the union, with a
-   * warning. A mapping key the variant's schema rejects (a variant that accepts some of its keys) is dropped, with a
-   * warning. A tag only the first variant that claims it gets.
+   * own schema fixes the property (`enum`, `const`, also inherited through allOf) and rejects the tag it would get
+   * can never be selected by that tag (no valid value carries it; its type would be `never`), and each such case is
+   * a located warning:
+   *  - an implied tag (the schema name: the document states none): the variant's own values are its tags, those
+   *    that no variant with an accepted tag claims; when none is left (a base whose enum lists its extensions'
+   *    tags), no value selects it and it is left out of the union;
+   *  - a stated tag (a mapping key, x-ms-discriminator-value) is not replaced by a guess: the tag is dropped, and a
+   *    variant left without tags is left out of the union (the validator rejects values carrying the tag, as the
+   *    variant's schema does).
+   * A tag only the first variant that claims it gets.
    */
   private tagVariants(
     disc: Loc,
@@ -581,7 +585,7 @@ export class SchemaLowerer {
         explicit ?? (msValue !== undefined ? [msValue] : c.targetName !== undefined ? [c.targetName] : undefined);
       const source = explicit ? "a mapping names it" : msValue !== undefined ? "its x-ms-discriminator-value" : "its schema name, no mapping names it";
       const allowed = declared && own ? declared.filter((t) => own.includes(t)) : declared;
-      return { c, own, declared, source, allowed };
+      return { c, own, declared, source, allowed, mapped: explicit !== undefined, implicit: !explicit && msValue === undefined };
     });
     const used = new Set<string>();
     const tagsOf = new Map<number, string[]>();
@@ -599,16 +603,22 @@ export class SchemaLowerer {
       const { c, own, declared, source } = p;
       if (declared && own && p.allowed!.length < declared.length) {
         const rejected = declared.filter((t) => !own.includes(t));
+        const head = `discriminator "${property}": variant ${c.name} would be tagged ${quote(rejected)} (${source}), but its own schema only allows ${quote(own)} there: `;
         if (p.allowed!.length > 0) {
           // Only mapping keys can be partly accepted (a variant has one x-ms-discriminator-value or name).
-          this.ctx.warn(mappedAt.get(rejected[0]!) ?? c.at, `discriminator "${property}": variant ${c.name} would be tagged ${quote(rejected)} (${source}), but its own schema only allows ${quote(own)} there: no valid value carries that tag, so it selects no variant`);
-        } else {
+          this.ctx.warn(mappedAt.get(rejected[0]!) ?? c.at, `${head}no valid value carries that tag, so it selects no variant`);
+        } else if (p.implicit) {
+          // The document states no tag, only the values: those are the variant's.
           claim(i, own);
           const got = tagsOf.get(i)!;
-          this.ctx.warn(c.at, `discriminator "${property}": variant ${c.name} would be tagged ${quote(rejected)} (${source}), but its own schema only allows ${quote(own)} there: ` +
+          this.ctx.warn(c.at, head +
             (got.length === own.length ? "those values are its tags"
             : got.length > 0 ? `of those, ${quote(got)} are its tags (the others are other variants')`
             : "those are other variants' tags, so no value selects it and it is left out of the union"));
+        } else {
+          // A stated tag is not replaced by a guess: the variant's other values may well be other schemas' tags.
+          const at = p.mapped ? mappedAt.get(rejected[0]!) : c.target && child(c.target, "x-ms-discriminator-value");
+          this.ctx.warn(at ?? c.at, `${head}no valid value carries that tag, so no value selects it and it is left out of the union`);
         }
       } else if (!declared && own) claim(i, own);
       const tags = tagsOf.get(i) ?? [];

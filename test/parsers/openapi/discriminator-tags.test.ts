@@ -46,7 +46,8 @@ const AUTOREST = `${HEAD}    Auth:
 
 /**
  * azure.com/recoveryservicesbackup-backupManagement: an x-ms-discriminator-value the inherited enum does not list.
- * No valid value carries it; the base takes the enum values no extension claims.
+ * No valid value carries it (the variant is left out, its other values are not guessed to be its tags); the base,
+ * whose name is no value of its enum either, takes the enum values no extension claims.
  */
 const REJECTED = `${HEAD}    Container:
       type: object
@@ -160,7 +161,7 @@ describe("discriminator tags a variant's own schema contradicts", () => {
     expect(jsonOf("rejected")).not.toContain('"Microsoft.Classic/vm"');
     expect(located("rejected")).toEqual([
       `6:5 discriminator "kind": variant Container would be tagged "Container" (its schema name, no mapping names it), but its own schema only allows "Invalid", "VM" there: of those, "Invalid" are its tags (the others are other variants')`,
-      `17:5 discriminator "kind": variant ClassicContainer would be tagged "Microsoft.Classic/vm" (its x-ms-discriminator-value), but its own schema only allows "Invalid", "VM" there: those are other variants' tags, so no value selects it and it is left out of the union`,
+      `21:7 discriminator "kind": variant ClassicContainer would be tagged "Microsoft.Classic/vm" (its x-ms-discriminator-value), but its own schema only allows "Invalid", "VM" there: no valid value carries that tag, so no value selects it and it is left out of the union`,
     ]);
     expect(is("rejected", "Holder", { container: { kind: "VM", vmId: "v" } })).toBe(true);
     expect(is("rejected", "Holder", { container: { kind: "VM", vmId: 1 } })).toBe(false);
