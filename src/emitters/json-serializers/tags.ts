@@ -10,7 +10,9 @@ import { recordProperties } from "../types/properties.js";
  */
 export function variantAllowsTag(types: TypesContext, variant: TypeExpr, property: string, tag: string): boolean {
   if (variant.kind !== "ref") return true;
-  const record = types.types.get(variant.id);
+  let record = types.types.get(variant.id);
+  // A schema that only extends another is an alias of it (its family's name on a reference).
+  for (let hops = 0; record?.kind === "alias" && record.target.kind === "ref" && hops < 16; hops++) record = types.types.get(record.target.id);
   if (record?.kind !== "record") return true;
   for (const p of recordProperties(record, types)) {
     if (p.kind === "field" && (p.field.wire.json?.key ?? p.field.name) === property) return valueAllows(types, p.field.type, tag, new Set());

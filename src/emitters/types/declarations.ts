@@ -62,6 +62,8 @@ export function emitSameShapeAlias(f: GeneratedFile, t: NamedType, sameAs: TypeI
   const earlier = ctx.names.type(sameAs);
   f.jsdoc("", [`The same schema as {@link ${earlier}}.`, origin(t, ctx)]);
   f.print(`export type ${name} = ${earlier};`);
+  // A base that other records extend is referred to by its family name (typeExprTs): an alias declares that too.
+  if (t.kind === "record") emitFamily(f, t, ctx);
   if (t.kind === "enum") {
     f.jsdoc("", [`The values of {@link ${name}}, in schema order.`]);
     f.print(`export const ${ctx.names.enumValues(t.id)} = ${ctx.names.enumValues(sameAs)};`);
@@ -122,15 +124,19 @@ function emitRecord(f: GeneratedFile, t: RecordType, ctx: TypesContext): void {
     f.print(`  [key: string]: ${value};`);
   }
   f.print("}");
+  emitFamily(f, t, ctx);
+}
+
+/** `Any<T>`: a record with subtypes or any of them (what a reference to the record means, see typeExprTs). */
+function emitFamily(f: GeneratedFile, t: RecordType, ctx: TypesContext): void {
   const familyName = ctx.names.family(t.id);
-  if (familyName) {
-    const members = [t.id, ...(ctx.subtypes.get(t.id) ?? [])]
-      .filter((id) => !(lookupType(ctx, id) as RecordType).abstract)
-      .map((id) => ctx.names.type(id));
-    f.print();
-    f.jsdoc("", [`{@link ${name}} or any type derived from it, told apart by \`${XSI_TYPE_PROPERTY}\` (xsi:type).`]);
-    f.print(`export type ${familyName} = ${members.length > 0 ? members.join(" | ") : "never"};`);
-  }
+  if (!familyName) return;
+  const members = [t.id, ...(ctx.subtypes.get(t.id) ?? [])]
+    .filter((id) => !(lookupType(ctx, id) as RecordType).abstract)
+    .map((id) => ctx.names.type(id));
+  f.print();
+  f.jsdoc("", [`{@link ${ctx.names.type(t.id)}} or any type derived from it, told apart by \`${XSI_TYPE_PROPERTY}\` (xsi:type).`]);
+  f.print(`export type ${familyName} = ${members.length > 0 ? members.join(" | ") : "never"};`);
 }
 
 /** The root of the xsi:type family a record belongs to, if it belongs to one. */

@@ -590,10 +590,21 @@ export class SchemaLowerer {
 
   /**
    * The tags of a discriminated union's variants, as the specification defines them: the `mapping` keys that name
-   * the variant's schema (several keys may name one schema), else the schema's name (implicit mapping). A variant
-   * whose own schema fixes the property (`enum`, `const`) and leaves that implied name out would get a tag no valid
-   * value carries (its type would be `never`): its own values are its tags, with a warning. An inline variant has
-   * no name: its own values, if it fixes the property, else it is untagged (tried when no tag matches).
+   * the variant's schema (several keys may name one schema), else the schema's `x-ms-discriminator-value` (AutoRest's
+   * way of saying the tag of a schema that extends a base), else the schema's name (implicit mapping). An inline
+   * variant has no name: its own values (`enum`, `const`) for the property, if it fixes them, else it is untagged
+   * (tried when no tag matches).
+   *
+   * The discriminator only says which variant to check; the variant's schema decides what is valid. A variant whose
+   * own schema fixes the property (`enum`, `const`, also inherited through allOf) and rejects the tag it would get
+   * can never be selected by that tag (no valid value carries it; its type would be `never`), and each such case is
+   * a located warning:
+   *  - an implied tag (the schema name: the document states none): the variant's own values are its tags, those
+   *    that no variant with an accepted tag claims; when none is left (a base whose enum lists its extensions'
+   *    tags), no value selects it and it is left out of the union;
+   *  - a stated tag (a mapping key, x-ms-discriminator-value) is not replaced by a guess: the tag is dropped, and a
+   *    variant left without tags is left out of the union (the validator rejects values carrying the tag, as the
+   *    variant's schema does).
    * A tag only the first variant that claims it gets.
    */
   private tagVariants(
@@ -602,35 +613,72 @@ export class SchemaLowerer {
     candidates: readonly { at: Loc; target: Loc | undefined; targetName: string | undefined; name: string; type: TypeExpr }[],
   ): UnionVariant[] {
     const mapped = new Map<string, string[]>();
+    const mappedAt = new Map<string, Loc>();
     for (const [tag, m] of entries(child(disc, "mapping"))) {
       if (typeof m.value !== "string") this.ctx.fail(m, "discriminator mapping values must be strings");
       const target = this.mappingTarget(m, m.value);
       const key = `${target.file.path}${target.pointer}`;
       mapped.set(key, [...(mapped.get(key) ?? []), tag]);
+      mappedAt.set(tag, m);
     }
-    const used = new Set<string>();
-    const variants: UnionVariant[] = [];
-    for (const c of candidates) {
+    const quote = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(", ");
+    // What each variant would be tagged, where that comes from, and the values its own schema allows there.
+    const planned = candidates.map((c) => {
       const own = this.fixedValues(c.type, property);
       const explicit = c.target && mapped.get(`${c.target.file.path}${c.target.pointer}`);
-      let tags: readonly string[];
-      if (explicit) tags = explicit;
-      else if (c.targetName !== undefined && own && !own.includes(c.targetName)) {
-        this.ctx.warn(c.at, `discriminator "${property}": variant ${c.targetName} would be tagged "${c.targetName}" (its schema name, no mapping names it), but its own schema only allows ${own.map((v) => JSON.stringify(v)).join(", ")} there: those values are its tags`);
-        tags = own;
-      } else if (c.targetName !== undefined) tags = [c.targetName];
-      else tags = own ?? [];
+      const msValue = c.target && str(c.target, "x-ms-discriminator-value");
+      const declared: readonly string[] | undefined =
+        explicit ?? (msValue !== undefined ? [msValue] : c.targetName !== undefined ? [c.targetName] : undefined);
+      const source = explicit ? "a mapping names it" : msValue !== undefined ? "its x-ms-discriminator-value" : "its schema name, no mapping names it";
+      const allowed = declared && own ? declared.filter((t) => own.includes(t)) : declared;
+      return { c, own, declared, source, allowed, mapped: explicit !== undefined, implicit: !explicit && msValue === undefined };
+    });
+    const used = new Set<string>();
+    const tagsOf = new Map<number, string[]>();
+    const claim = (i: number, tags: readonly string[]) => {
       const fresh = tags.filter((t) => !used.has(t));
       for (const t of fresh) used.add(t);
-      if (tags.length === 0) variants.push({ name: c.name, type: c.type });
-      for (const tag of fresh) variants.push({ name: c.name, type: c.type, tag });
-    }
+      tagsOf.set(i, fresh);
+    };
+    // First the variants whose schema accepts (some of) their tags, then the others take what is left of their own.
+    planned.forEach((p, i) => {
+      if (p.allowed && p.allowed.length > 0) claim(i, p.allowed);
+    });
+    const variants: UnionVariant[] = [];
+    planned.forEach((p, i) => {
+      const { c, own, declared, source } = p;
+      if (declared && own && p.allowed!.length < declared.length) {
+        const rejected = declared.filter((t) => !own.includes(t));
+        const head = `discriminator "${property}": variant ${c.name} would be tagged ${quote(rejected)} (${source}), but its own schema only allows ${quote(own)} there: `;
+        if (p.allowed!.length > 0) {
+          // Only mapping keys can be partly accepted (a variant has one x-ms-discriminator-value or name).
+          this.ctx.warn(mappedAt.get(rejected[0]!) ?? c.at, `${head}no valid value carries that tag, so it selects no variant`);
+        } else if (p.implicit) {
+          // The document states no tag, only the values: those are the variant's.
+          claim(i, own);
+          const got = tagsOf.get(i)!;
+          this.ctx.warn(c.at, head +
+            (got.length === own.length ? "those values are its tags"
+            : got.length > 0 ? `of those, ${quote(got)} are its tags (the others are other variants')`
+            : "those are other variants' tags, so no value selects it and it is left out of the union"));
+        } else {
+          // A stated tag is not replaced by a guess: the variant's other values may well be other schemas' tags.
+          const at = p.mapped ? mappedAt.get(rejected[0]!) : c.target && child(c.target, "x-ms-discriminator-value");
+          this.ctx.warn(at ?? c.at, `${head}no valid value carries that tag, so no value selects it and it is left out of the union`);
+        }
+      } else if (!declared && own) claim(i, own);
+      const tags = tagsOf.get(i) ?? [];
+      if (tags.length === 0 && !declared && !own) variants.push({ name: c.name, type: c.type });
+      for (const tag of tags) variants.push({ name: c.name, type: c.type, tag });
+    });
     return variants;
   }
 
   /** The string values a record type allows for `property` when its schema fixes them (enum, const); else undefined. */
   private fixedValues(type: TypeExpr, property: string): string[] | undefined {
-    const record = type.kind === "ref" ? this.ctx.named.get(type.id) : undefined;
+    let record = type.kind === "ref" ? this.ctx.named.get(type.id) : undefined;
+    // A schema that only extends another (`allOf: [$ref Base]`, nothing of its own) is an alias of it.
+    for (let hops = 0; record?.kind === "alias" && record.target.kind === "ref" && hops < 16; hops++) record = this.ctx.named.get(record.target.id);
     if (record?.kind !== "record") return undefined;
     const fields: Field[] = [];
     const seen = new Set<string>();
