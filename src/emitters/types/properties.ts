@@ -94,15 +94,19 @@ export function orderedProperty(g: Group, occurs: Occurs): OrderedProperty {
   const claim = keyClaimer();
   const members = leaves(g);
   const items = members.map((m): OrderedItem => ({ kind: claim(m.kind === "field" ? fieldPropertyName(m) : "$any"), member: m }));
-  return { kind: "ordered", group: g, occurs, name: orderedGroupPropertyName(g, items.map((i) => i.kind)), items, minItems: occurs.min * minCount(g) };
+  // `occurs` already counts the group's own minOccurs (with the enclosing groups'): times what one occurrence holds.
+  return { kind: "ordered", group: g, occurs, name: orderedGroupPropertyName(g, items.map((i) => i.kind)), items, minItems: occurs.min * minOnce(g) };
 }
 
-/** The fewest elements one occurrence of a member stands for. */
+/** The fewest elements a member stands for: its minOccurs times what one occurrence holds. */
 function minCount(m: Member): number {
-  if (m.kind !== "group") return m.occurs.min;
-  const counts = m.members.map(minCount);
-  const one = m.compositor === "choice" ? (counts.length === 0 ? 0 : Math.min(...counts)) : counts.reduce((a, b) => a + b, 0);
-  return m.occurs.min * one;
+  return m.kind !== "group" ? m.occurs.min : m.occurs.min * minOnce(m);
+}
+
+/** The fewest elements one occurrence of a group holds (a choice: its smallest branch; a sequence or all: the sum). */
+function minOnce(g: Group): number {
+  const counts = g.members.map(minCount);
+  return g.compositor === "choice" ? (counts.length === 0 ? 0 : Math.min(...counts)) : counts.reduce((a, b) => a + b, 0);
 }
 
 function memberName(m: Member): string {
