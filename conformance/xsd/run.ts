@@ -158,7 +158,9 @@ export function runGroup(group: TestGroup, options: RunOptions): GroupResult {
     }
     let issues: { path: string; message: string }[] = [];
     try {
-      issues = fns.validate ? fns.validate(value) : [];
+      // A nilled root element decodes to null (the decoder checked it is nillable and empty): validate<T> checks
+      // values of the element's type, and there is none.
+      issues = fns.validate && value !== null ? fns.validate(value) : [];
     } catch (e) {
       return result(c.valid ? "validator-rejects" : "decode-crash", `validator threw ${short(e)}`);
     }

@@ -691,17 +691,21 @@ function readElement(r: XmlPullReader, path: string, f: Field, vals: unknown[]):
   const i = f.index;
   if (f.item !== undefined) {
     const items = (vals[i] ??= []) as unknown[];
-    const value = f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment + "/" + items.length + "/value");
+    const value = f.nillable && r.isNil() ? skipNil(r, path + f.segment + "/" + items.length + "/value") : f.codec!.read(r, path + f.segment + "/" + items.length + "/value");
     items.push({ kind: f.item, value });
   } else if (f.list) {
     const items = (vals[i] ??= []) as unknown[];
-    items.push(f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment + "/" + items.length));
-  } else vals[i] = f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment);
+    items.push(f.nillable && r.isNil() ? skipNil(r, path + f.segment + "/" + items.length) : f.codec!.read(r, path + f.segment + "/" + items.length));
+  } else vals[i] = f.nillable && r.isNil() ? skipNil(r, path + f.segment) : f.codec!.read(r, path + f.segment);
 }
 
 /** A nil element's content is not looked at (but is read and checked). */
-function skipNil(r: XmlPullReader): null {
-  r.skip();
+/**
+ * An element with xsi:nil="true": null. It must have no content at all, neither child elements nor characters (XSD
+ * 1.0 Part 1, 3.3.4 Element Locally Valid (Element) clause 3.2.3).
+ */
+function skipNil(r: XmlPullReader, path: string): null {
+  if (r.nextChild(true) || r.lastText !== "") throw new XmlDecodeError(path, "an element with xsi:nil=\"true\" must be empty");
   return null;
 }
 
@@ -848,7 +852,7 @@ export class XmlElementDecl implements XmlElementCodec {
     return encodeXmlElement(value, options, this.codecs.namespaces, (w, v) => this.encode(v, w));
   }
   fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
-    return decodeXmlElement(input, options, this.ns, this.local, (r) => (this.nillable && r.isNil() ? skipNil(r) : this.codec.read(r, "")));
+    return decodeXmlElement(input, options, this.ns, this.local, (r) => (this.nillable && r.isNil() ? skipNil(r, "") : this.codec.read(r, "")));
   }
 }
 
