@@ -378,6 +378,8 @@ interface ChildNamespace {
   readonly elements: Map<string, readonly Field[]> | undefined;
   /** The first wildcard admitting the namespace. */
   readonly wildcard: Field | undefined;
+  /** Every wildcard admitting the namespace, in schema order, when there are several (else undefined). */
+  readonly wildcards: readonly Field[] | undefined;
   /** Elements of this namespace go to their field only at its schema position (a wildcard admits them too). */
   readonly positional: boolean;
 }
@@ -388,8 +390,9 @@ const MAX_NAMESPACES = 32;
 function childNamespace(layout: Layout, ns: string): ChildNamespace {
   let info = layout.namespaces.get(ns);
   if (info !== undefined) return info;
-  const wildcard = layout.anys.find((a) => a.admits(ns));
-  info = { elements: layout.elements.get(ns), wildcard, positional: layout.positional && wildcard !== undefined };
+  const admitting = layout.anys.filter((a) => a.admits(ns));
+  const wildcard = admitting[0];
+  info = { elements: layout.elements.get(ns), wildcard, wildcards: admitting.length > 1 ? admitting : undefined, positional: layout.positional && wildcard !== undefined };
   if (layout.namespaces.size < MAX_NAMESPACES) layout.namespaces.set(ns, info);
   return info;
 }
@@ -642,7 +645,7 @@ export class XmlRecordCodec implements XmlValueCodec {
         else readElement(r, path, f, vals);
         continue;
       }
-      const a = where.wildcard;
+      const a = where.wildcards !== undefined ? nextWildcard(where.wildcards, vals) : where.wildcard;
       if (a === undefined) {
         if (plain === undefined) r.skip();
         continue;
@@ -672,6 +675,17 @@ export class XmlRecordCodec implements XmlValueCodec {
     if (known !== undefined || layout.met.size < MAX_MET) layout.met.set(qname, met);
     return met;
   }
+}
+
+/**
+ * Of several wildcards admitting a child's namespace (`<any namespace="##other"/><any namespace="A"/>` in a sequence),
+ * the first that can take one more element: a wildcard occurring at most once takes one, and the next one the next
+ * (the first took them all, and the validator found it over its maxOccurs and the next one missing). The last one
+ * when all are taken (the validator reports it).
+ */
+function nextWildcard(wildcards: readonly Field[], vals: unknown[]): Field {
+  for (const w of wildcards) if (w.list || w.item !== undefined || ((vals[w.index] as unknown[] | undefined)?.length ?? 0) === 0) return w;
+  return wildcards[wildcards.length - 1]!;
 }
 
 /** A field's value from the text of a plain child (no attributes, no child elements): what its codec would read. */
