@@ -15,10 +15,21 @@ import { lookupType, type TypesContext } from "./context.js";
  * (flattened into one array per element, `<a/><b/><a/>` would come back as `<a/><a/><b/>`).
  */
 export type Property =
-  | { readonly kind: "field"; readonly field: Field; readonly occurs: Occurs; readonly note?: string }
+  | { readonly kind: "field"; readonly field: Field; readonly occurs: Occurs; readonly note?: string; readonly round?: SequenceRound }
   | { readonly kind: "oneof"; readonly group: Group }
   | { readonly kind: "any"; readonly any: OpenContent; readonly occurs: Occurs }
   | OrderedProperty;
+
+/**
+ * A field of a repeating xsd:sequence of elements each occurring a bounded number of times (`(x1, x2){2}`), kept as
+ * one array per element: the XML encoder writes the arrays in rounds, up to `perRound` items of each field per
+ * round, in sequence order (x1 x2 x1 x2), so the output follows the content model (not x1 x1 x2 x2). `start` marks
+ * the sequence's first field.
+ */
+export interface SequenceRound {
+  readonly start: boolean;
+  readonly perRound: number;
+}
 
 /** A repeating group kept in document order: one array of `{ kind, value }` items (see Property). */
 export interface OrderedProperty {
@@ -67,7 +78,17 @@ function flatten(members: readonly Member[], outer: Occurs, note: string | undef
       const names = m.members.map(memberName).join(", ");
       const occurs = multiply(outer, { min: 0, max: m.occurs.max });
       flatten(m.members, occurs, `Choice: at most one of ${names} per occurrence (xsd:choice).`, out);
-    } else flatten(m.members, multiply(outer, m.occurs), note, out);
+    } else {
+      const occurs = multiply(outer, m.occurs);
+      const first = out.length;
+      flatten(m.members, occurs, note, out);
+      if (m.compositor === "sequence" && isList(occurs) && m.members.length > 1 && m.members.every((x) => x.kind === "field" && x.occurs.max !== "unbounded" && x.occurs.max >= 1)) {
+        for (let i = first; i < out.length; i++) {
+          const q = out[i]!;
+          if (q.kind === "field") out[i] = { ...q, round: { start: i === first, perRound: q.field.occurs.max as number } };
+        }
+      }
+    }
   }
 }
 

@@ -13,7 +13,8 @@ import { decodedPatterns, holdsQName, isSimple, lexicalOf, valueOf } from "./sim
  * simple and enumeration codecs, global elements and named types. A field is `[flags, namespace, local name,
  * property key, "codec"]`, the flags being the kind (0 element, 1 attribute, 2 text, 3 wildcard) plus 4 required,
  * 8 list, 16 nillable, 32 an item of a group kept in document order (the line ends with the item's kind; every
- * line of the group has the group's property as key); a wildcard's entry is `[flags, target namespace, namespace
+ * line of the group has the group's property as key), 64 a field of a repeating sequence written in rounds (128 its
+ * first field; the line ends with "", then the most items of the field one round writes); a wildcard's entry is `[flags, target namespace, namespace
  * constraint, key]` (`[flags, tns, constraint, key, "", kind]` in an ordered group). Entries name
  * each other by string (`"r$Name"`, `"f$Family"`, `"enum$Name"`, `"s$N"`, `"any"`), resolved by the runtime.
  */
@@ -28,6 +29,8 @@ const REQUIRED = 4;
 const LIST = 8;
 const NILLABLE = 16;
 const ORDERED = 32;
+const ROUND = 64;
+const ROUND_START = 128;
 
 /** The name of a record's codec in the table (its own fields, no xsi:type dispatch). */
 export function recordCodec(id: string, x: XmlContext): string {
@@ -69,7 +72,10 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
     const kind = s.kind === "attribute" ? ATTRIBUTE : s.kind === "text" ? TEXT : ELEMENT;
     const flags = kind + occurs + (s.kind === "element" && s.field.nullable ? NILLABLE : 0);
     const codec = s.kind === "element" ? constrainedCodecOf(s.field.type, s.field, x, simple) : codecOf(s.field.type, x, simple);
-    out.push(`  [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${stringLiteral(codec)}],`);
+    const round = s.kind === "element" && s.round !== undefined && s.list ? s.round : undefined;
+    const roundFlags = round === undefined ? 0 : ROUND + (round.start ? ROUND_START : 0);
+    const roundTail = round === undefined ? "" : `, "", ${round.perRound}`;
+    out.push(`  [${String(flags + roundFlags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${stringLiteral(codec)}${roundTail}],`);
   }
   out.push(`]${attributes}],`);
   return out;

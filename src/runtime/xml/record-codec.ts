@@ -44,14 +44,21 @@ export const XML_NILLABLE = 16;
  * property as key and ends with the item's kind; the property holds `{ kind, value }` items in document order.
  */
 export const XML_ORDERED = 32;
+/**
+ * A field of a repeating sequence of bounded elements (`(x1, x2){2}`), one array per element: encoded in rounds, up
+ * to its line's last entry (a number) items of each field per round, in sequence order. XML_ROUND_START marks the
+ * sequence's first field.
+ */
+export const XML_ROUND = 64;
+export const XML_ROUND_START = 128;
 
 /**
  * One field: [flags, namespace, local name, property key, codec]. For XML_ANY the namespace is the record's target
  * namespace (for ##targetNamespace / ##other), the local name the wildcard's namespace constraint, and no codec.
  * The codec is a codec or the name it has in an XmlCodecTable (resolved when the record is first used; "" for none).
- * With XML_ORDERED the line ends with the item's kind.
+ * With XML_ORDERED the line ends with the item's kind; with XML_ROUND with "" and the items per round.
  */
-export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCodec | string)?, string?];
+export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCodec | string)?, string?, number?];
 
 /**
  * Every codec of a generated xml.ts as one value, its entries naming each other by string: [name, ...] per record
@@ -311,6 +318,9 @@ interface Field {
   readonly item: string | undefined;
   /** The first field of its property (every field but the 2nd, 3rd... line of an ordered group). */
   readonly leader: boolean;
+  /** XML_ROUND: the most items of this field one round writes (0: not written in rounds). */
+  readonly perRound: number;
+  readonly roundStart: boolean;
 }
 
 /** A field's value from the text of a plain child: not at all (the codec reads it), by the simple codec's parse, as is. */
@@ -472,6 +482,11 @@ export class XmlRecordCodec implements XmlValueCodec {
       const f = p.field;
       if (f.item !== undefined) {
         if (f.leader) this.writeOrdered(w, plan, p, v[f.key]);
+      } else if (f.perRound > 0 && f.roundStart) {
+        let j = i + 1;
+        while (j < particles.length && particles[j]!.field.perRound > 0 && !particles[j]!.field.roundStart) j++;
+        this.writeRounds(w, particles, i, j, v);
+        i = j - 1;
       } else if (f.kind === XML_ELEMENT) this.writeElement(w, p, v[f.key]);
       else if (f.kind === XML_ANY) {
         const items = v[f.key];
@@ -498,6 +513,39 @@ export class XmlRecordCodec implements XmlValueCodec {
       else if (v === null && (p.field.nillable || p.write === WRITE_TEXT)) writeNil(w, p);
       else if (v === undefined || v === null) throw new XmlEncodeError(`${f.where}/${i}/value: required value is missing`);
       else writeValue(w, p, v);
+    }
+  }
+
+  /**
+   * The fields particles[from..to) of a repeating sequence (XML_ROUND), written in rounds: up to each field's
+   * perRound items of each, in sequence order, until every array is written (x1 x2 x1 x2 for `(x1, x2){2}`). A field
+   * whose value is not an array is written as writeElement does, and so are all of them then (the same errors).
+   */
+  private writeRounds(w: XmlWriter, particles: readonly PlannedField[], from: number, to: number, v: Record<string, unknown>): void {
+    const arrays: (readonly unknown[])[] = [];
+    for (let k = from; k < to; k++) {
+      const value = v[particles[k]!.field.key];
+      if (value !== undefined && !Array.isArray(value)) {
+        for (let m = from; m < to; m++) this.writeElement(w, particles[m]!, v[particles[m]!.field.key]);
+        return;
+      }
+      if (value === undefined && particles[k]!.field.required) throw xmlMissingProperty(this.tsName, particles[k]!.field.key);
+      arrays.push((value ?? []) as readonly unknown[]);
+    }
+    const offsets = arrays.map(() => 0);
+    for (let wrote = true; wrote; ) {
+      wrote = false;
+      for (let k = 0; k < arrays.length; k++) {
+        const p = particles[from + k]!;
+        const items = arrays[k]!;
+        const nilItems = p.field.nillable || p.write === WRITE_TEXT;
+        for (let n = 0; n < p.field.perRound && offsets[k]! < items.length; n++) {
+          const item = items[offsets[k]!++];
+          if (item === null && nilItems) writeNil(w, p);
+          else writeValue(w, p, item);
+          wrote = true;
+        }
+      }
     }
   }
 
@@ -728,7 +776,7 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
   let at = 0;
   // An ordered group's lines share one value slot and one particle position (its first line's).
   const groups = new Map<string, { index: number; at: number }>();
-  for (const [flags, ns, local, key, named, item] of specs) {
+  for (const [flags, ns, local, key, named, item, perRound] of specs) {
     const codec = typeof named === "string" ? (named === "" ? undefined : codecs.codec(named)) : named;
     const kind = flags & 3;
     const particle = kind === XML_ELEMENT || kind === XML_ANY;
@@ -753,6 +801,8 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
       plain: kind !== XML_ELEMENT || codec === undefined ? PLAIN_NONE : codec === codecs.any ? PLAIN_TEXT : codec instanceof XmlSimpleCodec && !codec.qname && codec.read === XmlSimpleCodec.prototype.read ? PLAIN_PARSE : PLAIN_NONE,
       item: ordered ? item : undefined,
       leader: group === undefined,
+      perRound: (flags & XML_ROUND) !== 0 && (flags & XML_LIST) !== 0 && perRound !== undefined && perRound >= 1 ? perRound : 0,
+      roundStart: (flags & XML_ROUND_START) !== 0,
     });
   }
   const elements = new Map<string, Map<string, Field[]>>();
