@@ -97,7 +97,8 @@ export function familyMembers(t: RecordType, x: XmlContext): string[] {
 /** `["enum$Name", xmlEnumCodec(NameValues, "Name")],` (the values come from the list types.ts exports). */
 export function enumEntry(t: EnumType, x: XmlContext): Printable {
   const list = x.f.import(x.names.enumValues(t.id), "./types.js");
-  const qname = t.base.kind === "scalar" && t.base.scalar === "QName" ? ", true" : "";
+  const scalar = t.base.kind === "scalar" ? t.base.scalar : undefined;
+  const qname = scalar === "QName" ? ", true" : scalar === "dateTime" || scalar === "date" || scalar === "time" || scalar === "duration" ? ", false, true" : "";
   return code`[${stringLiteral(`enum$${x.names.type(t.id)}`)}, ${x.rt("xmlEnumCodec")}(${list}, ${stringLiteral(t.name)}${qname})],`;
 }
 

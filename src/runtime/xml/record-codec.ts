@@ -20,6 +20,7 @@ import {
 import type { XmlPrefixScope, XmlTag } from "./prefix-scope.js";
 import type { KnownTag, XmlPullReader } from "./pull.js";
 import { readerOfNode } from "./pulled-element.js";
+import { compareXsdTemporal } from "./temporal-order.js";
 import type { XmlWriter } from "./writer.js";
 import { formatXsdQName, parseXsdQName, withXmlQNameScope, withXmlQNameWriter } from "./qname.js";
 
@@ -129,9 +130,11 @@ export function xmlTextCodec<T extends string>(parse: (text: string, path: strin
 
 /**
  * A named enumeration: membership of the value (or of its trimmed form). An enumeration of QNames (`qname`) holds
- * `{namespace}local` values: the text is resolved first.
+ * `{namespace}local` values: the text is resolved first. An enumeration of dates, times or durations (`temporal`)
+ * also holds a text equal in value to one of them (XSD 1.0 Part 2 4.3.5: enumerations constrain the value space),
+ * read as that value's form.
  */
-export function xmlEnumCodec(values: readonly string[], name: string, qname = false): XmlSimpleCodec<string> {
+export function xmlEnumCodec(values: readonly string[], name: string, qname = false, temporal = false): XmlSimpleCodec<string> {
   const set = new Set(values);
   if (qname) {
     return new XmlSimpleCodec(
@@ -149,9 +152,17 @@ export function xmlEnumCodec(values: readonly string[], name: string, qname = fa
     if (set.has(text)) return text;
     const trimmed = text.trim();
     if (set.has(trimmed)) return trimmed;
+    if (temporal) {
+      // The same point in time written another way ("+00:00", "-00:00" and "Z"): the schema's form of it.
+      const zoned = TIMEZONE.test(trimmed);
+      for (const v of values) if (TIMEZONE.test(v) === zoned && compareXsdTemporal(v, trimmed) === 0) return v;
+    }
     throw new XmlDecodeError(path, JSON.stringify(text) + ` is not a value of ${name}`);
   });
 }
+
+/** A date/time lexical form with a timezone (values with and without one do not compare equal). */
+const TIMEZONE = /(?:Z|[+-]\d\d:\d\d)$/;
 
 /**
  * An element's value constraint (default= or fixed=) on the simple codec the table names `base`: an empty element
