@@ -355,6 +355,11 @@ interface Layout {
   readonly optional: readonly Field[];
   /** A wildcard admits some fixed element's namespace: position decides between the field and the wildcard. */
   readonly positional: boolean;
+  /**
+   * Fields of one element name at several places (`<e/><x/><e/>` in a sequence): position decides which field a
+   * child of that name goes to (the first took them all).
+   */
+  readonly repeatedNames: boolean;
   /** The record has child elements or a wildcard (else children are not looked at). */
   readonly particles: boolean;
   /** What a child of a namespace can be, by namespace (worked out on first sight, see childNamespace). */
@@ -413,7 +418,7 @@ function childNamespace(layout: Layout, ns: string): ChildNamespace {
   if (info !== undefined) return info;
   const admitting = layout.anys.filter((a) => a.admits(ns));
   const wildcard = admitting[0];
-  info = { elements: layout.elements.get(ns), wildcard, wildcards: admitting.length > 1 ? admitting : undefined, positional: layout.positional && wildcard !== undefined };
+  info = { elements: layout.elements.get(ns), wildcard, wildcards: admitting.length > 1 ? admitting : undefined, positional: (layout.positional && wildcard !== undefined) || layout.repeatedNames };
   if (layout.namespaces.size < MAX_NAMESPACES) layout.namespaces.set(ns, info);
   return info;
 }
@@ -835,7 +840,8 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
   // An ordered group is required when its first line is (whatever kind of particle that is).
   const required = fields.filter((f) => f.leader && f.required && (f.kind !== XML_ANY || f.item !== undefined));
   const optional = fields.filter((f) => f.leader && !required.includes(f));
-  return { fields, elements, attributes, anys, texts, attributeList, particleList, required, optional, positional, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
+  const repeatedNames = [...elements.values()].some((byLocal) => [...byLocal.values()].some((named) => named.filter((f) => f.item === undefined).length > 1));
+  return { fields, elements, attributes, anys, texts, attributeList, particleList, required, optional, positional, repeatedNames, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
 }
 
 /** Whether an xsd:any's namespace constraint admits elements of namespace `ns` ("" = no namespace). */
