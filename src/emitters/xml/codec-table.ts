@@ -126,7 +126,7 @@ export function codecOf(t: TypeExpr, x: XmlContext, simple: SimpleCodecs): strin
 export function constrainedCodecOf(t: TypeExpr, decl: { readonly default?: string; readonly fixed?: string }, x: XmlContext, simple: SimpleCodecs): string {
   const codec = codecOf(t, x, simple);
   const constraint = decl.fixed ?? decl.default;
-  if (constraint === undefined || codec === "any" || codec.startsWith("r$") || codec.startsWith("f$")) return codec;
+  if (constraint === undefined || codec.startsWith("r$") || codec.startsWith("f$")) return codec;
   return simple.constrained(codec, constraint, decl.fixed !== undefined);
 }
 

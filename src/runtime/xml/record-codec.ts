@@ -176,7 +176,17 @@ export class XmlValueConstraint implements XmlValueCodec {
     readonly fixed: boolean,
   ) {}
   resolve(base: XmlValueCodec): XmlValueCodec {
-    if (!(base instanceof XmlSimpleCodec)) return base;
+    if (!(base instanceof XmlSimpleCodec)) {
+      // xsd:anyType (an element declared with no type): an empty element (no characters, no child elements) has the
+      // constraint's value too (XSD 1.0 Part 1, 3.3.4 clause 5.1), as text.
+      const constraint = this.text;
+      const orConstraint = (v: unknown): unknown => (v === "" ? constraint : v);
+      return {
+        encode: (value, w, ns, local, xsi, where) => base.encode(value, w, ns, local, xsi, where),
+        decode: (node, path) => orConstraint(base.decode(node, path)),
+        read: (r, path) => orConstraint(base.read(r, path)),
+      };
+    }
     const parse = base.parse as (text: string, path: string) => unknown;
     const lexical = base.lexical as (v: unknown) => string;
     const text = this.text;

@@ -132,3 +132,25 @@ describe("an enumeration of dateTimes", () => {
     expect(xmllintValidate(file, ["<at>2002-01-01T12:01:02Z</at>"])).toHaveLength(1);
   });
 });
+
+/**
+ * An element declared with no type (xsd:anyType) and a default or fixed value: empty, it has that value too (XSD 1.0
+ * Part 1, 3.3.4 clause 5.1; W3C suite isDefault073, isDefault079), as its text.
+ */
+describe("an untyped element with a value constraint", () => {
+  const xsd = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+    <xs:element name="root"><xs:complexType><xs:sequence><xs:element name="a" default="default"/><xs:element name="b" fixed="fixed"/></xs:sequence></xs:complexType></xs:element>
+  </xs:schema>`;
+  const m = generateInlineXsd(xsd).load();
+  const file = path.join(dir, "untyped.xsd");
+  writeFileSync(file, xsd);
+
+  it("reads an empty element as the constraint's value, other content as it is; the validator and libxml2 agree", () => {
+    const v = (m.decodeRootElement as Fn)("<root><a></a><b/></root>");
+    expect(v).toEqual({ a: "default", b: "fixed" });
+    expect((m.validateRoot as (v: unknown) => Issue[])(v)).toEqual([]);
+    expect((m.decodeRootElement as Fn)("<root><a>x</a><b>fixed</b></root>")).toEqual({ a: "x", b: "fixed" });
+    const out = (m.encodeRootElement as Fn)(v) as string;
+    expect(xmllintValidate(file, ["<root><a></a><b/></root>", out])).toEqual([]);
+  });
+});
