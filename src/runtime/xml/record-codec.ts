@@ -701,9 +701,11 @@ export class XmlRecordCodec implements XmlValueCodec {
       const where = met !== undefined ? met.where : childNamespace(layout, r.ns);
       const named = met !== undefined ? met.named : where.elements?.get(r.local);
       let f: Field | undefined;
+      let earlier: Field | undefined;
       if (named !== undefined) {
         if (where.positional) {
           // The element goes to its field only at its schema position; later the wildcard keeps it, in order.
+          const before = pos;
           for (let k = 0; k < named.length; k++) {
             const g = named[k]!;
             if (pos <= g.at) {
@@ -712,6 +714,12 @@ export class XmlRecordCodec implements XmlValueCodec {
               break;
             }
           }
+          // A wildcard admitting it comes first in the sequence (`e1, any, e2` read from `<e1/><e2/><e2/>`): it takes
+          // the element, as long as it can hold one more.
+          if (f !== undefined && where.wildcard !== undefined) {
+            earlier = wildcardBefore(where.wildcards ?? [where.wildcard], vals, before, f.at);
+            if (earlier !== undefined) [f, pos] = [undefined, before];
+          }
         } else f = named[0];
       }
       if (f !== undefined) {
@@ -719,7 +727,7 @@ export class XmlRecordCodec implements XmlValueCodec {
         else readElement(r, path, f, vals);
         continue;
       }
-      const a = where.wildcards !== undefined ? nextWildcard(where.wildcards, vals) : where.wildcard;
+      const a = earlier ?? (where.wildcards !== undefined ? nextWildcard(where.wildcards, vals) : where.wildcard);
       if (a === undefined) {
         if (plain === undefined) r.skip();
         continue;
@@ -760,6 +768,15 @@ export class XmlRecordCodec implements XmlValueCodec {
 function nextWildcard(wildcards: readonly Field[], vals: unknown[]): Field {
   for (const w of wildcards) if (w.list || w.item !== undefined || ((vals[w.index] as unknown[] | undefined)?.length ?? 0) === 0) return w;
   return wildcards[wildcards.length - 1]!;
+}
+
+/** The first wildcard at a position from `from` to before `to` that can take one more element (see nextWildcard). */
+function wildcardBefore(wildcards: readonly Field[], vals: unknown[], from: number, to: number): Field | undefined {
+  for (const w of wildcards) {
+    if (w.at < from || w.at >= to) continue;
+    if (w.list || w.item !== undefined || ((vals[w.index] as unknown[] | undefined)?.length ?? 0) === 0) return w;
+  }
+  return undefined;
 }
 
 /** A field's value from the text of a plain child (no attributes, no child elements): what its codec would read. */

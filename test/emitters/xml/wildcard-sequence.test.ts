@@ -55,3 +55,30 @@ describe("wildcards in a sequence", () => {
     expect(xmllintValidate(file, [doc])).toHaveLength(1);
   });
 });
+
+/**
+ * A wildcard before a declared element that it also admits (`e1, any, e2`, W3C suite QFE1700c2): the first `<e2>`
+ * after `<e1>` is the wildcard's, in sequence order; the field took it (and refused its content as not an int).
+ */
+describe("a wildcard before an element it admits", () => {
+  const xsd = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+    <xs:element name="e2" type="xs:int"/>
+    <xs:element name="root"><xs:complexType><xs:sequence>
+      <xs:element name="e1" type="xs:string"/><xs:any namespace="##any" processContents="skip"/><xs:element ref="e2"/>
+    </xs:sequence></xs:complexType></xs:element>
+  </xs:schema>`;
+  const m = generateInlineXsd(xsd).load() as Record<string, Fn>;
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "specforge-wild-")), "before.xsd");
+  writeFileSync(file, xsd);
+
+  it("gives the wildcard the first one, the field the next", () => {
+    const doc = "<root><e1>a</e1><e2>not an int</e2><e2>5</e2></root>";
+    const v = m.decodeRootElement!(doc) as Record<string, unknown>;
+    expect(v.e1).toBe("a");
+    expect(v.e2).toBe(5);
+    expect(Object.values(v).filter(Array.isArray)).toEqual([[{ ns: "", name: "e2", value: "not an int" }]]);
+    const out = m.encodeRootElement!(v) as string;
+    expect(m.decodeRootElement!(out)).toEqual(v);
+    expect(xmllintValidate(file, [doc, out])).toEqual([]);
+  });
+});
