@@ -15,10 +15,21 @@ import { lookupType, type TypesContext } from "./context.js";
  * (flattened into one array per element, `<a/><b/><a/>` would come back as `<a/><a/><b/>`).
  */
 export type Property =
-  | { readonly kind: "field"; readonly field: Field; readonly occurs: Occurs; readonly note?: string }
+  | { readonly kind: "field"; readonly field: Field; readonly occurs: Occurs; readonly note?: string; readonly round?: SequenceRound }
   | { readonly kind: "oneof"; readonly group: Group }
   | { readonly kind: "any"; readonly any: OpenContent; readonly occurs: Occurs }
   | OrderedProperty;
+
+/**
+ * A field of a repeating xsd:sequence of elements each occurring a bounded number of times (`(x1, x2){2}`), kept as
+ * one array per element: the XML encoder writes the arrays in rounds, up to `perRound` items of each field per
+ * round, in sequence order (x1 x2 x1 x2), so the output follows the content model (not x1 x1 x2 x2). `start` marks
+ * the sequence's first field.
+ */
+export interface SequenceRound {
+  readonly start: boolean;
+  readonly perRound: number;
+}
 
 /** A repeating group kept in document order: one array of `{ kind, value }` items (see Property). */
 export interface OrderedProperty {
@@ -67,7 +78,17 @@ function flatten(members: readonly Member[], outer: Occurs, note: string | undef
       const names = m.members.map(memberName).join(", ");
       const occurs = multiply(outer, { min: 0, max: m.occurs.max });
       flatten(m.members, occurs, `Choice: at most one of ${names} per occurrence (xsd:choice).`, out);
-    } else flatten(m.members, multiply(outer, m.occurs), note, out);
+    } else {
+      const occurs = multiply(outer, m.occurs);
+      const first = out.length;
+      flatten(m.members, occurs, note, out);
+      if (m.compositor === "sequence" && isList(occurs) && m.members.length > 1 && m.members.every((x) => x.kind === "field" && x.occurs.max !== "unbounded" && x.occurs.max >= 1)) {
+        for (let i = first; i < out.length; i++) {
+          const q = out[i]!;
+          if (q.kind === "field") out[i] = { ...q, round: { start: i === first, perRound: q.field.occurs.max as number } };
+        }
+      }
+    }
   }
 }
 
@@ -94,15 +115,19 @@ export function orderedProperty(g: Group, occurs: Occurs): OrderedProperty {
   const claim = keyClaimer();
   const members = leaves(g);
   const items = members.map((m): OrderedItem => ({ kind: claim(m.kind === "field" ? fieldPropertyName(m) : "$any"), member: m }));
-  return { kind: "ordered", group: g, occurs, name: orderedGroupPropertyName(g, items.map((i) => i.kind)), items, minItems: occurs.min * minCount(g) };
+  // `occurs` already counts the group's own minOccurs (with the enclosing groups'): times what one occurrence holds.
+  return { kind: "ordered", group: g, occurs, name: orderedGroupPropertyName(g, items.map((i) => i.kind)), items, minItems: occurs.min * minOnce(g) };
 }
 
-/** The fewest elements one occurrence of a member stands for. */
+/** The fewest elements a member stands for: its minOccurs times what one occurrence holds. */
 function minCount(m: Member): number {
-  if (m.kind !== "group") return m.occurs.min;
-  const counts = m.members.map(minCount);
-  const one = m.compositor === "choice" ? (counts.length === 0 ? 0 : Math.min(...counts)) : counts.reduce((a, b) => a + b, 0);
-  return m.occurs.min * one;
+  return m.kind !== "group" ? m.occurs.min : m.occurs.min * minOnce(m);
+}
+
+/** The fewest elements one occurrence of a group holds (a choice: its smallest branch; a sequence or all: the sum). */
+function minOnce(g: Group): number {
+  const counts = g.members.map(minCount);
+  return g.compositor === "choice" ? (counts.length === 0 ? 0 : Math.min(...counts)) : counts.reduce((a, b) => a + b, 0);
 }
 
 function memberName(m: Member): string {

@@ -382,6 +382,13 @@ function wildcardNamespaces(s: AnySlot): string {
   return `{ allowed: [${allowed.join(", ")}] }`;
 }
 
+/** Whether a particle may match no element at all (XSD 1.0 Part 1, 3.8.6 Particle Emptiable). */
+function emptiable(m: Member): boolean {
+  if (m.occurs.min === 0) return true;
+  if (m.kind !== "group") return false;
+  return m.compositor === "choice" ? m.members.length === 0 || m.members.some(emptiable) : m.members.every(emptiable);
+}
+
 /** xsd:choice groups that occur at most once: at most one alternative present (and one when required). */
 function choiceChecks(t: RecordType, layout: RecordLayout, v: ValidatorContext): Printable[] {
   const keyOf = new Map<unknown, string>();
@@ -411,7 +418,9 @@ function choiceChecks(t: RecordType, layout: RecordLayout, v: ValidatorContext):
       const names = alternatives.map((k) => k.join("+")).join(", ");
       out.push("{", `  const chosen = ${present.join(" + ")};`);
       out.push(code`  if (chosen > 1) ${v.rt("xsdIssue")}(issues, path, "choice", ${stringLiteral(`at most one of ${names} (xsd:choice)`)});`);
-      if (required && m.occurs.min >= 1) {
+      // A choice with an alternative that may be empty (an element or group of minOccurs 0, a sequence of such) is
+      // satisfied by nothing (XSD 1.0 Part 1, 3.8.6 Particle Emptiable): no alternative is then required.
+      if (required && m.occurs.min >= 1 && !m.members.some(emptiable)) {
         out.push(code`  if (chosen === 0) ${v.rt("xsdIssue")}(issues, path, "required", ${stringLiteral(`one of ${names} is required (xsd:choice)`)});`);
       }
       out.push("}");

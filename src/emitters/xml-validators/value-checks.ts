@@ -166,6 +166,22 @@ export function underlyingScalar(t: TypeExpr, v: ValidatorContext): ScalarType |
   return undefined;
 }
 
+/**
+ * Whether values of `t` are QNames or NOTATIONs, through aliases and enumerations (a restriction with xsd:length of
+ * an enumeration of NOTATION, W3C suite NOTATION_length001).
+ */
+function holdsQNameOrNotation(t: TypeExpr, v: ValidatorContext): boolean {
+  for (let cur: TypeExpr = t, depth = 0; depth < 100; depth++) {
+    if (cur.kind === "scalar") return cur.scalar === "QName" || cur.builtin === "xsd:NOTATION";
+    if (cur.kind !== "ref") return false;
+    const n = lookupType(v.types, cur.id);
+    if (n.kind === "alias") cur = n.target;
+    else if (n.kind === "enum") cur = n.base;
+    else return false;
+  }
+  return false;
+}
+
 /** The list type an expression is, through aliases. */
 function underlyingList(t: TypeExpr, v: ValidatorContext): (TypeExpr & { kind: "list" }) | undefined {
   for (let cur: TypeExpr = t, depth = 0; depth < 100; depth++) {
@@ -221,7 +237,7 @@ export function facetChecks(val: string, path: string, facets: Facets | undefine
   const base = type === undefined ? undefined : underlyingScalar(type, v);
   const list = type === undefined ? undefined : underlyingList(type, v);
   const listItem = list === undefined ? undefined : underlyingScalar(list.of, v);
-  if (base?.scalar === "QName" || base?.builtin === "xsd:NOTATION") {
+  if (type !== undefined && holdsQNameOrNotation(type, v)) {
     // Length facets on QName and NOTATION are always satisfied (XSD 1.1 Part 2 §4.3.1.3, an erratum of 1.0; libxml2
     // does the same): the length of a QName value is not defined.
     const { length: _l, minLength: _min, maxLength: _max, ...rest } = facets;

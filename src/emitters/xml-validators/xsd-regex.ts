@@ -284,3 +284,37 @@ function complement(set: Ranges): Ranges {
   if (next <= MAX_CODE) out.push([next, MAX_CODE]);
   return out;
 }
+
+/**
+ * A pattern for a whole list split where it has a literal space outside any group, class or escape
+ * ("\d{1}E\-\d{2} \.\d{2}E\-\d{1}" -> ["\d{1}E\-\d{2}", "\.\d{2}E\-\d{1}"]): a hint of the pattern each list item is
+ * to match, position by position. Undefined when the pattern has no such space, or a top-level `|` (the parts would
+ * not line up with the items) or a quantifier right after a space. Only a hint: a writer using it still tests the
+ * joined list against the whole pattern.
+ */
+export function listPatternParts(pattern: string): string[] | undefined {
+  const parts: string[] = [];
+  let start = 0;
+  let groups = 0;
+  let classes = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (c === "[") classes++;
+    else if (c === "]" && classes > 0) classes--;
+    else if (classes > 0) continue;
+    else if (c === "(") groups++;
+    else if (c === ")") groups--;
+    else if (groups === 0 && c === "|") return undefined;
+    else if (groups === 0 && c === " ") {
+      if ("?*+{".includes(pattern[i + 1] ?? "")) return undefined;
+      parts.push(pattern.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(pattern.slice(start));
+  return parts.length > 1 && parts.every((p) => p.length > 0) ? parts : undefined;
+}

@@ -13,7 +13,8 @@ import { decodedPatterns, holdsQName, isSimple, lexicalOf, valueOf } from "./sim
  * simple and enumeration codecs, global elements and named types. A field is `[flags, namespace, local name,
  * property key, "codec"]`, the flags being the kind (0 element, 1 attribute, 2 text, 3 wildcard) plus 4 required,
  * 8 list, 16 nillable, 32 an item of a group kept in document order (the line ends with the item's kind; every
- * line of the group has the group's property as key); a wildcard's entry is `[flags, target namespace, namespace
+ * line of the group has the group's property as key), 64 a field of a repeating sequence written in rounds (128 its
+ * first field; the line ends with "", then the most items of the field one round writes); a wildcard's entry is `[flags, target namespace, namespace
  * constraint, key]` (`[flags, tns, constraint, key, "", kind]` in an ordered group). Entries name
  * each other by string (`"r$Name"`, `"f$Family"`, `"enum$Name"`, `"s$N"`, `"any"`), resolved by the runtime.
  */
@@ -28,6 +29,8 @@ const REQUIRED = 4;
 const LIST = 8;
 const NILLABLE = 16;
 const ORDERED = 32;
+const ROUND = 64;
+const ROUND_START = 128;
 
 /** The name of a record's codec in the table (its own fields, no xsi:type dispatch). */
 export function recordCodec(id: string, x: XmlContext): string {
@@ -69,7 +72,10 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
     const kind = s.kind === "attribute" ? ATTRIBUTE : s.kind === "text" ? TEXT : ELEMENT;
     const flags = kind + occurs + (s.kind === "element" && s.field.nullable ? NILLABLE : 0);
     const codec = s.kind === "element" ? constrainedCodecOf(s.field.type, s.field, x, simple) : codecOf(s.field.type, x, simple);
-    out.push(`  [${String(flags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${stringLiteral(codec)}],`);
+    const round = s.kind === "element" && s.round !== undefined && s.list ? s.round : undefined;
+    const roundFlags = round === undefined ? 0 : ROUND + (round.start ? ROUND_START : 0);
+    const roundTail = round === undefined ? "" : `, "", ${round.perRound}`;
+    out.push(`  [${String(flags + roundFlags)}, ${x.ns(s.ns)}, ${stringLiteral(s.local)}, ${stringLiteral(s.key)}, ${stringLiteral(codec)}${roundTail}],`);
   }
   out.push(`]${attributes}],`);
   return out;
@@ -91,7 +97,8 @@ export function familyMembers(t: RecordType, x: XmlContext): string[] {
 /** `["enum$Name", xmlEnumCodec(NameValues, "Name")],` (the values come from the list types.ts exports). */
 export function enumEntry(t: EnumType, x: XmlContext): Printable {
   const list = x.f.import(x.names.enumValues(t.id), "./types.js");
-  const qname = t.base.kind === "scalar" && t.base.scalar === "QName" ? ", true" : "";
+  const scalar = t.base.kind === "scalar" ? t.base.scalar : undefined;
+  const qname = scalar === "QName" ? ", true" : scalar === "dateTime" || scalar === "date" || scalar === "time" || scalar === "duration" ? ", false, true" : "";
   return code`[${stringLiteral(`enum$${x.names.type(t.id)}`)}, ${x.rt("xmlEnumCodec")}(${list}, ${stringLiteral(t.name)}${qname})],`;
 }
 
@@ -119,7 +126,7 @@ export function codecOf(t: TypeExpr, x: XmlContext, simple: SimpleCodecs): strin
 export function constrainedCodecOf(t: TypeExpr, decl: { readonly default?: string; readonly fixed?: string }, x: XmlContext, simple: SimpleCodecs): string {
   const codec = codecOf(t, x, simple);
   const constraint = decl.fixed ?? decl.default;
-  if (constraint === undefined || codec === "any" || codec.startsWith("r$") || codec.startsWith("f$")) return codec;
+  if (constraint === undefined || codec.startsWith("r$") || codec.startsWith("f$")) return codec;
   return simple.constrained(codec, constraint, decl.fixed !== undefined);
 }
 

@@ -2,7 +2,7 @@ import type { Field, NamedType, Occurs, OpenContent, RecordType, TypeId } from "
 import { fieldPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { XSI_TYPE_PROPERTY } from "../types/declarations.js";
-import { isList, recordProperties, type OrderedProperty } from "../types/properties.js";
+import { isList, recordProperties, type OrderedProperty, type SequenceRound } from "../types/properties.js";
 
 /**
  * A record as the codecs and validators see it: every property with the key the types emitter gave it (the same
@@ -19,6 +19,8 @@ export interface FieldSlot {
   readonly local: string;
   /** Set when the field sits in an xsd:choice (its note from the types emitter). */
   readonly inChoice: boolean;
+  /** A field of a repeating sequence written in rounds (see SequenceRound). */
+  readonly round?: SequenceRound;
 }
 
 export interface AnySlot {
@@ -69,9 +71,9 @@ export function recordLayout(t: RecordType, ctx: TypesContext): RecordLayout {
   };
   const owners = ownerScopes(t, ctx);
   const slots: Slot[] = [];
-  const fieldSlot = (field: Field, key: string, occurs: Occurs, inChoice: boolean): FieldSlot => {
+  const fieldSlot = (field: Field, key: string, occurs: Occurs, inChoice: boolean, round?: SequenceRound): FieldSlot => {
     const xml = field.wire.xml;
-    return { kind: xml?.kind ?? "element", key, field, occurs, list: isList(occurs), ns: xml?.ns ?? "", local: field.name, inChoice };
+    return { kind: xml?.kind ?? "element", key, field, occurs, list: isList(occurs), ns: xml?.ns ?? "", local: field.name, inChoice, ...(round ? { round } : {}) };
   };
   for (const p of recordProperties(t, ctx)) {
     if (p.kind === "oneof") throw new Error(`internal: proto oneof in XML record ${t.id}`);
@@ -90,7 +92,7 @@ export function recordLayout(t: RecordType, ctx: TypesContext): RecordLayout {
       slots.push({ kind: "ordered", key, ordered: p, occurs: p.occurs, items });
       continue;
     }
-    slots.push(fieldSlot(p.field, unique(fieldPropertyName(p.field)), p.occurs, p.note !== undefined));
+    slots.push(fieldSlot(p.field, unique(fieldPropertyName(p.field)), p.occurs, p.note !== undefined, p.round));
   }
   return {
     record: t,

@@ -1,6 +1,6 @@
 import type { Printable } from "../../codegen/generated-file.js";
 import type { AliasType, EnumType, ScalarType, TypeExpr } from "../../ir/model.js";
-import { translateXsdPattern } from "../xml-validators/xsd-regex.js";
+import { listPatternParts, translateXsdPattern } from "../xml-validators/xsd-regex.js";
 import { literalTs, typeExprTs } from "../types/type-expr.js";
 import { stringLiteral } from "../../codegen/escape.js";
 import { patternPlan } from "../../codegen/spec-pattern.js";
@@ -276,9 +276,7 @@ function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
   x.helpers.set(key, { name, lines });
   lines.push(`const ${patterns}: readonly (readonly [{ test(text: string): boolean }, string])[] = [`);
   for (const { p, source } of supported) {
-    // Where backtracking could be super-linear, the linear-time matcher (src/codegen/spec-pattern.ts).
-    const matcher = patternPlan(source, "u").kind === "linear" ? code`${x.rt("linearPattern")}(${stringLiteral(source)}, "u")` : `new RegExp(${stringLiteral(source)}, "u")`;
-    lines.push(code`  [${matcher}, ${stringLiteral(p)}],`);
+    lines.push(code`  [${patternMatcher(source, x)}, ${stringLiteral(p)}],`);
   }
   lines.push(
     "];",
@@ -295,6 +293,14 @@ function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
 }
 
 /**
+ * A matcher for a translated pattern: where backtracking could be super-linear, the linear-time matcher
+ * (src/codegen/spec-pattern.ts).
+ */
+function patternMatcher(source: string, x: XmlContext): Printable {
+  return patternPlan(source, "u").kind === "linear" ? code`${x.rt("linearPattern")}(${stringLiteral(source)}, "u")` : `new RegExp(${stringLiteral(source)}, "u")`;
+}
+
+/**
  * `writeLexical<Name>(v)` for a restriction of xsd:boolean, xsd:float or xsd:double whose patterns the decoder
  * checks (lexicalPatternCheck): the canonical form when the patterns allow it, else the first other lexical form of
  * the same value they allow ("1" for true; "4.54918975E-08" or "0.0100" for a double), so that what was read can be
@@ -302,7 +308,7 @@ function lexicalPatternCheck(n: AliasType, x: XmlContext): string | undefined {
  */
 function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
   const base = scalarBase(n.target, x);
-  if (base === undefined) return booleanListWriter(n, x);
+  if (base === undefined) return booleanListWriter(n, x) ?? doubleListWriter(n, x);
   if (!["boolean", "float", "double"].includes(base.scalar)) return undefined;
   const check = lexicalPatternCheck(n, x);
   if (check === undefined) return undefined;
@@ -313,7 +319,7 @@ function lexicalPatternWriter(n: AliasType, x: XmlContext): string | undefined {
       "  if (allowed(canonical)) return canonical;",
     );
     if (base.scalar === "boolean") lines.push('  const other = v ? "1" : "0";', "  return allowed(other) ? other : canonical;");
-    else lines.push(...DOUBLE_FORM_SEARCH);
+    else lines.push(code`  return ${x.rt("lexicalDoubleForm")}(v, allowed) ?? canonical;`);
   });
 }
 
@@ -332,30 +338,6 @@ function lexicalWriter(n: AliasType, x: XmlContext, body: (lines: Printable[]) =
   lines.push("}");
   return name;
 }
-
-/** The statements of a float/double writer after the canonical form was refused: the search for another form. */
-const DOUBLE_FORM_SEARCH: readonly string[] = [
-  "  if (!Number.isFinite(v)) return canonical;",
-  "  // A form the patterns allow that is still this value (fewer digits round it).",
-  "  const same = (s: string): boolean => allowed(s) && Number(s) === v;",
-  "  for (let digits = 0; digits <= 17; digits++) {",
-  '    const [mantissa, exponent] = v.toExponential(digits).toUpperCase().split("E") as [string, string];',
-  "    // The same digits with none to 3 more before the point (the exponent moved to match): .42E0, 4.2E-1, 42E-2, 420E-3.",
-  '    const negative = mantissa.startsWith("-");',
-  '    const significant = mantissa.replace(/^-/, "").replace(".", "");',
-  "    for (let before = 0; before <= significant.length + 2; before++) {",
-  '      const padded = significant.padEnd(before, "0");',
-  '      const m = `${negative ? "-" : ""}${padded.slice(0, before)}${padded.length > before ? `.${padded.slice(before)}` : ""}`;',
-  "      const exp = Number(exponent) - (before - 1);",
-  '      const sign = exp < 0 ? "-" : "";',
-  "      const abs = String(Math.abs(exp));",
-  "      for (const e of [abs, abs.padStart(2, \"0\"), abs.padStart(3, \"0\")]) if (same(`${m}E${sign}${e}`)) return `${m}E${sign}${e}`;",
-  "    }",
-  "    const fixed = Math.abs(v) < 1e21 ? v.toFixed(digits) : canonical;",
-  "    if (same(fixed)) return fixed;",
-  "  }",
-  "  return canonical;",
-];
 
 /**
  * `writeLexical<Name>(v)` for a list of booleans whose patterns the decoder checks: each item is "true"/"false" or
@@ -382,6 +364,38 @@ function booleanListWriter(n: AliasType, x: XmlContext): string | undefined {
       "    if (allowed(s)) return s;",
       "  }",
       "  return words.join(\" \");",
+    );
+  });
+}
+
+/**
+ * `writeLexical<Name>(v)` for a list of floats/doubles whose patterns the decoder checks on the whole list, each
+ * item in its own notation ("4E-11 .24E-4 1.26E4"): the runtime's formatXsdDoubleList, given each pattern split at
+ * its top-level spaces (listPatternParts) as the pattern of each item by position.
+ */
+function doubleListWriter(n: AliasType, x: XmlContext): string | undefined {
+  let t: TypeExpr = n.target;
+  for (let depth = 0; depth < 100 && t.kind === "ref"; depth++) {
+    const d = x.type(t.id);
+    if (d.kind !== "alias") return undefined;
+    t = d.target;
+  }
+  if (t.kind !== "list") return undefined;
+  const item = scalarBase(t.of, x)?.scalar;
+  if (item !== "float" && item !== "double") return undefined;
+  const check = lexicalPatternCheck(n, x);
+  if (check === undefined) return undefined;
+  const splits: Printable[] = [];
+  for (const { p } of decodedPatterns(n, x)) {
+    const parts = listPatternParts(p)?.map((part) => translateXsdPattern(part));
+    if (parts === undefined || parts.some((r) => "unsupported" in r)) continue;
+    const matchers = parts.map((r) => patternMatcher((r as { source: string }).source, x));
+    splits.push(splits.length > 0 ? ", " : "", "[", matchers.flatMap((m, i) => (i > 0 ? [", ", m] : [m])), "]");
+  }
+  return lexicalWriter(n, x, (lines) => {
+    lines.push(
+      `  const allowed = (s: string): boolean => ${check}Patterns.every(([re]) => re.test(s));`,
+      code`  return ${x.rt("formatXsdDoubleList")}(v as readonly number[], allowed, [${splits}]);`,
     );
   });
 }

@@ -11,6 +11,7 @@ import { type XmlElement, XML_NS, attr, resolveQName, specError } from "../xml/d
 import { XmlCatalog, fileKeys } from "../xml/catalog.js";
 import { readXml } from "../xml/read.js";
 import { XSD_NS, isSoapEnc } from "./builtins.js";
+import { pruneConditional } from "./conditional.js";
 
 export type Form = "qualified" | "unqualified";
 
@@ -156,6 +157,7 @@ export class SchemaSet {
       throw specError(at, `cannot read ${what} '${location}': ${msg}${hint}`);
     }
     const root = readXml(text, abs, this.host.displayPath(abs));
+    pruneConditional(root);
     this.roots.set(abs, root);
     this.files.push(abs);
     return root;

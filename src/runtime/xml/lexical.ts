@@ -137,3 +137,61 @@ export function formatXsdDateTime(value: Date): string {
   if (Number.isNaN(value.getTime())) throw new XmlValueTypeError("a valid Date", value, { inElement: false });
   return value.toISOString();
 }
+
+/**
+ * A lexical form of float/double `v` that `allowed` accepts and that still reads as `v`, for a type whose pattern
+ * facets want a form other than the canonical one ("4.54918975E-08", ".24E-4", "0.0100"): the canonical form if
+ * allowed, else forms with 0 to 17 fraction digits in E notation (the point moved 0 to 3 places, exponents padded to
+ * 1 to 3 digits) and in fixed notation. Undefined when none is allowed.
+ */
+export function lexicalDoubleForm(v: number, allowed: (s: string) => boolean): string | undefined {
+  const canonical = formatXsdDouble(v);
+  if (allowed(canonical)) return canonical;
+  if (!Number.isFinite(v)) return undefined;
+  const same = (s: string): boolean => allowed(s) && Number(s) === v;
+  for (let digits = 0; digits <= 17; digits++) {
+    const [mantissa, exponent] = v.toExponential(digits).toUpperCase().split("E") as [string, string];
+    const negative = mantissa.startsWith("-");
+    const significant = mantissa.replace(/^-/, "").replace(".", "");
+    for (let before = 0; before <= significant.length + 2; before++) {
+      const padded = significant.padEnd(before, "0");
+      const m = `${negative ? "-" : ""}${padded.slice(0, before)}${padded.length > before ? `.${padded.slice(before)}` : ""}`;
+      const exp = Number(exponent) - (before - 1);
+      const sign = exp < 0 ? "-" : "";
+      const abs = String(Math.abs(exp));
+      for (const e of [abs, abs.padStart(2, "0"), abs.padStart(3, "0")]) if (same(`${m}E${sign}${e}`)) return `${m}E${sign}${e}`;
+    }
+    const fixed = Math.abs(v) < 1e21 ? v.toFixed(digits) : canonical;
+    if (same(fixed)) return fixed;
+  }
+  return undefined;
+}
+
+/**
+ * The lexical form of a list of floats/doubles whose pattern facets test the whole list (NIST's
+ * "\d{1}E\-\d{2} \.\d{2}E\-\d{1} ..."): the canonical items when `allowed`, else, for each way of splitting a pattern
+ * at its top-level spaces into one part per item (`parts`, from the generator), every item in a form its part
+ * accepts (lexicalDoubleForm); the first joined list `allowed` accepts (a list of one item: a form of the item the
+ * whole pattern accepts). Canonical when none is.
+ */
+export function formatXsdDoubleList(
+  v: readonly number[],
+  allowed: (s: string) => boolean,
+  parts: readonly (readonly { test(s: string): boolean }[])[],
+): string {
+  const canonical = v.map(formatXsdDouble).join(" ");
+  if (allowed(canonical)) return canonical;
+  // One item: the whole pattern is the item's.
+  if (v.length === 1) return lexicalDoubleForm(v[0]!, allowed) ?? canonical;
+  for (const p of parts) {
+    if (p.length !== v.length) continue;
+    const items: string[] = [];
+    for (let i = 0; i < v.length; i++) {
+      const form = lexicalDoubleForm(v[i]!, (s) => p[i]!.test(s));
+      if (form === undefined) break;
+      items.push(form);
+    }
+    if (items.length === v.length && allowed(items.join(" "))) return items.join(" ");
+  }
+  return canonical;
+}

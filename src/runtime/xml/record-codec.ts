@@ -20,6 +20,7 @@ import {
 import type { XmlPrefixScope, XmlTag } from "./prefix-scope.js";
 import type { KnownTag, XmlPullReader } from "./pull.js";
 import { readerOfNode } from "./pulled-element.js";
+import { compareXsdTemporal } from "./temporal-order.js";
 import type { XmlWriter } from "./writer.js";
 import { formatXsdQName, parseXsdQName, withXmlQNameScope, withXmlQNameWriter } from "./qname.js";
 
@@ -44,14 +45,21 @@ export const XML_NILLABLE = 16;
  * property as key and ends with the item's kind; the property holds `{ kind, value }` items in document order.
  */
 export const XML_ORDERED = 32;
+/**
+ * A field of a repeating sequence of bounded elements (`(x1, x2){2}`), one array per element: encoded in rounds, up
+ * to its line's last entry (a number) items of each field per round, in sequence order. XML_ROUND_START marks the
+ * sequence's first field.
+ */
+export const XML_ROUND = 64;
+export const XML_ROUND_START = 128;
 
 /**
  * One field: [flags, namespace, local name, property key, codec]. For XML_ANY the namespace is the record's target
  * namespace (for ##targetNamespace / ##other), the local name the wildcard's namespace constraint, and no codec.
  * The codec is a codec or the name it has in an XmlCodecTable (resolved when the record is first used; "" for none).
- * With XML_ORDERED the line ends with the item's kind.
+ * With XML_ORDERED the line ends with the item's kind; with XML_ROUND with "" and the items per round.
  */
-export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCodec | string)?, string?];
+export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCodec | string)?, string?, number?];
 
 /**
  * Every codec of a generated xml.ts as one value, its entries naming each other by string: [name, ...] per record
@@ -122,9 +130,11 @@ export function xmlTextCodec<T extends string>(parse: (text: string, path: strin
 
 /**
  * A named enumeration: membership of the value (or of its trimmed form). An enumeration of QNames (`qname`) holds
- * `{namespace}local` values: the text is resolved first.
+ * `{namespace}local` values: the text is resolved first. An enumeration of dates, times or durations (`temporal`)
+ * also holds a text equal in value to one of them (XSD 1.0 Part 2 4.3.5: enumerations constrain the value space),
+ * read as that value's form.
  */
-export function xmlEnumCodec(values: readonly string[], name: string, qname = false): XmlSimpleCodec<string> {
+export function xmlEnumCodec(values: readonly string[], name: string, qname = false, temporal = false): XmlSimpleCodec<string> {
   const set = new Set(values);
   if (qname) {
     return new XmlSimpleCodec(
@@ -142,9 +152,17 @@ export function xmlEnumCodec(values: readonly string[], name: string, qname = fa
     if (set.has(text)) return text;
     const trimmed = text.trim();
     if (set.has(trimmed)) return trimmed;
+    if (temporal) {
+      // The same point in time written another way ("+00:00", "-00:00" and "Z"): the schema's form of it.
+      const zoned = TIMEZONE.test(trimmed);
+      for (const v of values) if (TIMEZONE.test(v) === zoned && compareXsdTemporal(v, trimmed) === 0) return v;
+    }
     throw new XmlDecodeError(path, JSON.stringify(text) + ` is not a value of ${name}`);
   });
 }
+
+/** A date/time lexical form with a timezone (values with and without one do not compare equal). */
+const TIMEZONE = /(?:Z|[+-]\d\d:\d\d)$/;
 
 /**
  * An element's value constraint (default= or fixed=) on the simple codec the table names `base`: an empty element
@@ -158,7 +176,17 @@ export class XmlValueConstraint implements XmlValueCodec {
     readonly fixed: boolean,
   ) {}
   resolve(base: XmlValueCodec): XmlValueCodec {
-    if (!(base instanceof XmlSimpleCodec)) return base;
+    if (!(base instanceof XmlSimpleCodec)) {
+      // xsd:anyType (an element declared with no type): an empty element (no characters, no child elements) has the
+      // constraint's value too (XSD 1.0 Part 1, 3.3.4 clause 5.1), as text.
+      const constraint = this.text;
+      const orConstraint = (v: unknown): unknown => (v === "" ? constraint : v);
+      return {
+        encode: (value, w, ns, local, xsi, where) => base.encode(value, w, ns, local, xsi, where),
+        decode: (node, path) => orConstraint(base.decode(node, path)),
+        read: (r, path) => orConstraint(base.read(r, path)),
+      };
+    }
     const parse = base.parse as (text: string, path: string) => unknown;
     const lexical = base.lexical as (v: unknown) => string;
     const text = this.text;
@@ -311,6 +339,9 @@ interface Field {
   readonly item: string | undefined;
   /** The first field of its property (every field but the 2nd, 3rd... line of an ordered group). */
   readonly leader: boolean;
+  /** XML_ROUND: the most items of this field one round writes (0: not written in rounds). */
+  readonly perRound: number;
+  readonly roundStart: boolean;
 }
 
 /** A field's value from the text of a plain child: not at all (the codec reads it), by the simple codec's parse, as is. */
@@ -334,6 +365,11 @@ interface Layout {
   readonly optional: readonly Field[];
   /** A wildcard admits some fixed element's namespace: position decides between the field and the wildcard. */
   readonly positional: boolean;
+  /**
+   * Fields of one element name at several places (`<e/><x/><e/>` in a sequence): position decides which field a
+   * child of that name goes to (the first took them all).
+   */
+  readonly repeatedNames: boolean;
   /** The record has child elements or a wildcard (else children are not looked at). */
   readonly particles: boolean;
   /** What a child of a namespace can be, by namespace (worked out on first sight, see childNamespace). */
@@ -378,6 +414,8 @@ interface ChildNamespace {
   readonly elements: Map<string, readonly Field[]> | undefined;
   /** The first wildcard admitting the namespace. */
   readonly wildcard: Field | undefined;
+  /** Every wildcard admitting the namespace, in schema order, when there are several (else undefined). */
+  readonly wildcards: readonly Field[] | undefined;
   /** Elements of this namespace go to their field only at its schema position (a wildcard admits them too). */
   readonly positional: boolean;
 }
@@ -388,8 +426,9 @@ const MAX_NAMESPACES = 32;
 function childNamespace(layout: Layout, ns: string): ChildNamespace {
   let info = layout.namespaces.get(ns);
   if (info !== undefined) return info;
-  const wildcard = layout.anys.find((a) => a.admits(ns));
-  info = { elements: layout.elements.get(ns), wildcard, positional: layout.positional && wildcard !== undefined };
+  const admitting = layout.anys.filter((a) => a.admits(ns));
+  const wildcard = admitting[0];
+  info = { elements: layout.elements.get(ns), wildcard, wildcards: admitting.length > 1 ? admitting : undefined, positional: (layout.positional && wildcard !== undefined) || layout.repeatedNames };
   if (layout.namespaces.size < MAX_NAMESPACES) layout.namespaces.set(ns, info);
   return info;
 }
@@ -469,6 +508,11 @@ export class XmlRecordCodec implements XmlValueCodec {
       const f = p.field;
       if (f.item !== undefined) {
         if (f.leader) this.writeOrdered(w, plan, p, v[f.key]);
+      } else if (f.perRound > 0 && f.roundStart) {
+        let j = i + 1;
+        while (j < particles.length && particles[j]!.field.perRound > 0 && !particles[j]!.field.roundStart) j++;
+        this.writeRounds(w, particles, i, j, v);
+        i = j - 1;
       } else if (f.kind === XML_ELEMENT) this.writeElement(w, p, v[f.key]);
       else if (f.kind === XML_ANY) {
         const items = v[f.key];
@@ -495,6 +539,39 @@ export class XmlRecordCodec implements XmlValueCodec {
       else if (v === null && (p.field.nillable || p.write === WRITE_TEXT)) writeNil(w, p);
       else if (v === undefined || v === null) throw new XmlEncodeError(`${f.where}/${i}/value: required value is missing`);
       else writeValue(w, p, v);
+    }
+  }
+
+  /**
+   * The fields particles[from..to) of a repeating sequence (XML_ROUND), written in rounds: up to each field's
+   * perRound items of each, in sequence order, until every array is written (x1 x2 x1 x2 for `(x1, x2){2}`). A field
+   * whose value is not an array is written as writeElement does, and so are all of them then (the same errors).
+   */
+  private writeRounds(w: XmlWriter, particles: readonly PlannedField[], from: number, to: number, v: Record<string, unknown>): void {
+    const arrays: (readonly unknown[])[] = [];
+    for (let k = from; k < to; k++) {
+      const value = v[particles[k]!.field.key];
+      if (value !== undefined && !Array.isArray(value)) {
+        for (let m = from; m < to; m++) this.writeElement(w, particles[m]!, v[particles[m]!.field.key]);
+        return;
+      }
+      if (value === undefined && particles[k]!.field.required) throw xmlMissingProperty(this.tsName, particles[k]!.field.key);
+      arrays.push((value ?? []) as readonly unknown[]);
+    }
+    const offsets = arrays.map(() => 0);
+    for (let wrote = true; wrote; ) {
+      wrote = false;
+      for (let k = 0; k < arrays.length; k++) {
+        const p = particles[from + k]!;
+        const items = arrays[k]!;
+        const nilItems = p.field.nillable || p.write === WRITE_TEXT;
+        for (let n = 0; n < p.field.perRound && offsets[k]! < items.length; n++) {
+          const item = items[offsets[k]!++];
+          if (item === null && nilItems) writeNil(w, p);
+          else writeValue(w, p, item);
+          wrote = true;
+        }
+      }
     }
   }
 
@@ -624,9 +701,11 @@ export class XmlRecordCodec implements XmlValueCodec {
       const where = met !== undefined ? met.where : childNamespace(layout, r.ns);
       const named = met !== undefined ? met.named : where.elements?.get(r.local);
       let f: Field | undefined;
+      let earlier: Field | undefined;
       if (named !== undefined) {
         if (where.positional) {
           // The element goes to its field only at its schema position; later the wildcard keeps it, in order.
+          const before = pos;
           for (let k = 0; k < named.length; k++) {
             const g = named[k]!;
             if (pos <= g.at) {
@@ -635,6 +714,12 @@ export class XmlRecordCodec implements XmlValueCodec {
               break;
             }
           }
+          // A wildcard admitting it comes first in the sequence (`e1, any, e2` read from `<e1/><e2/><e2/>`): it takes
+          // the element, as long as it can hold one more.
+          if (f !== undefined && where.wildcard !== undefined) {
+            earlier = wildcardBefore(where.wildcards ?? [where.wildcard], vals, before, f.at);
+            if (earlier !== undefined) [f, pos] = [undefined, before];
+          }
         } else f = named[0];
       }
       if (f !== undefined) {
@@ -642,7 +727,7 @@ export class XmlRecordCodec implements XmlValueCodec {
         else readElement(r, path, f, vals);
         continue;
       }
-      const a = where.wildcard;
+      const a = earlier ?? (where.wildcards !== undefined ? nextWildcard(where.wildcards, vals) : where.wildcard);
       if (a === undefined) {
         if (plain === undefined) r.skip();
         continue;
@@ -674,6 +759,26 @@ export class XmlRecordCodec implements XmlValueCodec {
   }
 }
 
+/**
+ * Of several wildcards admitting a child's namespace (`<any namespace="##other"/><any namespace="A"/>` in a sequence),
+ * the first that can take one more element: a wildcard occurring at most once takes one, and the next one the next
+ * (the first took them all, and the validator found it over its maxOccurs and the next one missing). The last one
+ * when all are taken (the validator reports it).
+ */
+function nextWildcard(wildcards: readonly Field[], vals: unknown[]): Field {
+  for (const w of wildcards) if (w.list || w.item !== undefined || ((vals[w.index] as unknown[] | undefined)?.length ?? 0) === 0) return w;
+  return wildcards[wildcards.length - 1]!;
+}
+
+/** The first wildcard at a position from `from` to before `to` that can take one more element (see nextWildcard). */
+function wildcardBefore(wildcards: readonly Field[], vals: unknown[], from: number, to: number): Field | undefined {
+  for (const w of wildcards) {
+    if (w.at < from || w.at >= to) continue;
+    if (w.list || w.item !== undefined || ((vals[w.index] as unknown[] | undefined)?.length ?? 0) === 0) return w;
+  }
+  return undefined;
+}
+
 /** A field's value from the text of a plain child (no attributes, no child elements): what its codec would read. */
 function plainValue(f: Field, text: string, path: string, vals: unknown[]): void {
   const i = f.index;
@@ -691,17 +796,21 @@ function readElement(r: XmlPullReader, path: string, f: Field, vals: unknown[]):
   const i = f.index;
   if (f.item !== undefined) {
     const items = (vals[i] ??= []) as unknown[];
-    const value = f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment + "/" + items.length + "/value");
+    const value = f.nillable && r.isNil() ? skipNil(r, path + f.segment + "/" + items.length + "/value") : f.codec!.read(r, path + f.segment + "/" + items.length + "/value");
     items.push({ kind: f.item, value });
   } else if (f.list) {
     const items = (vals[i] ??= []) as unknown[];
-    items.push(f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment + "/" + items.length));
-  } else vals[i] = f.nillable && r.isNil() ? skipNil(r) : f.codec!.read(r, path + f.segment);
+    items.push(f.nillable && r.isNil() ? skipNil(r, path + f.segment + "/" + items.length) : f.codec!.read(r, path + f.segment + "/" + items.length));
+  } else vals[i] = f.nillable && r.isNil() ? skipNil(r, path + f.segment) : f.codec!.read(r, path + f.segment);
 }
 
 /** A nil element's content is not looked at (but is read and checked). */
-function skipNil(r: XmlPullReader): null {
-  r.skip();
+/**
+ * An element with xsi:nil="true": null. It must have no content at all, neither child elements nor characters (XSD
+ * 1.0 Part 1, 3.3.4 Element Locally Valid (Element) clause 3.2.3).
+ */
+function skipNil(r: XmlPullReader, path: string): null {
+  if (r.nextChild(true) || r.lastText !== "") throw new XmlDecodeError(path, "an element with xsi:nil=\"true\" must be empty");
   return null;
 }
 
@@ -710,7 +819,7 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
   let at = 0;
   // An ordered group's lines share one value slot and one particle position (its first line's).
   const groups = new Map<string, { index: number; at: number }>();
-  for (const [flags, ns, local, key, named, item] of specs) {
+  for (const [flags, ns, local, key, named, item, perRound] of specs) {
     const codec = typeof named === "string" ? (named === "" ? undefined : codecs.codec(named)) : named;
     const kind = flags & 3;
     const particle = kind === XML_ELEMENT || kind === XML_ANY;
@@ -735,6 +844,8 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
       plain: kind !== XML_ELEMENT || codec === undefined ? PLAIN_NONE : codec === codecs.any ? PLAIN_TEXT : codec instanceof XmlSimpleCodec && !codec.qname && codec.read === XmlSimpleCodec.prototype.read ? PLAIN_PARSE : PLAIN_NONE,
       item: ordered ? item : undefined,
       leader: group === undefined,
+      perRound: (flags & XML_ROUND) !== 0 && (flags & XML_LIST) !== 0 && perRound !== undefined && perRound >= 1 ? perRound : 0,
+      roundStart: (flags & XML_ROUND_START) !== 0,
     });
   }
   const elements = new Map<string, Map<string, Field[]>>();
@@ -756,7 +867,8 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
   // An ordered group is required when its first line is (whatever kind of particle that is).
   const required = fields.filter((f) => f.leader && f.required && (f.kind !== XML_ANY || f.item !== undefined));
   const optional = fields.filter((f) => f.leader && !required.includes(f));
-  return { fields, elements, attributes, anys, texts, attributeList, particleList, required, optional, positional, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
+  const repeatedNames = [...elements.values()].some((byLocal) => [...byLocal.values()].some((named) => named.filter((f) => f.item === undefined).length > 1));
+  return { fields, elements, attributes, anys, texts, attributeList, particleList, required, optional, positional, repeatedNames, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
 }
 
 /** Whether an xsd:any's namespace constraint admits elements of namespace `ns` ("" = no namespace). */
@@ -848,7 +960,7 @@ export class XmlElementDecl implements XmlElementCodec {
     return encodeXmlElement(value, options, this.codecs.namespaces, (w, v) => this.encode(v, w));
   }
   fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
-    return decodeXmlElement(input, options, this.ns, this.local, (r) => (this.nillable && r.isNil() ? skipNil(r) : this.codec.read(r, "")));
+    return decodeXmlElement(input, options, this.ns, this.local, (r) => (this.nillable && r.isNil() ? skipNil(r, "") : this.codec.read(r, "")));
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Facets whose meaning depends on the base type (W3C XSD suite, NIST datatype groups, issue 27): range facets on
  * dates, times and durations compare in their order; a pattern is checked only where the value keeps the instance's
- * lexical form (both forms of a boolean); QName length facets are always satisfied; an enumeration of a non-string
+ * lexical form (both forms of a boolean); QName and NOTATION length facets are always satisfied; an enumeration of a non-string
  * base holds its lexical forms.
  */
 import { describe, expect, it } from "vitest";
@@ -14,6 +14,9 @@ const gen = generateInlineXsd(`<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSc
   <xs:simpleType name="One"><xs:restriction base="xs:boolean"><xs:pattern value="[1]{1}"/></xs:restriction></xs:simpleType>
   <xs:simpleType name="Sci"><xs:restriction base="xs:double"><xs:pattern value="\\d{1}E\\-\\d{3}"/></xs:restriction></xs:simpleType>
   <xs:simpleType name="Name1"><xs:restriction base="xs:QName"><xs:length value="1"/></xs:restriction></xs:simpleType>
+  <xs:simpleType name="Pictures"><xs:restriction base="xs:NOTATION"><xs:enumeration value="jpeg"/><xs:enumeration value="g"/></xs:restriction></xs:simpleType>
+  <xs:simpleType name="Picture4"><xs:restriction base="Pictures"><xs:length value="4"/></xs:restriction></xs:simpleType>
+  <xs:notation name="jpeg" public="image/jpeg"/><xs:notation name="g" public="image/gif"/>
   <xs:simpleType name="Small"><xs:restriction base="xs:byte"><xs:enumeration value="1"/><xs:enumeration value="-7"/></xs:restriction></xs:simpleType>
   <xs:element name="day" type="Day"/>
 </xs:schema>`);
@@ -45,6 +48,9 @@ describe("facets by base type", () => {
 
   it("accept any QName length and take enumerations of numbers as their lexical forms", () => {
     expect(issues("Name1", "p:long")).toEqual([]);
+    // Through an enumeration of NOTATION too (W3C NOTATION_length001): the length facet holds, the enumeration counts.
+    expect(issues("Picture4", "g")).toEqual([]);
+    expect(issues("Picture4", "mpeg")).toEqual(["enum"]);
     expect(issues("Small", "-7")).toEqual([]);
     expect(issues("Small", "2")).toEqual(["enum"]);
     expect(issues("Small", -7)).toEqual(["type"]);

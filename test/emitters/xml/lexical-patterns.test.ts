@@ -4,8 +4,19 @@
  * `*-pattern` groups for double, float, integers, lists of them; issue 27). Patterns of each restriction step must
  * all hold.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateInlineXsd } from "../../helpers/xsd-inline.js";
+import { xmllintValidate } from "./helpers/xmllint.js";
+
+/** A schema written to a temporary file, for xmllint. */
+function schemaFile(xsd: string): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "specforge-lexical-")), "schema.xsd");
+  writeFileSync(file, xsd);
+  return file;
+}
 
 const gen = generateInlineXsd(`<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
   <xs:simpleType name="Sci"><xs:restriction base="xs:double"><xs:pattern value="\\d{1}E\\-\\d{3}"/></xs:restriction></xs:simpleType>
@@ -103,5 +114,50 @@ describe("helper names come from the naming pass", () => {
     expect(c.decodeRElement!("<r><a>2E-010</a><b>12E-1</b></r>")).toEqual({ a: 2e-10, b: 1.2 });
     expect(() => c.decodeRElement!("<r><a>2E-10</a><b>12E-1</b></r>")).toThrow(/\/a: "2E-10" does not match/);
     expect(() => c.decodeRElement!("<r><a>2E-010</a><b>1E-1</b></r>")).toThrow(/\/b: "1E-1" does not match/);
+  });
+});
+
+/**
+ * A pattern on a list of floats or doubles tests the whole list, each item in its own notation (NIST
+ * list-float-pattern-1: "4E-11 .24E-4 1.26E4 9.652E25 8.7382455E-25"). The writer gives each item a form the pattern's
+ * part at its position allows (the pattern split at its top-level spaces), then tests the joined list against the
+ * whole pattern; libxml2 judges the output.
+ */
+describe("writing lists of floats and doubles whose whole-list pattern the decoder checks", () => {
+  const xsd = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+    <xs:simpleType name="Floats"><xs:list itemType="xs:float"/></xs:simpleType>
+    <xs:simpleType name="FloatRow"><xs:restriction base="Floats"><xs:pattern value="\\d{1}E\\-\\d{2} \\.\\d{2}E\\-\\d{1} \\d{1}\\.\\d{2}E\\d{1} \\d{1}\\.\\d{3}E\\d{2} \\d{1}\\.\\d{7}E\\-\\d{2}"/></xs:restriction></xs:simpleType>
+    <xs:simpleType name="DoubleRow"><xs:restriction><xs:simpleType><xs:list itemType="xs:double"/></xs:simpleType><xs:pattern value="\\d{1}E\\-\\d{3} \\d{1}\\.\\d{2}E\\-\\d{2} \\d{1}\\.\\d{4}E\\-\\d{1}"/></xs:restriction></xs:simpleType>
+    <xs:simpleType name="Either"><xs:restriction base="Floats"><xs:pattern value="\\d\\.\\dE\\d \\d|\\d\\.\\d{3}"/></xs:restriction></xs:simpleType>
+    <xs:element name="floats" type="FloatRow"/><xs:element name="doubles" type="DoubleRow"/><xs:element name="either" type="Either"/>
+  </xs:schema>`;
+  const g = generateInlineXsd(xsd);
+  const w = g.load() as Record<string, Fn>;
+
+  it("type-check strict", () => {
+    expect(g.typecheck()).toEqual([]);
+  });
+
+  it("write every item in the form its position wants, and the output reads back and is schema-valid", () => {
+    const outs: string[] = [];
+    for (const [el, text, value] of [
+      ["floats", "4E-11 .24E-4 1.26E4 9.652E25 8.7382455E-25", [4e-11, 0.000024, 12600, 9.652e25, 8.7382455e-25]],
+      ["doubles", "6E-255 6.75E-96 1.5674E-2", [6e-255, 6.75e-96, 0.015674]],
+      // A top-level "|": no parts to line up; one item takes a form the whole pattern allows.
+      ["either", "1.500", [1.5]],
+    ] as const) {
+      const E = el[0]!.toUpperCase() + el.slice(1);
+      const decoded = w[`decode${E}Element`]!(`<${el}>${text}</${el}>`);
+      expect(decoded).toEqual(value);
+      const out = w[`encode${E}Element`]!(decoded) as string;
+      expect(out).toContain(`>${text}</`);
+      expect(w[`decode${E}Element`]!(out)).toEqual(value);
+      outs.push(out);
+    }
+    expect(xmllintValidate(schemaFile(xsd), outs)).toEqual([]);
+  });
+
+  it("still refuse a list that does not match", () => {
+    expect(() => w.decodeFloatsElement!("<floats>4E-11 0.000024 1.26E4 9.652E25 8.7382455E-25</floats>")).toThrow(/does not match the pattern/);
   });
 });

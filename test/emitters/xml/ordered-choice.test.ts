@@ -182,3 +182,39 @@ describe("a repeating sequence holding a choice", () => {
     expect(xmllintValidate(xsd, [encode(swapped, options) as string])).toHaveLength(1);
   });
 });
+
+/**
+ * A choice repeated through its group reference's occurrences (`<xs:group ref="G" minOccurs="2" maxOccurs="4"/>`,
+ * W3C suite particlesEc029): the fewest items is 2, the group's minOccurs counted once (it was counted twice: "at
+ * least 4 elements" for a valid `<a/><a/>`).
+ */
+describe("a choice repeated by its group reference's minOccurs", () => {
+  const xsd = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:group name="G"><xs:choice><xs:element name="a" type="xs:string"/><xs:element name="b" type="xs:string"/></xs:choice></xs:group>
+  <xs:group name="Pair"><xs:sequence><xs:element name="x" type="xs:string"/><xs:choice><xs:element name="y" type="xs:string"/><xs:element name="z" type="xs:string"/></xs:choice></xs:sequence></xs:group>
+  <xs:element name="doc"><xs:complexType><xs:group ref="G" minOccurs="2" maxOccurs="4"/></xs:complexType></xs:element>
+  <xs:element name="pairs"><xs:complexType><xs:group ref="Pair" minOccurs="3" maxOccurs="unbounded"/></xs:complexType></xs:element>
+</xs:schema>`;
+  const gen = generateInlineXsd(xsd);
+  const m = gen.load();
+  const file = path.join(dir, "group-occurs.xsd");
+  writeFileSync(file, xsd);
+
+  it("types the fewest items as the group's minOccurs times one occurrence's elements", () => {
+    expect(gen.files.get("types.ts")).toContain("@minItems 2\n");
+    expect(gen.files.get("types.ts")).toContain("@minItems 6\n");
+    expect(gen.typecheck()).toEqual([]);
+  });
+
+  it("accepts the fewest occurrences, rejects fewer, as libxml2 does", () => {
+    const rules = (el: string, doc: string) => ((m[`validate${el}`] as (v: unknown) => Issue[])((m[`decode${el}Element`] as Fn)(doc))).map((i) => i.rule);
+    const docs = ["<doc><a/><b/></doc>", "<pairs><x/><y/><x/><z/><x/><y/></pairs>"];
+    expect(rules("Doc", docs[0]!)).toEqual([]);
+    expect(rules("Pairs", docs[1]!)).toEqual([]);
+    expect(xmllintValidate(file, docs)).toEqual([]);
+    const fewer = ["<doc><a/></doc>", "<pairs><x/><y/><x/><z/></pairs>"];
+    expect(rules("Doc", fewer[0]!)).toContain("minOccurs");
+    expect(rules("Pairs", fewer[1]!)).toContain("minOccurs");
+    expect(xmllintValidate(file, fewer)).toHaveLength(2);
+  });
+});

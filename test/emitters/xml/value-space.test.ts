@@ -101,3 +101,56 @@ describe("values in their value space", () => {
     expect(validate({ ...v, scale: 0.02 }).map((i) => `${i.path} ${i.rule}`)).toEqual(["/scale fixed"]);
   });
 });
+
+/**
+ * An enumeration of dateTimes (dates, times, durations) compares by value too: "+00:00", "-00:00" and "Z" are the
+ * same timezone (W3C suite dateTime_enumeration005a/b), read as the schema's form; a value without a timezone is not
+ * equal to one with.
+ */
+describe("an enumeration of dateTimes", () => {
+  const xsd = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+    <xs:simpleType name="At"><xs:restriction base="xs:dateTime"><xs:enumeration value="2002-01-01T12:01:01-00:00"/><xs:enumeration value="2002-01-02T00:00:00"/></xs:restriction></xs:simpleType>
+    <xs:element name="at" type="At"/>
+  </xs:schema>`;
+  const m = generateInlineXsd(xsd).load();
+  const decode = m.decodeAtElement as Fn;
+  const encode = m.encodeAtElement as Fn;
+  const file = path.join(dir, "at.xsd");
+  writeFileSync(file, xsd);
+
+  it("reads a value equal to a member as that member, and writes it so; libxml2 agrees", () => {
+    const docs = ["<at>2002-01-01T12:01:01+00:00</at>", "<at>2002-01-01T12:01:01Z</at>", "<at>2002-01-01T13:01:01+01:00</at>"];
+    for (const doc of docs) expect(decode(doc)).toBe("2002-01-01T12:01:01-00:00");
+    const out = encode(decode(docs[0])) as string;
+    expect(out).toContain(">2002-01-01T12:01:01-00:00</");
+    expect(xmllintValidate(file, [...docs, out])).toEqual([]);
+  });
+
+  it("refuses another point in time, and a timezone where the member has none", () => {
+    expect(() => decode("<at>2002-01-01T12:01:02Z</at>")).toThrow(/is not a value of At/);
+    expect(() => decode("<at>2002-01-02T00:00:00Z</at>")).toThrow(/is not a value of At/);
+    expect(xmllintValidate(file, ["<at>2002-01-01T12:01:02Z</at>"])).toHaveLength(1);
+  });
+});
+
+/**
+ * An element declared with no type (xsd:anyType) and a default or fixed value: empty, it has that value too (XSD 1.0
+ * Part 1, 3.3.4 clause 5.1; W3C suite isDefault073, isDefault079), as its text.
+ */
+describe("an untyped element with a value constraint", () => {
+  const xsd = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+    <xs:element name="root"><xs:complexType><xs:sequence><xs:element name="a" default="default"/><xs:element name="b" fixed="fixed"/></xs:sequence></xs:complexType></xs:element>
+  </xs:schema>`;
+  const m = generateInlineXsd(xsd).load();
+  const file = path.join(dir, "untyped.xsd");
+  writeFileSync(file, xsd);
+
+  it("reads an empty element as the constraint's value, other content as it is; the validator and libxml2 agree", () => {
+    const v = (m.decodeRootElement as Fn)("<root><a></a><b/></root>");
+    expect(v).toEqual({ a: "default", b: "fixed" });
+    expect((m.validateRoot as (v: unknown) => Issue[])(v)).toEqual([]);
+    expect((m.decodeRootElement as Fn)("<root><a>x</a><b>fixed</b></root>")).toEqual({ a: "x", b: "fixed" });
+    const out = (m.encodeRootElement as Fn)(v) as string;
+    expect(xmllintValidate(file, ["<root><a></a><b/></root>", out])).toEqual([]);
+  });
+});
