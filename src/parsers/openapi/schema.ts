@@ -815,7 +815,7 @@ export class SchemaLowerer {
       return { k: "ref", target };
     }
     if (has(loc, "const") && !isStructured(s["const"])) return { k: "literal", value: s["const"] as string | number | boolean | null };
-    if (has(loc, "enum")) {
+    if (has(loc, "enum") && !isOpenEnum(loc)) {
       const e = s["enum"];
       if (!Array.isArray(e)) return this.ctx.fail(child(loc, "enum")!, "enum must be an array");
       // An empty enum, or one with array or object values, is checked by deep equality (checksOf).
@@ -1502,4 +1502,14 @@ function fitsType(value: string | number | boolean | null, type: string): boolea
     case "boolean": return typeof value === "boolean";
     default: return true;
   }
+}
+
+/**
+ * AutoRest's `x-ms-enum: {modelAsString: true}`: the enum lists the values known today, and the service may send
+ * others (Azure's "extensible enums"). Such a schema is its declared type (a string), its values only documentation:
+ * checking them would refuse real answers, and a discriminator tag outside them is no contradiction.
+ */
+function isOpenEnum(loc: Loc): boolean {
+  const ext = isObject(loc.value) ? loc.value["x-ms-enum"] : undefined;
+  return isObject(ext) && ext["modelAsString"] === true;
 }

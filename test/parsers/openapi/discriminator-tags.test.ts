@@ -101,7 +101,17 @@ const ONE_OF = `${HEAD}    Shape:
         kind: {type: string, enum: [dot]}
 `;
 
-const SPECS = { autorest: AUTOREST, rejected: REJECTED, oneOf: ONE_OF };
+/**
+ * The same shape as REJECTED, but the base's enum is AutoRest's extensible one (`x-ms-enum: {modelAsString: true}`,
+ * as in azure.com/recoveryservicesbackup-backupManagement): its values are the ones known today, not a limit, so the
+ * x-ms-discriminator-value outside them is a tag like the others and no warning is due.
+ */
+const OPEN_ENUM = REJECTED.replace(
+  "kind: {type: string, enum: [Invalid, VM]}",
+  "kind: {type: string, enum: [Invalid, VM], x-ms-enum: {name: ContainerKind, modelAsString: true}}",
+);
+
+const SPECS = { autorest: AUTOREST, rejected: REJECTED, oneOf: ONE_OF, openEnum: OPEN_ENUM };
 type Name = keyof typeof SPECS;
 const generated = new Map<Name, Generated>();
 const warnings = new Map<Name, SpecWarning[]>();
@@ -170,6 +180,16 @@ describe("discriminator tags a variant's own schema contradicts", () => {
     expect(issues("rejected", "Holder", { container: { kind: "Microsoft.Classic/vm" } })).not.toEqual([]);
     roundTrip("rejected", "Holder", { container: { kind: "VM", vmId: "v" } });
     roundTrip("rejected", "Holder", { container: { kind: "Invalid" } });
+  });
+
+  it("an extensible enum (x-ms-enum modelAsString) limits nothing: every x-ms-discriminator-value is a tag", () => {
+    expect(typesOf("openEnum")).toMatch(/\(ClassicContainer & \{ kind: "Microsoft\.Classic\/vm" \}\)/);
+    expect(typesOf("openEnum")).toMatch(/\(VmContainer & \{ kind: "VM" \}\)/);
+    expect(located("openEnum")).toEqual([]);
+    expect(is("openEnum", "Holder", { container: { kind: "Microsoft.Classic/vm", classicId: "c" } })).toBe(true);
+    expect(is("openEnum", "Holder", { container: { kind: "Microsoft.Classic/vm", classicId: 1 } })).toBe(false);
+    expect(is("openEnum", "Holder", { container: { kind: "VM", vmId: "v" } })).toBe(true);
+    roundTrip("openEnum", "Holder", { container: { kind: "Microsoft.Classic/vm", classicId: "c" } });
   });
 
   it("oneOf: an alias variant's inherited enum gives its tags; a mapping key the variant rejects is dropped", () => {
