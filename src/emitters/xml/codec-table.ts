@@ -4,7 +4,7 @@ import type { EnumType, RecordType, TypeExpr } from "../../ir/model.js";
 import { lookupType } from "../types/context.js";
 import { typeExprTs } from "../types/type-expr.js";
 import { code, typeRef, type XmlContext } from "./context.js";
-import { familyRootOf } from "./record-layout.js";
+import { familyRootOf, strictDeclarations, type AnySlot } from "./record-layout.js";
 import { decodedPatterns, holdsQName, isSimple, lexicalOf, valueOf } from "./simple-values.js";
 
 /**
@@ -12,7 +12,7 @@ import { decodedPatterns, holdsQName, isSimple, lexicalOf, valueOf } from "./sim
  * type with a line per field, which the runtime's XmlRecordCodec walks (see README.md), plus the families, named
  * simple and enumeration codecs, global elements and named types. A field is `[flags, namespace, local name,
  * property key, "codec"]`, the flags being the kind (0 element, 1 attribute, 2 text, 3 wildcard) plus 4 required,
- * 8 list, 16 nillable, 32 an item of a group kept in document order (the line ends with the item's kind; every
+ * 8 list, 16 nillable, 64 a strict wildcard admitting global elements of the schema, 32 an item of a group kept in document order (the line ends with the item's kind; every
  * line of the group has the group's property as key); a wildcard's entry is `[flags, target namespace, namespace
  * constraint, key]` (`[flags, tns, constraint, key, "", kind]` in an ordered group). Entries name
  * each other by string (`"r$Name"`, `"f$Family"`, `"enum$Name"`, `"s$N"`, `"any"`), resolved by the runtime.
@@ -28,6 +28,13 @@ const REQUIRED = 4;
 const LIST = 8;
 const NILLABLE = 16;
 const ORDERED = 32;
+/** A strict wildcard that admits global elements of the schema (read by their declarations). */
+const STRICT = 64;
+
+/** STRICT for a strict wildcard admitting some global element of the schema, else 0. */
+function strict(s: AnySlot, x: XmlContext): number {
+  return strictDeclarations(s, x.doc).length > 0 ? STRICT : 0;
+}
 
 /** The name of a record's codec in the table (its own fields, no xsi:type dispatch). */
 export function recordCodec(id: string, x: XmlContext): string {
@@ -53,7 +60,7 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
         const flags = ORDERED + LIST + required;
         const kind = stringLiteral(item.kind);
         const e = item.slot;
-        if (e.kind === "any") out.push(`  [${ANY + flags}, ${x.ns(e.tns)}, ${stringLiteral(e.any.namespace)}, ${stringLiteral(e.key)}, "", ${kind}],`);
+        if (e.kind === "any") out.push(`  [${ANY + flags + strict(e, x)}, ${x.ns(e.tns)}, ${stringLiteral(e.any.namespace)}, ${stringLiteral(e.key)}, "", ${kind}],`);
         else {
           const nillable = e.field.nullable ? NILLABLE : 0;
           out.push(`  [${ELEMENT + flags + nillable}, ${x.ns(e.ns)}, ${stringLiteral(e.local)}, ${stringLiteral(e.key)}, ${stringLiteral(codecOf(e.field.type, x, simple))}, ${kind}],`);
@@ -63,7 +70,7 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
     }
     const occurs = (s.occurs.min >= 1 ? REQUIRED : 0) + (s.kind !== "any" && s.list ? LIST : 0);
     if (s.kind === "any") {
-      out.push(`  [${ANY + occurs}, ${x.ns(s.tns)}, ${stringLiteral(s.any.namespace)}, ${stringLiteral(s.key)}],`);
+      out.push(`  [${ANY + occurs + strict(s, x)}, ${x.ns(s.tns)}, ${stringLiteral(s.any.namespace)}, ${stringLiteral(s.key)}],`);
       continue;
     }
     const kind = s.kind === "attribute" ? ATTRIBUTE : s.kind === "text" ? TEXT : ELEMENT;

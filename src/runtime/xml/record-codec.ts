@@ -44,6 +44,12 @@ export const XML_NILLABLE = 16;
  * property as key and ends with the item's kind; the property holds `{ kind, value }` items in document order.
  */
 export const XML_ORDERED = 32;
+/**
+ * On an XML_ANY line: the wildcard's processContents is strict. A child naming a global element of the table is
+ * then that element, validated as such (XSD 1.0 3.10.1): read and written by the element's declaration, so its value
+ * has the element's type (open content of no declaration stays generic, see open-content.ts).
+ */
+export const XML_STRICT = 64;
 
 /**
  * One field: [flags, namespace, local name, property key, codec]. For XML_ANY the namespace is the record's target
@@ -201,6 +207,8 @@ export class XmlCodecs {
   /** Codecs and global elements by the names an XmlCodecTable gives them. */
   private readonly named = new Map<string, XmlValueCodec>();
   private readonly elementsByName = new Map<string, XmlElementDecl>();
+  /** Global elements by "{ns}local" (what a strict wildcard's children are read by). */
+  private readonly declared = new Map<string, XmlElementDecl>();
   private typeMap: { readonly [name: string]: XmlTypeCodec } = {};
   private elementMap: { readonly [name: string]: XmlElementCodec } = {};
   constructor(readonly namespaces: readonly (readonly [string, string])[], table?: XmlCodecTable) {
@@ -230,6 +238,7 @@ export class XmlCodecs {
       const decl = this.element(ns, local, this.codec(codec), nillable);
       this.elementsByName.set(name, decl);
       elements[clarkName(ns, local)] = decl;
+      if (!this.declared.has(clarkName(ns, local))) this.declared.set(clarkName(ns, local), decl);
     }
     this.elementMap = elements;
     this.typeMap = this.types(table.types.map(([ns, name, codec]) => [ns, name, this.codec(codec)] as const));
@@ -247,6 +256,11 @@ export class XmlCodecs {
     const decl = this.elementsByName.get(name);
     if (decl === undefined) throw new Error(`internal: no XML element named ${name}`);
     return decl;
+  }
+
+  /** The global element {ns}local, if the table declares one. */
+  declaration(ns: string, local: string): XmlElementDecl | undefined {
+    return this.declared.size === 0 ? undefined : this.declared.get(clarkName(ns, local));
   }
 
   /** `xmlTypes` and `xmlElements` of the table given to the constructor. */
@@ -303,6 +317,8 @@ interface Field {
   readonly at: number;
   /** Wildcards: whether the namespace constraint admits a namespace. */
   readonly admits: (ns: string) => boolean;
+  /** Wildcards: processContents is strict (XML_STRICT). */
+  readonly strict: boolean;
   /** The "what" of a missing-value error ("element name" / "attribute name"). */
   readonly what: string;
   /** How the value of a child holding only text is made from the text: PLAIN_* (see plainValue). */
@@ -472,7 +488,7 @@ export class XmlRecordCodec implements XmlValueCodec {
       } else if (f.kind === XML_ELEMENT) this.writeElement(w, p, v[f.key]);
       else if (f.kind === XML_ANY) {
         const items = v[f.key];
-        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where, p.openTags);
+        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where, p.openTags, f.strict ? this.codecs : undefined);
       }
     }
   }
@@ -491,7 +507,7 @@ export class XmlRecordCodec implements XmlValueCodec {
       const p = typeof item === "object" && item !== null && typeof item.kind === "string" ? kinds.get(f.key + "\u0000" + item.kind) : undefined;
       if (p === undefined) throw new XmlEncodeError(`${f.where}/${i}: not a { kind, value } item of a kind this group has`);
       const v = item!.value;
-      if (p.field.kind === XML_ANY) encodeOpenContent(w, [v as OpenContentItem], this.codecs.open, `${f.where}/${i}/value`, p.openTags);
+      if (p.field.kind === XML_ANY) encodeOpenContent(w, [v as OpenContentItem], this.codecs.open, `${f.where}/${i}/value`, p.openTags, p.field.strict ? this.codecs : undefined);
       else if (v === null && (p.field.nillable || p.write === WRITE_TEXT)) writeNil(w, p);
       else if (v === undefined || v === null) throw new XmlEncodeError(`${f.where}/${i}/value: required value is missing`);
       else writeValue(w, p, v);
@@ -651,12 +667,23 @@ export class XmlRecordCodec implements XmlValueCodec {
       const items = (vals[a.index] ??= []) as OpenContentItem[];
       // A plain child of open content is text (what readOpenItem reads from an element without attributes or children).
       // An indexed store rather than push: the engine compiles it in place, where push here stayed a call.
-      if (a.item !== undefined) {
+      const decl = a.strict && plain === undefined ? this.codecs.declaration(r.ns, r.local) : undefined;
+      if (decl !== undefined) {
+        // A strict wildcard's child that names a global element is that element (XML_STRICT).
+        const at = a.item !== undefined ? `${path}/${a.key}/${items.length}/value/value` : `${path}/${a.key}/${items.length}/value`;
+        const open = { ns: decl.ns, name: decl.local, value: decl.readValue(r, at) };
+        (items as unknown[])[items.length] = a.item !== undefined ? { kind: a.item, value: open } : open;
+      } else if (a.item !== undefined) {
         const open = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, `${path}/${a.key}/${items.length}`, "value", 0, this.codecs.open);
         (items as unknown[])[items.length] = { kind: a.item, value: open };
       } else items[items.length] = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, path, a.key, items.length, this.codecs.open);
     }
     return keepText ? text + r.lastText : text;
+  }
+
+  /** Whether a child of no field is a global element a strict wildcard takes (read by its declaration). */
+  private declaredChild(where: ChildNamespace, ns: string, local: string): boolean {
+    return where.wildcard !== undefined && where.wildcard.strict && this.codecs.declaration(ns, local) !== undefined;
   }
 
   /** The child the reader just read the start tag of, as a MetChild when its tag is plain (see KnownTag). */
@@ -668,7 +695,8 @@ export class XmlRecordCodec implements XmlValueCodec {
     if (known !== undefined && known.tag === tag) return known;
     const where = childNamespace(layout, tag.ns);
     const named = where.elements?.get(tag.local);
-    const met: MetChild = { tag, where, named, plain: named === undefined || named.every((f) => f.plain !== PLAIN_NONE), next: undefined, repeats: false, after: undefined, alt: undefined };
+    const plain = named === undefined ? !this.declaredChild(where, tag.ns, tag.local) : named.every((f) => f.plain !== PLAIN_NONE);
+    const met: MetChild = { tag, where, named, plain, next: undefined, repeats: false, after: undefined, alt: undefined };
     if (known !== undefined || layout.met.size < MAX_MET) layout.met.set(qname, met);
     return met;
   }
@@ -731,6 +759,7 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
       codec,
       at: group !== undefined ? group.at : particle ? at++ : -1,
       admits: kind === XML_ANY ? wildcard(local, ns) : () => false,
+      strict: kind === XML_ANY && (flags & XML_STRICT) !== 0,
       what: `${kind === XML_ATTRIBUTE ? "attribute" : "element"} ${local}`,
       plain: kind !== XML_ELEMENT || codec === undefined ? PLAIN_NONE : codec === codecs.any ? PLAIN_TEXT : codec instanceof XmlSimpleCodec && !codec.qname && codec.read === XmlSimpleCodec.prototype.read ? PLAIN_PARSE : PLAIN_NONE,
       item: ordered ? item : undefined,
@@ -760,7 +789,7 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
 }
 
 /** Whether an xsd:any's namespace constraint admits elements of namespace `ns` ("" = no namespace). */
-function wildcard(constraint: string, tns: string): (ns: string) => boolean {
+export function wildcard(constraint: string, tns: string): (ns: string) => boolean {
   const tokens = constraint.trim().split(/\s+/).filter(Boolean);
   if (tokens.length === 0 || tokens.includes("##any")) return () => true;
   if (tokens.length === 1 && tokens[0] === "##other") return (ns) => ns !== tns && ns !== "";
@@ -848,7 +877,11 @@ export class XmlElementDecl implements XmlElementCodec {
     return encodeXmlElement(value, options, this.codecs.namespaces, (w, v) => this.encode(v, w));
   }
   fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
-    return decodeXmlElement(input, options, this.ns, this.local, (r) => (this.nillable && r.isNil() ? skipNil(r) : this.codec.read(r, "")));
+    return decodeXmlElement(input, options, this.ns, this.local, (r) => this.readValue(r, ""));
+  }
+  /** The value of this element, the reader being on its start tag (read through its end tag). */
+  readValue(r: XmlPullReader, path: string): unknown {
+    return this.nillable && r.isNil() ? skipNil(r) : this.codec.read(r, path);
   }
 }
 
