@@ -496,6 +496,24 @@ export interface ElementDecl {
   readonly origin: Origin;
 }
 
+/**
+ * An XSD identity constraint (xs:unique, xs:key, xs:keyref), checked on every instance of the declaring element (by
+ * its name). XPaths are compiled from the XSD 1.0 subset, names resolved in the schema: each is a list of
+ * alternatives (`a | b`), each alternative a list of steps: "//" first for `.//`, then "." (self), "*", "{ns}*",
+ * "{ns}local", and for fields a last step "@" + one of those (an attribute).
+ */
+export interface IdentityConstraint {
+  readonly kind: "unique" | "key" | "keyref";
+  readonly name: QName;
+  /** keyref: the key or unique it refers to. */
+  readonly refer?: QName;
+  /** The declaring element's name. */
+  readonly element: QName;
+  readonly selector: readonly (readonly string[])[];
+  readonly fields: readonly (readonly (readonly string[])[])[];
+  readonly origin: Origin;
+}
+
 /** proto `extend` field: a field added to another message from outside it. */
 export interface ExtensionDecl {
   readonly fullName: string;
@@ -720,6 +738,8 @@ export interface IrDocument {
   /** Named types in a deterministic order (declaration order, entry file first). */
   readonly types: readonly NamedType[];
   readonly elements: readonly ElementDecl[];
+  /** XSD identity constraints (xs:unique, xs:key, xs:keyref) of every element declaration, global or local. */
+  readonly identityConstraints?: readonly IdentityConstraint[];
   readonly extensions: readonly ExtensionDecl[];
   readonly services: readonly Service[];
   /**

@@ -18,6 +18,8 @@ import {
   type XmlTypeCodec,
 } from "./open-content.js";
 import type { XmlPrefixScope, XmlTag } from "./prefix-scope.js";
+import { checkXmlIdentity, type XmlIdentityConstraint } from "./identity.js";
+import { parseXml } from "./parse.js";
 import type { KnownTag, XmlPullReader } from "./pull.js";
 import { readerOfNode } from "./pulled-element.js";
 import type { XmlWriter } from "./writer.js";
@@ -74,6 +76,10 @@ export interface XmlCodecTable {
   readonly families: readonly (readonly [name: string, root: string, isRoot: boolean, abstract: boolean, members: readonly string[]])[];
   readonly elements: readonly (readonly [name: string, ns: string, local: string, codec: string, nillable: boolean])[];
   readonly types: readonly (readonly [ns: string, name: string, codec: string])[];
+  /** Identity constraints (xs:unique, xs:key, xs:keyref), checked on every document decoded (identity.ts). */
+  readonly identity?: readonly XmlIdentityConstraint[];
+  /** The value space of each element and attribute name identity constraints compare values in (identity.ts). */
+  readonly identityTypes?: readonly (readonly [name: string, space: string])[];
 }
 
 /** How a value of one type is read from an element and written as one (every codec in a generated xml.ts). */
@@ -210,6 +216,9 @@ export class XmlCodecs {
   /** Global elements by "{ns}local" (what a strict wildcard's children are read by). */
   private readonly declared = new Map<string, XmlElementDecl>();
   private typeMap: { readonly [name: string]: XmlTypeCodec } = {};
+  /** The table's identity constraints (none: documents are read without building a tree for them). */
+  identity: readonly XmlIdentityConstraint[] = [];
+  identityTypes: ReadonlyMap<string, string> = new Map();
   private elementMap: { readonly [name: string]: XmlElementCodec } = {};
   constructor(readonly namespaces: readonly (readonly [string, string])[], table?: XmlCodecTable) {
     const codecs = this;
@@ -241,6 +250,8 @@ export class XmlCodecs {
       if (!this.declared.has(clarkName(ns, local))) this.declared.set(clarkName(ns, local), decl);
     }
     this.elementMap = elements;
+    if (table.identity !== undefined) this.identity = table.identity;
+    if (table.identityTypes !== undefined) this.identityTypes = new Map(table.identityTypes);
     this.typeMap = this.types(table.types.map(([ns, name, codec]) => [ns, name, this.codec(codec)] as const));
   }
 
@@ -877,7 +888,12 @@ export class XmlElementDecl implements XmlElementCodec {
     return encodeXmlElement(value, options, this.codecs.namespaces, (w, v) => this.encode(v, w));
   }
   fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
-    return decodeXmlElement(input, options, this.ns, this.local, (r) => this.readValue(r, ""));
+    if (this.codecs.identity.length === 0) return decodeXmlElement(input, options, this.ns, this.local, (r) => this.readValue(r, ""));
+    // Identity constraints relate values across the document: checked on its tree once it has decoded.
+    const node = typeof input === "string" ? parseXml(input, options?.limits) : input;
+    const value = decodeXmlElement(node, options, this.ns, this.local, (r) => this.readValue(r, ""));
+    checkXmlIdentity(node, this.codecs.identity, this.codecs.identityTypes);
+    return value;
   }
   /** The value of this element, the reader being on its start tag (read through its end tag). */
   readValue(r: XmlPullReader, path: string): unknown {
