@@ -176,7 +176,8 @@ function identityEntry(ic: IdentityConstraint): string {
 
 /**
  * The value space identity constraints compare a field in, per element and attribute name of the schema ("{ns}local",
- * "@{ns}local"): "decimal" (xsd:decimal and the integers), "float", "double", "boolean", "string", ..., "any" for
+ * "@{ns}local"): "decimal" (xsd:decimal and the integers), "float", "double", "boolean", "string", "token" (a string
+ * whose whitespace collapses), ..., "any" for
  * xsd:anyType. A name declared with types of different value spaces, or of no simple type, is left out (compared as
  * a string).
  */
@@ -190,9 +191,11 @@ function identityTypes(ctx: EmitContext, x: XmlContext): string[] {
   for (const el of ctx.doc.elements) add(`{${el.name.ns}}${el.name.local}`, el.type);
   for (const t of ctx.doc.types) {
     if (t.kind !== "record") continue;
-    for (const s of x.layout(t.id).slots) {
-      if (s.kind === "element") add(`{${s.ns}}${s.local}`, s.field.type);
-      else if (s.kind === "attribute") add(`@{${s.ns}}${s.local}`, s.field.type);
+    for (const slot of x.layout(t.id).slots) {
+      for (const s of slot.kind === "ordered" ? slot.items.map((i) => i.slot) : [slot]) {
+        if (s.kind === "element") add(`{${s.ns}}${s.local}`, s.field.type);
+        else if (s.kind === "attribute") add(`@{${s.ns}}${s.local}`, s.field.type);
+      }
     }
   }
   return [...found].filter(([, space]) => space !== "").map(([name, space]) => `[${stringLiteral(name)}, ${stringLiteral(space)}],`);
@@ -206,6 +209,8 @@ function valueSpace(t: TypeExpr, x: XmlContext, depth: number): string {
     case "scalar":
       if (DECIMAL_SPACE.has(t.scalar)) return "decimal";
       if (t.scalar === "bytes") return t.builtin === "xsd:hexBinary" ? "hexBinary" : "base64Binary";
+      // xsd:string and normalizedString keep their spaces; the other strings (token, Name, ID...) collapse them.
+      if (t.scalar === "string" && t.builtin !== undefined && t.builtin !== "xsd:normalizedString") return "token";
       return t.scalar;
     case "ref": {
       const named = x.type(t.id);

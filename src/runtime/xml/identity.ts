@@ -1,5 +1,5 @@
 import { XmlDecodeError } from "./errors.js";
-import { isNil, xsiType, type XmlElementNode } from "./node.js";
+import { isNil, resolveQName, xsiType, type XmlElementNode } from "./node.js";
 
 /**
  * XSD identity constraints (xs:unique, xs:key, xs:keyref; XSD 1.0 3.11.4) over a decoded document's element tree,
@@ -142,7 +142,8 @@ function descendantsOrSelf(node: XmlElementNode): XmlElementNode[] {
 /** A field's values at a selected node: text per element or attribute found, null for a nil element. */
 function evaluate(target: XmlElementNode, alternatives: readonly (readonly string[])[]): (string | null)[] {
   const out: (string | null)[] = [];
-  const seen = new Set<XmlElementNode>();
+  // A node-set: a node selected by several alternatives counts once.
+  const seen = new Set<object>();
   for (const steps of alternatives) {
     const last = steps[steps.length - 1]!;
     const nodes = walk(target, steps);
@@ -150,8 +151,10 @@ function evaluate(target: XmlElementNode, alternatives: readonly (readonly strin
       const test = last.slice(1);
       for (const n of nodes) {
         for (const a of n.attrs) {
+          if (seen.has(a)) continue;
           if (test === "*" ? a.ns !== "http://www.w3.org/2001/XMLSchema-instance" : matches({ ns: a.ns, local: a.local } as XmlElementNode, test)) {
-            out.push(keyValue(spaces.get("@{" + a.ns + "}" + a.local) ?? "string", a.value));
+            seen.add(a);
+            out.push(keyValue(spaces.get("@{" + a.ns + "}" + a.local) ?? "string", a.value, n));
           }
         }
       }
@@ -168,7 +171,7 @@ function evaluate(target: XmlElementNode, alternatives: readonly (readonly strin
       const t = xsiType(n);
       const space = (t !== undefined && t.ns === XSD ? builtinSpace(t.local) : undefined) ?? (t !== undefined && t.ns !== XSD ? "{" + t.ns + "}" + t.local : undefined) ?? spaces.get("{" + n.ns + "}" + n.local) ?? "string";
       // xsd:anyType content with no xsi:type has no simple value to compare: never equal to another.
-      out.push(space === "any" ? `any ${++untyped}` : keyValue(space, n.text));
+      out.push(space === "any" ? `any ${++untyped}` : keyValue(space, n.text, n));
     }
   }
   return out;
@@ -186,23 +189,33 @@ let spaces: ReadonlyMap<string, string> = /* @__PURE__ */ new Map();
 
 const XSD = "http://www.w3.org/2001/XMLSchema";
 const DECIMAL_BUILTINS = /* @__PURE__ */ new Set(["decimal", "integer", "nonPositiveInteger", "negativeInteger", "long", "int", "short", "byte", "nonNegativeInteger", "unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte", "positiveInteger"]);
-const STRING_BUILTINS = /* @__PURE__ */ new Set(["string", "normalizedString", "token", "language", "Name", "NCName", "NMTOKEN", "ID", "IDREF", "ENTITY"]);
+const STRING_BUILTINS = /* @__PURE__ */ new Set(["token", "language", "Name", "NCName", "NMTOKEN", "ID", "IDREF", "ENTITY"]);
 
 /** The value space of an xsi:type naming an XSD builtin. */
 function builtinSpace(local: string): string | undefined {
   if (DECIMAL_BUILTINS.has(local)) return "decimal";
-  if (STRING_BUILTINS.has(local)) return "string";
+  if (local === "string" || local === "normalizedString") return "string";
+  if (STRING_BUILTINS.has(local)) return "token";
   if (local === "hexBinary" || local === "base64Binary" || local === "float" || local === "double" || local === "boolean") return local;
   return undefined;
 }
 
 /** A field's value as compared: its value space and the canonical form of the text in it. */
-function keyValue(space: string, text: string): string {
+function keyValue(space: string, text: string, at: XmlElementNode): string {
+  // xsd:string keeps its whitespace; every other type's lexical space collapses it.
+  if (space === "string") return "string " + text;
   const v = collapse(text);
   switch (space) {
+    case "token":
+      return "string " + v;
+    case "QName": {
+      // Prefixes are resolved in the element's bindings: p:x and q:x are equal when p and q name one namespace.
+      const q = resolveQName(at, v);
+      return q === undefined ? "QName " + v : `QName {${q.ns}}${q.local}`;
+    }
     case "decimal": {
-      const m = /^([+-]?)0*(\d*)(?:\.(\d*?)0*)?$/.exec(v);
-      if (m === null || (m[2] === "" && (m[3] ?? "") === "")) return space + " " + v;
+      const m = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(v) ? /^([+-]?)0*(\d*)(?:\.(\d*?)0*)?$/.exec(v) : null;
+      if (m === null) return space + " " + v;
       const int = m[2] === "" ? "0" : m[2]!;
       const frac = m[3] ?? "";
       const zero = int === "0" && frac === "";
