@@ -74,8 +74,11 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
   const identity = ctx.doc.identityConstraints ?? [];
   if (identity.length > 0) {
     section("identity", identity.map(identityEntry));
-    section("identityTypes", identityTypes(ctx, x));
+    section("identityTypes", identityTypes(ctx, x, valueSpace));
   }
+  // xsd:ID values are unique in a document and every xsd:IDREF names one (XSD 1.0 Part 2 3.3.8-3.3.10).
+  const ids = identityTypes(ctx, x, idKind);
+  if (ids.length > 0) section("ids", ids);
   for (const line of functions) f.print(line);
   f.print();
   f.jsdoc("", [
@@ -181,10 +184,10 @@ function identityEntry(ic: IdentityConstraint): string {
  * xsd:anyType. A name declared with types of different value spaces, or of no simple type, is left out (compared as
  * a string).
  */
-function identityTypes(ctx: EmitContext, x: XmlContext): string[] {
+function identityTypes(ctx: EmitContext, x: XmlContext, of: (t: TypeExpr, x: XmlContext, depth: number) => string): string[] {
   const found = new Map<string, string>();
   const add = (name: string, t: TypeExpr): void => {
-    const space = valueSpace(t, x, 0);
+    const space = of(t, x, 0);
     const known = found.get(name);
     found.set(name, known === undefined || known === space ? space : "");
   };
@@ -223,6 +226,28 @@ function valueSpace(t: TypeExpr, x: XmlContext, depth: number): string {
     case "list": {
       const item = valueSpace(t.of, x, depth + 1);
       return item === "" ? "" : `list ${item}`;
+    }
+    default:
+      return "";
+  }
+}
+
+/** "ID", "IDREF", "IDREFS" (a list of IDREF included) or "IDS" (a list of ID) for the types of that kind, else "". */
+function idKind(t: TypeExpr, x: XmlContext, depth: number): string {
+  if (depth > 32) return "";
+  switch (t.kind) {
+    case "scalar":
+      return t.builtin === "xsd:ID" ? "ID" : t.builtin === "xsd:IDREF" ? "IDREF" : t.builtin === "xsd:IDREFS" ? "IDREFS" : "";
+    case "ref": {
+      const named = x.type(t.id);
+      if (named.kind === "alias") return idKind(named.target, x, depth + 1);
+      if (named.kind === "enum") return idKind(named.base, x, depth + 1);
+      const text = named.kind === "record" ? x.layout(named.id).slots.find((slot) => slot.kind === "text") : undefined;
+      return text !== undefined && text.kind === "text" ? idKind(text.field.type, x, depth + 1) : "";
+    }
+    case "list": {
+      const item = idKind(t.of, x, depth + 1);
+      return item === "ID" ? "IDS" : item === "IDREF" ? "IDREFS" : "";
     }
     default:
       return "";

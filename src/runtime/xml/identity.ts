@@ -239,3 +239,36 @@ function keyValue(space: string, text: string, at: XmlElementNode): string {
 function shown(values: readonly string[]): string {
   return values.map((v) => JSON.stringify(v.slice(v.indexOf(" ") + 1))).join(", ");
 }
+
+/**
+ * xsd:ID and IDREF(S) over a document (XSD 1.0 Part 2 3.3.8-3.3.10, validation rule ID/IDREF table): every ID value
+ * is unique in the document, and every IDREF names an ID of it. `kinds` gives the names ("{ns}local",
+ * "@{ns}local") of type ID, IDREF, IDREFS, or IDS (a list of ID).
+ */
+export function checkXmlIds(root: XmlElementNode, kinds: ReadonlyMap<string, string>): void {
+  const ids = new Set<string>();
+  const refs: string[] = [];
+  const take = (kind: string, text: string, where: string): void => {
+    const v = collapse(text);
+    if (kind === "ID" || kind === "IDS") {
+      for (const id of kind === "ID" ? [v] : v.split(" ")) {
+        if (id === "") continue;
+        if (ids.has(id)) throw new XmlDecodeError("", `${where}: ID ${JSON.stringify(id)} is not unique in the document`);
+        ids.add(id);
+      }
+    } else if (kind === "IDREF") refs.push(v);
+    else if (kind === "IDREFS") for (const r of v.split(" ")) if (r !== "") refs.push(r);
+  };
+  const stack: [XmlElementNode, string][] = [[root, "/" + root.local]];
+  while (stack.length > 0) {
+    const [n, where] = stack.pop()!;
+    const kind = kinds.get("{" + n.ns + "}" + n.local);
+    if (kind !== undefined && !isNil(n)) take(kind, n.text, where);
+    for (const a of n.attrs) {
+      const k = kinds.get("@{" + a.ns + "}" + a.local);
+      if (k !== undefined) take(k, a.value, where + "/@" + a.local);
+    }
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i]!, where + "/" + n.children[i]!.local]);
+  }
+  for (const r of refs) if (!ids.has(r)) throw new XmlDecodeError("", `IDREF ${JSON.stringify(r)} names no ID of the document`);
+}
