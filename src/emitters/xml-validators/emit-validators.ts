@@ -171,10 +171,16 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const xsiType = layout.familyRoot === undefined ? "" : `, ${layout.familyRoot === t.id ? '"optional"' : '"required"'}`;
   const head = code`  ${rules} ??= ${v.rt("xsdRecordRules")}(${stringLiteral(t.name)}, [`;
   const tail = `], ${CHECK_LOOKUP}${xsiType});`;
-  if (layout.slots.length === 0) f.print(head, tail);
+  const lines: Printable[] = layout.slots.map((s) => (s.kind === "any" ? wildcardRule(s, v) : s.kind === "ordered" ? orderedRule(s, v) : propertyRule(s, v)));
+  // xsd:anyAttribute: the attributes kept must be of namespaces its constraint admits.
+  if (t.anyAttribute && layout.attributesKey !== undefined) {
+    const any = { namespace: t.anyAttribute.namespace } as AnySlot["any"];
+    lines.push(`{ key: ${stringLiteral(layout.attributesKey)}, attributes: { namespace: ${stringLiteral(any.namespace)}, namespaces: ${wildcardNamespaces({ any, tns: t.scope } as AnySlot)} } }`);
+  }
+  if (lines.length === 0) f.print(head, tail);
   else {
     f.print(head);
-    for (const s of layout.slots) f.print("    ", s.kind === "any" ? wildcardRule(s, v) : s.kind === "ordered" ? orderedRule(s, v) : propertyRule(s, v), ",");
+    for (const line of lines) f.print("    ", line, ",");
     f.print("  ", tail);
   }
   if (choices.length === 0) f.print(code`  return ${v.rt("checkXsdRecord")}(value, ${rules}, path, issues);`);

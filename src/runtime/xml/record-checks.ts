@@ -76,6 +76,8 @@ export interface XsdPropertyRule {
   readonly wildcard?: XsdWildcardRule;
   /** A repeating group kept in document order: an array of `{ kind, value }` items (see XsdOrderedGroup). */
   readonly ordered?: XsdOrderedGroup;
+  /** xsd:anyAttribute's attributes ("local" or "{ns}local" -> value), whose namespaces follow its constraint. */
+  readonly attributes?: XsdWildcardRule;
 }
 
 /** The items of a group kept in document order, and the order its content model allows. */
@@ -163,6 +165,7 @@ export function checkXsdRecord(value: unknown, rules: XsdRecordRules, path: stri
     const p = pointerJoin(path, rule.key);
     if (rule.ordered) checkOrdered(v, rule, rule.ordered, p, issues);
     else if (rule.wildcard) checkWildcard(v, rule, p, issues);
+    else if (rule.attributes) checkAttributes(v, rule.attributes, p, issues);
     else if (rule.list) checkList(v, rule, p, issues);
     else checkSingle(v, rule, p, issues);
   }
@@ -221,6 +224,21 @@ function checkWildcard(v: unknown, rule: XsdPropertyRule, path: string, issues: 
     }
   }
   if (min >= 1 && (v === undefined || (Array.isArray(v) && v.length < min))) xsdIssue(issues, path, "minOccurs", `at least ${min} elements`);
+}
+
+function checkAttributes(v: unknown, wildcard: XsdWildcardRule, path: string, issues: Issues): void {
+  if (v === undefined) return;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    xsdIssue(issues, path, "type", "expected an object of attribute values");
+    return;
+  }
+  for (const [name, value] of Object.entries(v)) {
+    const at = pointerJoin(path, name);
+    if (typeof value !== "string") xsdIssue(issues, at, "type", "expected a string");
+    const close = name.startsWith("{") ? name.indexOf("}") : -1;
+    const ns = close < 0 ? "" : name.slice(1, close);
+    if (!admits(wildcard.namespaces, ns)) xsdIssue(issues, at, "namespace", `namespace not allowed here (xsd:anyAttribute namespace="${wildcard.namespace}")`);
+  }
 }
 
 /** The first item of each kind, by kind (built on first use per group). */

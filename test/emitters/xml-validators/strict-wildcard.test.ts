@@ -96,3 +96,34 @@ describe("strict wildcards validate their items against global declarations", ()
     expect((m.validateLoose as Fn)(v)).toEqual([]);
   });
 });
+
+const ATTRS = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:a" elementFormDefault="qualified">
+  <xs:element name="other"><xs:complexType><xs:anyAttribute namespace="##other" processContents="skip"/></xs:complexType></xs:element>
+  <xs:element name="listed"><xs:complexType><xs:anyAttribute namespace="##targetNamespace ##local" processContents="skip"/></xs:complexType></xs:element>
+</xs:schema>`;
+
+describe("xsd:anyAttribute namespace constraints", () => {
+  const gen = generateInlineXsd(ATTRS);
+  const schemaFile = path.join(mkdtempSync(path.join(os.tmpdir(), "any-attr-")), "s.xsd");
+  writeFileSync(schemaFile, ATTRS);
+  const cases: [root: string, attrs: string, valid: boolean][] = [
+    ["other", `xmlns:x="urn:x" x:a="1"`, true],
+    ["other", `xmlns:t="urn:a" t:a="1"`, false],
+    ["other", `a="1"`, false],
+    ["listed", `xmlns:t="urn:a" t:a="1" b="2"`, true],
+    ["listed", `xmlns:x="urn:x" x:a="1"`, false],
+  ];
+  const docOf = (root: string, attrs: string) => `<${root} xmlns="urn:a" ${attrs}/>`;
+
+  it("agree with xmllint on which attributes a constraint admits", () => {
+    const failing = new Set(xmllintValidate(schemaFile, cases.map(([r, a]) => docOf(r, a))).map((f) => Number(/doc(\d+)\.xml$/.exec(f.file)![1])));
+    expect(cases.map((_, i) => !failing.has(i))).toEqual(cases.map(([, , valid]) => valid));
+    const m = gen.load();
+    for (const [root, attrs, valid] of cases) {
+      const name = root === "other" ? "Other" : "Listed";
+      const issues = (m[`validate${name}`] as Fn)((m[`decode${name}Element`] as Fn)(docOf(root, attrs))) as { path: string; message: string }[];
+      if (valid) expect(issues).toEqual([]);
+      else expect(issues).toEqual([expect.objectContaining({ message: expect.stringMatching(/^namespace not allowed here \(xsd:anyAttribute namespace=/) })]);
+    }
+  });
+});
