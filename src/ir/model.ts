@@ -223,6 +223,8 @@ export interface Field {
   readonly facets?: Facets;
   readonly default?: string;
   readonly fixed?: string;
+  /** XSD element `block` (or blockDefault): derivations an xsi:type may not use, "e" extension, "r" restriction. */
+  readonly block?: string;
   readonly deprecated?: boolean;
   readonly doc?: string;
   /** Example values written on the property's schema. */
@@ -412,6 +414,8 @@ export interface RecordType extends NamedTypeBase {
   readonly members: readonly Member[];
   readonly base?: { readonly id: TypeId; readonly derivation: "extension" | "restriction" };
   readonly abstract?: boolean;
+  /** XSD complexType `block` (or blockDefault): its prohibited substitutions, "e" extension, "r" restriction. */
+  readonly block?: string;
   /** Attribute wildcard (xsd:anyAttribute). */
   readonly anyAttribute?: { readonly namespace: string; readonly processContents: "strict" | "lax" | "skip" };
   /** JSON additionalProperties: `false` forbids, a type allows them with that value type. Absent = unspecified. */
@@ -492,6 +496,8 @@ export interface ElementDecl {
   /** XSD value constraints: the value of the element when it is empty (as written). */
   readonly default?: string;
   readonly fixed?: string;
+  /** XSD `block` (or the schema's blockDefault): derivations an xsi:type may not use, "e" extension, "r" restriction. */
+  readonly block?: string;
   readonly doc?: string;
   readonly origin: Origin;
 }

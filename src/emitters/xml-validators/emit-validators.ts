@@ -173,9 +173,9 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const tail = `], ${CHECK_LOOKUP}${xsiType});`;
   const lines: Printable[] = layout.slots.map((s) => (s.kind === "any" ? wildcardRule(s, v) : s.kind === "ordered" ? orderedRule(s, v) : propertyRule(s, v)));
   // xsd:anyAttribute: the attributes kept must be of namespaces its constraint admits.
-  if (t.anyAttribute && layout.attributesKey !== undefined) {
-    const any = { namespace: t.anyAttribute.namespace } as AnySlot["any"];
-    lines.push(`{ key: ${stringLiteral(layout.attributesKey)}, attributes: { namespace: ${stringLiteral(any.namespace)}, namespaces: ${wildcardNamespaces({ any, tns: t.scope } as AnySlot)} } }`);
+  const attributeWildcard = t.anyAttribute && layout.attributesKey !== undefined ? anyAttributeNamespaces(t, v) : undefined;
+  if (attributeWildcard !== undefined) {
+    lines.push(`{ key: ${stringLiteral(layout.attributesKey!)}, attributes: { namespace: ${stringLiteral(attributeWildcard.namespace)}, namespaces: ${attributeWildcard.namespaces} } }`);
   }
   if (lines.length === 0) f.print(head, tail);
   else {
@@ -435,6 +435,35 @@ function wildcardNamespaces(s: AnySlot): string {
   if (tokens.length === 1 && tokens[0] === "##other") return `{ excluded: [${stringLiteral(s.tns)}, ""] }`;
   const allowed = tokens.map((tok) => stringLiteral(tok === "##local" ? "" : tok === "##targetNamespace" ? s.tns : tok));
   return `{ allowed: [${allowed.join(", ")}] }`;
+}
+
+/**
+ * The namespace constraint of a record's attribute wildcard: its own, united with its bases' along extensions (XSD
+ * 1.0 3.4.2, attribute wildcard union). Undefined (not checked) when a union is not a list of namespaces or ##any.
+ */
+function anyAttributeNamespaces(t: RecordType, v: ValidatorContext): { namespace: string; namespaces: string } | undefined {
+  const written: string[] = [];
+  const allowed = new Set<string>();
+  let any = false;
+  for (let r: RecordType | undefined = t, n = 0; r !== undefined && n < 64; n++) {
+    if (r.anyAttribute !== undefined) {
+      const tokens = r.anyAttribute.namespace.trim().split(/\s+/).filter(Boolean);
+      written.push(r.anyAttribute.namespace.trim());
+      if (tokens.length === 0 || tokens.includes("##any")) any = true;
+      else if (tokens.includes("##other")) {
+        if (r === t && r.base?.derivation !== "extension") {
+          return { namespace: r.anyAttribute.namespace, namespaces: wildcardNamespaces({ any: r.anyAttribute, tns: r.scope } as unknown as AnySlot) };
+        }
+        return undefined;
+      } else for (const tok of tokens) allowed.add(tok === "##local" ? "" : tok === "##targetNamespace" ? r.scope : tok);
+    }
+    if (r.base?.derivation !== "extension") break;
+    const base = lookupType(v.types, r.base.id);
+    r = base.kind === "record" ? base : undefined;
+  }
+  const namespace = written.join(" | ");
+  if (any) return { namespace, namespaces: "{ any: true }" };
+  return { namespace, namespaces: `{ allowed: [${[...allowed].map(stringLiteral).join(", ")}] }` };
 }
 
 /** xsd:choice groups that occur at most once: at most one alternative present (and one when required). */

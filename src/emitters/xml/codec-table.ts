@@ -1,6 +1,6 @@
 import { stringLiteral } from "../../codegen/escape.js";
 import type { Printable } from "../../codegen/generated-file.js";
-import type { EnumType, RecordType, TypeExpr } from "../../ir/model.js";
+import type { EnumType, Member, RecordType, TypeExpr } from "../../ir/model.js";
 import { lookupType } from "../types/context.js";
 import { typeExprTs } from "../types/type-expr.js";
 import { code, typeRef, type XmlContext } from "./context.js";
@@ -86,8 +86,28 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
 export function familyEntry(t: RecordType, x: XmlContext): string {
   const family = x.names.family(t.id)!;
   const isRoot = familyRootOf(t, x.types) === t.id;
-  const members = familyMembers(t, x).map((id) => stringLiteral(recordCodec(id, x)));
-  return `[${stringLiteral(`f$${family}`)}, ${stringLiteral(recordCodec(t.id, x))}, ${isRoot}, ${t.abstract === true}, [${members.join(", ")}]],`;
+  const ids = familyMembers(t, x);
+  const members = ids.map((id) => stringLiteral(recordCodec(id, x)));
+  // With a block in the schema: each member's derivation methods from the root, "e"/"r" per step (see XML_BLOCKED).
+  const chains = x.doc.types.some((r) => r.kind === "record" && r.block !== undefined) || hasBlockedElement(x) ? `, [${ids.map((id) => stringLiteral(chainOf(id, t.id, x))).join(", ")}]` : "";
+  return `[${stringLiteral(`f$${family}`)}, ${stringLiteral(recordCodec(t.id, x))}, ${isRoot}, ${t.abstract === true}, [${members.join(", ")}]${chains}],`;
+}
+
+/** Whether some element declaration of the schema has a block (its own or the blockDefault). */
+function hasBlockedElement(x: XmlContext): boolean {
+  if (x.doc.elements.some((e) => e.block !== undefined)) return true;
+  const inMembers = (members: readonly Member[]): boolean => members.some((m) => (m.kind === "field" ? m.block !== undefined : m.kind === "group" ? inMembers(m.members) : false));
+  return x.doc.types.some((t) => t.kind === "record" && inMembers(t.members));
+}
+
+/** The derivation methods from `root` down to `id` ("e" extension, "r" restriction per step). */
+function chainOf(id: string, root: string, x: XmlContext): string {
+  let chain = "";
+  for (let t = lookupType(x.types, id) as RecordType, n = 0; t.id !== root && t.base !== undefined && n < 64; n++) {
+    chain = (t.base.derivation === "extension" ? "e" : "r") + chain;
+    t = lookupType(x.types, t.base.id) as RecordType;
+  }
+  return chain;
 }
 
 /** The record and its subtypes that can be instantiated (abstract types only appear through a subtype). */
@@ -123,8 +143,15 @@ export function codecOf(t: TypeExpr, x: XmlContext, simple: SimpleCodecs): strin
  * that value (XSD 1.0 Part 1 §3.3.4, Element Locally Valid (Element) 5.1.2 and §3.3.1's {value constraint}). A simple
  * codec that reads the constraint's text in place of the empty text; other codecs as they are.
  */
-export function constrainedCodecOf(t: TypeExpr, decl: { readonly default?: string; readonly fixed?: string }, x: XmlContext, simple: SimpleCodecs): string {
+export function constrainedCodecOf(t: TypeExpr, decl: { readonly default?: string; readonly fixed?: string; readonly block?: string }, x: XmlContext, simple: SimpleCodecs): string {
   const codec = codecOf(t, x, simple);
+  if (codec.startsWith("f$") && t.kind === "ref") {
+    // xsi:type may not name a type derived by a method the element's block or its type's block prohibits: the family
+    // without those members ("f$Name/er", made by the runtime from the family's derivation chains).
+    const own = (lookupType(x.types, t.id) as RecordType).block ?? "";
+    const blocked = ["e", "r"].filter((m) => (decl.block ?? "").includes(m) || own.includes(m)).join("");
+    if (blocked !== "") return `${codec}/${blocked}`;
+  }
   const constraint = decl.fixed ?? decl.default;
   if (constraint === undefined || codec === "any" || codec.startsWith("r$") || codec.startsWith("f$")) return codec;
   return simple.constrained(codec, constraint, decl.fixed !== undefined);

@@ -73,7 +73,7 @@ export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCo
 export interface XmlCodecTable {
   readonly codecs: readonly (readonly [name: string, codec: XmlValueCodec])[];
   readonly records: readonly (readonly [name: string, ns: string, xmlName: string, tsName: string, family: number, fields: readonly XmlFieldSpec[], attributesKey?: string])[];
-  readonly families: readonly (readonly [name: string, root: string, isRoot: boolean, abstract: boolean, members: readonly string[]])[];
+  readonly families: readonly (readonly [name: string, root: string, isRoot: boolean, abstract: boolean, members: readonly string[], chains?: readonly string[]])[];
   readonly elements: readonly (readonly [name: string, ns: string, local: string, codec: string, nillable: boolean])[];
   readonly types: readonly (readonly [ns: string, name: string, codec: string])[];
   /** Identity constraints (xs:unique, xs:key, xs:keyref), checked on every document decoded (identity.ts). */
@@ -214,6 +214,8 @@ export class XmlCodecs {
   readonly any: XmlValueCodec;
   /** Codecs and global elements by the names an XmlCodecTable gives them. */
   private readonly named = new Map<string, XmlValueCodec>();
+  /** Families with their members' derivation chains (schemas with a block), for blocking(). */
+  private readonly chains = new Map<string, { root: string; isRoot: boolean; abstract: boolean; members: readonly string[]; chains: readonly string[] }>();
   private readonly elementsByName = new Map<string, XmlElementDecl>();
   /** Global elements by "{ns}local" (what a strict wildcard's children are read by). */
   private readonly declared = new Map<string, XmlElementDecl>();
@@ -241,9 +243,10 @@ export class XmlCodecs {
     for (const [name, ns, xmlName, tsName, family, fields, attributesKey] of table.records) {
       this.named.set(name, this.record(ns, xmlName, tsName, family, () => fields, attributesKey));
     }
-    for (const [name, root, isRoot, abstract, members] of table.families) {
+    for (const [name, root, isRoot, abstract, members, chains] of table.families) {
       const records = () => members.map((m) => this.codec(m) as XmlRecordCodec);
       this.named.set(name, this.family(this.codec(root) as XmlRecordCodec, isRoot, abstract, records));
+      if (chains !== undefined) this.chains.set(name, { root, isRoot, abstract, members, chains });
     }
     const elements: { [name: string]: XmlElementCodec } = {};
     for (const [name, ns, local, codec, nillable] of table.elements) {
@@ -261,8 +264,23 @@ export class XmlCodecs {
 
   /** The codec a table or a field names. */
   codec(name: string): XmlValueCodec {
-    const codec = this.named.get(name);
+    const codec = this.named.get(name) ?? this.blocking(name);
     if (codec === undefined) throw new Error(`internal: no XML codec named ${name}`);
+    return codec;
+  }
+
+  /**
+   * "f$Family/er": the family without the members derived (at some step from its root) by a method a block
+   * prohibits, "e" extension, "r" restriction (XSD 1.0 3.3.4, Element Locally Valid (Element) 4.3). Made on first use.
+   */
+  private blocking(name: string): XmlValueCodec | undefined {
+    const slash = name.lastIndexOf("/");
+    const family = slash < 0 ? undefined : this.chains.get(name.slice(0, slash));
+    if (family === undefined) return undefined;
+    const blocked = name.slice(slash + 1);
+    const kept = family.members.filter((_, i) => ![...family.chains[i]!].some((m) => blocked.includes(m)));
+    const codec = this.family(this.codec(family.root) as XmlRecordCodec, family.isRoot, family.abstract, () => kept.map((m) => this.codec(m) as XmlRecordCodec));
+    this.named.set(name, codec);
     return codec;
   }
 
