@@ -78,7 +78,7 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
   }
   // xsd:ID values are unique in a document and every xsd:IDREF names one (XSD 1.0 Part 2 3.3.8-3.3.10).
   const ids = identityTypes(ctx, x, idKind);
-  if (ids.length > 0) section("ids", ids);
+  if (ids.length > 0) section("ids", [...ids, ...skippingElements(ctx, x)]);
   for (const line of functions) f.print(line);
   f.print();
   f.jsdoc("", [
@@ -230,6 +230,28 @@ function valueSpace(t: TypeExpr, x: XmlContext, depth: number): string {
     default:
       return "";
   }
+}
+
+/**
+ * `["{ns}local", "skip"]` for the element names whose type has an xsd:any processContents="skip": their content is
+ * not assessed (XSD 1.0 3.10.1), so the ID walk does not go into it.
+ */
+function skippingElements(ctx: EmitContext, x: XmlContext): string[] {
+  const skips = (t: TypeExpr): boolean => {
+    if (t.kind !== "ref") return false;
+    const named = x.type(t.id);
+    if (named.kind !== "record") return false;
+    return x.layout(named.id).slots.some((s) => (s.kind === "any" ? s.any.processContents === "skip" : s.kind === "ordered" ? s.items.some((i) => i.slot.kind === "any" && i.slot.any.processContents === "skip") : false));
+  };
+  const names = new Set<string>();
+  for (const el of ctx.doc.elements) if (skips(el.type)) names.add(`{${el.name.ns}}${el.name.local}`);
+  for (const t of ctx.doc.types) {
+    if (t.kind !== "record") continue;
+    for (const slot of x.layout(t.id).slots) {
+      for (const s of slot.kind === "ordered" ? slot.items.map((i) => i.slot) : [slot]) if (s.kind === "element" && skips(s.field.type)) names.add(`{${s.ns}}${s.local}`);
+    }
+  }
+  return [...names].map((n) => `[${stringLiteral(n)}, "skip"],`);
 }
 
 /** "ID", "IDREF", "IDREFS" (a list of IDREF included) or "IDS" (a list of ID) for the types of that kind, else "". */

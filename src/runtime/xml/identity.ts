@@ -243,7 +243,8 @@ function shown(values: readonly string[]): string {
 /**
  * xsd:ID and IDREF(S) over a document (XSD 1.0 Part 2 3.3.8-3.3.10, validation rule ID/IDREF table): every ID value
  * is unique in the document, and every IDREF names an ID of it. `kinds` gives the names ("{ns}local",
- * "@{ns}local") of type ID, IDREF, IDREFS, or IDS (a list of ID).
+ * "@{ns}local") of type ID, IDREF, IDREFS, or IDS (a list of ID), and "skip" for elements whose content a
+ * processContents="skip" wildcard takes (not looked into).
  */
 export function checkXmlIds(root: XmlElementNode, kinds: ReadonlyMap<string, string>): void {
   const ids = new Set<string>();
@@ -263,11 +264,13 @@ export function checkXmlIds(root: XmlElementNode, kinds: ReadonlyMap<string, str
   while (stack.length > 0) {
     const [n, where] = stack.pop()!;
     const kind = kinds.get("{" + n.ns + "}" + n.local);
-    if (kind !== undefined && !isNil(n)) take(kind, n.text, where);
+    if (kind !== undefined && kind !== "skip" && !isNil(n)) take(kind, n.text, where);
     for (const a of n.attrs) {
       const k = kinds.get("@{" + a.ns + "}" + a.local);
       if (k !== undefined) take(k, a.value, where + "/@" + a.local);
     }
+    // The content of a processContents="skip" wildcard is not assessed.
+    if (kind === "skip") continue;
     for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i]!, where + "/" + n.children[i]!.local]);
   }
   for (const r of refs) if (!ids.has(r)) throw new XmlDecodeError("", `IDREF ${JSON.stringify(r)} names no ID of the document`);

@@ -94,6 +94,7 @@ const ID_SCHEMA = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:
         <xs:element name="code" type="t:Code" minOccurs="0" maxOccurs="unbounded"/>
         <xs:element name="ref" type="xs:IDREF" minOccurs="0" maxOccurs="unbounded"/>
         <xs:element name="refs" type="xs:IDREFS" minOccurs="0"/>
+        <xs:element name="skipped" minOccurs="0"><xs:complexType><xs:sequence><xs:any processContents="skip" maxOccurs="unbounded"/></xs:sequence></xs:complexType></xs:element>
       </xs:sequence>
     </xs:complexType>
   </xs:element>
@@ -105,7 +106,12 @@ describe("xsd:ID and xsd:IDREF(S) per document", () => {
   const gen = generateInlineXsd(ID_SCHEMA);
   const schemaFile = path.join(mkdtempSync(path.join(os.tmpdir(), "ids-")), "s.xsd");
   writeFileSync(schemaFile, ID_SCHEMA);
-  const valid = [ids(`<item id="a"/><item id="b"/><code> c </code><ref>a</ref><ref>c</ref><refs>a  b c</refs>`), ids(`<item/><item/>`)];
+  const valid = [
+    ids(`<item id="a"/><item id="b"/><code> c </code><ref>a</ref><ref>c</ref><refs>a  b c</refs>`),
+    ids(`<item/><item/>`),
+    // The content of a processContents="skip" wildcard is not assessed: its <code>a</code> is no ID.
+    ids(`<item id="a"/><skipped><code>a</code><item id="a"/></skipped>`),
+  ];
   const invalid: [string, RegExp][] = [
     [ids(`<item id="a"/><item id="a"/>`), /\/doc\/item\/@id: ID "a" is not unique in the document/],
     // IDs of an attribute and of an element (a restriction of xs:ID) share one space.
