@@ -279,7 +279,7 @@ export class XmlCodecs {
     if (family === undefined) return undefined;
     const blocked = name.slice(slash + 1);
     const kept = family.members.filter((_, i) => ![...family.chains[i]!].some((m) => blocked.includes(m)));
-    const codec = this.family(this.codec(family.root) as XmlRecordCodec, family.isRoot, family.abstract, () => kept.map((m) => this.codec(m) as XmlRecordCodec));
+    const codec = this.family(this.codec(family.root) as XmlRecordCodec, family.isRoot, family.abstract, () => kept.map((m) => this.codec(m) as XmlRecordCodec), blocked);
     this.named.set(name, codec);
     return codec;
   }
@@ -306,8 +306,8 @@ export class XmlCodecs {
   record(ns: string, name: string, tsName: string, family: number, fields: () => readonly XmlFieldSpec[], attributesKey?: string): XmlRecordCodec {
     return new XmlRecordCodec(this, ns, name, tsName, family, fields, attributesKey);
   }
-  family(root: XmlRecordCodec, isRoot: boolean, abstract: boolean, members: () => readonly XmlRecordCodec[]): XmlFamilyCodec {
-    return new XmlFamilyCodec(root, isRoot, abstract, members);
+  family(root: XmlRecordCodec, isRoot: boolean, abstract: boolean, members: () => readonly XmlRecordCodec[], blocked = ""): XmlFamilyCodec {
+    return new XmlFamilyCodec(root, isRoot, abstract, members, blocked);
   }
   element(ns: string, local: string, codec: XmlValueCodec, nillable: boolean): XmlElementDecl {
     return new XmlElementDecl(this, ns, local, codec, nillable);
@@ -838,6 +838,8 @@ export class XmlFamilyCodec implements XmlValueCodec {
     private readonly isRoot: boolean,
     private readonly abstract: boolean,
     private readonly members: () => readonly XmlRecordCodec[],
+    /** The derivations a block prohibits ("e", "r"), for messages (blocking()). */
+    private readonly blocked = "",
   ) {}
 
   private index(): void {
@@ -863,7 +865,8 @@ export class XmlFamilyCodec implements XmlValueCodec {
     if (this.byClark === undefined) this.index();
     const m = this.byClark!.get(clarkName(type.ns, type.local));
     if (m !== undefined) return m.read(r, path, true);
-    throw new XmlDecodeError(path, "xsi:type {" + type.ns + "}" + type.local + ` is not ${this.root.name} or a type derived from it`);
+    const by = this.blocked === "" ? "" : ` by a derivation the declaration allows (blocked: ${[...this.blocked].map((m) => (m === "e" ? "extension" : "restriction")).join(", ")})`;
+    throw new XmlDecodeError(path, "xsi:type {" + type.ns + "}" + type.local + ` is not ${this.root.name} or a type derived from it${by}`);
   }
 
   encode(value: unknown, w: XmlWriter, ns: string, local: string): void {
