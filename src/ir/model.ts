@@ -223,6 +223,8 @@ export interface Field {
   readonly facets?: Facets;
   readonly default?: string;
   readonly fixed?: string;
+  /** XSD element `block` (or blockDefault): derivations an xsi:type may not use, "e" extension, "r" restriction. */
+  readonly block?: string;
   readonly deprecated?: boolean;
   readonly doc?: string;
   /** Example values written on the property's schema. */
@@ -412,6 +414,8 @@ export interface RecordType extends NamedTypeBase {
   readonly members: readonly Member[];
   readonly base?: { readonly id: TypeId; readonly derivation: "extension" | "restriction" };
   readonly abstract?: boolean;
+  /** XSD complexType `block` (or blockDefault): its prohibited substitutions, "e" extension, "r" restriction. */
+  readonly block?: string;
   /** Attribute wildcard (xsd:anyAttribute). */
   readonly anyAttribute?: { readonly namespace: string; readonly processContents: "strict" | "lax" | "skip" };
   /** JSON additionalProperties: `false` forbids, a type allows them with that value type. Absent = unspecified. */
@@ -492,7 +496,27 @@ export interface ElementDecl {
   /** XSD value constraints: the value of the element when it is empty (as written). */
   readonly default?: string;
   readonly fixed?: string;
+  /** XSD `block` (or the schema's blockDefault): derivations an xsi:type may not use, "e" extension, "r" restriction. */
+  readonly block?: string;
   readonly doc?: string;
+  readonly origin: Origin;
+}
+
+/**
+ * An XSD identity constraint (xs:unique, xs:key, xs:keyref), checked on every instance of the declaring element (by
+ * its name). XPaths are compiled from the XSD 1.0 subset, names resolved in the schema: each is a list of
+ * alternatives (`a | b`), each alternative a list of steps: "//" first for `.//`, then "." (self), "*", "{ns}*",
+ * "{ns}local", and for fields a last step "@" + one of those (an attribute).
+ */
+export interface IdentityConstraint {
+  readonly kind: "unique" | "key" | "keyref";
+  readonly name: QName;
+  /** keyref: the key or unique it refers to. */
+  readonly refer?: QName;
+  /** The declaring element's name. */
+  readonly element: QName;
+  readonly selector: readonly (readonly string[])[];
+  readonly fields: readonly (readonly (readonly string[])[])[];
   readonly origin: Origin;
 }
 
@@ -720,6 +744,8 @@ export interface IrDocument {
   /** Named types in a deterministic order (declaration order, entry file first). */
   readonly types: readonly NamedType[];
   readonly elements: readonly ElementDecl[];
+  /** XSD identity constraints (xs:unique, xs:key, xs:keyref) of every element declaration, global or local. */
+  readonly identityConstraints?: readonly IdentityConstraint[];
   readonly extensions: readonly ExtensionDecl[];
   readonly services: readonly Service[];
   /**

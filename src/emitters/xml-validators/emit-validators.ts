@@ -1,11 +1,11 @@
 import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
 import { objectLiteralKey, stringLiteral } from "../../codegen/escape.js";
-import type { AliasType, EnumType, Member, NamedType, Occurs, RecordType, TypeExpr } from "../../ir/model.js";
+import type { AliasType, ElementDecl, EnumType, IrDocument, Member, NamedType, Occurs, RecordType, TypeExpr } from "../../ir/model.js";
 import { linearSupport } from "../../runtime/linear-pattern.js";
 import type { EmitContext } from "../artifact.js";
 import { lookupType, typesContext } from "../types/context.js";
 import { code } from "../xml/context.js";
-import { recordLayout, type AnySlot, type FieldSlot, type OrderedSlot, type RecordLayout } from "../xml/record-layout.js";
+import { recordLayout, strictDeclarations, type AnySlot, type FieldSlot, type OrderedSlot, type RecordLayout } from "../xml/record-layout.js";
 import { xsdEnumKey } from "../../runtime/xml/checks.js";
 import { checkFunction, compositeName, enumKeyOf, declareValueCheck, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
 
@@ -26,6 +26,8 @@ export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
     rt: (name, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly }),
     decls: new Map(),
     named: new Map(),
+    doc: ctx.doc,
+    declared: new Map(),
     warn: (detail) => {
       const at = current ?? ctx.doc.types[0];
       const key = `${at?.id ?? ""}\u0000${detail}`;
@@ -46,6 +48,7 @@ export function emitXmlValidators(ctx: EmitContext): GeneratedFile {
   }
   // Every record's rule table passes lookupCheck, even when none of its lines names a check (all of them object
   // rules, or no checks at all): the function must exist whenever a record does.
+  if (v.declared.size > 0) emitElementLookup(v);
   if (v.named.size > 0 || ctx.doc.types.some((t) => t.kind === "record")) emitCheckLookup(v);
   if (v.decls.size > 0) {
     f.print("// Compiled once, at module load.");
@@ -168,10 +171,16 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const xsiType = layout.familyRoot === undefined ? "" : `, ${layout.familyRoot === t.id ? '"optional"' : '"required"'}`;
   const head = code`  ${rules} ??= ${v.rt("xsdRecordRules")}(${stringLiteral(t.name)}, [`;
   const tail = `], ${CHECK_LOOKUP}${xsiType});`;
-  if (layout.slots.length === 0) f.print(head, tail);
+  const lines: Printable[] = layout.slots.map((s) => (s.kind === "any" ? wildcardRule(s, v) : s.kind === "ordered" ? orderedRule(s, v) : propertyRule(s, v)));
+  // xsd:anyAttribute: the attributes kept must be of namespaces its constraint admits.
+  const attributeWildcard = t.anyAttribute && layout.attributesKey !== undefined ? anyAttributeNamespaces(t, v) : undefined;
+  if (attributeWildcard !== undefined) {
+    lines.push(`{ key: ${stringLiteral(layout.attributesKey!)}, attributes: { namespace: ${stringLiteral(attributeWildcard.namespace)}, namespaces: ${attributeWildcard.namespaces} } }`);
+  }
+  if (lines.length === 0) f.print(head, tail);
   else {
     f.print(head);
-    for (const s of layout.slots) f.print("    ", s.kind === "any" ? wildcardRule(s) : s.kind === "ordered" ? orderedRule(s, v) : propertyRule(s, v), ",");
+    for (const line of lines) f.print("    ", line, ",");
     f.print("  ", tail);
   }
   if (choices.length === 0) f.print(code`  return ${v.rt("checkXsdRecord")}(value, ${rules}, path, issues);`);
@@ -244,7 +253,7 @@ function orderedRule(s: OrderedSlot, v: ValidatorContext): Printable {
   const items = s.items.map((item): Printable => {
     const parts: Printable[] = [`kind: ${stringLiteral(item.kind)}`];
     const e = item.slot;
-    if (e.kind === "any") parts.push(`wildcard: { namespace: ${stringLiteral(e.any.namespace)}, namespaces: ${wildcardNamespaces(e)} }`);
+    if (e.kind === "any") parts.push(`wildcard: ${wildcardSpec(e, v)}`);
     else {
       if (e.field.nullable) parts.push("nillable: true");
       const check = valueCheck(e, v);
@@ -298,12 +307,58 @@ function contentModel(s: OrderedSlot): { pattern?: string; describe: string } {
   return { ...(fits ? { pattern } : {}), describe: top.describe };
 }
 
-function wildcardRule(s: AnySlot): string {
+function wildcardRule(s: AnySlot, v: ValidatorContext): string {
   const parts = [`key: ${stringLiteral(s.key)}`];
   if (s.occurs.min > 0) parts.push(`min: ${s.occurs.min}`);
   if (s.occurs.max !== "unbounded") parts.push(`max: ${s.occurs.max}`);
-  parts.push(`wildcard: { namespace: ${stringLiteral(s.any.namespace)}, namespaces: ${wildcardNamespaces(s)} }`);
+  parts.push(`wildcard: ${wildcardSpec(s, v)}`);
   return `{ ${parts.join(", ")} }`;
+}
+
+/**
+ * The runtime's XsdWildcardRule: the namespace constraint, and for a strict wildcard admitting global elements the
+ * file's element lookup (its items are checked against their declarations, as the decoder reads them by those).
+ */
+function wildcardSpec(s: AnySlot, v: ValidatorContext): string {
+  const declared = strictDeclarations(s, v.doc);
+  for (const el of declared) if (!v.declared.has(el.id)) v.declared.set(el.id, el);
+  const elements = declared.length > 0 ? `, elements: ${ELEMENT_LOOKUP}` : "";
+  return `{ namespace: ${stringLiteral(s.any.namespace)}, namespaces: ${wildcardNamespaces(s)}${elements} }`;
+}
+
+const ELEMENT_LOOKUP = "lookupElement";
+const ELEMENT_TABLE = "elementsByName";
+
+/**
+ * `lookupElement("{ns}local")`: the global elements strict wildcards admit, each with its type's check (and fixed
+ * value) and nillable, in one map built on the first lookup (`[name, nillable, "check"]` lines, as rule tables).
+ */
+function emitElementLookup(v: ValidatorContext): void {
+  const { f } = v;
+  const rule = v.rt("XsdElementRule", true);
+  const lines: string[] = [];
+  for (const el of v.declared.values()) {
+    const check = elementCheck(el, v);
+    const name = check === undefined ? undefined : printedName(check);
+    if (check !== undefined && name === undefined) continue;
+    if (name !== undefined) v.named.set(name, check!);
+    lines.push(`[${stringLiteral(`{${el.name.ns}}${el.name.local}`)}, ${el.nullable ? 1 : 0}, ${stringLiteral(name ?? "")}],`);
+  }
+  f.print("// The global elements strict wildcards admit: their items are checked against these declarations.");
+  f.print(code`let ${ELEMENT_TABLE}: ReadonlyMap<string, ${rule}> | undefined;`);
+  f.print(code`function ${ELEMENT_LOOKUP}(name: string): ${rule} | undefined {`);
+  f.print(code`  ${ELEMENT_TABLE} ??= ${v.rt("xsdElementRules")}([`);
+  for (const line of lines) f.print("    ", line);
+  f.print(`  ], ${CHECK_LOOKUP});`);
+  f.print(`  return ${ELEMENT_TABLE}.get(name);`);
+  f.print("}");
+  f.print();
+}
+
+/** The check of a global element's value: its type's, with its fixed value. */
+function elementCheck(el: ElementDecl, v: ValidatorContext): Printable | undefined {
+  const field = { kind: "field", name: el.name.local, type: el.type, occurs: { min: 1, max: 1 }, nullable: el.nullable, ...(el.fixed !== undefined ? { fixed: el.fixed } : {}), origin: el.origin };
+  return valueCheck({ field } as unknown as FieldSlot, v);
 }
 
 function joinPrintables(parts: readonly Printable[], separator: string): Printable {
@@ -387,6 +442,35 @@ function emptiable(m: Member): boolean {
   if (m.occurs.min === 0) return true;
   if (m.kind !== "group") return false;
   return m.compositor === "choice" ? m.members.length === 0 || m.members.some(emptiable) : m.members.every(emptiable);
+}
+
+/**
+ * The namespace constraint of a record's attribute wildcard: its own, united with its bases' along extensions (XSD
+ * 1.0 3.4.2, attribute wildcard union). Undefined (not checked) when a union is not a list of namespaces or ##any.
+ */
+function anyAttributeNamespaces(t: RecordType, v: ValidatorContext): { namespace: string; namespaces: string } | undefined {
+  const written: string[] = [];
+  const allowed = new Set<string>();
+  let any = false;
+  for (let r: RecordType | undefined = t, n = 0; r !== undefined && n < 64; n++) {
+    if (r.anyAttribute !== undefined) {
+      const tokens = r.anyAttribute.namespace.trim().split(/\s+/).filter(Boolean);
+      written.push(r.anyAttribute.namespace.trim());
+      if (tokens.length === 0 || tokens.includes("##any")) any = true;
+      else if (tokens.includes("##other")) {
+        if (r === t && r.base?.derivation !== "extension") {
+          return { namespace: r.anyAttribute.namespace, namespaces: wildcardNamespaces({ any: r.anyAttribute, tns: r.scope } as unknown as AnySlot) };
+        }
+        return undefined;
+      } else for (const tok of tokens) allowed.add(tok === "##local" ? "" : tok === "##targetNamespace" ? r.scope : tok);
+    }
+    if (r.base?.derivation !== "extension") break;
+    const base = lookupType(v.types, r.base.id);
+    r = base.kind === "record" ? base : undefined;
+  }
+  const namespace = written.join(" | ");
+  if (any) return { namespace, namespaces: "{ any: true }" };
+  return { namespace, namespaces: `{ allowed: [${[...allowed].map(stringLiteral).join(", ")}] }` };
 }
 
 /** xsd:choice groups that occur at most once: at most one alternative present (and one when required). */

@@ -2,7 +2,7 @@ import { xsdEnumKey } from "../../runtime/xml/checks.js";
 import { patternPlan } from "../../codegen/spec-pattern.js";
 import type { GeneratedFile, ImportToken, Printable } from "../../codegen/generated-file.js";
 import { lineCommentText, stringLiteral } from "../../codegen/escape.js";
-import type { Facets, ScalarType, TypeExpr } from "../../ir/model.js";
+import type { ElementDecl, Facets, IrDocument, ScalarType, TypeExpr } from "../../ir/model.js";
 import type { Names } from "../../naming/assign-names.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { code } from "../xml/context.js";
@@ -19,6 +19,9 @@ export interface ValidatorContext {
   readonly decls: Map<string, { readonly name: string; readonly lines: Printable[] }>;
   /** The value checks rule tables name, by the name they use (a local name or an import), in first-use order. */
   readonly named: Map<string, Printable>;
+  readonly doc: IrDocument;
+  /** The global elements strict wildcards admit (lookupElement's table), by element id. */
+  readonly declared: Map<string, ElementDecl>;
   /** Report a located warning at the named type being emitted (a check the generated code cannot make). */
   warn(detail: string): void;
 }

@@ -1,10 +1,10 @@
 import { stringLiteral } from "../../codegen/escape.js";
 import type { Printable } from "../../codegen/generated-file.js";
-import type { EnumType, RecordType, TypeExpr } from "../../ir/model.js";
+import type { EnumType, Member, RecordType, TypeExpr } from "../../ir/model.js";
 import { lookupType } from "../types/context.js";
 import { typeExprTs } from "../types/type-expr.js";
 import { code, typeRef, type XmlContext } from "./context.js";
-import { familyRootOf } from "./record-layout.js";
+import { familyRootOf, strictDeclarations, type AnySlot } from "./record-layout.js";
 import { decodedPatterns, holdsQName, isSimple, lexicalOf, valueOf } from "./simple-values.js";
 
 /**
@@ -14,7 +14,8 @@ import { decodedPatterns, holdsQName, isSimple, lexicalOf, valueOf } from "./sim
  * property key, "codec"]`, the flags being the kind (0 element, 1 attribute, 2 text, 3 wildcard) plus 4 required,
  * 8 list, 16 nillable, 32 an item of a group kept in document order (the line ends with the item's kind; every
  * line of the group has the group's property as key), 64 a field of a repeating sequence written in rounds (128 its
- * first field; the line ends with "", then the most items of the field one round writes); a wildcard's entry is `[flags, target namespace, namespace
+ * first field; the line ends with "", then the most items of the field one round writes), 256 a strict wildcard
+ * admitting global elements of the schema; a wildcard's entry is `[flags, target namespace, namespace
  * constraint, key]` (`[flags, tns, constraint, key, "", kind]` in an ordered group). Entries name
  * each other by string (`"r$Name"`, `"f$Family"`, `"enum$Name"`, `"s$N"`, `"any"`), resolved by the runtime.
  */
@@ -31,6 +32,13 @@ const NILLABLE = 16;
 const ORDERED = 32;
 const ROUND = 64;
 const ROUND_START = 128;
+/** A strict wildcard that admits global elements of the schema (read by their declarations). */
+const STRICT = 256;
+
+/** STRICT for a strict wildcard admitting some global element of the schema, else 0. */
+function strict(s: AnySlot, x: XmlContext): number {
+  return strictDeclarations(s, x.doc).length > 0 ? STRICT : 0;
+}
 
 /** The name of a record's codec in the table (its own fields, no xsi:type dispatch). */
 export function recordCodec(id: string, x: XmlContext): string {
@@ -56,7 +64,7 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
         const flags = ORDERED + LIST + required;
         const kind = stringLiteral(item.kind);
         const e = item.slot;
-        if (e.kind === "any") out.push(`  [${ANY + flags}, ${x.ns(e.tns)}, ${stringLiteral(e.any.namespace)}, ${stringLiteral(e.key)}, "", ${kind}],`);
+        if (e.kind === "any") out.push(`  [${ANY + flags + strict(e, x)}, ${x.ns(e.tns)}, ${stringLiteral(e.any.namespace)}, ${stringLiteral(e.key)}, "", ${kind}],`);
         else {
           const nillable = e.field.nullable ? NILLABLE : 0;
           out.push(`  [${ELEMENT + flags + nillable}, ${x.ns(e.ns)}, ${stringLiteral(e.local)}, ${stringLiteral(e.key)}, ${stringLiteral(codecOf(e.field.type, x, simple))}, ${kind}],`);
@@ -66,7 +74,7 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
     }
     const occurs = (s.occurs.min >= 1 ? REQUIRED : 0) + (s.kind !== "any" && s.list ? LIST : 0);
     if (s.kind === "any") {
-      out.push(`  [${ANY + occurs}, ${x.ns(s.tns)}, ${stringLiteral(s.any.namespace)}, ${stringLiteral(s.key)}],`);
+      out.push(`  [${ANY + occurs + strict(s, x)}, ${x.ns(s.tns)}, ${stringLiteral(s.any.namespace)}, ${stringLiteral(s.key)}],`);
       continue;
     }
     const kind = s.kind === "attribute" ? ATTRIBUTE : s.kind === "text" ? TEXT : ELEMENT;
@@ -85,8 +93,28 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
 export function familyEntry(t: RecordType, x: XmlContext): string {
   const family = x.names.family(t.id)!;
   const isRoot = familyRootOf(t, x.types) === t.id;
-  const members = familyMembers(t, x).map((id) => stringLiteral(recordCodec(id, x)));
-  return `[${stringLiteral(`f$${family}`)}, ${stringLiteral(recordCodec(t.id, x))}, ${isRoot}, ${t.abstract === true}, [${members.join(", ")}]],`;
+  const ids = familyMembers(t, x);
+  const members = ids.map((id) => stringLiteral(recordCodec(id, x)));
+  // With a block in the schema: each member's derivation methods from the root, "e"/"r" per step (see XML_BLOCKED).
+  const chains = x.doc.types.some((r) => r.kind === "record" && r.block !== undefined) || hasBlockedElement(x) ? `, [${ids.map((id) => stringLiteral(chainOf(id, t.id, x))).join(", ")}]` : "";
+  return `[${stringLiteral(`f$${family}`)}, ${stringLiteral(recordCodec(t.id, x))}, ${isRoot}, ${t.abstract === true}, [${members.join(", ")}]${chains}],`;
+}
+
+/** Whether some element declaration of the schema has a block (its own or the blockDefault). */
+function hasBlockedElement(x: XmlContext): boolean {
+  if (x.doc.elements.some((e) => e.block !== undefined)) return true;
+  const inMembers = (members: readonly Member[]): boolean => members.some((m) => (m.kind === "field" ? m.block !== undefined : m.kind === "group" ? inMembers(m.members) : false));
+  return x.doc.types.some((t) => t.kind === "record" && inMembers(t.members));
+}
+
+/** The derivation methods from `root` down to `id` ("e" extension, "r" restriction per step). */
+function chainOf(id: string, root: string, x: XmlContext): string {
+  let chain = "";
+  for (let t = lookupType(x.types, id) as RecordType, n = 0; t.id !== root && t.base !== undefined && n < 64; n++) {
+    chain = (t.base.derivation === "extension" ? "e" : "r") + chain;
+    t = lookupType(x.types, t.base.id) as RecordType;
+  }
+  return chain;
 }
 
 /** The record and its subtypes that can be instantiated (abstract types only appear through a subtype). */
@@ -123,8 +151,15 @@ export function codecOf(t: TypeExpr, x: XmlContext, simple: SimpleCodecs): strin
  * that value (XSD 1.0 Part 1 §3.3.4, Element Locally Valid (Element) 5.1.2 and §3.3.1's {value constraint}). A simple
  * codec that reads the constraint's text in place of the empty text; other codecs as they are.
  */
-export function constrainedCodecOf(t: TypeExpr, decl: { readonly default?: string; readonly fixed?: string }, x: XmlContext, simple: SimpleCodecs): string {
+export function constrainedCodecOf(t: TypeExpr, decl: { readonly default?: string; readonly fixed?: string; readonly block?: string }, x: XmlContext, simple: SimpleCodecs): string {
   const codec = codecOf(t, x, simple);
+  if (codec.startsWith("f$") && t.kind === "ref") {
+    // xsi:type may not name a type derived by a method the element's block or its type's block prohibits: the family
+    // without those members ("f$Name/er", made by the runtime from the family's derivation chains).
+    const own = (lookupType(x.types, t.id) as RecordType).block ?? "";
+    const blocked = ["e", "r"].filter((m) => (decl.block ?? "").includes(m) || own.includes(m)).join("");
+    if (blocked !== "") return `${codec}/${blocked}`;
+  }
   const constraint = decl.fixed ?? decl.default;
   if (constraint === undefined || codec.startsWith("r$") || codec.startsWith("f$")) return codec;
   return simple.constrained(codec, constraint, decl.fixed !== undefined);

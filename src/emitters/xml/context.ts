@@ -1,5 +1,5 @@
 import type { GeneratedFile, ImportToken, Printable } from "../../codegen/generated-file.js";
-import type { NamedType, TypeId } from "../../ir/model.js";
+import type { IrDocument, NamedType, TypeId } from "../../ir/model.js";
 import type { Names } from "../../naming/assign-names.js";
 import type { EmitContext } from "../artifact.js";
 import { lookupType, typesContext, type TypesContext } from "../types/context.js";
@@ -10,6 +10,7 @@ export interface XmlContext {
   readonly f: GeneratedFile;
   readonly types: TypesContext;
   readonly names: Names;
+  readonly doc: IrDocument;
   /** Every name types.ts declares (types and families), to import them when printed. */
   readonly typeNames: ReadonlySet<string>;
   /** A runtime symbol. */
@@ -32,6 +33,7 @@ export function xmlContext(f: GeneratedFile, ctx: EmitContext): XmlContext {
     f,
     types,
     names: ctx.names,
+    doc: ctx.doc,
     typeNames: new Set(ctx.doc.types.flatMap((t) => [ctx.names.type(t.id), ctx.names.family(t.id) ?? ""]).filter(Boolean)),
     rt: (name, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly }),
     ts: (name) => f.import(name, "./types.js", { typeOnly: true }),

@@ -1,7 +1,7 @@
 import type { Printable } from "../../codegen/generated-file.js";
 import { GeneratedFile } from "../../codegen/generated-file.js";
 import { stringLiteral } from "../../codegen/escape.js";
-import type { ElementDecl } from "../../ir/model.js";
+import type { ElementDecl, IdentityConstraint, TypeExpr } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import { typeExprTs, unionOf } from "../types/type-expr.js";
 import { code, typeRef, xmlContext, type XmlContext } from "./context.js";
@@ -70,6 +70,15 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
   section("families", families);
   section("elements", entries);
   section("types", types);
+  // Identity constraints (xs:unique, xs:key, xs:keyref), checked by the runtime on each decoded document.
+  const identity = ctx.doc.identityConstraints ?? [];
+  if (identity.length > 0) {
+    section("identity", identity.map(identityEntry));
+    section("identityTypes", identityTypes(ctx, x, valueSpace));
+  }
+  // xsd:ID values are unique in a document and every xsd:IDREF names one (XSD 1.0 Part 2 3.3.8-3.3.10).
+  const ids = identityTypes(ctx, x, idKind);
+  if (ids.length > 0) section("ids", [...ids, ...skippingElements(ctx, x)]);
   for (const line of functions) f.print(line);
   f.print();
   f.jsdoc("", [
@@ -156,4 +165,113 @@ function oneLine(doc: string): string {
 function elementTs(el: ElementDecl, x: XmlContext): Printable {
   const ts = typeExprTs(el.type, x.types);
   return typeRef(el.nullable ? unionOf([ts, "null"]) : ts, x);
+}
+
+/**
+ * An identity constraint's entry: `[ns, element, kind, "{ns}name", "{ns}refer" or "", selector, fields]`, the XPaths
+ * compiled by the parser (alternatives of steps, see the IR's IdentityConstraint).
+ */
+function identityEntry(ic: IdentityConstraint): string {
+  const path = (alternatives: readonly (readonly string[])[]): string => `[${alternatives.map((steps) => `[${steps.map(stringLiteral).join(", ")}]`).join(", ")}]`;
+  const refer = ic.refer === undefined ? "" : `{${ic.refer.ns}}${ic.refer.local}`;
+  return `[${stringLiteral(ic.element.ns)}, ${stringLiteral(ic.element.local)}, ${stringLiteral(ic.kind)}, ${stringLiteral(`{${ic.name.ns}}${ic.name.local}`)}, ${stringLiteral(refer)}, ${path(ic.selector)}, [${ic.fields.map(path).join(", ")}]],`;
+}
+
+/**
+ * The value space identity constraints compare a field in, per element and attribute name of the schema ("{ns}local",
+ * "@{ns}local"): "decimal" (xsd:decimal and the integers), "float", "double", "boolean", "string", "token" (a string
+ * whose whitespace collapses), ..., "any" for
+ * xsd:anyType. A name declared with types of different value spaces, or of no simple type, is left out (compared as
+ * a string).
+ */
+function identityTypes(ctx: EmitContext, x: XmlContext, of: (t: TypeExpr, x: XmlContext, depth: number) => string): string[] {
+  const found = new Map<string, string>();
+  const add = (name: string, t: TypeExpr): void => {
+    const space = of(t, x, 0);
+    const known = found.get(name);
+    found.set(name, known === undefined || known === space ? space : "");
+  };
+  for (const el of ctx.doc.elements) add(`{${el.name.ns}}${el.name.local}`, el.type);
+  for (const t of ctx.doc.types) {
+    if (t.kind !== "record") continue;
+    for (const slot of x.layout(t.id).slots) {
+      for (const s of slot.kind === "ordered" ? slot.items.map((i) => i.slot) : [slot]) {
+        if (s.kind === "element") add(`{${s.ns}}${s.local}`, s.field.type);
+        else if (s.kind === "attribute") add(`@{${s.ns}}${s.local}`, s.field.type);
+      }
+    }
+  }
+  return [...found].filter(([, space]) => space !== "").map(([name, space]) => `[${stringLiteral(name)}, ${stringLiteral(space)}],`);
+}
+
+const DECIMAL_SPACE = new Set(["int32", "int64", "uint32", "uint64", "sint32", "sint64", "fixed32", "fixed64", "sfixed32", "sfixed64", "integer", "decimal"]);
+
+function valueSpace(t: TypeExpr, x: XmlContext, depth: number): string {
+  if (depth > 32) return "";
+  switch (t.kind) {
+    case "scalar":
+      if (DECIMAL_SPACE.has(t.scalar)) return "decimal";
+      if (t.scalar === "bytes") return t.builtin === "xsd:hexBinary" ? "hexBinary" : "base64Binary";
+      // xsd:string and normalizedString keep their spaces; the other strings (token, Name, ID...) collapse them.
+      if (t.scalar === "string" && t.builtin !== undefined && t.builtin !== "xsd:normalizedString") return "token";
+      return t.scalar;
+    case "ref": {
+      const named = x.type(t.id);
+      if (named.kind === "alias") return valueSpace(named.target, x, depth + 1);
+      if (named.kind === "enum") return valueSpace(named.base, x, depth + 1);
+      // A complex type of simple content compares its text.
+      const text = named.kind === "record" ? x.layout(named.id).slots.find((slot) => slot.kind === "text") : undefined;
+      return text !== undefined && text.kind === "text" ? valueSpace(text.field.type, x, depth + 1) : "";
+    }
+    case "list": {
+      const item = valueSpace(t.of, x, depth + 1);
+      return item === "" ? "" : `list ${item}`;
+    }
+    default:
+      return "";
+  }
+}
+
+/**
+ * `["{ns}local", "skip"]` for the element names whose type has an xsd:any processContents="skip": their content is
+ * not assessed (XSD 1.0 3.10.1), so the ID walk does not go into it.
+ */
+function skippingElements(ctx: EmitContext, x: XmlContext): string[] {
+  const skips = (t: TypeExpr): boolean => {
+    if (t.kind !== "ref") return false;
+    const named = x.type(t.id);
+    if (named.kind !== "record") return false;
+    return x.layout(named.id).slots.some((s) => (s.kind === "any" ? s.any.processContents === "skip" : s.kind === "ordered" ? s.items.some((i) => i.slot.kind === "any" && i.slot.any.processContents === "skip") : false));
+  };
+  const names = new Set<string>();
+  for (const el of ctx.doc.elements) if (skips(el.type)) names.add(`{${el.name.ns}}${el.name.local}`);
+  for (const t of ctx.doc.types) {
+    if (t.kind !== "record") continue;
+    for (const slot of x.layout(t.id).slots) {
+      for (const s of slot.kind === "ordered" ? slot.items.map((i) => i.slot) : [slot]) if (s.kind === "element" && skips(s.field.type)) names.add(`{${s.ns}}${s.local}`);
+    }
+  }
+  return [...names].map((n) => `[${stringLiteral(n)}, "skip"],`);
+}
+
+/** "ID", "IDREF", "IDREFS" (a list of IDREF included) or "IDS" (a list of ID) for the types of that kind, else "". */
+function idKind(t: TypeExpr, x: XmlContext, depth: number): string {
+  if (depth > 32) return "";
+  switch (t.kind) {
+    case "scalar":
+      return t.builtin === "xsd:ID" ? "ID" : t.builtin === "xsd:IDREF" ? "IDREF" : t.builtin === "xsd:IDREFS" ? "IDREFS" : "";
+    case "ref": {
+      const named = x.type(t.id);
+      if (named.kind === "alias") return idKind(named.target, x, depth + 1);
+      if (named.kind === "enum") return idKind(named.base, x, depth + 1);
+      const text = named.kind === "record" ? x.layout(named.id).slots.find((slot) => slot.kind === "text") : undefined;
+      return text !== undefined && text.kind === "text" ? idKind(text.field.type, x, depth + 1) : "";
+    }
+    case "list": {
+      const item = idKind(t.of, x, depth + 1);
+      return item === "ID" ? "IDS" : item === "IDREF" ? "IDREFS" : "";
+    }
+    default:
+      return "";
+  }
 }

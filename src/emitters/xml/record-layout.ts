@@ -1,4 +1,5 @@
-import type { Field, NamedType, Occurs, OpenContent, RecordType, TypeId } from "../../ir/model.js";
+import type { ElementDecl, Field, IrDocument, NamedType, Occurs, OpenContent, RecordType, TypeId } from "../../ir/model.js";
+import { wildcard } from "../../runtime/xml/record-codec.js";
 import { fieldPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { XSI_TYPE_PROPERTY } from "../types/declarations.js";
@@ -132,4 +133,15 @@ function ownerScopes(t: RecordType, ctx: TypesContext): Map<OpenContent, string>
     r = base?.kind === "record" ? base : undefined;
   }
   return out;
+}
+
+/**
+ * The global elements a strict wildcard reads by their declarations (XSD 1.0 3.10.1: an element a strict wildcard
+ * matches must be valid against its global declaration): those whose namespace the wildcard admits. None for lax
+ * and skip wildcards (their content stays generic open content).
+ */
+export function strictDeclarations(s: AnySlot, doc: IrDocument): readonly ElementDecl[] {
+  if (s.any.processContents !== "strict") return [];
+  const admits = wildcard(s.any.namespace, s.tns);
+  return doc.elements.filter((e) => admits(e.name.ns));
 }

@@ -5,6 +5,7 @@ import { type SpecHost, originPath } from "../host.js";
 import { specError } from "../xml/dom.js";
 import { XSD_NS } from "./builtins.js";
 import { lowerSchemas } from "./lower.js";
+import { identityConstraints } from "./identity.js";
 import { SchemaSet } from "./resolve.js";
 
 export { SchemaSet } from "./resolve.js";
@@ -25,6 +26,7 @@ function parseWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics):
   set.addSchema(root);
   set.drain();
   const lowered = lowerSchemas(set, entryFile);
+  const identity = identityConstraints(lowered.ctx);
   return {
     format: "xsd",
     entry: originPath(entryFile, entryFile),
@@ -32,6 +34,7 @@ function parseWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics):
     info: { namespaces: lowered.namespaces },
     types: lowered.types,
     elements: lowered.elements,
+    ...(identity.length > 0 ? { identityConstraints: identity } : {}),
     extensions: [],
     services: [],
   };

@@ -8,7 +8,7 @@ import { FACETS, WSDL_NS, XSD_NS, builtinScalar, isSoapEnc } from "./builtins.js
 import { type Ctx, type Scope, capitalize, typeId, elementId, xsdChild, xsdChildren } from "./context.js";
 import { anonSimple, anonSimpleRef, readFacets } from "./lower-simple.js";
 import { soapArrayItemType } from "./soap-array.js";
-import { type Decl, key } from "./resolve.js";
+import { type Decl, key, type SchemaDoc } from "./resolve.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type AnyAttribute = NonNullable<RecordType["anyAttribute"]>;
@@ -30,6 +30,19 @@ function only(el: XmlElement, allowed: ReadonlySet<string>, what: string): void 
     if (c.name.ns === XSD_NS && (allowed.has(c.name.local) || c.name.local === "annotation")) continue;
     throw specError(c, `${c.name.ns === XSD_NS ? "xsd:" + c.name.local : "<" + c.name.local + ">"} is not supported in ${what}`);
   }
+}
+
+/**
+ * The derivations `block` (else the schema's blockDefault) keeps an xsi:type from using: "e" (extension), "r"
+ * (restriction), both for #all; undefined for none. ("substitution" concerns substitution groups, not xsi:type.)
+ */
+export function blockOf(schema: SchemaDoc, el: XmlElement): string | undefined {
+  const raw = attr(el, "block") ?? attr(schema.el, "blockDefault");
+  if (raw === undefined) return undefined;
+  const tokens = raw.trim().split(/\s+/);
+  const all = tokens.includes("#all");
+  const out = (all || tokens.includes("extension") ? "e" : "") + (all || tokens.includes("restriction") ? "r" : "");
+  return out === "" ? undefined : out;
 }
 
 /** A reference to an inline xsd:complexType, lowered (once) as an anonymous named type. */
@@ -109,6 +122,7 @@ function elementField(ctx: Ctx, scope: Scope, el: XmlElement): Field | OpenConte
       nullable: attr(d.el, "nillable") === "true",
       ...(dflt !== undefined ? { default: dflt } : {}),
       ...(fixed !== undefined ? { fixed } : {}),
+      ...(blockOf(d.schema, d.el) !== undefined ? { block: blockOf(d.schema, d.el)! } : {}),
       ...(doc !== undefined ? { doc } : {}),
       origin: ctx.origin(el, `xsd element ref ${key(d.name)} in ${label(scope)}`),
       wire: xmlElementHint(d.name.ns, "qualified", elementId(d.name)),
@@ -133,6 +147,7 @@ function elementField(ctx: Ctx, scope: Scope, el: XmlElement): Field | OpenConte
     nullable: attr(el, "nillable") === "true",
     ...(dflt !== undefined ? { default: dflt } : {}),
     ...(fixed !== undefined ? { fixed } : {}),
+    ...(blockOf(scope.schema, el) !== undefined ? { block: blockOf(scope.schema, el)! } : {}),
     ...(doc !== undefined ? { doc } : {}),
     origin: ctx.origin(el, `xsd element ${name} in ${label(scope)}`),
     wire: xmlElementHint(form === "qualified" ? scope.schema.tns : "", form),
@@ -400,6 +415,8 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
     members: [],
   };
   if (attr(el, "abstract") === "true") rec.abstract = true;
+  const block = blockOf(scope.schema, el);
+  if (block !== undefined) rec.block = block;
   let mixed = attr(el, "mixed") === "true";
   const cc = xsdChild(el, "complexContent");
   const sc = xsdChild(el, "simpleContent");

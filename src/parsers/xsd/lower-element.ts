@@ -2,7 +2,7 @@
 import type { ElementDecl } from "../../ir/model.js";
 import { attr } from "../xml/dom.js";
 import { type Ctx, elementId } from "./context.js";
-import { globalElementType } from "./lower-complex.js";
+import { blockOf, globalElementType } from "./lower-complex.js";
 import { type Decl, key } from "./resolve.js";
 
 export function lowerGlobalElement(ctx: Ctx, d: Decl): ElementDecl {
@@ -21,6 +21,7 @@ export function lowerGlobalElement(ctx: Ctx, d: Decl): ElementDecl {
     ...(head ? { substitutionGroup: elementId(head.name) } : {}),
     ...(dflt !== undefined ? { default: dflt } : {}),
     ...(fixed !== undefined ? { fixed } : {}),
+    ...(blockOf(d.schema, d.el) !== undefined ? { block: blockOf(d.schema, d.el)! } : {}),
     ...(doc !== undefined ? { doc } : {}),
     origin: ctx.origin(d.el, `xsd element ${key(d.name)}`),
   };

@@ -9,6 +9,7 @@ export * from "./limits.js";
 export * from "./node.js";
 export * from "./open-content.js";
 export * from "./parse.js";
+export * from "./identity.js";
 export * from "./writer.js";
 export * from "./checks.js";
 export * from "./value-type-error.js";

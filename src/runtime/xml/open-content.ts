@@ -128,6 +128,11 @@ function readAnyContent(r: XmlPullReader, types: OpenTypes, path: string, key: s
   return out;
 }
 
+/** The global elements a strict wildcard's items are written by (the record codecs' XmlCodecs). */
+export interface OpenDeclarations {
+  declaration(ns: string, local: string): { encode(value: unknown, w: XmlWriter): void } | undefined;
+}
+
 /** Positions of open content whose tags a caller keeps (see encodeOpenContent). */
 const MAX_KEPT_TAGS = 256;
 
@@ -136,7 +141,14 @@ const MAX_KEPT_TAGS = 256;
  * (under the writer's current scope): records of one kind tend to carry the same elements in the same order (the
  * fields of an sObject), so the tag is usually the one kept there and the scope's lookup by name is skipped.
  */
-export function encodeOpenContent(w: XmlWriter, items: readonly OpenContentItem[], types: OpenTypes, path: string, kept?: (XmlTag | undefined)[]): void {
+export function encodeOpenContent(
+  w: XmlWriter,
+  items: readonly OpenContentItem[],
+  types: OpenTypes,
+  path: string,
+  kept?: (XmlTag | undefined)[],
+  declared?: OpenDeclarations,
+): void {
   if (!Array.isArray(items)) throw new XmlEncodeError(`${path}: open content must be an array of { ns, name, value }`);
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
@@ -145,6 +157,14 @@ export function encodeOpenContent(w: XmlWriter, items: readonly OpenContentItem[
     }
     // Text is the common case (sObject fields): written straight away, without the path string an error would need.
     const value: unknown = item.value;
+    if (declared !== undefined) {
+      // A strict wildcard's item naming a global element was read by its declaration: written back by it.
+      const decl = declared.declaration(item.ns, item.name);
+      if (decl !== undefined) {
+        decl.encode(value, w);
+        continue;
+      }
+    }
     if (typeof value !== "string") encodeAnyValue(w, item.ns, item.name, value, types, `${path}/${i}`);
     else if (kept === undefined) w.simpleElement(item.ns, item.name, value);
     else {

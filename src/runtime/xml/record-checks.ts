@@ -21,6 +21,41 @@ export type XsdWildcardNamespaces =
   | { readonly allowed: readonly string[] }
   | { readonly excluded: readonly string[] };
 
+/**
+ * An xsd:any's rule: its namespace constraint as written and as a test, and for a strict wildcard the global
+ * elements its items are validated against (by "{ns}local"; an item of no declaration is not looked into).
+ */
+export interface XsdWildcardRule {
+  readonly namespace: string;
+  readonly namespaces: XsdWildcardNamespaces;
+  readonly elements?: (clarkName: string) => XsdElementRule | undefined;
+}
+
+/** A global element as a strict wildcard's items are checked: the value check of its type, and nillable. */
+export interface XsdElementRule {
+  readonly nillable: boolean;
+  readonly check?: XsdValueCheck;
+}
+
+/**
+ * The global elements of a generated validate.ts from `["{ns}local", nillable (0/1), check]` lines (the check by the
+ * name the file's lookup resolves, "" for none).
+ */
+export function xsdElementRules(lines: readonly (readonly [name: string, nillable: number, check: string])[], lookup: (check: string) => XsdValueCheck): ReadonlyMap<string, XsdElementRule> {
+  const map = new Map<string, XsdElementRule>();
+  for (const [name, nillable, check] of lines) map.set(name, { nillable: nillable !== 0, ...(check ? { check: lookup(check) } : {}) });
+  return map;
+}
+
+/** A strict wildcard's item: valid against the global element it names, when the rule knows one. */
+function checkDeclared(wildcard: XsdWildcardRule, item: { readonly ns: string; readonly name: string; readonly value: unknown }, path: string, issues: Issues): void {
+  const decl = wildcard.elements?.("{" + item.ns + "}" + item.name);
+  if (decl === undefined) return;
+  if (item.value === null) {
+    if (!decl.nillable) xsdIssue(issues, path, "nullable", `${item.name} is not nillable`);
+  } else if (item.value !== undefined) decl.check?.(item.value, path, issues);
+}
+
 /** One property of a record, in schema order. */
 export interface XsdPropertyRule {
   /** The property of the TypeScript value. */
@@ -38,9 +73,11 @@ export interface XsdPropertyRule {
   /** Checks each present value (none for xsd:anyType). */
   readonly check?: XsdValueCheck;
   /** Open content (xsd:any): an array of { ns, name, value } whose namespaces follow the wildcard. */
-  readonly wildcard?: { readonly namespace: string; readonly namespaces: XsdWildcardNamespaces };
+  readonly wildcard?: XsdWildcardRule;
   /** A repeating group kept in document order: an array of `{ kind, value }` items (see XsdOrderedGroup). */
   readonly ordered?: XsdOrderedGroup;
+  /** xsd:anyAttribute's attributes ("local" or "{ns}local" -> value), whose namespaces follow its constraint. */
+  readonly attributes?: XsdWildcardRule;
 }
 
 /** The items of a group kept in document order, and the order its content model allows. */
@@ -60,7 +97,7 @@ export interface XsdOrderedItem {
   readonly kind: string;
   readonly check?: XsdValueCheck;
   readonly nillable?: boolean;
-  readonly wildcard?: { readonly namespace: string; readonly namespaces: XsdWildcardNamespaces };
+  readonly wildcard?: XsdWildcardRule;
 }
 
 /** The rules of one record type. */
@@ -128,6 +165,7 @@ export function checkXsdRecord(value: unknown, rules: XsdRecordRules, path: stri
     const p = pointerJoin(path, rule.key);
     if (rule.ordered) checkOrdered(v, rule, rule.ordered, p, issues);
     else if (rule.wildcard) checkWildcard(v, rule, p, issues);
+    else if (rule.attributes) checkAttributes(v, rule.attributes, p, issues);
     else if (rule.list) checkList(v, rule, p, issues);
     else checkSingle(v, rule, p, issues);
   }
@@ -181,11 +219,26 @@ function checkWildcard(v: unknown, rule: XsdPropertyRule, path: string, issues: 
         if (!isXsdOpenItem(item)) xsdIssue(issues, path + "/" + i, "type", "expected { ns, name, value }");
         else if (!admits(wildcard.namespaces, item.ns)) {
           xsdIssue(issues, path + "/" + i + "/ns", "namespace", `namespace not allowed here (xsd:any namespace="${wildcard.namespace}")`);
-        }
+        } else if (wildcard.elements !== undefined) checkDeclared(wildcard, item, path + "/" + i + "/value", issues);
       });
     }
   }
   if (min >= 1 && (v === undefined || (Array.isArray(v) && v.length < min))) xsdIssue(issues, path, "minOccurs", `at least ${min} elements`);
+}
+
+function checkAttributes(v: unknown, wildcard: XsdWildcardRule, path: string, issues: Issues): void {
+  if (v === undefined) return;
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    xsdIssue(issues, path, "type", "expected an object of attribute values");
+    return;
+  }
+  for (const [name, value] of Object.entries(v)) {
+    const at = pointerJoin(path, name);
+    if (typeof value !== "string") xsdIssue(issues, at, "type", "expected a string");
+    const close = name.startsWith("{") ? name.indexOf("}") : -1;
+    const ns = close < 0 ? "" : name.slice(1, close);
+    if (!admits(wildcard.namespaces, ns)) xsdIssue(issues, at, "namespace", `namespace not allowed here (xsd:anyAttribute namespace="${wildcard.namespace}")`);
+  }
 }
 
 /** The first item of each kind, by kind (built on first use per group). */
@@ -231,7 +284,7 @@ function checkOrdered(v: unknown, rule: XsdPropertyRule, group: XsdOrderedGroup,
       if (!isXsdOpenItem(value)) xsdIssue(issues, at + "/value", "type", "expected { ns, name, value }");
       else if (!admits(spec.wildcard.namespaces, value.ns)) {
         xsdIssue(issues, at + "/value/ns", "namespace", `namespace not allowed here (xsd:any namespace="${spec.wildcard.namespace}")`);
-      }
+      } else if (spec.wildcard.elements !== undefined) checkDeclared(spec.wildcard, value, at + "/value/value", issues);
     } else if (value === null) {
       if (!spec.nillable) xsdIssue(issues, at + "/value", "nullable", `${spec.kind} is not nillable`);
     } else if (value === undefined) xsdIssue(issues, at + "/value", "required", "value is required");

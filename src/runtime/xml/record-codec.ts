@@ -18,6 +18,8 @@ import {
   type XmlTypeCodec,
 } from "./open-content.js";
 import type { XmlPrefixScope, XmlTag } from "./prefix-scope.js";
+import { checkXmlIdentity, checkXmlIds, type XmlIdentityConstraint } from "./identity.js";
+import { parseXml } from "./parse.js";
 import type { KnownTag, XmlPullReader } from "./pull.js";
 import { readerOfNode } from "./pulled-element.js";
 import { compareXsdTemporal } from "./temporal-order.js";
@@ -52,6 +54,12 @@ export const XML_ORDERED = 32;
  */
 export const XML_ROUND = 64;
 export const XML_ROUND_START = 128;
+/**
+ * On an XML_ANY line: the wildcard's processContents is strict. A child naming a global element of the table is
+ * then that element, validated as such (XSD 1.0 3.10.1): read and written by the element's declaration, so its value
+ * has the element's type (open content of no declaration stays generic, see open-content.ts).
+ */
+export const XML_STRICT = 256;
 
 /**
  * One field: [flags, namespace, local name, property key, codec]. For XML_ANY the namespace is the record's target
@@ -73,9 +81,15 @@ export type XmlFieldSpec = readonly [number, string, string, string, (XmlValueCo
 export interface XmlCodecTable {
   readonly codecs: readonly (readonly [name: string, codec: XmlValueCodec])[];
   readonly records: readonly (readonly [name: string, ns: string, xmlName: string, tsName: string, family: number, fields: readonly XmlFieldSpec[], attributesKey?: string])[];
-  readonly families: readonly (readonly [name: string, root: string, isRoot: boolean, abstract: boolean, members: readonly string[]])[];
+  readonly families: readonly (readonly [name: string, root: string, isRoot: boolean, abstract: boolean, members: readonly string[], chains?: readonly string[]])[];
   readonly elements: readonly (readonly [name: string, ns: string, local: string, codec: string, nillable: boolean])[];
   readonly types: readonly (readonly [ns: string, name: string, codec: string])[];
+  /** Identity constraints (xs:unique, xs:key, xs:keyref), checked on every document decoded (identity.ts). */
+  readonly identity?: readonly XmlIdentityConstraint[];
+  /** The value space of each element and attribute name identity constraints compare values in (identity.ts). */
+  readonly identityTypes?: readonly (readonly [name: string, space: string])[];
+  /** Element and attribute names of type xsd:ID, IDREF, IDREFS (or lists of ID): unique IDs, resolved references. */
+  readonly ids?: readonly (readonly [name: string, kind: string])[];
 }
 
 /** How a value of one type is read from an element and written as one (every codec in a generated xml.ts). */
@@ -228,8 +242,16 @@ export class XmlCodecs {
   readonly any: XmlValueCodec;
   /** Codecs and global elements by the names an XmlCodecTable gives them. */
   private readonly named = new Map<string, XmlValueCodec>();
+  /** Families with their members' derivation chains (schemas with a block), for blocking(). */
+  private readonly chains = new Map<string, { root: string; isRoot: boolean; abstract: boolean; members: readonly string[]; chains: readonly string[] }>();
   private readonly elementsByName = new Map<string, XmlElementDecl>();
+  /** Global elements by "{ns}local" (what a strict wildcard's children are read by). */
+  private readonly declared = new Map<string, XmlElementDecl>();
   private typeMap: { readonly [name: string]: XmlTypeCodec } = {};
+  /** The table's identity constraints (none: documents are read without building a tree for them). */
+  identity: readonly XmlIdentityConstraint[] = [];
+  identityTypes: ReadonlyMap<string, string> = new Map();
+  ids: ReadonlyMap<string, string> | undefined;
   private elementMap: { readonly [name: string]: XmlElementCodec } = {};
   constructor(readonly namespaces: readonly (readonly [string, string])[], table?: XmlCodecTable) {
     const codecs = this;
@@ -249,24 +271,44 @@ export class XmlCodecs {
     for (const [name, ns, xmlName, tsName, family, fields, attributesKey] of table.records) {
       this.named.set(name, this.record(ns, xmlName, tsName, family, () => fields, attributesKey));
     }
-    for (const [name, root, isRoot, abstract, members] of table.families) {
+    for (const [name, root, isRoot, abstract, members, chains] of table.families) {
       const records = () => members.map((m) => this.codec(m) as XmlRecordCodec);
       this.named.set(name, this.family(this.codec(root) as XmlRecordCodec, isRoot, abstract, records));
+      if (chains !== undefined) this.chains.set(name, { root, isRoot, abstract, members, chains });
     }
     const elements: { [name: string]: XmlElementCodec } = {};
     for (const [name, ns, local, codec, nillable] of table.elements) {
       const decl = this.element(ns, local, this.codec(codec), nillable);
       this.elementsByName.set(name, decl);
       elements[clarkName(ns, local)] = decl;
+      if (!this.declared.has(clarkName(ns, local))) this.declared.set(clarkName(ns, local), decl);
     }
     this.elementMap = elements;
+    if (table.identity !== undefined) this.identity = table.identity;
+    if (table.identityTypes !== undefined) this.identityTypes = new Map(table.identityTypes);
+    if (table.ids !== undefined && table.ids.length > 0) this.ids = new Map(table.ids);
     this.typeMap = this.types(table.types.map(([ns, name, codec]) => [ns, name, this.codec(codec)] as const));
   }
 
   /** The codec a table or a field names. */
   codec(name: string): XmlValueCodec {
-    const codec = this.named.get(name);
+    const codec = this.named.get(name) ?? this.blocking(name);
     if (codec === undefined) throw new Error(`internal: no XML codec named ${name}`);
+    return codec;
+  }
+
+  /**
+   * "f$Family/er": the family without the members derived (at some step from its root) by a method a block
+   * prohibits, "e" extension, "r" restriction (XSD 1.0 3.3.4, Element Locally Valid (Element) 4.3). Made on first use.
+   */
+  private blocking(name: string): XmlValueCodec | undefined {
+    const slash = name.lastIndexOf("/");
+    const family = slash < 0 ? undefined : this.chains.get(name.slice(0, slash));
+    if (family === undefined) return undefined;
+    const blocked = name.slice(slash + 1);
+    const kept = family.members.filter((_, i) => ![...family.chains[i]!].some((m) => blocked.includes(m)));
+    const codec = this.family(this.codec(family.root) as XmlRecordCodec, family.isRoot, family.abstract, () => kept.map((m) => this.codec(m) as XmlRecordCodec), blocked);
+    this.named.set(name, codec);
     return codec;
   }
 
@@ -275,6 +317,11 @@ export class XmlCodecs {
     const decl = this.elementsByName.get(name);
     if (decl === undefined) throw new Error(`internal: no XML element named ${name}`);
     return decl;
+  }
+
+  /** The global element {ns}local, if the table declares one. */
+  declaration(ns: string, local: string): XmlElementDecl | undefined {
+    return this.declared.size === 0 ? undefined : this.declared.get(clarkName(ns, local));
   }
 
   /** `xmlTypes` and `xmlElements` of the table given to the constructor. */
@@ -287,8 +334,8 @@ export class XmlCodecs {
   record(ns: string, name: string, tsName: string, family: number, fields: () => readonly XmlFieldSpec[], attributesKey?: string): XmlRecordCodec {
     return new XmlRecordCodec(this, ns, name, tsName, family, fields, attributesKey);
   }
-  family(root: XmlRecordCodec, isRoot: boolean, abstract: boolean, members: () => readonly XmlRecordCodec[]): XmlFamilyCodec {
-    return new XmlFamilyCodec(root, isRoot, abstract, members);
+  family(root: XmlRecordCodec, isRoot: boolean, abstract: boolean, members: () => readonly XmlRecordCodec[], blocked = ""): XmlFamilyCodec {
+    return new XmlFamilyCodec(root, isRoot, abstract, members, blocked);
   }
   element(ns: string, local: string, codec: XmlValueCodec, nillable: boolean): XmlElementDecl {
     return new XmlElementDecl(this, ns, local, codec, nillable);
@@ -331,6 +378,8 @@ interface Field {
   readonly at: number;
   /** Wildcards: whether the namespace constraint admits a namespace. */
   readonly admits: (ns: string) => boolean;
+  /** Wildcards: processContents is strict (XML_STRICT). */
+  readonly strict: boolean;
   /** The "what" of a missing-value error ("element name" / "attribute name"). */
   readonly what: string;
   /** How the value of a child holding only text is made from the text: PLAIN_* (see plainValue). */
@@ -516,7 +565,7 @@ export class XmlRecordCodec implements XmlValueCodec {
       } else if (f.kind === XML_ELEMENT) this.writeElement(w, p, v[f.key]);
       else if (f.kind === XML_ANY) {
         const items = v[f.key];
-        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where, p.openTags);
+        if (items !== undefined) encodeOpenContent(w, items as readonly OpenContentItem[], this.codecs.open, f.where, p.openTags, f.strict ? this.codecs : undefined);
       }
     }
   }
@@ -535,7 +584,7 @@ export class XmlRecordCodec implements XmlValueCodec {
       const p = typeof item === "object" && item !== null && typeof item.kind === "string" ? kinds.get(f.key + "\u0000" + item.kind) : undefined;
       if (p === undefined) throw new XmlEncodeError(`${f.where}/${i}: not a { kind, value } item of a kind this group has`);
       const v = item!.value;
-      if (p.field.kind === XML_ANY) encodeOpenContent(w, [v as OpenContentItem], this.codecs.open, `${f.where}/${i}/value`, p.openTags);
+      if (p.field.kind === XML_ANY) encodeOpenContent(w, [v as OpenContentItem], this.codecs.open, `${f.where}/${i}/value`, p.openTags, p.field.strict ? this.codecs : undefined);
       else if (v === null && (p.field.nillable || p.write === WRITE_TEXT)) writeNil(w, p);
       else if (v === undefined || v === null) throw new XmlEncodeError(`${f.where}/${i}/value: required value is missing`);
       else writeValue(w, p, v);
@@ -736,12 +785,23 @@ export class XmlRecordCodec implements XmlValueCodec {
       const items = (vals[a.index] ??= []) as OpenContentItem[];
       // A plain child of open content is text (what readOpenItem reads from an element without attributes or children).
       // An indexed store rather than push: the engine compiles it in place, where push here stayed a call.
-      if (a.item !== undefined) {
+      const decl = a.strict && plain === undefined ? this.codecs.declaration(r.ns, r.local) : undefined;
+      if (decl !== undefined) {
+        // A strict wildcard's child that names a global element is that element (XML_STRICT).
+        const at = a.item !== undefined ? `${path}/${a.key}/${items.length}/value/value` : `${path}/${a.key}/${items.length}/value`;
+        const open = { ns: decl.ns, name: decl.local, value: decl.readValue(r, at) };
+        (items as unknown[])[items.length] = a.item !== undefined ? { kind: a.item, value: open } : open;
+      } else if (a.item !== undefined) {
         const open = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, `${path}/${a.key}/${items.length}`, "value", 0, this.codecs.open);
         (items as unknown[])[items.length] = { kind: a.item, value: open };
       } else items[items.length] = plain !== undefined ? { ns: met!.tag.ns, name: met!.tag.local, value: plain } : readOpenItem(r, path, a.key, items.length, this.codecs.open);
     }
     return keepText ? text + r.lastText : text;
+  }
+
+  /** Whether a child of no field is a global element a strict wildcard takes (read by its declaration). */
+  private declaredChild(where: ChildNamespace, ns: string, local: string): boolean {
+    return where.wildcard !== undefined && where.wildcard.strict && this.codecs.declaration(ns, local) !== undefined;
   }
 
   /** The child the reader just read the start tag of, as a MetChild when its tag is plain (see KnownTag). */
@@ -753,7 +813,8 @@ export class XmlRecordCodec implements XmlValueCodec {
     if (known !== undefined && known.tag === tag) return known;
     const where = childNamespace(layout, tag.ns);
     const named = where.elements?.get(tag.local);
-    const met: MetChild = { tag, where, named, plain: named === undefined || named.every((f) => f.plain !== PLAIN_NONE), next: undefined, repeats: false, after: undefined, alt: undefined };
+    const plain = named === undefined ? !this.declaredChild(where, tag.ns, tag.local) : named.every((f) => f.plain !== PLAIN_NONE);
+    const met: MetChild = { tag, where, named, plain, next: undefined, repeats: false, after: undefined, alt: undefined };
     if (known !== undefined || layout.met.size < MAX_MET) layout.met.set(qname, met);
     return met;
   }
@@ -840,6 +901,7 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
       codec,
       at: group !== undefined ? group.at : particle ? at++ : -1,
       admits: kind === XML_ANY ? wildcard(local, ns) : () => false,
+      strict: kind === XML_ANY && (flags & XML_STRICT) !== 0,
       what: `${kind === XML_ATTRIBUTE ? "attribute" : "element"} ${local}`,
       plain: kind !== XML_ELEMENT || codec === undefined ? PLAIN_NONE : codec === codecs.any ? PLAIN_TEXT : codec instanceof XmlSimpleCodec && !codec.qname && codec.read === XmlSimpleCodec.prototype.read ? PLAIN_PARSE : PLAIN_NONE,
       item: ordered ? item : undefined,
@@ -872,7 +934,7 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
 }
 
 /** Whether an xsd:any's namespace constraint admits elements of namespace `ns` ("" = no namespace). */
-function wildcard(constraint: string, tns: string): (ns: string) => boolean {
+export function wildcard(constraint: string, tns: string): (ns: string) => boolean {
   const tokens = constraint.trim().split(/\s+/).filter(Boolean);
   if (tokens.length === 0 || tokens.includes("##any")) return () => true;
   if (tokens.length === 1 && tokens[0] === "##other") return (ns) => ns !== tns && ns !== "";
@@ -888,6 +950,8 @@ export class XmlFamilyCodec implements XmlValueCodec {
     private readonly isRoot: boolean,
     private readonly abstract: boolean,
     private readonly members: () => readonly XmlRecordCodec[],
+    /** The derivations a block prohibits ("e", "r"), for messages (blocking()). */
+    private readonly blocked = "",
   ) {}
 
   private index(): void {
@@ -913,7 +977,8 @@ export class XmlFamilyCodec implements XmlValueCodec {
     if (this.byClark === undefined) this.index();
     const m = this.byClark!.get(clarkName(type.ns, type.local));
     if (m !== undefined) return m.read(r, path, true);
-    throw new XmlDecodeError(path, "xsi:type {" + type.ns + "}" + type.local + ` is not ${this.root.name} or a type derived from it`);
+    const by = this.blocked === "" ? "" : ` by a derivation the declaration allows (blocked: ${[...this.blocked].map((m) => (m === "e" ? "extension" : "restriction")).join(", ")})`;
+    throw new XmlDecodeError(path, "xsi:type {" + type.ns + "}" + type.local + ` is not ${this.root.name} or a type derived from it${by}`);
   }
 
   encode(value: unknown, w: XmlWriter, ns: string, local: string): void {
@@ -960,7 +1025,17 @@ export class XmlElementDecl implements XmlElementCodec {
     return encodeXmlElement(value, options, this.codecs.namespaces, (w, v) => this.encode(v, w));
   }
   fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
-    return decodeXmlElement(input, options, this.ns, this.local, (r) => (this.nillable && r.isNil() ? skipNil(r, "") : this.codec.read(r, "")));
+    if (this.codecs.identity.length === 0 && this.codecs.ids === undefined) return decodeXmlElement(input, options, this.ns, this.local, (r) => this.readValue(r, ""));
+    // Identity constraints relate values across the document: checked on its tree once it has decoded.
+    const node = typeof input === "string" ? parseXml(input, options?.limits) : input;
+    const value = decodeXmlElement(node, options, this.ns, this.local, (r) => this.readValue(r, ""));
+    checkXmlIdentity(node, this.codecs.identity, this.codecs.identityTypes);
+    if (this.codecs.ids !== undefined) checkXmlIds(node, this.codecs.ids);
+    return value;
+  }
+  /** The value of this element, the reader being on its start tag (read through its end tag). */
+  readValue(r: XmlPullReader, path: string): unknown {
+    return this.nillable && r.isNil() ? skipNil(r, path) : this.codec.read(r, path);
   }
 }
 
