@@ -265,13 +265,13 @@ function answer(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperation, prefer
 /** The generated validator of a body type (named types only: inline scalars have none and are accepted as drawn). */
 export function validatorOf(spec: LoadedSpec, type: TypeExpr): Fn | undefined {
   if (type.kind !== "ref") return undefined;
-  return spec.module[`validate${spec.names.type(type.id)}`] as Fn | undefined;
+  return spec.module[spec.names.derived(type.id, "validate")] as Fn | undefined;
 }
 
 /** An example as the in-memory value: through the generated JSON decoder when there is one (dates, 64-bit...). */
 function exampleValue(spec: LoadedSpec, content: HttpContent, ex: Example): { value: unknown } | undefined {
   const type = content.type;
-  const decode = type.kind === "ref" ? (spec.module[`decode${spec.names.type(type.id)}Json`] as Fn | undefined) : undefined;
+  const decode = type.kind === "ref" ? (spec.module[spec.names.derived(type.id, "decodeJson")] as Fn | undefined) : undefined;
   if (!decode) return { value: ex.value };
   try {
     return { value: decode(JSON.stringify(ex.value)) };

@@ -82,7 +82,6 @@ export function createRpcValidatingProxy(spec: LoadedSpec, options: ProxyOptions
 
   /** Decode one message of type `id` and say what is wrong with it (undefined: nothing). */
   const check = async (id: TypeId, wire: Wire, message: Message, encoding: string | null, what: string): Promise<ProxyViolation | undefined> => {
-    const name = spec.names.type(id);
     const side = what.startsWith("request") ? "request" : "response";
     let data = message.data;
     if (message.compressed) {
@@ -100,14 +99,14 @@ export function createRpcValidatingProxy(spec: LoadedSpec, options: ProxyOptions
         if (!entry) return undefined;
         value = entry.fromJson(JSON.parse(new TextDecoder().decode(data)), {});
       } else {
-        const decode = spec.module[`decode${name}`] as Fn | undefined;
+        const decode = spec.module[spec.names.derived(id, "decode")] as Fn | undefined;
         if (!decode) return undefined;
         value = decode(data);
       }
     } catch (error) {
       return { side, message: `${what} does not decode as ${id.replace(/^proto:\./, "")}: ${(error as Error).message}` };
     }
-    const validate = spec.module[`validate${name}`] as Fn | undefined;
+    const validate = spec.module[spec.names.derived(id, "validate")] as Fn | undefined;
     const issues = validate ? (validate(value) as { path: string; message: string }[]) : [];
     return issues.length > 0 ? { side, message: `${what} breaks the rules of ${id.replace(/^proto:\./, "")}`, issues: issues.map((i) => ({ path: i.path, message: i.message })) } : undefined;
   };

@@ -42,7 +42,7 @@ export function createRpcMock(spec: LoadedSpec, options: RpcMockOptions = {}): H
   let counter = 0;
   const notes = new Map<string, string>();
   const draw = (id: TypeId, s: string): unknown => {
-    const validate = spec.module[`validate${spec.names.type(id)}`] as Fn | undefined;
+    const validate = spec.module[spec.names.derived(id, "validate")] as Fn | undefined;
     const accept = (v: unknown) => (validate ? (validate(v) as unknown[]).length === 0 : true);
     const drawn = gen.validValue((x) => gen.value(id, x), accept, s);
     if (drawn) return drawn.value;

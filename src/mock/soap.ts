@@ -168,7 +168,7 @@ function wsdlFor(wsdl: string, request: Request): string {
 
 /** A value of an element the generated validator of its type accepts (drawn again until it does). */
 export function elementValue(spec: LoadedSpec, gen: ValueGenerator, el: ElementDecl, seed: string): { value: unknown; note?: string } {
-  const validate = el.type.kind === "ref" ? (spec.module[`validate${spec.names.type(el.type.id).replace(/\$$/, "")}`] as Fn | undefined) : undefined;
+  const validate = el.type.kind === "ref" ? (spec.module[spec.names.derived(el.type.id, "validate")] as Fn | undefined) : undefined;
   const accept = (v: unknown) => (v === null ? el.nullable : validate ? (validate(v) as unknown[]).length === 0 : true);
   const drawn = gen.validValue((s) => gen.valueOf(el.type, s), accept, seed);
   if (drawn) return { value: drawn.value };
@@ -182,7 +182,7 @@ export function bodyValue(spec: LoadedSpec, gen: ValueGenerator, body: BoundBody
   const values: Record<string, unknown> = {};
   let note: string | undefined;
   for (const part of body.parts) {
-    const validate = part.type.kind === "ref" ? (spec.module[`validate${spec.names.type(part.type.id).replace(/\$$/, "")}`] as Fn | undefined) : undefined;
+    const validate = part.type.kind === "ref" ? (spec.module[spec.names.derived(part.type.id, "validate")] as Fn | undefined) : undefined;
     const accept = (v: unknown) => (validate ? (validate(v) as unknown[]).length === 0 : true);
     const drawn = gen.validValue((s) => gen.valueOf(part.type, s), accept, `${seed}:${part.name}`);
     if (!drawn) note = "no generated value passed the validator within the tries; sent the last one drawn";

@@ -48,7 +48,7 @@ export function requestFor(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperat
   // fetch refuses a GET or HEAD with a body (Stripe declares optional form bodies on its GETs): left out unless required.
   const bodiless = (op.method === "get" || op.method === "head") && op.requestBody?.required !== true;
   if (body && !bodiless) {
-    const validate = body.type.kind === "ref" ? (spec.module[`validate${spec.names.type(body.type.id)}`] as Fn | undefined) : undefined;
+    const validate = body.type.kind === "ref" ? (spec.module[spec.names.derived(body.type.id, "validate")] as Fn | undefined) : undefined;
     const drawn = gen.validValue((s) => gen.valueOf(body.type, s), (v) => !validate || (validate(v) as unknown[]).length === 0, `${seed}:body`);
     input["body"] = drawn!.value;
   }
@@ -59,7 +59,7 @@ export function requestFor(spec: LoadedSpec, gen: ValueGenerator, op: HttpOperat
 export function validatorFor(spec: LoadedSpec, op: HttpOperation, status: number): Fn | undefined {
   const r = op.responses.find((x) => x.status === String(status)) ?? op.responses.find((x) => x.status === `${String(status)[0]}XX`) ?? op.responses.find((x) => x.status === "default");
   const c = r?.contents.find((x) => /json/.test(x.mediaType)) ?? r?.contents[0];
-  return c?.type.kind === "ref" ? (spec.module[`validate${spec.names.type(c.type.id)}`] as Fn | undefined) : undefined;
+  return c?.type.kind === "ref" ? (spec.module[spec.names.derived(c.type.id, "validate")] as Fn | undefined) : undefined;
 }
 
 /** A body as the client read it, as comparable JSON (dates and 64-bit integers as their JSON text). */

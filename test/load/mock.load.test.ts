@@ -91,7 +91,7 @@ describe("specforge mock under load", () => {
     const inputs = ops.map((op) => bodyValue(soapSpec, gen, op.input, `in:${op.name}`).value);
     const validators = ops.map((op) => {
       const el = op.output?.kind === "element" ? op.output.element : undefined;
-      return el?.type.kind === "ref" ? (soapSpec.module[`validate${soapSpec.names.type(el.type.id).replace(/\$$/, "")}`] as Fn | undefined) : undefined;
+      return el?.type.kind === "ref" ? (soapSpec.module[soapSpec.names.derived(el.type.id, "validate")] as Fn | undefined) : undefined;
     });
     const before = await settledHeap();
     const { errors, answered } = await callEach((c) => {

@@ -105,7 +105,7 @@ async function listen(handler: (r: Request) => Promise<Response>): Promise<NodeS
 }
 
 function validatorOfType(spec: LoadedSpec, type: TypeExpr): Fn | undefined {
-  return type.kind === "ref" ? (spec.module[`validate${spec.names.type(type.id).replace(/\$$/, "")}`] as Fn | undefined) : undefined;
+  return type.kind === "ref" ? (spec.module[spec.names.derived(type.id, "validate")] as Fn | undefined) : undefined;
 }
 
 /**
@@ -118,7 +118,7 @@ function jsonAnswerIssues(spec: LoadedSpec, op: HttpOperation, status: number, b
   if (!validate) return [];
   const declared = op.responses.find((x) => x.status === String(status)) ?? op.responses.find((x) => x.status === `${String(status)[0]}XX`) ?? op.responses.find((x) => x.status === "default");
   const content = declared?.contents.find((x) => /json/.test(x.mediaType)) ?? declared?.contents[0];
-  const decode = content?.type.kind === "ref" ? (spec.module[`decode${spec.names.type(content.type.id)}Json`] as Fn | undefined) : undefined;
+  const decode = content?.type.kind === "ref" ? (spec.module[spec.names.derived(content.type.id, "decodeJson")] as Fn | undefined) : undefined;
   if (!decode || body === undefined) return validate(body) as unknown[];
   try {
     return validate(decode(JSON.stringify(body))) as unknown[];

@@ -66,7 +66,7 @@ function generatedClient(r: Running, soapVersion: "1.1" | "1.2"): Client {
 
 function outputValidator(r: Running, op: BoundOperation): Fn | undefined {
   if (op.output?.kind !== "element" || op.output.element.type.kind !== "ref") return undefined;
-  return r.spec.module[`validate${r.spec.names.type(op.output.element.type.id).replace(/\$$/, "")}`] as Fn | undefined;
+  return r.spec.module[r.spec.names.derived(op.output.element.type.id, "validate")] as Fn | undefined;
 }
 
 /** The request element of `op` as XML, from a generated valid value (node-soap sends it as given with `_xml`). */
@@ -174,7 +174,7 @@ describe.each(Object.keys(SPECS) as (keyof typeof SPECS)[])("SOAP mock of %s", (
     expect(error.name).toBe("SoapFaultError");
     expect(error.codeText).toMatch(/(^|})Server$/);
     expect(error.fault).toBe("LoginFault");
-    const validate = r.spec.module[`validate${r.spec.names.type((loginFault.element.type as { id: string }).id as never)}`] as Fn;
+    const validate = r.spec.module[r.spec.names.derived((loginFault.element.type as { id: string }).id, "validate")] as Fn;
     expect(error.detail).toBeDefined();
     expect(validate(error.detail)).toEqual([]);
     // A fault the operation does not declare is a Server fault saying which it declares.

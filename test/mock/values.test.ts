@@ -41,7 +41,7 @@ describe("valid values from any schema", () => {
       // Every codec of the format ran on every value of the types that have one.
       const perFormat = { openapi: ["json"], proto: ["protobuf", "protojson"], wsdl: ["xml"], xsd: ["xml"] }[spec.doc.format as string] ?? [];
       if (withCodec > 0) for (const c of perFormat) expect(roundTrips[c], c).toBe(withCodec * COUNT);
-      if (spec.doc.types.some((t) => spec.module[`validate${spec.names.type(t.id)}`])) expect(checked).toBeGreaterThan(0);
+      if (spec.doc.types.some((t) => spec.module[spec.names.derived(t.id, "validate")])) expect(checked).toBeGreaterThan(0);
     }, 120_000);
   }
 

@@ -142,7 +142,7 @@ export async function generatedValidators(doc: IrDocument, entryFile: string, fi
   const checkOf = (id: string, probe: boolean, what: string): GeneratedCheck => {
     const known = checks.get(id);
     if (known) return known;
-    const fns = functionsOf(names.type(id), emitted);
+    const fns = functionsOf(id, names, emitted);
     // A probe holds the example under one key; its issue paths are made relative to the example, as ajv's are.
     const wrap = (v: unknown): unknown => (probe ? { [PROBE_KEY]: v } : v);
     const unwrapPath = (p: string): string => (probe ? p.replace(/^\/v(?=\/|$)/, "") : p);
@@ -183,20 +183,17 @@ interface Emitted {
   readonly json: Record<string, unknown>;
 }
 
-/**
- * The generated functions of a named type: prefix + the naming pass's type name + suffix, as src/naming/derived.ts
- * lists them (and claims them with the type name); this is the one place the test spells that rule.
- */
-function functionsOf(typeName: string, emitted: Emitted) {
+/** The generated functions of a named type, by the names the naming pass gives them (src/naming/derived.ts). */
+function functionsOf(id: string, names: ReturnType<typeof assignNames>, emitted: Emitted) {
   const fn = <T>(module: Record<string, unknown>, name: string): T => {
     const f = module[name];
     if (typeof f !== "function") throw new Error(`the generated module has no ${name}`);
     return f as T;
   };
   return {
-    is: fn<(v: unknown) => boolean>(emitted.validate, `is${typeName}`),
-    validate: fn<(v: unknown) => Issue[]>(emitted.validate, `validate${typeName}`),
-    decode: fn<(text: string) => unknown>(emitted.json, `decode${typeName}Json`),
+    is: fn<(v: unknown) => boolean>(emitted.validate, names.derived(id, "is")),
+    validate: fn<(v: unknown) => Issue[]>(emitted.validate, names.derived(id, "validate")),
+    decode: fn<(text: string) => unknown>(emitted.json, names.derived(id, "decodeJson")),
   };
 }
 

@@ -108,7 +108,7 @@ describe("generated REST server: response bodies through the generated JSON enco
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: "b1", data: BASE64, thumbnail: "", size: 12 });
     const blobType = spec.doc.types.find((t) => t.name === "Blob")!;
-    const decode = spec.module[`decode${spec.names.type(blobType.id)}Json`] as Fn;
+    const decode = spec.module[spec.names.derived(blobType.id, "decodeJson")] as Fn;
     const blob = decode(JSON.stringify(res.body)) as { data: Uint8Array; thumbnail: Uint8Array };
     expect(blob.data).toEqual(BYTES);
     expect(blob.thumbnail).toEqual(new Uint8Array(0));

@@ -27,7 +27,7 @@ describe("partner validators", () => {
     for (const el of doc.elements) {
       if (el.type.kind !== "ref") continue;
       const t = doc.types.find((x) => x.id === (el.type as { id: string }).id)!;
-      const name = `validate${names.type(t.id).replace(/\$$/, "")}`;
+      const name = names.derived(t.id, "validate");
       const validate = byType[name];
       if (!validate) continue;
       for (const value of fc.sample(arbs.element(el.id), { numRuns: 3, seed: 7 })) {
