@@ -1,7 +1,8 @@
 import path from "node:path";
 import { UsageError } from "../errors.js";
 import type { SpecFormat } from "../ir/model.js";
-import { assignNames } from "../naming/assign-names.js";
+import { assignNames, type Names } from "../naming/assign-names.js";
+import type { DerivedRole } from "../naming/derived.js";
 import { catalogFile } from "../config/resolve.js";
 import { nodeSpecHost } from "../parsers/host.js";
 import { generateSpec } from "../pipeline/generate-files.js";
@@ -86,10 +87,10 @@ export async function openSpec(options: Pick<ConvertOptions, "spec" | "cwd" | "p
       const target = resolveConvertTarget(output.doc, names, conv.type);
       // An XSD element's JSON form has no generated codec: it is the generated value, read by the schema (xml-json-form).
       const codec = (form: WireForm): Codec =>
-        form === "json" && target.kind === "element" ? xmlElementJsonCodec(output.doc, names, target) : codecFor(format, form, target, mod, runtime);
+        form === "json" && target.kind === "element" ? xmlElementJsonCodec(output.doc, names, target) : codecFor(format, form, target, names, mod, runtime);
       const from = codec(conv.from);
       const to = codec(conv.to);
-      const validate = conv.validate ? validatorFor(target, mod) : undefined;
+      const validate = conv.validate ? validatorFor(target, names, mod) : undefined;
       return {
         convert(input) {
           const value = guard(target, `cannot read the ${conv.from} input`, () => from.decode(input));
@@ -107,41 +108,42 @@ export async function openSpec(options: Pick<ConvertOptions, "spec" | "cwd" | "p
   };
 }
 
-function codecFor(format: SpecFormat, form: WireForm, target: ConvertTarget, mod: GeneratedModule, runtime: GeneratedModule): Codec {
+function codecFor(format: SpecFormat, form: WireForm, target: ConvertTarget, names: Names, mod: GeneratedModule, runtime: GeneratedModule): Codec {
   const fn = (name: string) => generatedFunction(mod, name, target);
   if (target.kind === "element") {
     const decode = fn(`decode${target.codecName}Element`);
     const encode = fn(`encode${target.codecName}Element`);
     return { decode: (bytes) => decode(utf8(bytes)), encode: (value) => text(`${String(encode(value))}\n`) };
   }
-  const t = target.tsName;
+  const derived = (role: DerivedRole) => fn(names.derived(target.id, role));
   if (form === "binary") {
-    const decode = fn(`decode${t}`);
-    const encode = fn(`encode${t}`);
+    const decode = derived("decode");
+    const encode = derived("encode");
     return { decode: (bytes) => decode(bytes), encode: (value) => encode(value) as Uint8Array };
   }
   if (form === "text") {
     // The protobuf text format (what protoc --decode prints); Any printed as type_url and value, as protoc does.
-    const fromText = fn(`fromText${t}`);
-    const toText = fn(`toText${t}`);
+    const fromText = derived("fromText");
+    const toText = derived("toText");
     return { decode: (bytes) => fromText(utf8(bytes)), encode: (value) => text(String(toText(value))) };
   }
   if (format === "proto") {
     // The *String variants are left out where their names would clash; parse with the runtime's ProtoJSON reader.
-    const fromJson = fn(`fromJson${t}`);
-    const toJson = fn(`toJson${t}`);
+    const fromJson = derived("fromJson");
+    const toJson = derived("toJson");
     const parse = runtime.parseProtoJsonText as (text: string) => unknown;
     return { decode: (bytes) => fromJson(parse(utf8(bytes))), encode: (value) => text(`${JSON.stringify(toJson(value))}\n`) };
   }
-  const decode = fn(`decode${t}Json`);
-  const encode = fn(`encode${t}Json`);
+  const decode = derived("decodeJson");
+  const encode = derived("encodeJson");
   return { decode: (bytes) => decode(utf8(bytes)), encode: (value) => text(`${String(encode(value))}\n`) };
 }
 
-function validatorFor(target: ConvertTarget, mod: GeneratedModule): (value: unknown) => ValidationIssue[] {
+function validatorFor(target: ConvertTarget, names: Names, mod: GeneratedModule): (value: unknown) => ValidationIssue[] {
   // An element of a builtin type (xsd:string) has nothing beyond what its decoder already checked.
-  if (target.tsName === undefined) return () => [];
-  return generatedFunction(mod, `validate${target.tsName}`, target) as (value: unknown) => ValidationIssue[];
+  const id = target.kind === "type" ? target.id : target.typeId;
+  if (id === undefined) return () => [];
+  return generatedFunction(mod, names.derived(id, "validate"), target) as (value: unknown) => ValidationIssue[];
 }
 
 function generatedFunction(mod: GeneratedModule, name: string, target: ConvertTarget): (...args: unknown[]) => unknown {

@@ -1,21 +1,21 @@
 import { UsageError } from "../errors.js";
-import type { ElementDecl, IrDocument, NamedType } from "../ir/model.js";
+import type { ElementDecl, IrDocument, NamedType, TypeId } from "../ir/model.js";
 import type { Names } from "../naming/assign-names.js";
 
 /**
- * What `--type` names, resolved against a spec's IR. The generated functions are found from these names by the
- * same conventions the emitters use (`decode<T>`, `toJson<T>`, `decode<T>Json`, `decode<E>Element`), so convert
- * never needs its own reflective codec.
+ * What `--type` names, resolved against a spec's IR. The generated functions are found by the names the naming pass
+ * gives them (`names.derived(id, "decode")`, ...; an element's `decode<E>Element` by its stem), so convert never
+ * needs its own reflective codec.
  */
 export type ConvertTarget =
-  | { readonly kind: "type"; readonly display: string; readonly tsName: string }
+  | { readonly kind: "type"; readonly display: string; readonly id: TypeId; readonly tsName: string }
   | {
       readonly kind: "element";
       readonly display: string;
       /** `<E>` in `encode<E>Element` / `decode<E>Element`. */
       readonly codecName: string;
-      /** The TS name of the element's type, for `validate<T>`; undefined for a builtin-typed element. */
-      readonly tsName: string | undefined;
+      /** The element's named type, for its validator; undefined for a builtin-typed element. */
+      readonly typeId: TypeId | undefined;
     };
 
 /**
@@ -37,7 +37,7 @@ function resolveType(doc: IrDocument, names: Names, query: string): ConvertTarge
     candidates.filter((t) => names.type(t.id) === query || t.name === query || inPackageName(t) === full),
   ], (t) => specName(t));
   if (!found) throw notFound(query, candidates.map(specName));
-  return { kind: "type", display: specName(found), tsName: names.type(found.id) };
+  return { kind: "type", display: specName(found), id: found.id, tsName: names.type(found.id) };
 }
 
 function resolveElement(doc: IrDocument, names: Names, query: string): ConvertTarget {
@@ -49,7 +49,7 @@ function resolveElement(doc: IrDocument, names: Names, query: string): ConvertTa
     doc.elements.filter((el) => stem(el) === query || typeName(el) === query),
   ], elementKey);
   if (!found) throw notFound(query, doc.elements.map(elementKey));
-  return { kind: "element", display: elementKey(found), codecName: stem(found), tsName: typeName(found) };
+  return { kind: "element", display: elementKey(found), codecName: stem(found), typeId: found.type.kind === "ref" ? found.type.id : undefined };
 }
 
 /** The first rule that matches anything decides; more than one match under that rule is an error, not a guess. */
