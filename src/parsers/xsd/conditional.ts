@@ -15,19 +15,28 @@ export const VC_NS = "http://www.w3.org/2007/XMLSchema-versioning";
 /** The XSD version specforge processes schema documents as. */
 const VERSION = 1.0;
 
-/** Removes, in place, every element under `root` whose conditional-inclusion attributes exclude it. */
+/**
+ * Removes, in place, every element under `root` whose conditional-inclusion attributes exclude it. Loops, not
+ * spreads: a schema may have hundreds of thousands of children under one element (no call-stack limit, linear time).
+ */
 export function pruneConditional(root: XmlElement): void {
   const stack = [root];
   while (stack.length > 0) {
     const el = stack.pop()!;
     if (el.children.some(excluded)) {
-      const kept = el.children.filter((c) => !excluded(c));
-      el.children.splice(0, el.children.length, ...kept);
-      const nodes = el.nodes.filter((n) => typeof n === "string" || kept.includes(n));
-      el.nodes.splice(0, el.nodes.length, ...nodes);
+      const dropped = new Set(el.children.filter(excluded));
+      keepOnly(el.children, (c) => !dropped.has(c));
+      keepOnly(el.nodes, (n) => typeof n === "string" || !dropped.has(n));
     }
-    stack.push(...el.children);
+    for (const child of el.children) stack.push(child);
   }
+}
+
+/** Filters an array in place. */
+function keepOnly<T>(list: T[], keep: (item: T) => boolean): void {
+  let n = 0;
+  for (const item of list) if (keep(item)) list[n++] = item;
+  list.length = n;
 }
 
 function excluded(el: XmlElement): boolean {
