@@ -82,9 +82,9 @@ describe.each(SCHEMAS.map((s) => [path.relative(path.dirname(REPO), s), s]))("ra
     expect(model.messages.length).toBeGreaterThan(0);
     for (const m of model.messages) {
       if (!hasFiniteValues(model, m.record.id)) continue;
-      const encode = codec[`encode${m.name}`]!;
-      const decode = codec[`decode${m.name}`]!;
-      const check = validate[`validate${m.name}`]!;
+      const encode = codec[g.ctx.names.derived(m.record.id, "encode")]!;
+      const decode = codec[g.ctx.names.derived(m.record.id, "decode")]!;
+      const check = validate[g.ctx.names.derived(m.record.id, "validate")]!;
       fc.assert(
         fc.property(messageArbitrary(model, m.record.id, "bigint"), (value) => {
           const bytes = encode(value) as Uint8Array;
@@ -109,7 +109,7 @@ describe("protobufjs reads what we write", () => {
       const Type = root.lookupType(m.record.id.replace(/^proto:\./, ""));
       fc.assert(
         fc.property(messageArbitrary(model, m.record.id, "bigint"), (value) => {
-          const bytes = codec[`encode${m.name}`]!(value) as Uint8Array;
+          const bytes = codec[g.ctx.names.derived(m.record.id, "encode")]!(value) as Uint8Array;
           const theirs = Type.toObject(Type.decode(bytes), { longs: String, enums: String, bytes: String });
           expect(canon(value)).toEqual(theirs);
         }),

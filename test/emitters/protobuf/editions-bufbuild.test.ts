@@ -53,9 +53,9 @@ describe.each(SCHEMAS)("%s against @bufbuild/protobuf", (rel) => {
     for (const m of own) {
       const desc: DescMessage | undefined = registry.getMessage(m.record.id.replace(/^proto:\./, ""));
       if (!desc) throw new Error(`buf's descriptors have no ${m.record.id}`);
-      const encode = codec[`encode${m.name}`]!;
-      const decode = codec[`decode${m.name}`]!;
-      const ourJson = json[`toJson${m.name}`]!;
+      const encode = codec[g.ctx.names.derived(m.record.id, "encode")]!;
+      const decode = codec[g.ctx.names.derived(m.record.id, "decode")]!;
+      const ourJson = json[g.ctx.names.derived(m.record.id, "toJson")]!;
       fc.assert(
         fc.property(messageArbitrary(model, m.record.id, "bigint"), (value) => {
           const theirs = fromBinary(desc, encode(value) as Uint8Array, { readUnknownFields: true });
