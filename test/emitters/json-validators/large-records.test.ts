@@ -4,13 +4,12 @@
  * module body is too large for control flow analysis"), so is<T>, validate<T> and encode<T>Json split them into
  * helpers of FIELDS_PER_FUNCTION properties. The split must not change a verdict, an issue or a byte of JSON.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FIELDS_PER_FUNCTION } from "../../../src/emitters/json-validators/records.js";
 import { memorySpecHost } from "../../../src/parsers/host.js";
 import { generateSpec } from "../../../src/pipeline/generate-files.js";
 import { typecheckFiles } from "../../helpers/typecheck.js";
+import { importWrittenModule } from "../../helpers/written-module.js";
 
 const COUNT = 700;
 /** Property i: a mix of shapes, so every kind of check and writer is in the chunks. */
@@ -57,18 +56,8 @@ function valid(): Record<string, unknown> {
 }
 
 describe("records with more properties than one function can analyse", () => {
-  let dir: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let m: any;
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(import.meta.dirname, ".tmp-"));
-    for (const [p, content] of files) {
-      mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
-      writeFileSync(path.join(dir, p), content);
-    }
-    m = await import(path.join(dir, "large/index.ts"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const module = importWrittenModule<any>(files, "large/index.ts");
 
   it("type-checks strict", () => {
     expect(typecheckFiles(files)).toEqual([]);
@@ -83,13 +72,13 @@ describe("records with more properties than one function can analyse", () => {
 
   it("accepts a valid value and writes it as JSON.stringify does, in schema order", () => {
     const v = valid();
-    expect(m.isSettings(v)).toBe(true);
-    expect(m.validateSettings(v)).toEqual([]);
-    expect(m.encodeSettingsJson(v)).toBe(JSON.stringify(v));
+    expect(module().isSettings(v)).toBe(true);
+    expect(module().validateSettings(v)).toEqual([]);
+    expect(module().encodeSettingsJson(v)).toBe(JSON.stringify(v));
     // Only the required ones (no optional one before the first required: no leading comma).
     const few = Object.fromEntries(required.map((k) => [k, v[k]]));
-    expect(m.encodeSettingsJson(few)).toBe(JSON.stringify(few));
-    expect(m.decodeSettingsJson(JSON.stringify(few))).toEqual(few);
+    expect(module().encodeSettingsJson(few)).toBe(JSON.stringify(few));
+    expect(module().decodeSettingsJson(JSON.stringify(few))).toEqual(few);
   });
 
   it("reports every issue, in whichever chunk it is", () => {
@@ -98,8 +87,8 @@ describe("records with more properties than one function can analyse", () => {
     v[name(FIELDS_PER_FUNCTION * 4 + 1)] = -1;
     v[name(COUNT - 6)] = ["31/01/2024"];
     delete v[name(FIELDS_PER_FUNCTION * 3 + 1)];
-    expect(m.isSettings(v)).toBe(false);
-    expect(m.validateSettings(v).map((i: { path: string; rule: string }) => `${i.path} ${i.rule}`)).toEqual([
+    expect(module().isSettings(v)).toBe(false);
+    expect(module().validateSettings(v).map((i: { path: string; rule: string }) => `${i.path} ${i.rule}`)).toEqual([
       `/${name(5)} maxLength`,
       `/${name(FIELDS_PER_FUNCTION * 3 + 1)} required`,
       `/${name(FIELDS_PER_FUNCTION * 4 + 1)} minimum`,
@@ -108,6 +97,6 @@ describe("records with more properties than one function can analyse", () => {
     // One failure alone, in the last chunk, still fails is<T>.
     const late = valid();
     late[name(COUNT - 3)] = { note: 1 };
-    expect(m.isSettings(late)).toBe(false);
+    expect(module().isSettings(late)).toBe(false);
   });
 });

@@ -3,12 +3,11 @@
  * is `nullable: true`): null carries no tag, so it is an alternative of its own and every other variant keeps its tag
  * — which is what lets `switch (value.__type)` narrow (the JSON writer relies on it).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { memorySpecHost } from "../../../src/parsers/host.js";
 import { generateSpec } from "../../../src/pipeline/generate-files.js";
 import { typecheckFiles } from "../../helpers/typecheck.js";
+import { importWrittenModule } from "../../helpers/written-module.js";
 
 const SPEC = `
 openapi: 3.0.3
@@ -49,18 +48,8 @@ export const none: ScheduleInterval = null;
 `;
 
 describe("a discriminated union with a nullable variant", () => {
-  let dir: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let m: any;
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(import.meta.dirname, ".tmp-"));
-    for (const [p, content] of files) {
-      mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
-      writeFileSync(path.join(dir, p), content);
-    }
-    m = await import(path.join(dir, "s/index.ts"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const module = importWrittenModule<any>(files, "s/index.ts");
 
   it("tags every non-null variant and lists null on its own", () => {
     const types = files.get("s/types.ts")!;
@@ -75,13 +64,13 @@ describe("a discriminated union with a nullable variant", () => {
   });
 
   it("validates and writes null and each variant", () => {
-    expect(m.isScheduleInterval(null)).toBe(true);
-    expect(m.encodeScheduleIntervalJson(null)).toBe("null");
+    expect(module().isScheduleInterval(null)).toBe(true);
+    expect(module().encodeScheduleIntervalJson(null)).toBe("null");
     const cron = { __type: "CronExpression", value: "0 * * * *" };
-    expect(m.isScheduleInterval(cron)).toBe(true);
-    expect(JSON.parse(m.encodeScheduleIntervalJson(cron))).toEqual(cron);
+    expect(module().isScheduleInterval(cron)).toBe(true);
+    expect(JSON.parse(module().encodeScheduleIntervalJson(cron))).toEqual(cron);
     const delta = { __type: "TimeDelta", days: 2 };
-    expect(JSON.parse(m.encodeScheduleIntervalJson(delta))).toEqual(delta);
-    expect(m.isScheduleInterval({ __type: "TimeDelta" })).toBe(false);
+    expect(JSON.parse(module().encodeScheduleIntervalJson(delta))).toEqual(delta);
+    expect(module().isScheduleInterval({ __type: "TimeDelta" })).toBe(false);
   });
 });
