@@ -206,23 +206,15 @@ function identityTypes(ctx: EmitContext, x: XmlContext, of: (t: TypeExpr, x: Xml
 
 const DECIMAL_SPACE = new Set(["int32", "int64", "uint32", "uint64", "sint32", "sint64", "fixed32", "fixed64", "sfixed32", "sfixed64", "integer", "decimal"]);
 
-function valueSpace(t: TypeExpr, x: XmlContext, depth: number): string {
-  if (depth > 32) return "";
-  switch (t.kind) {
+function valueSpace(type: TypeExpr, x: XmlContext, depth: number): string {
+  const t = depth > 32 ? undefined : underlyingSimple(type, x);
+  switch (t?.kind) {
     case "scalar":
       if (DECIMAL_SPACE.has(t.scalar)) return "decimal";
       if (t.scalar === "bytes") return t.builtin === "xsd:hexBinary" ? "hexBinary" : "base64Binary";
       // xsd:string and normalizedString keep their spaces; the other strings (token, Name, ID...) collapse them.
       if (t.scalar === "string" && t.builtin !== undefined && t.builtin !== "xsd:normalizedString") return "token";
       return t.scalar;
-    case "ref": {
-      const named = x.type(t.id);
-      if (named.kind === "alias") return valueSpace(named.target, x, depth + 1);
-      if (named.kind === "enum") return valueSpace(named.base, x, depth + 1);
-      // A complex type of simple content compares its text.
-      const text = named.kind === "record" ? x.layout(named.id).slots.find((slot) => slot.kind === "text") : undefined;
-      return text !== undefined && text.kind === "text" ? valueSpace(text.field.type, x, depth + 1) : "";
-    }
     case "list": {
       const item = valueSpace(t.of, x, depth + 1);
       return item === "" ? "" : `list ${item}`;
@@ -230,6 +222,26 @@ function valueSpace(t: TypeExpr, x: XmlContext, depth: number): string {
     default:
       return "";
   }
+}
+
+/**
+ * The simple type under `t`: through references to aliases, enumerations (their base) and records of simple
+ * content (their text's type); undefined for a record of complex content (or a cycle of references).
+ */
+function underlyingSimple(t: TypeExpr, x: XmlContext): TypeExpr | undefined {
+  for (let depth = 0; t.kind === "ref"; depth++) {
+    if (depth > 32) return undefined;
+    const named = x.type(t.id);
+    if (named.kind === "alias") t = named.target;
+    else if (named.kind === "enum") t = named.base;
+    else {
+      // A complex type of simple content compares its text.
+      const text = named.kind === "record" ? x.layout(named.id).slots.find((slot) => slot.kind === "text") : undefined;
+      if (text === undefined || text.kind !== "text") return undefined;
+      t = text.field.type;
+    }
+  }
+  return t;
 }
 
 /**
@@ -255,18 +267,11 @@ function skippingElements(ctx: EmitContext, x: XmlContext): string[] {
 }
 
 /** "ID", "IDREF", "IDREFS" (a list of IDREF included) or "IDS" (a list of ID) for the types of that kind, else "". */
-function idKind(t: TypeExpr, x: XmlContext, depth: number): string {
-  if (depth > 32) return "";
-  switch (t.kind) {
+function idKind(type: TypeExpr, x: XmlContext, depth: number): string {
+  const t = depth > 32 ? undefined : underlyingSimple(type, x);
+  switch (t?.kind) {
     case "scalar":
       return t.builtin === "xsd:ID" ? "ID" : t.builtin === "xsd:IDREF" ? "IDREF" : t.builtin === "xsd:IDREFS" ? "IDREFS" : "";
-    case "ref": {
-      const named = x.type(t.id);
-      if (named.kind === "alias") return idKind(named.target, x, depth + 1);
-      if (named.kind === "enum") return idKind(named.base, x, depth + 1);
-      const text = named.kind === "record" ? x.layout(named.id).slots.find((slot) => slot.kind === "text") : undefined;
-      return text !== undefined && text.kind === "text" ? idKind(text.field.type, x, depth + 1) : "";
-    }
     case "list": {
       const item = idKind(t.of, x, depth + 1);
       return item === "ID" ? "IDS" : item === "IDREF" ? "IDREFS" : "";
