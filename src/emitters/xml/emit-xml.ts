@@ -79,6 +79,8 @@ export function emitXml(ctx: EmitContext): GeneratedFile {
   // xsd:ID values are unique in a document and every xsd:IDREF names one (XSD 1.0 Part 2 3.3.8-3.3.10).
   const ids = identityTypes(ctx, x, idKind);
   if (ids.length > 0) section("ids", [...ids, ...skippingElements(ctx, x)]);
+  // The runtime's document check is handed to the table only here, so other schemas' bundles leave it out.
+  if (identity.length > 0 || ids.length > 0) table.push(code`documentCheck: ${x.rt("checkXmlDocument")},`);
   for (const line of functions) f.print(line);
   f.print();
   f.jsdoc("", [

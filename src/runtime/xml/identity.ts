@@ -275,3 +275,19 @@ export function checkXmlIds(root: XmlElementNode, kinds: ReadonlyMap<string, str
   }
   for (const r of refs) if (!ids.has(r)) throw new XmlDecodeError("", `IDREF ${JSON.stringify(r)} names no ID of the document`);
 }
+
+/** What checkXmlDocument reads of a codec table's set: its identity constraints, their value spaces, its ID names. */
+export interface XmlDocumentRules {
+  readonly identity: readonly XmlIdentityConstraint[];
+  readonly identityTypes: ReadonlyMap<string, string>;
+  readonly ids: ReadonlyMap<string, string> | undefined;
+}
+
+/**
+ * The checks of a whole decoded document: identity constraints and ID/IDREF. A generated xml.ts whose schema has
+ * either hands this function to its codec table (`documentCheck`), so code of other schemas never bundles it.
+ */
+export function checkXmlDocument(root: XmlElementNode, rules: XmlDocumentRules): void {
+  if (rules.identity.length > 0) checkXmlIdentity(root, rules.identity, rules.identityTypes);
+  if (rules.ids !== undefined) checkXmlIds(root, rules.ids);
+}

@@ -18,7 +18,7 @@ import {
   type XmlTypeCodec,
 } from "./open-content.js";
 import type { XmlPrefixScope, XmlTag } from "./prefix-scope.js";
-import { checkXmlIdentity, checkXmlIds, type XmlIdentityConstraint } from "./identity.js";
+import type { XmlDocumentRules, XmlIdentityConstraint } from "./identity.js";
 import { parseXml } from "./parse.js";
 import type { KnownTag, XmlPullReader } from "./pull.js";
 import { readerOfNode } from "./pulled-element.js";
@@ -90,6 +90,11 @@ export interface XmlCodecTable {
   readonly identityTypes?: readonly (readonly [name: string, space: string])[];
   /** Element and attribute names of type xsd:ID, IDREF, IDREFS (or lists of ID): unique IDs, resolved references. */
   readonly ids?: readonly (readonly [name: string, kind: string])[];
+  /**
+   * The runtime's checkXmlDocument (identity.ts), given by a table that has identity constraints or IDs: a decoded
+   * document's tree is checked with it. Passed in, not imported here, so other schemas' bundles leave it out.
+   */
+  readonly documentCheck?: (root: XmlElementNode, rules: XmlDocumentRules) => void;
 }
 
 /** How a value of one type is read from an element and written as one (every codec in a generated xml.ts). */
@@ -252,6 +257,8 @@ export class XmlCodecs {
   identity: readonly XmlIdentityConstraint[] = [];
   identityTypes: ReadonlyMap<string, string> = new Map();
   ids: ReadonlyMap<string, string> | undefined;
+  /** The table's checkXmlDocument when it has identity constraints or IDs (see XmlCodecTable.documentCheck). */
+  documentCheck: ((root: XmlElementNode, rules: XmlDocumentRules) => void) | undefined;
   private elementMap: { readonly [name: string]: XmlElementCodec } = {};
   constructor(readonly namespaces: readonly (readonly [string, string])[], table?: XmlCodecTable) {
     const codecs = this;
@@ -287,6 +294,7 @@ export class XmlCodecs {
     if (table.identity !== undefined) this.identity = table.identity;
     if (table.identityTypes !== undefined) this.identityTypes = new Map(table.identityTypes);
     if (table.ids !== undefined && table.ids.length > 0) this.ids = new Map(table.ids);
+    if (table.documentCheck !== undefined && (this.identity.length > 0 || this.ids !== undefined)) this.documentCheck = table.documentCheck;
     this.typeMap = this.types(table.types.map(([ns, name, codec]) => [ns, name, this.codec(codec)] as const));
   }
 
@@ -1025,12 +1033,12 @@ export class XmlElementDecl implements XmlElementCodec {
     return encodeXmlElement(value, options, this.codecs.namespaces, (w, v) => this.encode(v, w));
   }
   fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
-    if (this.codecs.identity.length === 0 && this.codecs.ids === undefined) return decodeXmlElement(input, options, this.ns, this.local, (r) => this.readValue(r, ""));
+    const check = this.codecs.documentCheck;
+    if (check === undefined) return decodeXmlElement(input, options, this.ns, this.local, (r) => this.readValue(r, ""));
     // Identity constraints relate values across the document: checked on its tree once it has decoded.
     const node = typeof input === "string" ? parseXml(input, options?.limits) : input;
     const value = decodeXmlElement(node, options, this.ns, this.local, (r) => this.readValue(r, ""));
-    checkXmlIdentity(node, this.codecs.identity, this.codecs.identityTypes);
-    if (this.codecs.ids !== undefined) checkXmlIds(node, this.codecs.ids);
+    check(node, this.codecs);
     return value;
   }
   /** The value of this element, the reader being on its start tag (read through its end tag). */
