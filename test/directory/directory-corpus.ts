@@ -50,7 +50,7 @@ export function warningClass(detail: string): string {
     .replace(/\b\d+(?:\.\d+)?\b/g, "N")
     // A list of values is one "…" whatever its length; a schema name written bare after its kind is X.
     .replace(/(?:"…"|'…'|N|true|false|null)(?:, (?:"…"|'…'|N|true|false|null))+/g, "…")
-    .replace(/\b(variant|schema|property|operation) [A-Za-z_][\w.-]*/g, "$1 X");
+    .replace(/\b(variant|schema|property|operation) [A-Z][\w.-]*/g, "$1 X");
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }
 
