@@ -1,0 +1,282 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import ts from "typescript";
+import { afterEach, describe, expect, it } from "vitest";
+import { check, generate } from "../../src/api.js";
+import { listFiles } from "../../src/pipeline/write-output.js";
+import { STRICT_OPTIONS } from "../helpers/typecheck.js";
+
+/**
+ * One output module per input file, OpenAPI (src/pipeline/module-layout.ts): two entry documents that `$ref` schemas
+ * of one components file (no `openapi` field of its own) get that file's code once, in a folder of its own, and both
+ * import its types, validators and JSON codecs from there. The second entry sits in another folder, so the ids the
+ * two documents give the shared schemas differ (`api/common.yaml#...`, `../api/common.yaml#...`).
+ */
+const roots: string[] = [];
+afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, force: true })));
+
+const COMMON = `components:
+  schemas:
+    Money:
+      type: object
+      required: [amount, currency]
+      properties:
+        amount: { type: integer, minimum: 0 }
+        currency: { $ref: '#/components/schemas/Currency' }
+        at: { type: string, format: date-time }
+        tags:
+          type: array
+          items: { type: string, maxLength: 8 }
+    Currency:
+      type: string
+      enum: [EUR, USD]
+    Problem:
+      type: object
+      required: [message]
+      properties:
+        message: { type: string, maxLength: 200 }
+`;
+
+const ORDERS = (version: string) => `openapi: ${version}
+info: { title: Orders, version: "1" }
+paths:
+  /orders:
+    post:
+      operationId: placeOrder
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Order' }
+      responses:
+        '200':
+          description: the total
+          content:
+            application/json:
+              schema: { $ref: 'api/common.yaml#/components/schemas/Money' }
+        default:
+          description: error
+          content:
+            application/json:
+              schema: { $ref: 'api/common.yaml#/components/schemas/Problem' }
+components:
+  schemas:
+    Order:
+      type: object
+      required: [total]
+      properties:
+        total: { $ref: 'api/common.yaml#/components/schemas/Money' }
+        note: { type: string }
+`;
+
+const INVOICES = (version: string) => `openapi: ${version}
+info: { title: Invoices, version: "1" }
+paths:
+  /invoices/{id}:
+    get:
+      operationId: getInvoice
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Invoice' }
+        '404':
+          description: missing
+          content:
+            application/json:
+              schema: { $ref: '../api/common.yaml#/components/schemas/Problem' }
+components:
+  schemas:
+    Invoice:
+      type: object
+      required: [id, amount]
+      properties:
+        id: { type: string }
+        amount: { $ref: '../api/common.yaml#/components/schemas/Money' }
+        lines:
+          type: array
+          items: { $ref: '../api/common.yaml#/components/schemas/Money' }
+`;
+
+function project(options: { invoicesVersion?: string; config?: object } = {}): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "specforge-openapi-modules-"));
+  roots.push(dir);
+  mkdirSync(path.join(dir, "api"));
+  mkdirSync(path.join(dir, "billing"));
+  writeFileSync(path.join(dir, "api/common.yaml"), COMMON);
+  writeFileSync(path.join(dir, "orders.openapi.yaml"), ORDERS("3.0.3"));
+  writeFileSync(path.join(dir, "billing/invoices.openapi.yaml"), INVOICES(options.invoicesVersion ?? "3.0.3"));
+  const config = options.config ?? { out: "gen", dates: "Date", specs: ["orders.openapi.yaml", "billing/invoices.openapi.yaml"] };
+  writeFileSync(path.join(dir, "specforge.config.json"), JSON.stringify(config));
+  return dir;
+}
+
+/** Every file under the output root, path -> text. */
+function outputFiles(dir: string): Map<string, string> {
+  const out = path.join(dir, "gen");
+  return new Map(listFiles(out).map((f) => [f, readFileSync(path.join(out, f), "utf8")]));
+}
+
+/** Files (of `files`) whose text matches `re`. */
+const matching = (files: ReadonlyMap<string, string>, re: RegExp) => [...files].filter(([, text]) => re.test(text)).map(([f]) => f).sort();
+
+function strictDiagnostics(dir: string, roots: readonly string[]): { program: ts.Program; diagnostics: string[] } {
+  const program = ts.createProgram(roots.map((r) => path.join(dir, r)), STRICT_OPTIONS);
+  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
+    const at = d.file && d.start !== undefined ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : "";
+    return at + ts.flattenDiagnosticMessageText(d.messageText, "\n");
+  });
+  return { program, diagnostics };
+}
+
+describe("one output module per input file (OpenAPI components shared by two documents)", () => {
+  it("generates the components file once, in its own folder, and both documents import it", () => {
+    const dir = project();
+    const result = generate({ cwd: dir });
+    expect(result.outputs.map((o) => o.dir)).toEqual(["orders", "invoices", "common"]);
+    const files = outputFiles(dir);
+    expect(matching(files, /export interface Money\b/)).toEqual(["common/types.ts"]);
+    expect(matching(files, /^export function isMoney\(/m)).toEqual(["common/validate.ts"]);
+    expect(matching(files, /^function collectMoney\(/m)).toEqual(["common/validate.ts"]);
+    expect(matching(files, /^export function encodeMoneyJson\(/m)).toEqual(["common/json.ts"]);
+    expect(matching(files, /^function reviveMoney\(/m)).toEqual(["common/json.ts"]);
+    // The shared module declares every schema of the file, and no service (it has no paths).
+    expect(files.get("common/types.ts")).toMatch(/export interface Problem\b/);
+    expect([...files.keys()].filter((f) => f.startsWith("common/")).sort()).toEqual([
+      "common/.specforge-manifest.json",
+      "common/README.md",
+      "common/index.ts",
+      "common/json.ts",
+      "common/types.ts",
+      "common/validate.ts",
+    ]);
+    for (const entry of ["orders", "invoices"]) {
+      expect(files.get(`${entry}/types.ts`)).toContain('from "../common/types.js"');
+      expect(files.get(`${entry}/validate.ts`)).toContain('import { $collectMoney, $isMoney } from "../common/validate.js";');
+      expect(files.get(`${entry}/json.ts`)).toContain('from "../common/json.js"');
+      expect(files.get(`${entry}/server.ts`)).toMatch(/import \{[^}]*validateProblem[^}]*\} from "\.\.\/common\/validate\.js";/);
+    }
+    // Dates are revived by the shared module's reviver (dates: "Date").
+    expect(files.get("invoices/json.ts")).toContain("$reviveMoney");
+    expect(files.get("common/json.ts")).toContain("reviveMoney as $reviveMoney,");
+  });
+
+  it("compiles strictly as a whole, and a value of one document's type is the other's", () => {
+    const dir = project();
+    generate({ cwd: dir });
+    writeFileSync(
+      path.join(dir, "usage.ts"),
+      `import { type OrdersClient, type Money, type Order } from "./gen/orders/index.js";
+import { type Invoice, type Money as InvoiceMoney, decodeInvoiceJson } from "./gen/invoices/index.js";
+import { type Currency } from "./gen/common/index.js";
+/** The 200 response of the orders client: its body is the Money of orders' module. */
+type Placed = Extract<Awaited<ReturnType<OrdersClient["placeOrder"]>>, { status: 200 }>;
+export async function total(client: OrdersClient, order: Order, invoice: (placed: Placed) => Invoice): Promise<Invoice> {
+  return invoice((await client.placeOrder({ body: order })) as Placed);
+}
+export function invoiceOf(placed: Placed): Invoice {
+  const money: InvoiceMoney = placed.body;
+  const currency: Currency = money.currency;
+  return { id: currency, amount: money, lines: [placed.body] };
+}
+export const back: Money = decodeInvoiceJson("{}").amount;
+`,
+    );
+    const { program, diagnostics } = strictDiagnostics(dir, ["usage.ts", ...listFiles(path.join(dir, "gen")).filter((f) => f.endsWith(".ts")).map((f) => `gen/${f}`)]);
+    expect(diagnostics).toEqual([]);
+    // Not merely compatible shapes: both names resolve to the one declaration in common/types.ts.
+    const checker = program.getTypeChecker();
+    const source = program.getSourceFile(path.join(dir, "usage.ts"))!;
+    const declarationOf = (local: string): string[] => {
+      let found: ts.Symbol | undefined;
+      source.forEachChild(function visit(node): void {
+        if (ts.isImportSpecifier(node) && node.name.text === local) found = checker.getSymbolAtLocation(node.name);
+        node.forEachChild(visit);
+      });
+      return (checker.getAliasedSymbol(found!).declarations ?? []).map((d) => `${path.relative(dir, d.getSourceFile().fileName)}:${d.pos}`);
+    };
+    expect(declarationOf("Money")).toEqual(declarationOf("InvoiceMoney"));
+    expect(declarationOf("Money")[0]).toMatch(/^gen\/common\/types\.ts:/);
+  }, 180_000);
+
+  it("decodes, encodes and validates through both documents' modules", async () => {
+    const dir = project();
+    generate({ cwd: dir });
+    const orders = (await import(path.join(dir, "gen/orders/index.ts"))) as Record<string, (...args: unknown[]) => unknown>;
+    const invoices = (await import(path.join(dir, "gen/invoices/index.ts"))) as Record<string, (...args: unknown[]) => unknown>;
+    const common = (await import(path.join(dir, "gen/common/index.ts"))) as Record<string, (...args: unknown[]) => unknown>;
+    const order = orders.decodeOrderJson!('{"total":{"amount":5,"currency":"EUR","at":"2024-01-02T03:04:05Z"},"note":"n"}') as { total: { at: unknown } };
+    // Revived by the shared module's reviver: a Date, as dates: "Date" says.
+    expect(order.total.at).toBeInstanceOf(Date);
+    expect(JSON.parse(orders.encodeOrderJson!(order) as string)).toEqual({ total: { amount: 5, currency: "EUR", at: "2024-01-02T03:04:05.000Z" }, note: "n" });
+    const invoice = { id: "i1", amount: order.total, lines: [order.total] };
+    expect(invoices.validateInvoice!(invoice)).toEqual([]);
+    expect(JSON.parse(invoices.encodeInvoiceJson!(invoice) as string).lines[0].currency).toBe("EUR");
+    // The shared module's checks, reached through each document: issue paths continue into the shared type.
+    expect(orders.validateOrder!({ total: { amount: -1, currency: "GBP" } })).toEqual([
+      { path: "/total/amount", rule: "minimum", message: expect.any(String) },
+      { path: "/total/currency", rule: "enum", message: expect.any(String) },
+    ]);
+    expect((invoices.validateInvoice!({ id: "i", amount: { amount: 1, currency: "USD", tags: ["far too long"] } }) as { path: string }[]).map((i) => i.path)).toEqual([
+      "/amount/tags/0",
+    ]);
+    expect(() => invoices.decodeInvoiceJson!('{"id":"i","amount":{"amount":1,"currency":"XXX"}}')).toThrow(/currency/);
+    expect(common.isMoney!({ amount: 1, currency: "USD" })).toBe(true);
+    // The functions of the shared type are its module's only.
+    expect(orders.isMoney).toBeUndefined();
+    expect(invoices.encodeMoneyJson).toBeUndefined();
+  }, 120_000);
+
+  it("is deterministic, check finds a hand edit in the shared module", () => {
+    const dir = project();
+    generate({ cwd: dir });
+    const first = outputFiles(dir);
+    expect(generate({ cwd: dir }).written).toEqual([]);
+    const elsewhere = mkdtempSync(path.join(tmpdir(), "specforge-cwd-"));
+    roots.push(elsewhere);
+    const again = generate({ cwd: elsewhere, config: path.join(dir, "specforge.config.json"), dryRun: true });
+    const bytes = new Map(again.outputs.flatMap((o) => o.files.map((f) => [f.path, f.content] as const)));
+    expect(new Map([...bytes].sort())).toEqual(new Map([...first].sort()));
+    expect(check({ cwd: dir }).differences).toEqual([]);
+    const file = path.join(dir, "gen/common/validate.ts");
+    writeFileSync(file, readFileSync(file, "utf8").replace("function collectMoney(", "function collectMoney2("));
+    expect(check({ cwd: dir }).differences.map((d) => [d.path, d.state])).toEqual([["common/validate.ts", "stale"]]);
+  });
+
+  it("regenerating one document alone rewrites the shared module identically and leaves the other's folder", () => {
+    const dir = project();
+    generate({ cwd: dir });
+    const before = outputFiles(dir);
+    // The rule: a run writes its specs' folders and the modules of the files they import, from those specs'
+    // settings; with the same settings the shared module is byte for byte the full run's.
+    const alone = generate({ cwd: dir, config: path.join(dir, "specforge.config.json"), specs: ["billing/invoices.openapi.yaml"], dates: "Date", out: "gen" });
+    expect(alone.outputs.map((o) => o.dir)).toEqual(["invoices", "common"]);
+    expect(alone.written).toEqual([]);
+    expect(outputFiles(dir)).toEqual(before);
+    expect(check({ cwd: dir }).differences).toEqual([]);
+  });
+
+  it("keeps a document self-contained when its version differs from the shared module's (3.0 / 3.1 rules)", () => {
+    const dir = project({ invoicesVersion: "3.1.0" });
+    generate({ cwd: dir });
+    const files = outputFiles(dir);
+    // The module takes the first importer's version (orders, 3.0): the 3.1 document keeps its own copy.
+    expect(files.get("orders/types.ts")).not.toMatch(/export interface Money\b/);
+    expect(files.get("invoices/types.ts")).toMatch(/export interface Money\b/);
+    expect(files.get("invoices/validate.ts")).not.toContain("../common/");
+    expect(files.get("common/types.ts")).toMatch(/export interface Money\b/);
+  });
+
+  it("keeps a document self-contained when its settings differ from the shared module's", () => {
+    const config = { out: "gen", specs: ["orders.openapi.yaml", { input: "billing/invoices.openapi.yaml", formats: "annotate" }] };
+    const dir = project({ config });
+    generate({ cwd: dir });
+    const files = outputFiles(dir);
+    expect(files.get("invoices/types.ts")).toMatch(/export interface Money\b/);
+    expect(files.get("orders/types.ts")).not.toMatch(/export interface Money\b/);
+  });
+});
