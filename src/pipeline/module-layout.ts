@@ -33,7 +33,8 @@ import { specKindByExtension } from "./spec-kind.js";
  * - An imported-only file's module takes the settings (int64, dates, artifacts, runtime module) of the first spec
  *   importing it. A spec shares modules only when every file it reads has one with its own settings; otherwise
  *   (and when its imports cannot be read: its own generation reports that) it is generated self-contained as before.
- * - A run in which no proto spec imports another file is left as it is (no module exports its helpers).
+ * - A run in which no spec imports another file is left as it is; in a run where some do, a spec that neither
+ *   imports a file nor is imported is too (no module exports its helpers).
  */
 export function planModules(specs: readonly SpecInput[], host: SpecHost, project: string): SpecInput[] {
   const closures = new Map<SpecInput, string[] | undefined>();
@@ -80,9 +81,12 @@ export function planModules(specs: readonly SpecInput[], host: SpecHost, project
   const modules: Record<string, string> = Object.fromEntries([...dirs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const shares = (spec: SpecInput, closure: readonly string[]) =>
     owner.get(path.resolve(spec.file)) === spec && closure.every((f) => owner.has(f) && sameSettings(owner.get(f)!, spec));
+  // Only specs that import a file or are imported take part: the others stay as they were (no `$` helper exports).
+  const imported = new Set([...closures.values()].flatMap((c) => c?.slice(1) ?? []));
   const planned = (spec: SpecInput): SpecInput => {
     const closure = closures.get(spec);
-    return closure !== undefined && shares(spec, closure) ? { ...spec, modules } : spec;
+    const takesPart = closure !== undefined && (closure.length > 1 || imported.has(path.resolve(spec.file)));
+    return takesPart && shares(spec, closure) ? { ...spec, modules } : spec;
   };
   return [...specs, ...implicit].map(planned);
 }
