@@ -38,7 +38,9 @@ import { specKindByExtension } from "./spec-kind.js";
  */
 export function planModules(specs: readonly SpecInput[], host: SpecHost, project: string): SpecInput[] {
   const closures = new Map<SpecInput, string[] | undefined>();
-  for (const spec of specs) closures.set(spec, closureOf(spec, host));
+  /** OpenAPI: for each file documents take types from, those types' ids in the file's own document. */
+  const needs = new Map<string, Set<TypeId>>();
+  for (const spec of specs) closures.set(spec, closureOf(spec, host, needs));
   if (![...closures.values()].some((c) => c !== undefined && c.length > 1)) return [...specs];
   // OpenAPI: the version a document's schemas are read by is one of the settings modules must agree on.
   specs = specs.map((spec) => {
@@ -62,9 +64,17 @@ export function planModules(specs: readonly SpecInput[], host: SpecHost, project
     dirs.set(file, dir);
   }
   const implicit: SpecInput[] = [];
+  const unshared = new Set<string>();
   for (const spec of specs) {
     for (const file of closures.get(spec) ?? []) {
-      if (owner.has(file)) continue;
+      if (owner.has(file) || unshared.has(file)) continue;
+      // A shared OpenAPI file must generate on its own and declare every type the documents take from it;
+      // otherwise it gets no module (so an error in a schema no document uses does not fail the run) and the
+      // documents that read it stay self-contained.
+      if (specKindByExtension(file) === "openapi" && !declaresAlone(file, { ...settingsOf(spec), file, display: file }, needs.get(file), host)) {
+        unshared.add(file);
+        continue;
+      }
       const dir = freeFolder(file, project, taken);
       taken.add(dir);
       dirs.set(file, dir);
@@ -92,10 +102,10 @@ export function planModules(specs: readonly SpecInput[], host: SpecHost, project
 }
 
 /** The input files a spec's types come from (itself first), or undefined when it is not laid out per file. */
-function closureOf(spec: SpecInput, host: SpecHost): string[] | undefined {
+function closureOf(spec: SpecInput, host: SpecHost, needs?: Map<string, Set<TypeId>>): string[] | undefined {
   const kind = specKindByExtension(spec.file);
   if (kind === "proto") return protoClosure(spec.file, host);
-  if (kind === "openapi") return openApiClosure(spec, host);
+  if (kind === "openapi") return openApiClosure(spec, host, needs);
   // WSDL/XSD: generated self-contained (an XSD's codecs live in one table per output; see the docs).
   return undefined;
 }
@@ -109,16 +119,45 @@ const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"'#]/;
  * elsewhere) is not one. Documents without a `$ref` to another file are not loaded here (most are: Stripe's is one
  * file of 7 MB), so laying out a run costs nothing for them.
  */
-function openApiClosure(spec: SpecInput, host: SpecHost): string[] | undefined {
+function openApiClosure(spec: SpecInput, host: SpecHost, needs?: Map<string, Set<TypeId>>): string[] | undefined {
   const file = path.resolve(spec.file);
   try {
     if (!EXTERNAL_REF.test(host.readFile(file))) return [file];
     const doc = loadSpec(file, host, openApiOptions(spec));
     const files = new Set([file]);
-    for (const t of doc.types) files.add(path.resolve(path.dirname(file), t.origin.file));
+    for (const t of doc.types) {
+      const home = path.resolve(path.dirname(file), t.origin.file);
+      files.add(home);
+      if (needs === undefined || home === file) continue;
+      const ids = needs.get(home) ?? new Set<TypeId>();
+      needs.set(home, ids.add(openApiHomeId(t.id, home)));
+    }
     return [...files];
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * An OpenAPI type's id in the document of the file that declares it. Ids name the file relative to the entry that
+ * read it (`openapi:api/common.yaml#/components/...`); in the file's own document it is the entry
+ * (`openapi:common.yaml#/components/...`).
+ */
+function openApiHomeId(id: TypeId, file: string): TypeId {
+  const hash = id.indexOf("#");
+  return `openapi:${path.basename(file)}${hash < 0 ? "" : id.slice(hash)}`;
+}
+
+/** Whether a shared OpenAPI file generates on its own (as `module` reads it) and declares every type in `needed`. */
+function declaresAlone(file: string, module: SpecInput, needed: ReadonlySet<TypeId> | undefined, host: SpecHost): boolean {
+  const version = openApiVersionOf(file, host) ?? module.openApiVersion;
+  try {
+    const doc = loadSpec(file, host, openApiOptions({ ...module, ...(version ? { openApiVersion: version } : {}) }));
+    const ids = new Set(doc.types.map((t) => t.id));
+    return [...(needed ?? [])].every((id) => ids.has(id));
+  } catch (e) {
+    if (isSpecError(e)) return false;
+    throw e;
   }
 }
 
@@ -245,11 +284,7 @@ export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): M
    * OpenAPI ids name the file relative to the entry that read it (`openapi:api/common.yaml#/components/...`), and
    * in the file's own module it is the entry (`openapi:common.yaml#/components/...`).
    */
-  const homeId = (id: TypeId, file: string): TypeId => {
-    if (!openapi) return id;
-    const hash = id.indexOf("#");
-    return `openapi:${path.basename(file)}${hash < 0 ? "" : id.slice(hash)}`;
-  };
+  const homeId = (id: TypeId, file: string): TypeId => (openapi ? openApiHomeId(id, file) : id);
   /** A module's names, asked with the ids of a document that imports it. */
   const namesFor = (file: string): Names => {
     const home = moduleOf(file).names;

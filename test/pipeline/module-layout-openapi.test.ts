@@ -271,6 +271,25 @@ export const back: Money = decodeInvoiceJson("{}").amount;
     expect(files.get("common/types.ts")).toMatch(/export interface Money\b/);
   });
 
+  it("gives a shared file no module when it does not generate alone or lacks a type the documents take from it", () => {
+    // A schema no document uses refers to nothing: reading the documents never meets it, reading the file alone does.
+    const dir = project();
+    writeFileSync(path.join(dir, "api/common.yaml"), COMMON + "    Broken:\n      type: object\n      properties:\n        x: { $ref: '#/components/schemas/Nope' }\n");
+    const result = generate({ cwd: dir });
+    expect(result.outputs.map((o) => o.dir)).toEqual(["orders", "invoices"]);
+    const files = outputFiles(dir);
+    expect(matching(files, /export interface Money\b/)).toEqual(["invoices/types.ts", "orders/types.ts"]);
+    expect(files.get("orders/validate.ts")).not.toContain("$isMoney");
+    // A definitions file (schemas as top-level keys, no components): its module would declare none of them.
+    const defs = project();
+    writeFileSync(path.join(defs, "api/common.yaml"), COMMON.replace("components:\n  schemas:\n", "").replace(/^ {4}/gm, "").replaceAll("#/components/schemas/", "#/"));
+    for (const f of ["orders.openapi.yaml", "billing/invoices.openapi.yaml"]) {
+      writeFileSync(path.join(defs, f), readFileSync(path.join(defs, f), "utf8").replaceAll("common.yaml#/components/schemas/", "common.yaml#/"));
+    }
+    expect(generate({ cwd: defs }).outputs.map((o) => o.dir)).toEqual(["orders", "invoices"]);
+    expect(matching(outputFiles(defs), /export interface Money\b/)).toEqual(["invoices/types.ts", "orders/types.ts"]);
+  });
+
   it("keeps a document self-contained when its settings differ from the shared module's", () => {
     const config = { out: "gen", specs: ["orders.openapi.yaml", { input: "billing/invoices.openapi.yaml", formats: "annotate" }] };
     const dir = project({ config });
