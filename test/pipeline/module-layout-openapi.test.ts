@@ -299,3 +299,66 @@ export const back: Money = decodeInvoiceJson("{}").amount;
     expect(files.get("orders/types.ts")).not.toMatch(/export interface Money\b/);
   });
 });
+
+describe("one output module per input file: a shared file that is a spec itself", () => {
+  it("imports the referenced document's folder, which keeps its own client", () => {
+    const dir = project();
+    // orders takes Money from invoices' own document (a spec of the run), not from a components file.
+    writeFileSync(
+      path.join(dir, "billing/invoices.openapi.yaml"),
+      INVOICES("3.0.3").replace("components:\n  schemas:\n", "components:\n  schemas:\n    Amount:\n      type: object\n      required: [cents]\n      properties:\n        cents: { type: integer }\n"),
+    );
+    writeFileSync(path.join(dir, "orders.openapi.yaml"), ORDERS("3.0.3").replace("note: { type: string }", "note: { type: string }\n        paid: { $ref: 'billing/invoices.openapi.yaml#/components/schemas/Amount' }"));
+    const result = generate({ cwd: dir });
+    expect(result.outputs.map((o) => o.dir)).toEqual(["orders", "invoices", "common"]);
+    const files = outputFiles(dir);
+    expect(matching(files, /export interface Amount\b/)).toEqual(["invoices/types.ts"]);
+    expect(files.get("orders/types.ts")).toContain('import type { Amount } from "../invoices/types.js";');
+    expect(files.get("orders/validate.ts")).toContain('from "../invoices/validate.js"');
+    expect(files.get("invoices/client.ts")).toContain("getInvoice");
+    expect(files.get("invoices/validate.ts")).toContain("isAmount as $isAmount,");
+  });
+});
+
+describe("WSDLs sharing an XSD stay self-contained (docs/cli/output-folders.md, WSDL and XSD)", () => {
+  const XSD = `<?xml version="1.0"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:common" xmlns:c="urn:common" elementFormDefault="qualified">
+  <xs:complexType name="Address"><xs:sequence><xs:element name="street" type="xs:string"/><xs:element name="zip" type="c:Zip"/></xs:sequence></xs:complexType>
+  <xs:simpleType name="Zip"><xs:restriction base="xs:string"><xs:pattern value="[0-9]{5}"/></xs:restriction></xs:simpleType>
+</xs:schema>
+`;
+  const wsdl = (name: string) => `<?xml version="1.0"?>
+<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:tns="urn:${name}" xmlns:c="urn:common" targetNamespace="urn:${name}">
+  <types>
+    <xs:schema targetNamespace="urn:${name}" elementFormDefault="qualified">
+      <xs:import namespace="urn:common" schemaLocation="xsd/common.xsd"/>
+      <xs:element name="${name}Request"><xs:complexType><xs:sequence><xs:element name="to" type="c:Address"/></xs:sequence></xs:complexType></xs:element>
+      <xs:element name="${name}Response"><xs:complexType><xs:sequence><xs:element name="from" type="c:Address"/></xs:sequence></xs:complexType></xs:element>
+    </xs:schema>
+  </types>
+  <message name="In"><part name="parameters" element="tns:${name}Request"/></message>
+  <message name="Out"><part name="parameters" element="tns:${name}Response"/></message>
+  <portType name="Port"><operation name="Call"><input message="tns:In"/><output message="tns:Out"/></operation></portType>
+  <binding name="Binding" type="tns:Port"><soap:binding transport="http://schemas.xmlsoap.org/soap/http" style="document"/>
+    <operation name="Call"><soap:operation soapAction="urn:${name}#Call"/><input><soap:body use="literal"/></input><output><soap:body use="literal"/></output></operation></binding>
+  <service name="${name}Service"><port name="Port" binding="tns:Binding"><soap:address location="http://localhost/${name}"/></port></service>
+</definitions>
+`;
+
+  it("generates each WSDL whole, strict-clean, beside a shared OpenAPI module in the same run", () => {
+    const dir = project();
+    mkdirSync(path.join(dir, "xsd"));
+    writeFileSync(path.join(dir, "xsd/common.xsd"), XSD);
+    writeFileSync(path.join(dir, "shipping.wsdl"), wsdl("shipping"));
+    writeFileSync(path.join(dir, "returns.wsdl"), wsdl("returns"));
+    const specs = ["orders.openapi.yaml", "billing/invoices.openapi.yaml", "shipping.wsdl", "returns.wsdl"];
+    writeFileSync(path.join(dir, "specforge.config.json"), JSON.stringify({ out: "gen", specs }));
+    const result = generate({ cwd: dir });
+    expect(result.outputs.map((o) => o.dir)).toEqual(["orders", "invoices", "shipping", "returns", "common"]);
+    const files = outputFiles(dir);
+    expect(matching(files, /export interface Address\b/)).toEqual(["returns/types.ts", "shipping/types.ts"]);
+    for (const f of ["types", "xml", "validate", "client"]) expect(files.get(`shipping/${f}.ts`)).not.toContain('from "../');
+    const { diagnostics } = strictDiagnostics(dir, listFiles(path.join(dir, "gen")).filter((f) => f.endsWith("index.ts")).map((f) => `gen/${f}`));
+    expect(diagnostics).toEqual([]);
+  }, 180_000);
+});
