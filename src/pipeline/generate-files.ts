@@ -54,6 +54,8 @@ export interface SpecInput {
    * or for a shared components file without one, the first importing document's).
    */
   readonly openApiVersion?: "3.0" | "3.1";
+  /** An input file no spec names, given a folder because specs import it (planModules). */
+  readonly importedOnly?: boolean;
 }
 
 /** How generateSpec renders: which template shells, and whether to add the package README. */

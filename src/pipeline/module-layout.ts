@@ -65,37 +65,54 @@ export function planModules(specs: readonly SpecInput[], host: SpecHost, project
   }
   const implicit: SpecInput[] = [];
   const unshared = new Set<string>();
-  for (const spec of specs) {
-    for (const file of closures.get(spec) ?? []) {
-      if (owner.has(file) || unshared.has(file)) continue;
-      // A shared OpenAPI file must generate on its own and declare every type the documents take from it;
-      // otherwise it gets no module (so an error in a schema no document uses does not fail the run) and the
-      // documents that read it stay self-contained.
-      if (specKindByExtension(file) === "openapi" && !declaresAlone(file, { ...settingsOf(spec), file, display: file }, needs.get(file), host)) {
-        unshared.add(file);
-        continue;
+  /** Every spec and module, with the files it reads types from (not its own). */
+  const holders = (): SpecInput[] => [...specs, ...implicit].filter((h) => closures.get(h) !== undefined);
+  /**
+   * Whether an imported file gets a module of its own: a .proto always; an OpenAPI file only when two specs or
+   * modules take types from it (a file only one document reads stays in that document's folder, so a document split
+   * over many files, DigitalOcean's hundreds, is one folder as before).
+   */
+  const wantsModule = (file: string): boolean =>
+    specKindByExtension(file) !== "openapi" || holders().filter((h) => path.resolve(h.file) !== file && closures.get(h)!.includes(file)).length >= 2;
+  // Passes until no file gains a module: a new module's own imports may make another file shared.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const spec of holders()) {
+      for (const file of closures.get(spec) ?? []) {
+        if (owner.has(file) || unshared.has(file) || !wantsModule(file)) continue;
+        // A shared OpenAPI file must generate on its own and declare every type the documents take from it;
+        // otherwise it gets no module (so an error in a schema no document uses does not fail the run) and the
+        // documents that read it stay self-contained.
+        if (specKindByExtension(file) === "openapi" && !declaresAlone(file, { ...settingsOf(spec), file, display: file }, needs.get(file), host)) {
+          unshared.add(file);
+          continue;
+        }
+        const dir = freeFolder(file, project, taken);
+        taken.add(dir);
+        dirs.set(file, dir);
+        const source = path.relative(project, file).split(path.sep).join("/");
+        const display = host.displayPath(file);
+        // A shared OpenAPI file that is a document itself is read by its own version, a components file by the importer's.
+        const version = specKindByExtension(file) === "openapi" ? openApiVersionOf(file, host) : undefined;
+        const module: SpecInput = { ...settingsOf(spec), ...(version ? { openApiVersion: version } : {}), file, display, source, outDir: dir, importedOnly: true };
+        owner.set(file, module);
+        implicit.push(module);
+        closures.set(module, closureOf(module, host, needs));
+        changed = true;
       }
-      const dir = freeFolder(file, project, taken);
-      taken.add(dir);
-      dirs.set(file, dir);
-      const source = path.relative(project, file).split(path.sep).join("/");
-      const display = host.displayPath(file);
-      // A shared OpenAPI file that is a document itself is read by its own version, a components file by the importer's.
-      const version = specKindByExtension(file) === "openapi" ? openApiVersionOf(file, host) : undefined;
-      const module: SpecInput = { ...settingsOf(spec), ...(version ? { openApiVersion: version } : {}), file, display, source, outDir: dir };
-      owner.set(file, module);
-      implicit.push(module);
-      closures.set(module, closureOf(module, host));
     }
   }
   const modules: Record<string, string> = Object.fromEntries([...dirs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  /** An OpenAPI file without a module is part of the one document (or module) that reads it. */
+  const folded = (f: string) => !owner.has(f) && !unshared.has(f) && specKindByExtension(f) === "openapi";
   const shares = (spec: SpecInput, closure: readonly string[]) =>
-    owner.get(path.resolve(spec.file)) === spec && closure.every((f) => owner.has(f) && sameSettings(owner.get(f)!, spec));
-  // Only specs that import a file or are imported take part: the others stay as they were (no `$` helper exports).
+    owner.get(path.resolve(spec.file)) === spec && closure.every((f) => (owner.has(f) ? sameSettings(owner.get(f)!, spec) : folded(f)));
+  // Only specs that import a module or are imported take part: the others stay as they were (no `$` helper exports).
   const imported = new Set([...closures.values()].flatMap((c) => c?.slice(1) ?? []));
   const planned = (spec: SpecInput): SpecInput => {
     const closure = closures.get(spec);
-    const takesPart = closure !== undefined && (closure.length > 1 || imported.has(path.resolve(spec.file)));
+    const self = path.resolve(spec.file);
+    const takesPart = closure !== undefined && (closure.some((f) => f !== self && owner.has(f)) || (imported.has(self) && owner.get(self) === spec));
     return takesPart && shares(spec, closure) ? { ...spec, modules } : spec;
   };
   return [...specs, ...implicit].map(planned);
@@ -270,11 +287,18 @@ export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): M
   if (dir === undefined) return undefined;
   const openapi = doc.format === "openapi";
   const docs = new Map<string, { doc: IrDocument; names: Names; ids: ReadonlySet<TypeId> }>();
-  const fileOf = (entry: string, origin: Origin) => path.resolve(path.dirname(entry), origin.file);
+  /**
+   * The file whose module declares what `origin` is in: its own file, or for OpenAPI, when that file has no module
+   * (only this document reads it, planModules), the entry itself.
+   */
+  const fileOf = (entry: string, origin: Origin) => {
+    const file = path.resolve(path.dirname(entry), origin.file);
+    return openapi && layout[file] === undefined ? entry : file;
+  };
   const shareable = (entry: string, d: IrDocument) => {
     const typeFile = new Map(d.types.map((t) => [t.id, fileOf(entry, t.origin)]));
-    // A proto module needs every file it reads laid out; an OpenAPI one every file it reads a type from.
-    if (!(openapi ? [...typeFile.values()].every((f) => layout[f] !== undefined) : d.files.every((f) => layout[path.resolve(path.dirname(entry), f)] !== undefined))) return false;
+    // A proto module needs every file it reads laid out (an OpenAPI one's files without a module are its own).
+    if (!openapi && !d.files.every((f) => layout[path.resolve(path.dirname(entry), f)] !== undefined)) return false;
     return d.extensions.every((e) => typeFile.get(e.extendee) === undefined || typeFile.get(e.extendee) === fileOf(entry, e.origin));
   };
   if (!shareable(self, doc)) return undefined;

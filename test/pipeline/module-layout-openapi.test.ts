@@ -247,17 +247,26 @@ export const back: Money = decodeInvoiceJson("{}").amount;
     expect(check({ cwd: dir }).differences.map((d) => [d.path, d.state])).toEqual([["common/validate.ts", "stale"]]);
   });
 
-  it("regenerating one document alone rewrites the shared module identically and leaves the other's folder", () => {
+  it("regenerating one document alone lays it out as the config's full run: the shared module stays shared", () => {
     const dir = project();
     generate({ cwd: dir });
     const before = outputFiles(dir);
-    // The rule: a run writes its specs' folders and the modules of the files they import, from those specs'
-    // settings; with the same settings the shared module is byte for byte the full run's.
-    const alone = generate({ cwd: dir, config: path.join(dir, "specforge.config.json"), specs: ["billing/invoices.openapi.yaml"], dates: "Date", out: "gen" });
+    // The rule: specs named beside a config that lists them are laid out as the whole config's run (a file read by
+    // two of its documents keeps its module, with the settings of the first), and only the named specs and the
+    // imported files' modules are generated. Nothing changes, so nothing is written.
+    const alone = generate({ cwd: dir, config: path.join(dir, "specforge.config.json"), specs: ["billing/invoices.openapi.yaml"] });
     expect(alone.outputs.map((o) => o.dir)).toEqual(["invoices", "common"]);
     expect(alone.written).toEqual([]);
     expect(outputFiles(dir)).toEqual(before);
-    expect(check({ cwd: dir }).differences).toEqual([]);
+    // Even after the other document's folder is gone, the named one still imports the shared module.
+    rmSync(path.join(dir, "gen/orders"), { recursive: true });
+    rmSync(path.join(dir, "gen/invoices"), { recursive: true });
+    generate({ cwd: dir, config: path.join(dir, "specforge.config.json"), specs: ["billing/invoices.openapi.yaml"] });
+    expect(outputFiles(dir).get("invoices/types.ts")).toBe(before.get("invoices/types.ts"));
+    // Without a config, named specs are a run of their own: invoices alone reads common.yaml alone, so it is whole.
+    const bare = generate({ cwd: dir, specs: ["billing/invoices.openapi.yaml"], out: "solo", dryRun: true });
+    expect(bare.outputs.map((o) => o.dir)).toEqual(["invoices"]);
+    expect(bare.outputs[0]!.files.find((f) => f.path === "invoices/types.ts")!.content).toMatch(/export interface Money\b/);
   });
 
   it("keeps a document self-contained when its version differs from the shared module's (3.0 / 3.1 rules)", () => {
@@ -289,6 +298,30 @@ export const back: Money = decodeInvoiceJson("{}").amount;
     expect(generate({ cwd: defs }).outputs.map((o) => o.dir)).toEqual(["orders", "invoices"]);
     expect(matching(outputFiles(defs), /export interface Money\b/)).toEqual(["invoices/types.ts", "orders/types.ts"]);
   });
+
+  it("gives a module only to files two documents take types from; a file one document reads stays in its folder", () => {
+    const dir = project();
+    // Currency moves to a file of its own, read through Money by both documents: shared, so a module of its own.
+    writeFileSync(path.join(dir, "api/common.yaml"), COMMON.replace("'#/components/schemas/Currency'", "'currency.yaml#/components/schemas/Currency'"));
+    writeFileSync(path.join(dir, "api/currency.yaml"), "components:\n  schemas:\n    Currency:\n      type: string\n      enum: [EUR, USD]\n");
+    // A note schema only orders reads: part of orders' folder, as a document split over files always was.
+    mkdirSync(path.join(dir, "local"));
+    writeFileSync(path.join(dir, "local/note.yaml"), "components:\n  schemas:\n    Note:\n      type: string\n      maxLength: 140\n");
+    writeFileSync(path.join(dir, "orders.openapi.yaml"), ORDERS("3.0.3").replace("note: { type: string }", "note: { $ref: 'local/note.yaml#/components/schemas/Note' }"));
+    const result = generate({ cwd: dir });
+    expect(result.outputs.map((o) => o.dir)).toEqual(["orders", "invoices", "common", "currency"]);
+    const files = outputFiles(dir);
+    expect(matching(files, /export type Currency\b/)).toEqual(["currency/types.ts"]);
+    expect(matching(files, /export type Note\b/)).toEqual(["orders/types.ts"]);
+    expect(files.get("common/validate.ts")).toContain('from "../currency/validate.js"');
+    expect(files.get("orders/validate.ts")).not.toContain("currency/");
+    expect(check({ cwd: dir }).differences).toEqual([]);
+    const { diagnostics } = strictDiagnostics(dir, listFiles(path.join(dir, "gen")).filter((f) => f.endsWith("index.ts")).map((f) => `gen/${f}`));
+    expect(diagnostics).toEqual([]);
+    // One document alone with a split file: one folder, as before.
+    writeFileSync(path.join(dir, "specforge.config.json"), JSON.stringify({ out: "gen2", specs: ["orders.openapi.yaml"] }));
+    expect(generate({ cwd: dir }).outputs.map((o) => o.dir)).toEqual(["orders"]);
+  }, 180_000);
 
   it("keeps a document self-contained when its settings differ from the shared module's", () => {
     const config = { out: "gen", specs: ["orders.openapi.yaml", { input: "billing/invoices.openapi.yaml", formats: "annotate" }] };
