@@ -22,16 +22,18 @@ import { outputDirFor } from "./output-dir.js";
 import { specKindByExtension } from "./spec-kind.js";
 
 /**
- * The layout of a run: every spec of the run, plus one implicit spec per imported .proto that is not a spec itself
- * (so it gets a folder, a manifest and events like any spec), each proto spec carrying the run's module map
- * (`SpecInput.modules`: absolute input file -> output folder).
+ * The layout of a run: every spec of the run, plus one implicit spec (`importedOnly`) per imported file that is not a
+ * spec itself and gets a module (so it gets a folder, a manifest and events like any spec), each spec that takes
+ * part carrying the run's module map (`SpecInput.modules`: absolute input file -> output folder). A .proto gets a
+ * module whenever a spec imports it; an OpenAPI file when two specs or modules take types from it (otherwise it
+ * stays part of the one document that reads it) and it generates alone, declaring every type they take from it.
  *
  * Rules, all deterministic and independent of the working folder:
  * - A spec keeps its folder (its `out`, else outputDirFor). An imported file that is not a spec gets outputDirFor
  *   of its name; when that folder is taken, its path relative to the project folder (separators as `-`), then
  *   `_2`, `_3`, ... Specs are placed in config order, then imported files in the order the specs first import them.
- * - An imported-only file's module takes the settings (int64, dates, artifacts, runtime module) of the first spec
- *   importing it. A spec shares modules only when every file it reads has one with its own settings; otherwise
+ * - An imported-only file's module takes the settings (int64, dates, artifacts, runtime module; OpenAPI formats,
+ *   jsonSchema and version) of the first spec importing it. A spec shares modules only when every file it reads has one with its own settings; otherwise
  *   (and when its imports cannot be read: its own generation reports that) it is generated self-contained as before.
  * - A run in which no spec imports another file is left as it is; in a run where some do, a spec that neither
  *   imports a file nor is imported is too (no module exports its helpers).
