@@ -36,6 +36,13 @@ const COMMON = `components:
       required: [message]
       properties:
         message: { type: string, maxLength: 200 }
+    Node:
+      type: object
+      properties:
+        at: { type: string, format: date-time }
+        children:
+          type: array
+          items: { $ref: '#/components/schemas/Node' }
 `;
 
 const ORDERS = (version: string) => `openapi: ${version}
@@ -68,6 +75,7 @@ components:
       properties:
         total: { $ref: 'api/common.yaml#/components/schemas/Money' }
         note: { type: string }
+        tree: { $ref: 'api/common.yaml#/components/schemas/Node' }
 `;
 
 const INVOICES = (version: string) => `openapi: ${version}
@@ -156,7 +164,8 @@ describe("one output module per input file (OpenAPI components shared by two doc
     ]);
     for (const entry of ["orders", "invoices"]) {
       expect(files.get(`${entry}/types.ts`)).toContain('from "../common/types.js"');
-      expect(files.get(`${entry}/validate.ts`)).toContain('import { $collectMoney, $isMoney } from "../common/validate.js";');
+      const shared = /^import \{([^}]*)\} from "\.\.\/common\/validate\.js";$/m.exec(files.get(`${entry}/validate.ts`)!)?.[1].split(",").map((n) => n.trim());
+      expect(shared).toEqual(expect.arrayContaining(["$collectMoney", "$isMoney"]));
       expect(files.get(`${entry}/json.ts`)).toContain('from "../common/json.js"');
       expect(files.get(`${entry}/server.ts`)).toMatch(/import \{[^}]*validateProblem[^}]*\} from "\.\.\/common\/validate\.js";/);
     }
@@ -226,6 +235,19 @@ export const back: Money = decodeInvoiceJson("{}").amount;
     ]);
     expect(() => invoices.decodeInvoiceJson!('{"id":"i","amount":{"amount":1,"currency":"XXX"}}')).toThrow(/currency/);
     expect(common.isMoney!({ amount: 1, currency: "USD" })).toBe(true);
+    // A recursive shared type: revived and checked by its module (its checks guard against stack exhaustion).
+    const treed = orders.decodeOrderJson!('{"total":{"amount":1,"currency":"EUR"},"tree":{"children":[{"at":"2024-01-01T00:00:00Z","children":[]}]}}') as {
+      tree: { children: { at: unknown }[] };
+    };
+    expect(treed.tree.children[0]!.at).toBeInstanceOf(Date);
+    expect(orders.validateOrder!({ total: { amount: 1, currency: "EUR" }, tree: { children: [{ children: [{ at: 5 }] }] } })).toEqual([
+      { path: "/tree/children/0/children/0/at", rule: "type", message: expect.any(String) },
+    ]);
+    const root: { children?: unknown[] } = {};
+    let deep = root;
+    for (let i = 0; i < 100_000; i++) deep = (deep.children = [{}])[0] as typeof root;
+    expect(orders.isOrder!({ total: { amount: 1, currency: "EUR" }, tree: root })).toBe(false);
+    expect((orders.validateOrder!({ total: { amount: 1, currency: "EUR" }, tree: root }) as { rule: string }[]).map((i) => i.rule)).toContain("depth");
     // The functions of the shared type are its module's only.
     expect(orders.isMoney).toBeUndefined();
     expect(invoices.encodeMoneyJson).toBeUndefined();
