@@ -89,6 +89,8 @@ export class SchemaSet {
   private readonly catalog: XmlCatalog | undefined;
   /** For a file a catalog mapped a remote URI to: that URI, the base its own relative imports resolve against. */
   private readonly retrievedAs = new Map<string, string>();
+  /** Namespaces whose schema was left out (a local schemaLocation naming no file): where that import or include is. */
+  private readonly leftOut = new Map<string, XmlElement>();
 
   /** `diagnostics` collects the errors of the whole WSDL/XSD parse (duplicate declarations here; lowering's too). */
   constructor(
@@ -140,8 +142,13 @@ export class SchemaSet {
     }
   }
 
-  /** Reads and parses a file once, remembering it in `files`. */
-  readFile(abs: string, at: XmlElement | undefined, what: string, location: string): XmlElement {
+  /**
+   * Reads and parses a file once, remembering it in `files`. With `missingOk`, a file that does not exist (ENOENT)
+   * gives undefined instead of an error (a local schemaLocation is only a hint).
+   */
+  readFile(abs: string, at: XmlElement | undefined, what: string, location: string): XmlElement;
+  readFile(abs: string, at: XmlElement | undefined, what: string, location: string, missingOk: boolean): XmlElement | undefined;
+  readFile(abs: string, at: XmlElement | undefined, what: string, location: string, missingOk = false): XmlElement | undefined {
     const cached = this.roots.get(abs);
     if (cached) return cached;
     let text: string;
@@ -149,6 +156,7 @@ export class SchemaSet {
       text = this.host.readFile(abs);
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
+      if (missingOk && (e as { code?: unknown }).code === "ENOENT") return undefined;
       if (!at) throw e;
       // A path that climbs out of the spec's folder names another project's layout (ONVIF's ../../../ver10/schema/):
       // say how to point it at the copy the user has.
@@ -252,7 +260,18 @@ export class SchemaSet {
     // The xml: and SOAP-encoding namespaces are known built in; no need to read their schemas.
     if (isRemote(location) && namespace !== undefined && (namespace === XML_NS || isSoapEnc(namespace))) return;
     const abs = this.locate(el, location, include ? "schema include" : "schema import");
-    const root = this.readFile(abs, el, "schema", location);
+    // A local schemaLocation is a hint (XSD 1.0 Part 1 §4.2.1 for include, §4.2.3 for import): a file that is not
+    // there leaves the schema out with a located warning; its components are then missing, an error only where used.
+    // A remote location the catalog does not map stays an error (locate), and so does a file that cannot be read.
+    const root = this.readFile(abs, el, "schema", location, !isRemote(location));
+    if (root === undefined) {
+      const what = include ? "xsd:include" : "xsd:import";
+      const hint = location.startsWith("../") || path.isAbsolute(location) ? ` (if the file is elsewhere, map ${abs} to it in an XML catalog: --catalog <file>)` : "";
+      this.diagnostics.warn(specError(el, `${what} schemaLocation '${location}': no such file; the ${include ? "included" : "imported"} schema is left out (a schemaLocation is a hint, XSD 1.0 §4.2.${include ? 1 : 3})${hint}`));
+      const ns = include ? from.tns : (namespace ?? "");
+      if (!this.leftOut.has(ns)) this.leftOut.set(ns, el);
+      return;
+    }
     if (root.name.ns !== XSD_NS || root.name.local !== "schema") {
       throw specError(el, `'${location}' is not an XML schema (root element <${root.name.local}>)`);
     }
@@ -290,6 +309,12 @@ export class SchemaSet {
     return schema.chameleon && q.ns === "" ? { ns: schema.tns, local: q.local } : q;
   }
 
+  /** Said after an unknown reference into a namespace whose schema was left out: which import that was. */
+  missingNote(ns: string): string {
+    const at = this.leftOut.get(ns);
+    return at === undefined ? "" : `; the schema of ${ns === "" ? "no namespace" : `'${ns}'`} was not read (its schemaLocation at ${at.displayFile}:${at.line}:${at.column} names no file)`;
+  }
+
   lookup(kind: DeclKind, name: QName): Decl | undefined {
     return this.decls[kind].get(key(name));
   }
@@ -306,7 +331,7 @@ export class SchemaSet {
     const raw = attr(el, attrName) ?? "";
     const q = this.qname(schema, el, raw);
     const d = this.lookupAt(kind, q, el);
-    if (!d) throw unknown(el, kind, raw, q);
+    if (!d) throw unknown(el, kind, raw, q, this.missingNote(q.ns));
     return d;
   }
 
@@ -316,6 +341,6 @@ export class SchemaSet {
   }
 }
 
-export function unknown(el: XmlElement, kind: string, raw: string, q: QName) {
-  return specError(el, `unknown ${kind} '${raw.trim()}' (${key(q)})`);
+export function unknown(el: XmlElement, kind: string, raw: string, q: QName, note = "") {
+  return specError(el, `unknown ${kind} '${raw.trim()}' (${key(q)})${note}`);
 }

@@ -1,4 +1,9 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { nodeSpecHost } from "../../../src/parsers/host.js";
+import { parseWsdl } from "../../../src/parsers/wsdl/index.js";
 import { NS, XSD, parseFiles, recordOf, ref, schema, typeOf } from "./util.js";
 
 const wsdl = (types: string, extra = "") =>
@@ -62,5 +67,45 @@ describe("schema composition", () => {
       expect.objectContaining({ name: "item", type: ref("Item"), occurs: { min: 0, max: "unbounded" }, nullable: true }),
     ]);
     expect(recordOf(ir, "Names").members).toEqual([expect.objectContaining({ name: "name", occurs: { min: 0, max: "unbounded" } })]);
+  });
+});
+
+/**
+ * A local schemaLocation is a hint (XSD 1.0 Part 1 §4.2.1 include, §4.2.3 import; W3C suite MS-Schema schD7,
+ * schG8): a file that is not there is a located warning and the schema is left out. A remote location the catalog
+ * does not map, and a file that exists but cannot be read, stay errors.
+ */
+describe("a missing local schemaLocation", () => {
+  it("on xsd:import and xsd:include is a located warning; the rest of the schema is lowered", () => {
+    const ir = parseFiles("/spec/a.xsd", {
+      "/spec/a.xsd": schema(`<xsd:import namespace="urn:gone" schemaLocation="not-exist.xsd"/>\n<xsd:include schemaLocation="../other/gone.xsd"/>\n<xsd:element name="e" type="xsd:int"/>`),
+    });
+    expect(ir.elements.map((e) => e.name.local)).toEqual(["e"]);
+    expect(ir.files).toEqual(["a.xsd"]);
+    expect(ir.warnings).toEqual([
+      { file: "/spec/a.xsd", line: 2, column: 1, detail: "xsd:import schemaLocation 'not-exist.xsd': no such file; the imported schema is left out (a schemaLocation is a hint, XSD 1.0 §4.2.3)" },
+      {
+        file: "/spec/a.xsd",
+        line: 3,
+        column: 1,
+        detail: "xsd:include schemaLocation '../other/gone.xsd': no such file; the included schema is left out (a schemaLocation is a hint, XSD 1.0 §4.2.1) (if the file is elsewhere, map /other/gone.xsd to it in an XML catalog: --catalog <file>)",
+      },
+    ]);
+  });
+
+  it("a component of the left-out schema that is used is still an unknown reference", () => {
+    expect(() =>
+      parseFiles("/spec/a.xsd", {
+        "/spec/a.xsd": schema(`<xsd:import namespace="urn:gone" schemaLocation="not-exist.xsd"/>\n<xsd:complexType name="T"><xsd:complexContent><xsd:extension base="g:Base" xmlns:g="urn:gone"/></xsd:complexContent></xsd:complexType>`),
+      }),
+    ).toThrow("/spec/a.xsd:3:47: unknown type 'g:Base' ({urn:gone}Base)");
+  });
+
+  it("a remote location stays an error, and so does a local file that exists but cannot be read", () => {
+    expect(() => parseFiles("/spec/a.xsd", { "/spec/a.xsd": schema(`<xsd:import namespace="urn:r" schemaLocation="http://example.com/r.xsd"/>`) })).toThrow(/is remote and specforge never fetches/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "specforge-missing-import-"));
+    mkdirSync(path.join(dir, "folder.xsd"));
+    writeFileSync(path.join(dir, "a.xsd"), schema(`<xsd:include schemaLocation="folder.xsd"/>`));
+    expect(() => parseWsdl(path.join(dir, "a.xsd"), nodeSpecHost({ cwd: dir }))).toThrow("a.xsd:2:1: cannot read schema 'folder.xsd': not a regular file (a directory)");
   });
 });

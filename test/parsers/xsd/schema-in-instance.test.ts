@@ -161,7 +161,7 @@ describe("SOAP-encoded arrays of arrays", () => {
   });
 
   it("a malformed wsdl:arrayType is a located error, and the other declarations are still checked", () => {
-    const bad = AXIS_XSD.replace('wsdl:arrayType="xsd:int[][][]"', 'wsdl:arrayType="[]"').replace('type="impl:Matrix"', 'type="impl:Nope"');
+    const bad = AXIS_XSD.replace('wsdl:arrayType="xsd:int[][][]"', 'wsdl:arrayType="[]"').replace('<element name="matrix"', '<complexType name="Bad"><complexContent><extension base="impl:Nope"/></complexContent></complexType><element name="matrix"');
     expect(() => generateSpec({ file: "/spec/files.xsd", display: "files.xsd" }, memorySpecHost({ "/spec/files.xsd": bad }))).toThrow(
       /files\.xsd:12:\d+: invalid wsdl:arrayType '\[\]'[\s\S]*files\.xsd:\d+:\d+: unknown type 'impl:Nope'/,
     );
