@@ -108,7 +108,7 @@ export class SchemaSet {
    */
   locate(at: XmlElement, location: string, what: string): string {
     const remoteBase = this.retrievedAs.get(at.file);
-    const local = isRemote(location) ? undefined : path.resolve(path.dirname(at.file), location);
+    const local = isRemote(location) ? undefined : this.localFile(at.file, location);
     if (local !== undefined && (this.catalog === undefined || this.readable(local))) return local;
     // Remote, or a local file that is not there: what the catalog says, by URI first, then by the file's own keys.
     const uri = isRemote(location) ? location : remoteBase !== undefined ? new URL(location, remoteBase).href : undefined;
@@ -130,6 +130,25 @@ export class SchemaSet {
         ? `${what} '${location}' is remote and specforge never fetches: ${how}`
         : `${what} '${location}' is remote and the XML catalog ${this.host.displayPath(this.catalog.entry)} does not map it (specforge never fetches): ${how}`,
     );
+  }
+
+  /**
+   * The file a relative or absolute location names beside `from`. A location is a URI reference (xsd:anyURI), so
+   * `%XX` escapes stand for the bytes of the name (`my%20types.xsd`, `%E5%90%8D.xsd`): when the name as written is
+   * not a file, the unescaped one is used. Characters outside ASCII need no escaping (an IRI): `名前空間URI` is read
+   * as written.
+   */
+  private localFile(from: string, location: string): string {
+    const raw = path.resolve(path.dirname(from), location);
+    if (!/%[0-9a-fA-F]{2}/.test(location) || this.readable(raw)) return raw;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(location);
+    } catch {
+      return raw; // not UTF-8 once unescaped: only the name as written can be meant
+    }
+    const unescaped = path.resolve(path.dirname(from), decoded);
+    return this.readable(unescaped) ? unescaped : raw;
   }
 
   private readable(file: string): boolean {
@@ -263,11 +282,14 @@ export class SchemaSet {
     // A local schemaLocation is a hint (XSD 1.0 Part 1 §4.2.1 for include, §4.2.3 for import): a file that is not
     // there leaves the schema out with a located warning; its components are then missing, an error only where used.
     // A remote location the catalog does not map stays an error (locate), and so does a file that cannot be read.
-    const root = this.readFile(abs, el, "schema", location, !isRemote(location));
+    // An xsd:redefine that restates components needs its schema (§4.2.2 clause 1); an empty one is a hint too.
+    const kind = el.name.local as "import" | "include" | "redefine";
+    const hintOnly = kind !== "redefine" || el.children.every((c) => c.name.ns === XSD_NS && c.name.local === "annotation");
+    const root = this.readFile(abs, el, "schema", location, hintOnly && !isRemote(location));
     if (root === undefined) {
-      const what = include ? "xsd:include" : "xsd:import";
+      const section = { include: 1, redefine: 2, import: 3 }[kind];
       const hint = location.startsWith("../") || path.isAbsolute(location) ? ` (if the file is elsewhere, map ${abs} to it in an XML catalog: --catalog <file>)` : "";
-      this.diagnostics.warn(specError(el, `${what} schemaLocation '${location}': no such file; the ${include ? "included" : "imported"} schema is left out (a schemaLocation is a hint, XSD 1.0 §4.2.${include ? 1 : 3})${hint}`));
+      this.diagnostics.warn(specError(el, `xsd:${kind} schemaLocation '${location}': no such file; the ${{ include: "included", redefine: "redefined", import: "imported" }[kind]} schema is left out (a schemaLocation is a hint, XSD 1.0 §4.2.${section})${hint}`));
       const ns = include ? from.tns : (namespace ?? "");
       if (!this.leftOut.has(ns)) this.leftOut.set(ns, el);
       return;

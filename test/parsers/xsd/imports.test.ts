@@ -109,3 +109,41 @@ describe("a missing local schemaLocation", () => {
     expect(() => parseWsdl(path.join(dir, "a.xsd"), nodeSpecHost({ cwd: dir }))).toThrow("a.xsd:2:1: cannot read schema 'folder.xsd': not a regular file (a directory)");
   });
 });
+
+/** W3C suite MS-DataTypes anyURI_a002: a schemaLocation is an xsd:anyURI (an IRI reference), not a file name. */
+describe("schemaLocation as a URI reference", () => {
+  const other = (ns: string) => `<xsd:schema xmlns:xsd="${XSD}" targetNamespace="${ns}"><xsd:element name="x" type="xsd:int"/></xsd:schema>`;
+
+  it("non-ASCII characters are read as written; %XX escapes name the unescaped file", () => {
+    const ir = parseFiles("/spec/a.xsd", {
+      "/spec/a.xsd": schema(
+        `<xsd:import namespace="urn:a" schemaLocation="名前空間.xsd"/>\n<xsd:import namespace="urn:b" schemaLocation="my%20types.xsd"/>\n<xsd:import namespace="urn:c" schemaLocation="%E5%90%8D.xsd"/>`,
+      ),
+      "/spec/名前空間.xsd": other("urn:a"),
+      "/spec/my types.xsd": other("urn:b"),
+      "/spec/名.xsd": other("urn:c"),
+    });
+    expect(ir.files).toEqual(["a.xsd", "名前空間.xsd", "my types.xsd", "名.xsd"]);
+    expect(ir.elements.map((e) => e.name.ns)).toEqual(["urn:a", "urn:b", "urn:c"]);
+    // A file whose name really has the escape in it is read as written.
+    expect(parseFiles("/spec/a.xsd", { "/spec/a.xsd": schema(`<xsd:import namespace="urn:b" schemaLocation="my%20types.xsd"/>`), "/spec/my%20types.xsd": other("urn:b") }).files).toEqual(["a.xsd", "my%20types.xsd"]);
+  });
+
+  it("anyURI_a002's include, import and empty redefine of a file that does not exist are three warnings", () => {
+    const ir = parseFiles("/spec/a.xsd", {
+      "/spec/a.xsd": schema(`<xsd:include schemaLocation="名前空間URI"/>\n<xsd:import schemaLocation="名前空間URI" namespace="名前空間URI1"/>\n<xsd:redefine schemaLocation="名前空間URI"/>\n<xsd:element name="e" type="xsd:int"/>`),
+    });
+    expect(ir.warnings?.map((w) => `${w.line}: ${w.detail}`)).toEqual([
+      "2: xsd:include schemaLocation '名前空間URI': no such file; the included schema is left out (a schemaLocation is a hint, XSD 1.0 §4.2.1)",
+      "3: xsd:import schemaLocation '名前空間URI': no such file; the imported schema is left out (a schemaLocation is a hint, XSD 1.0 §4.2.3)",
+      "4: xsd:redefine schemaLocation '名前空間URI': no such file; the redefined schema is left out (a schemaLocation is a hint, XSD 1.0 §4.2.2)",
+    ]);
+    expect(ir.elements.map((e) => e.name.local)).toEqual(["e"]);
+  });
+
+  it("a redefine that restates components needs its schema: a missing one is an error (§4.2.2 clause 1)", () => {
+    expect(() =>
+      parseFiles("/spec/a.xsd", { "/spec/a.xsd": schema(`<xsd:redefine schemaLocation="gone.xsd"><xsd:simpleType name="S"><xsd:restriction base="tns:S"/></xsd:simpleType></xsd:redefine>`) }),
+    ).toThrow("/spec/a.xsd:2:1: cannot read schema 'gone.xsd': ENOENT: no such file '/spec/gone.xsd'");
+  });
+});
