@@ -247,7 +247,9 @@ export class SchemaSet {
    * redefined type, the group a redefined group refers to), and the redefinition takes its name.
    */
   private redefine(): void {
-    for (const r of this.redefinitions.splice(0)) {
+    // Innermost first: in a chain (a.xsd redefines B of b.xsd, which redefines B of c.xsd; W3C stZ033), b.xsd is read
+    // after a.xsd, and a.xsd's B restricts b.xsd's redefined B, not c.xsd's original.
+    for (const r of this.redefinitions.splice(0).reverse()) {
       const local = attr(r.el, "name")?.trim();
       if (local === undefined) throw specError(r.el, `xsd:${r.el.name.local} in xsd:redefine without a name`);
       const name = { ns: r.schema.tns, local };
@@ -257,7 +259,10 @@ export class SchemaSet {
         this.diagnostics.report(specError(r.el, `xsd:redefine of ${r.kind} '${key(name)}', which the redefined schema does not declare`));
         continue;
       }
-      const kept: Decl = { ...original, name: { ns: name.ns, local: local + REDEFINED_SUFFIX } };
+      // Each level of a chain keeps its original under one more suffix: B$redefined, B$redefined$redefined, ...
+      let keptLocal = local + REDEFINED_SUFFIX;
+      while (map.has(key({ ns: name.ns, local: keptLocal }))) keptLocal += REDEFINED_SUFFIX;
+      const kept: Decl = { ...original, name: { ns: name.ns, local: keptLocal } };
       map.set(key(kept.name), kept);
       map.set(key(name), { kind: r.kind, schema: r.schema, el: r.el, name });
       const mark = (el: XmlElement): void => {

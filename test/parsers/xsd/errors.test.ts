@@ -27,7 +27,13 @@ const cases: [string, string, string][] = [
   [
     "circular union",
     `<xsd:simpleType name="S"><xsd:union memberTypes="xsd:int tns:S2"/></xsd:simpleType>\n<xsd:simpleType name="S2"><xsd:list><xsd:simpleType><xsd:union memberTypes="tns:S"/></xsd:simpleType></xsd:list></xsd:simpleType>`,
-    "/spec/a.xsd:2:1: circular simple type definition: {urn:t}S -> {urn:t}S2 -> {urn:t}S",
+    "/spec/a.xsd:2:1: circular simple type definition: {urn:t}S -> {urn:t}S2 -> {urn:t}S: a union must not have itself among its member types at any depth (XSD 1.0 Part 1 §3.14.3, src-simple-type.4)",
+  ],
+  // A list whose items are the list itself: no union on the way, so the base-chain rule.
+  [
+    "circular list",
+    `<xsd:simpleType name="L"><xsd:list itemType="tns:L"/></xsd:simpleType>`,
+    "/spec/a.xsd:2:1: circular simple type definition: {urn:t}L -> {urn:t}L: every simple type must derive from anySimpleType (XSD 1.0 Part 1 §3.14.6, st-props-correct.2)",
   ],
   ["circular group", `<xsd:group name="G"><xsd:sequence><xsd:group ref="tns:G"/></xsd:sequence></xsd:group><xsd:complexType name="T"><xsd:group ref="tns:G"/></xsd:complexType>`, "/spec/a.xsd:2:35: circular group reference {urn:t}G"],
   ["remote import", `<xsd:import namespace="urn:r" schemaLocation="http://example.com/r.xsd"/>`, `/spec/a.xsd:2:1: schema import 'http://example.com/r.xsd' is remote and specforge never fetches: map it to a local copy with an XML catalog (--catalog <file>, or "catalog" in specforge.config.json), e.g. <uri name="http://example.com/r.xsd" uri="local/copy.xsd"/>`],
