@@ -145,5 +145,10 @@ describe("rpc/encoded arrays of arrays", () => {
     const response = await server(new Request("http://x/rpc", { method: "POST", headers: { "content-type": "text/xml", soapaction: '""' }, body: env }));
     expect(response.status).toBe(200);
     expect(received).toEqual({ item: [{ item: [7, 8] }, null, {}] });
+
+    // The outer rank may be sized (`xsd:int[][2]`), the inner ones too; node-soap's own form has no arrayType at all.
+    const sized = env.replace('<grid xsi:type="soapenc:Array" soapenc:arrayType="xsd:int[][3]"><grid href="#id0"/><grid xsi:nil="true"/><grid href="#id1"/></grid>', '<grid soapenc:arrayType="xsd:int[][2]"><a soapenc:arrayType="xsd:int[1]"><b>1</b></a><a><b>2</b><b>3</b></a></grid>');
+    expect((await server(new Request("http://x/rpc", { method: "POST", headers: { "content-type": "text/xml", soapaction: '""' }, body: sized }))).status).toBe(200);
+    expect(received).toEqual({ item: [{ item: [1] }, { item: [2, 3] }] });
   }, 60_000);
 });
