@@ -937,7 +937,9 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
   // An ordered group is required when its first line is (whatever kind of particle that is).
   const required = fields.filter((f) => f.leader && f.required && (f.kind !== XML_ANY || f.item !== undefined));
   const optional = fields.filter((f) => f.leader && !required.includes(f));
-  const repeatedNames = [...elements.values()].some((byLocal) => [...byLocal.values()].some((named) => named.filter((f) => f.item === undefined).length > 1));
+  // Lines of one ordered group share a position; a name also at another place (a substitution group member there
+  // and after it, `(Head|Member)*, x, Member`) is positional like two plain fields of one name.
+  const repeatedNames = [...elements.values()].some((byLocal) => [...byLocal.values()].some((named) => new Set(named.map((f) => f.at)).size > 1));
   return { fields, elements, attributes, anys, texts, attributeList, particleList, required, optional, positional, repeatedNames, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
 }
 
