@@ -92,8 +92,20 @@ export function readOpenItem(r: XmlPullReader, path: string, key: string, index:
   return { ns, name, value: readAnyValue(r, `${path}/${key}/${index}/value`, types) };
 }
 
-/** decodeAnyValue from a pull reader: null, a typed record (by xsi:type), a string or a list of items. */
-export function readAnyValue(r: XmlPullReader, path: string, types: OpenTypes): unknown {
+/**
+ * The global element declarations the content of an xsd:anyType value is read and written by: anyType's wildcard
+ * is lax (XSD 1.0 §3.4.7), so a child element that names a global declaration is assessed by it, and its value
+ * has the declaration's type (the others stay generic, and so do their children, assessed the same way).
+ */
+export interface LaxDeclarations {
+  declaration(ns: string, local: string): { readValue(r: XmlPullReader, path: string): unknown; encode(value: unknown, w: XmlWriter): void } | undefined;
+}
+
+/**
+ * decodeAnyValue from a pull reader: null, a typed record (by xsi:type), a string or a list of items (`lax`: the
+ * declarations the items are read by, for an xsd:anyType value).
+ */
+export function readAnyValue(r: XmlPullReader, path: string, types: OpenTypes, lax?: LaxDeclarations): unknown {
   if (r.isNil()) {
     r.skip();
     return null;
@@ -109,7 +121,7 @@ export function readAnyValue(r: XmlPullReader, path: string, types: OpenTypes): 
       return value;
     }
   }
-  return readAnyContent(r, types, path, undefined, 0);
+  return readAnyContent(r, types, path, undefined, 0, lax);
 }
 
 /**
@@ -117,13 +129,16 @@ export function readAnyValue(r: XmlPullReader, path: string, types: OpenTypes): 
  * between them is then dropped). The path of the value is `path`, or `${path}/${key}/${index}/value` when `key` is
  * given (worked out only when there are children to locate errors in).
  */
-function readAnyContent(r: XmlPullReader, types: OpenTypes, path: string, key: string | undefined, index: number): unknown {
+function readAnyContent(r: XmlPullReader, types: OpenTypes, path: string, key: string | undefined, index: number, lax?: LaxDeclarations): unknown {
   if (!r.nextChild(true)) return r.lastText;
   const base = key === undefined ? path : `${path}/${key}/${index}/value`;
   const out: OpenContentItem[] = [];
   do {
     const i = out.length;
-    out.push({ ns: r.ns, name: r.local, value: readAnyValue(r, `${base}/${i}/value`, types) });
+    const decl = lax?.declaration(r.ns, r.local);
+    const ns = r.ns;
+    const name = r.local;
+    out.push({ ns, name, value: decl !== undefined ? decl.readValue(r, `${base}/${i}/value`) : readAnyValue(r, `${base}/${i}/value`, types, lax) });
   } while (r.nextChild(false));
   return out;
 }
@@ -148,6 +163,7 @@ export function encodeOpenContent(
   path: string,
   kept?: (XmlTag | undefined)[],
   declared?: OpenDeclarations,
+  lax?: LaxDeclarations,
 ): void {
   if (!Array.isArray(items)) throw new XmlEncodeError(`${path}: open content must be an array of { ns, name, value }`);
   for (let i = 0; i < items.length; i++) {
@@ -165,7 +181,7 @@ export function encodeOpenContent(
         continue;
       }
     }
-    if (typeof value !== "string") encodeAnyValue(w, item.ns, item.name, value, types, `${path}/${i}`);
+    if (typeof value !== "string") encodeAnyValue(w, item.ns, item.name, value, types, `${path}/${i}`, lax);
     else if (kept === undefined) w.simpleElement(item.ns, item.name, value);
     else {
       let tag = kept[i];
@@ -183,7 +199,7 @@ export function encodeOpenContent(
 }
 
 /** Write `value` as element {ns}local by the rules of decodeAnyValue, in reverse. */
-export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: unknown, types: OpenTypes, path: string): void {
+export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: unknown, types: OpenTypes, path: string, lax?: LaxDeclarations): void {
   switch (typeof value) {
     case "string":
       return w.simpleElement(ns, local, value);
@@ -207,7 +223,8 @@ export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: u
   if (value instanceof Uint8Array) return w.simpleElement(ns, local, encodeBase64(value));
   if (Array.isArray(value)) {
     w.startElement(ns, local);
-    encodeOpenContent(w, value as OpenContentItem[], types, path);
+    // The items of an xsd:anyType value: those read by a declaration are written by it (see LaxDeclarations).
+    encodeOpenContent(w, value as OpenContentItem[], types, path, undefined, lax, lax);
     w.endElement();
     return;
   }

@@ -263,9 +263,9 @@ export class XmlCodecs {
   constructor(readonly namespaces: readonly (readonly [string, string])[], table?: XmlCodecTable) {
     const codecs = this;
     this.any = {
-      encode: (value, w, ns, local, _xsi, where = local) => encodeAnyValue(w, ns, local, value, codecs.open, where),
-      decode: (node, path = "") => readAnyValue(readerOfNode(node), path, codecs.open),
-      read: (r, path = "") => readAnyValue(r, path, codecs.open),
+      encode: (value, w, ns, local, _xsi, where = local) => encodeAnyValue(w, ns, local, value, codecs.open, where, codecs.laxDeclarations()),
+      decode: (node, path = "") => readAnyValue(readerOfNode(node), path, codecs.open, codecs.laxDeclarations()),
+      read: (r, path = "") => readAnyValue(r, path, codecs.open, codecs.laxDeclarations()),
     };
     this.named.set("any", this.any);
     if (table !== undefined) this.define(table);
@@ -330,6 +330,11 @@ export class XmlCodecs {
   /** The global element {ns}local, if the table declares one. */
   declaration(ns: string, local: string): XmlElementDecl | undefined {
     return this.declared.size === 0 ? undefined : this.declared.get(clarkName(ns, local));
+  }
+
+  /** What an xsd:anyType value's children are read by (LaxDeclarations): the global elements, when there are any. */
+  laxDeclarations(): XmlCodecs | undefined {
+    return this.declared.size === 0 ? undefined : this;
   }
 
   /** `xmlTypes` and `xmlElements` of the table given to the constructor. */
