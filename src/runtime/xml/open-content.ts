@@ -1,7 +1,7 @@
 import { encodeBase64 } from "./base64.js";
 import { XmlDecodeError, XmlEncodeError } from "./errors.js";
 import { formatXsdDouble } from "./lexical.js";
-import { clarkName, isNil, xsiType, type XmlAttribute, type XmlElementNode } from "./node.js";
+import { clarkName, isNil, XSD_NS, xsiType, type XmlAttribute, type XmlElementNode } from "./node.js";
 import type { XmlTag } from "./prefix-scope.js";
 import type { XmlPullReader } from "./pull.js";
 import type { XmlWriter } from "./writer.js";
@@ -50,6 +50,12 @@ export function openTypes(codecs: { readonly [clarkName: string]: XmlTypeCodec }
   return { byClark, byName };
 }
 
+/**
+ * The `$type` prefix of an untyped value whose element names a builtin simple type with xsi:type: `{ $type:
+ * "xsd:decimal", $value: "1" }` (the text as written). A record type's name is an NCName, so it never has a colon.
+ */
+export const XSD_PREFIX = "xsd:";
+
 /** One element of open content as { ns, name, value }; `path`/`key`/`index` locate it for error messages. */
 export function decodeOpenItem(node: XmlElementNode, path: string, key: string, index: number, types: OpenTypes): OpenContentItem {
   // Plain text fields are the common case (sObject fields): no path string is built for them.
@@ -70,6 +76,7 @@ export function decodeAnyValue(node: XmlElementNode, path: string, types: OpenTy
       }
       return value;
     }
+    if (t.ns === XSD_NS && t.local !== "anyType") return { $type: `${XSD_PREFIX}${t.local}`, $value: node.text };
   }
   const children = node.children;
   if (children.length === 0) return node.text;
@@ -120,6 +127,8 @@ export function readAnyValue(r: XmlPullReader, path: string, types: OpenTypes, l
       }
       return value;
     }
+    // xsi:type naming a builtin simple type (`<uid xsi:type="xsd:decimal">1</uid>`): its text, with the type kept.
+    if (t.ns === XSD_NS && t.local !== "anyType") return { $type: `${XSD_PREFIX}${t.local}`, $value: r.readText() };
   }
   return readAnyContent(r, types, path, undefined, 0, lax);
 }
@@ -229,6 +238,15 @@ export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: u
     return;
   }
   const name = (value as { $type?: unknown }).$type;
+  if (typeof name === "string" && name.startsWith(XSD_PREFIX)) {
+    const text = (value as { $value?: unknown }).$value;
+    if (typeof text !== "string") throw new XmlEncodeError(`${path}: a value of xsi:type ${name} needs its text in $value`);
+    w.startElement(ns, local);
+    w.xsiType(XSD_NS, name.slice(XSD_PREFIX.length));
+    w.text(text);
+    w.endElement();
+    return;
+  }
   const codec = typeof name === "string" ? types.byName.get(name) : undefined;
   if (codec === undefined) {
     throw new XmlEncodeError(`${path}: an object in open content needs a $type naming a record type of the schema`);

@@ -142,4 +142,16 @@ describe("xsd:anyType content (lax): a child naming a global element is read and
     // A child invalid against its declaration is an error (lax assessment validates what it has a declaration for).
     expect(() => m.decodeAnythingElement!('<anything xmlns="urn:a"><tagged/></anything>')).toThrow(/attribute n/);
   });
+
+  it("keeps an xsi:type naming a builtin simple type, and the text as written (W3C suite idF012-idF014)", () => {
+    const input = '<anything xmlns="urn:a" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema" xsi:type="xs:decimal">1.50</anything>';
+    expect(xmllintValidate(schema, [input])).toEqual([]);
+    const v = m.decodeAnythingElement!(input);
+    expect(v).toEqual({ $type: "xsd:decimal", $value: "1.50" });
+    const out = m.encodeAnythingElement!(v) as string;
+    expect(out).toMatch(/xsi:type="[a-z0-9]+:decimal">1\.50</);
+    expect(xmllintValidate(schema, [out])).toEqual([]);
+    expect(m.decodeAnythingElement!(out)).toEqual(v);
+    expect(() => m.encodeAnythingElement!({ $type: "xsd:decimal" })).toThrow(/needs its text in \$value/);
+  });
 });
