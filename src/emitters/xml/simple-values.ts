@@ -421,6 +421,8 @@ function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
   }
   if (t.kind === "list") return `Array.isArray(${v})`;
   if (t.kind === "literal") return `${v} === ${literalTs(t.value)}`;
+  // A union member that is itself a union (a named one): any of its members' shapes.
+  if (t.kind === "union") return `(${[...new Set(t.of.map((m) => shapeTest(v, m, x)))].join(" || ")})`;
   const ts = typeExprTs(t, x.types);
   if (ts === "number" || ts === "bigint" || ts === "boolean" || ts === "string") return `typeof ${v} === "${ts}"`;
   if (ts === "Uint8Array" || ts === "Date") return `${v} instanceof ${ts}`;
