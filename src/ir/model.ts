@@ -243,6 +243,11 @@ export interface Group {
   readonly name?: string;
   readonly occurs: Occurs;
   readonly members: readonly Member[];
+  /**
+   * XSD: this choice stands for a reference to a substitution group head (§3.3.6): its members are the head (unless
+   * abstract) and every element that may substitute for it, each with its own declaration.
+   */
+  readonly substitutionHead?: QName;
   readonly doc?: string;
   readonly origin: Origin;
   /** proto oneof name; when set this group is a oneof and emitted as a discriminated union by case. */

@@ -50,6 +50,8 @@ export function fieldPropertyName(field: Field): string {
  */
 export function orderedGroupPropertyName(group: Group, kinds: readonly string[]): string {
   if (group.name !== undefined) return safeProperty(group.name);
+  // A repeated reference to a substitution group head: the elements standing for the head, named after it.
+  if (group.substitutionHead !== undefined) return safeProperty(group.substitutionHead.local);
   const words = kinds.map((k) => k.replace(/^\$/, ""));
   if (words.length <= 3 && words.every((w) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(w))) {
     return safeProperty(words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join("Or"));

@@ -25,7 +25,7 @@ export const XML_PAYLOADS: readonly (readonly [string, string, RegExp])[] = [
   ["undeclared entity", login("<username>&xxe;</username><password>p</password>"), /entity/i],
   ["DOCTYPE after the root", `${login("<username>u</username><password>p</password>")}<!DOCTYPE x>`, /./],
   ["nesting deeper than 128", login(`<username>u</username><password>p</password>${"<x>".repeat(200)}${"</x>".repeat(200)}`), /nested deeper than 128/],
-  ["more than 64 attributes", login("<username>u</username><password>p</password>", Array.from({ length: 100 }, (_, i) => ` a${i}="v"`).join("")), /attributes/],
+  ["more than 4096 attributes", login("<username>u</username><password>p</password>", Array.from({ length: 5000 }, (_, i) => ` a${i}="v"`).join("")), /attributes/],
   ["name longer than 256", login(`<username>u</username><password>p</password><${"n".repeat(300)}/>`), /name/],
   ["attribute name longer than 256", login("<username>u</username><password>p</password>", ` ${"a".repeat(300)}="v"`), /name/],
   ["unclosed element", `<login xmlns="${P}"><username>u</username>`, /./],

@@ -215,7 +215,9 @@ export function orderedItemTs(item: OrderedItem, ctx: TypesContext): string {
 /** A repeating group kept in document order: one array of tagged items. */
 function emitOrderedProperty(f: GeneratedFile, p: OrderedProperty, ctx: TypesContext, keys: Set<string>): void {
   const g = p.group;
-  const what = g.compositor === "choice" ? "xsd:choice" : `xsd:${g.compositor} holding an xsd:choice`;
+  const what = g.substitutionHead !== undefined
+    ? `substitution group (element ${g.substitutionHead.local} or an element that may stand for it)`
+    : g.compositor === "choice" ? "xsd:choice" : `xsd:${g.compositor} holding an xsd:choice`;
   const names = p.items.map((i) => (i.member.kind === "any" ? `xsd:any (${i.kind})` : i.member.name)).join(", ");
   const tags: string[] = [];
   if (p.minItems > 1) tags.push(`@minItems ${p.minItems}`);

@@ -77,7 +77,8 @@ function flatten(members: readonly Member[], outer: Occurs, note: string | undef
     else if (m.compositor === "choice") {
       const names = m.members.map(memberName).join(", ");
       const occurs = multiply(outer, { min: 0, max: m.occurs.max });
-      flatten(m.members, occurs, `Choice: at most one of ${names} per occurrence (xsd:choice).`, out);
+      const what = m.substitutionHead !== undefined ? `the substitution group of ${m.substitutionHead.local}` : "xsd:choice";
+      flatten(m.members, occurs, `Choice: at most one of ${names} per occurrence (${what}).`, out);
     } else {
       const occurs = multiply(outer, m.occurs);
       const first = out.length;

@@ -421,10 +421,19 @@ function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
   }
   if (t.kind === "list") return `Array.isArray(${v})`;
   if (t.kind === "literal") return `${v} === ${literalTs(t.value)}`;
+  // A union member that is itself a union (a named one): any of its members' shapes.
+  if (t.kind === "union") return `(${[...new Set(t.of.map((m) => shapeTest(v, m, x)))].join(" || ")})`;
   const ts = typeExprTs(t, x.types);
   if (ts === "number" || ts === "bigint" || ts === "boolean" || ts === "string") return `typeof ${v} === "${ts}"`;
   if (ts === "Uint8Array" || ts === "Date") return `${v} instanceof ${ts}`;
   return `typeof ${v} === "string"`;
+}
+
+/** The kind of a Gregorian fragment builtin (xsd:gMonth -> "gMonth"): a string of a lexical form of its own. */
+function gregorian(m: TypeExpr): "gYear" | "gYearMonth" | "gMonth" | "gMonthDay" | "gDay" | undefined {
+  if (m.kind !== "scalar" || m.scalar !== "string") return undefined;
+  const kind = /^xsd:(g(?:Year|YearMonth|Month|MonthDay|Day))$/.exec(m.builtin ?? "")?.[1];
+  return kind as "gYear" | "gYearMonth" | "gMonth" | "gMonthDay" | "gDay" | undefined;
 }
 
 /** read/write helpers for a union or literal type, generated once per distinct type expression. */
@@ -444,7 +453,10 @@ function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { r
     lines.push(code`  throw new ${x.rt("XmlDecodeError")}(path, ${stringLiteral(`expected ${JSON.stringify(lexical)}`)});`);
   } else {
     t.of.forEach((m, i) => {
-      const read = valueOf("text", "path", m, x);
+      // A Gregorian fragment is a string with a lexical form: as a union member it takes only text of that form (the
+      // members after it, a QName or a number, get the rest).
+      const g = gregorian(m);
+      const read = g !== undefined ? code`${x.rt("parseXsdTemporal")}(text, "${g}", path)` : valueOf("text", "path", m, x);
       if (i === t.of.length - 1) lines.push(code`  return ${read};`);
       else {
         lines.push("  try {", code`    return ${read};`, "  } catch {", "    // not this member: try the next one, in the union's order", "  }");
@@ -455,7 +467,9 @@ function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { r
   if (t.kind === "literal") lines.push(t.value === null ? '  return "";' : "  return String(v);");
   else {
     for (const m of t.of.slice(0, -1)) {
-      lines.push(code`  if (${shapeTest("v", m, x)}) return ${lexicalOf(code`(v as ${typeRef(typeExprTs(m, x.types), x)})`, m, x)};`);
+      const g = gregorian(m);
+      const test = g !== undefined ? code`typeof v === "string" && ${x.rt("isXsdTemporal")}(v, "${g}")` : shapeTest("v", m, x);
+      lines.push(code`  if (${test}) return ${lexicalOf(code`(v as ${typeRef(typeExprTs(m, x.types), x)})`, m, x)};`);
     }
     const last = t.of[t.of.length - 1]!;
     lines.push(code`  return ${lexicalOf(code`(v as ${typeRef(typeExprTs(last, x.types), x)})`, last, x)};`);

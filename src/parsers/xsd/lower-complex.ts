@@ -8,6 +8,7 @@ import { FACETS, WSDL_NS, XSD_NS, builtinScalar, isSoapEnc } from "./builtins.js
 import { type Ctx, type Scope, capitalize, typeId, elementId, xsdChild, xsdChildren } from "./context.js";
 import { anonSimple, anonSimpleRef, readFacets } from "./lower-simple.js";
 import { soapArrayItemType } from "./soap-array.js";
+import { substitutesFor } from "./substitution.js";
 import { type Decl, key, type SchemaDoc } from "./resolve.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -118,7 +119,27 @@ function schemaInInstance(ctx: Ctx, scope: Scope, el: XmlElement, ref: string): 
   };
 }
 
-function elementField(ctx: Ctx, scope: Scope, el: XmlElement): Field | OpenContent {
+/** The field of a global element `d` referenced at `el` (a ref=, or a member of the substitution group it names). */
+function refField(ctx: Ctx, scope: Scope, el: XmlElement, d: Decl, occurs: Field["occurs"]): Field {
+  const doc = ctx.doc(el) ?? ctx.doc(d.el);
+  const dflt = attr(d.el, "default");
+  const fixed = attr(d.el, "fixed");
+  return {
+    kind: "field",
+    name: d.name.local,
+    type: globalElementType(ctx, d),
+    occurs,
+    nullable: attr(d.el, "nillable") === "true",
+    ...(dflt !== undefined ? { default: dflt } : {}),
+    ...(fixed !== undefined ? { fixed } : {}),
+    ...(blockOf(d.schema, d.el) !== undefined ? { block: blockOf(d.schema, d.el)! } : {}),
+    ...(doc !== undefined ? { doc } : {}),
+    origin: ctx.origin(el, `xsd element ref ${key(d.name)} in ${label(scope)}`),
+    wire: xmlElementHint(d.name.ns, "qualified", elementId(d.name)),
+  };
+}
+
+function elementField(ctx: Ctx, scope: Scope, el: XmlElement): Field | Group | OpenContent {
   const occurs = ctx.occurs(el);
   const ref = attr(el, "ref");
   if (ref !== undefined) {
@@ -126,21 +147,19 @@ function elementField(ctx: Ctx, scope: Scope, el: XmlElement): Field | OpenConte
     const schemaForSchemas = schemaInInstance(ctx, scope, el, ref);
     if (schemaForSchemas) return schemaForSchemas;
     const d = ctx.set.resolve("element", scope.schema, el, "ref");
+    const members = substitutesFor(ctx, d);
+    if (members.length === 0) return refField(ctx, scope, el, d, occurs);
+    // A substitution group head: a choice between the head (unless abstract) and the members that may stand for it.
+    const heads = attr(d.el, "abstract") === "true" ? [] : [d];
     const doc = ctx.doc(el) ?? ctx.doc(d.el);
-    const dflt = attr(d.el, "default");
-    const fixed = attr(d.el, "fixed");
     return {
-      kind: "field",
-      name: d.name.local,
-      type: globalElementType(ctx, d),
+      kind: "group",
+      compositor: "choice",
       occurs,
-      nullable: attr(d.el, "nillable") === "true",
-      ...(dflt !== undefined ? { default: dflt } : {}),
-      ...(fixed !== undefined ? { fixed } : {}),
-      ...(blockOf(d.schema, d.el) !== undefined ? { block: blockOf(d.schema, d.el)! } : {}),
+      members: [...heads, ...members].map((m) => refField(ctx, scope, el, m, { min: 1, max: 1 })),
+      substitutionHead: d.name,
       ...(doc !== undefined ? { doc } : {}),
-      origin: ctx.origin(el, `xsd element ref ${key(d.name)} in ${label(scope)}`),
-      wire: xmlElementHint(d.name.ns, "qualified", elementId(d.name)),
+      origin: ctx.origin(el, `xsd element ref ${key(d.name)} (substitution group) in ${label(scope)}`),
     };
   }
   // name= is an xs:NCName, whose whitespace is collapsed: `name="ResultCode "` declares ResultCode.

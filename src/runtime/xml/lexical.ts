@@ -98,6 +98,12 @@ const FORMS = {
   date: /* @__PURE__ */ new RegExp(`^${DATE}${TZ}$`),
   time: /* @__PURE__ */ new RegExp(`^${TIME}${TZ}$`),
   duration: /^-?P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?$/,
+  // The Gregorian fragments (XSD 1.0 Part 2 §3.2.9-3.2.13); gMonth also in the first edition's `--MM--` form.
+  gYearMonth: /* @__PURE__ */ new RegExp(`^-?(?:[1-9]\\d{4,}|\\d{4})-(?:0[1-9]|1[0-2])${TZ}$`),
+  gYear: /* @__PURE__ */ new RegExp(`^-?(?:[1-9]\\d{4,}|\\d{4})${TZ}$`),
+  gMonthDay: /* @__PURE__ */ new RegExp(`^--(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])${TZ}$`),
+  gDay: /* @__PURE__ */ new RegExp(`^---(?:0[1-9]|[12]\\d|3[01])${TZ}$`),
+  gMonth: /* @__PURE__ */ new RegExp(`^--(?:0[1-9]|1[0-2])(?:--)?${TZ}$`),
 } as const;
 
 export type XsdTemporal = keyof typeof FORMS;

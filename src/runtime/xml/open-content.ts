@@ -1,7 +1,7 @@
 import { encodeBase64 } from "./base64.js";
 import { XmlDecodeError, XmlEncodeError } from "./errors.js";
 import { formatXsdDouble } from "./lexical.js";
-import { clarkName, isNil, xsiType, type XmlAttribute, type XmlElementNode } from "./node.js";
+import { clarkName, isNil, XSD_NS, xsiType, type XmlAttribute, type XmlElementNode } from "./node.js";
 import type { XmlTag } from "./prefix-scope.js";
 import type { XmlPullReader } from "./pull.js";
 import type { XmlWriter } from "./writer.js";
@@ -82,6 +82,12 @@ export function openTypes(codecs: { readonly [clarkName: string]: XmlTypeCodec }
   return { byClark, byName };
 }
 
+/**
+ * The `$type` prefix of an untyped value whose element names a builtin simple type with xsi:type: `{ $type:
+ * "xsd:decimal", $value: "1" }` (the text as written). A record type's name is an NCName, so it never has a colon.
+ */
+export const XSD_PREFIX = "xsd:";
+
 /** One element of open content as { ns, name, value }; `path`/`key`/`index` locate it for error messages. */
 export function decodeOpenItem(node: XmlElementNode, path: string, key: string, index: number, types: OpenTypes): OpenContentItem {
   // Plain text fields are the common case (sObject fields): no path string is built for them.
@@ -102,6 +108,7 @@ export function decodeAnyValue(node: XmlElementNode, path: string, types: OpenTy
       }
       return value;
     }
+    if (t.ns === XSD_NS && t.local !== "anyType") return { $type: `${XSD_PREFIX}${t.local}`, $value: node.text };
   }
   const children = node.children;
   if (children.length === 0) return node.text;
@@ -125,8 +132,20 @@ export function readOpenItem(r: XmlPullReader, path: string, key: string, index:
   return item(ns, name, readAnyValue(r, `${path}/${key}/${index}/value`, types), attributes);
 }
 
-/** decodeAnyValue from a pull reader: null, a typed record (by xsi:type), a string or a list of items. */
-export function readAnyValue(r: XmlPullReader, path: string, types: OpenTypes): unknown {
+/**
+ * The global element declarations the content of an xsd:anyType value is read and written by: anyType's wildcard
+ * is lax (XSD 1.0 §3.4.7), so a child element that names a global declaration is assessed by it, and its value
+ * has the declaration's type (the others stay generic, and so do their children, assessed the same way).
+ */
+export interface LaxDeclarations {
+  declaration(ns: string, local: string): { readValue(r: XmlPullReader, path: string): unknown; encode(value: unknown, w: XmlWriter): void } | undefined;
+}
+
+/**
+ * decodeAnyValue from a pull reader: null, a typed record (by xsi:type), a string or a list of items (`lax`: the
+ * declarations the items are read by, for an xsd:anyType value).
+ */
+export function readAnyValue(r: XmlPullReader, path: string, types: OpenTypes, lax?: LaxDeclarations): unknown {
   if (r.isNil()) {
     r.skip();
     return null;
@@ -141,8 +160,10 @@ export function readAnyValue(r: XmlPullReader, path: string, types: OpenTypes): 
       }
       return value;
     }
+    // xsi:type naming a builtin simple type (`<uid xsi:type="xsd:decimal">1</uid>`): its text, with the type kept.
+    if (t.ns === XSD_NS && t.local !== "anyType") return { $type: `${XSD_PREFIX}${t.local}`, $value: r.readText() };
   }
-  return readAnyContent(r, types, path, undefined, 0);
+  return readAnyContent(r, types, path, undefined, 0, lax);
 }
 
 /**
@@ -150,16 +171,22 @@ export function readAnyValue(r: XmlPullReader, path: string, types: OpenTypes): 
  * between them is then dropped). The path of the value is `path`, or `${path}/${key}/${index}/value` when `key` is
  * given (worked out only when there are children to locate errors in).
  */
-function readAnyContent(r: XmlPullReader, types: OpenTypes, path: string, key: string | undefined, index: number): unknown {
+function readAnyContent(r: XmlPullReader, types: OpenTypes, path: string, key: string | undefined, index: number, lax?: LaxDeclarations): unknown {
   if (!r.nextChild(true)) return r.lastText;
   const base = key === undefined ? path : `${path}/${key}/${index}/value`;
   const out: OpenContentItem[] = [];
   do {
     const i = out.length;
+    const decl = lax?.declaration(r.ns, r.local);
     const ns = r.ns;
     const name = r.local;
+    if (decl !== undefined) {
+      // Read by its global declaration, whose codec reads (and later writes) the element's own attributes.
+      out.push({ ns, name, value: decl.readValue(r, `${base}/${i}/value`) });
+      continue;
+    }
     const attributes = r.attrCount === 0 ? undefined : pulledAttributes(r);
-    out.push(item(ns, name, readAnyValue(r, `${base}/${i}/value`, types), attributes));
+    out.push(item(ns, name, readAnyValue(r, `${base}/${i}/value`, types, lax), attributes));
   } while (r.nextChild(false));
   return out;
 }
@@ -184,6 +211,7 @@ export function encodeOpenContent(
   path: string,
   kept?: (XmlTag | undefined)[],
   declared?: OpenDeclarations,
+  lax?: LaxDeclarations,
 ): void {
   if (!Array.isArray(items)) throw new XmlEncodeError(`${path}: open content must be an array of { ns, name, value }`);
   for (let i = 0; i < items.length; i++) {
@@ -202,7 +230,7 @@ export function encodeOpenContent(
       }
     }
     const attributes = item.attributes;
-    if (typeof value !== "string" || attributes !== undefined) encodeAnyValue(w, item.ns, item.name, value, types, `${path}/${i}`, attributes);
+    if (typeof value !== "string" || attributes !== undefined) encodeAnyValue(w, item.ns, item.name, value, types, `${path}/${i}`, attributes, lax);
     else if (kept === undefined) w.simpleElement(item.ns, item.name, value);
     else {
       let tag = kept[i];
@@ -221,9 +249,19 @@ export function encodeOpenContent(
 
 /**
  * Write `value` as element {ns}local by the rules of decodeAnyValue, in reverse; `attributes` (an open content item's)
- * go on its start tag, except on a typed record's (`$type`), whose codec writes its own.
+ * go on its start tag, except on a typed record's (`$type`), whose codec writes its own; `lax`: the declarations an
+ * xsd:anyType value's items were read by (see LaxDeclarations).
  */
-export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: unknown, types: OpenTypes, path: string, attributes?: { readonly [name: string]: string }): void {
+export function encodeAnyValue(
+  w: XmlWriter,
+  ns: string,
+  local: string,
+  value: unknown,
+  types: OpenTypes,
+  path: string,
+  attributes?: { readonly [name: string]: string },
+  lax?: LaxDeclarations,
+): void {
   if (attributes !== undefined && (typeof attributes !== "object" || attributes === null)) {
     throw new XmlEncodeError(`${path}/attributes: open content attributes are an object of strings`);
   }
@@ -234,7 +272,7 @@ export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: u
     }
     encodeXmlAttributes(w, attributes);
     if (value === null) w.nil();
-    else if (Array.isArray(value)) encodeOpenContent(w, value as OpenContentItem[], types, `${path}/value`);
+    else if (Array.isArray(value)) encodeOpenContent(w, value as OpenContentItem[], types, `${path}/value`, undefined, lax, lax);
     else w.text(scalarText(value, path));
     w.endElement();
     return;
@@ -262,11 +300,21 @@ export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: u
   if (value instanceof Uint8Array) return w.simpleElement(ns, local, encodeBase64(value));
   if (Array.isArray(value)) {
     w.startElement(ns, local);
-    encodeOpenContent(w, value as OpenContentItem[], types, path);
+    // The items of an xsd:anyType value: those read by a declaration are written by it (see LaxDeclarations).
+    encodeOpenContent(w, value as OpenContentItem[], types, path, undefined, lax, lax);
     w.endElement();
     return;
   }
   const name = (value as { $type?: unknown }).$type;
+  if (typeof name === "string" && name.startsWith(XSD_PREFIX)) {
+    const text = (value as { $value?: unknown }).$value;
+    if (typeof text !== "string") throw new XmlEncodeError(`${path}: a value of xsi:type ${name} needs its text in $value`);
+    w.startElement(ns, local);
+    w.xsiType(XSD_NS, name.slice(XSD_PREFIX.length));
+    w.text(text);
+    w.endElement();
+    return;
+  }
   const codec = typeof name === "string" ? types.byName.get(name) : undefined;
   if (codec === undefined) {
     throw new XmlEncodeError(`${path}: an object in open content needs a $type naming a record type of the schema`);

@@ -1,5 +1,5 @@
 import { decodeEntities, decodeEntitiesIn } from "./entities.js";
-import { resolveLimits, type XmlLimits } from "./limits.js";
+import { resolveLimits, SCAN_ATTRIBUTES, type XmlLimits } from "./limits.js";
 import type { NamespaceScope, XmlAttribute, XmlElementNode } from "./node.js";
 import { attributeQuotes, attributeValueAt, checkNamespaceBinding, checkForbiddenChars, failAt, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, refuseDeclaration, skipMisc, skipPast } from "./scan.js";
 
@@ -237,6 +237,8 @@ class Parser {
     const colon = this.colonAt; // read now: attribute names overwrite it
     let i = lt + 1 + qname.length;
     let raw: [string, string, number][] | undefined;
+    let seenRaw: Set<string> | undefined;
+    let seenExpanded: Set<string> | undefined;
     let scope = parentScope;
     let selfClosing = false;
     for (;;) {
@@ -262,7 +264,14 @@ class Parser {
       const value = attributeValueAt(src, src.slice(i + 1, end), i + 1);
       raw ??= [];
       if (raw.length >= this.limits.maxAttributes) this.fail(`more than ${this.limits.maxAttributes} attributes`, i);
-      for (const r of raw) if (r[0] === attrName) this.fail(`duplicate attribute ${attrName}`, i);
+      if (raw.length < SCAN_ATTRIBUTES) {
+        for (const r of raw) if (r[0] === attrName) this.fail(`duplicate attribute ${attrName}`, i);
+      } else {
+        // Many attributes: a set keeps the duplicate check linear (a scan per attribute would be quadratic).
+        if (raw.length === SCAN_ATTRIBUTES) seenRaw = new Set(raw.map((r) => r[0]));
+        if (seenRaw!.has(attrName)) this.fail(`duplicate attribute ${attrName}`, i);
+        seenRaw!.add(attrName);
+      }
       if (attrName === "xmlns" || attrName.startsWith("xmlns:")) {
         const prefix = attrName.length === 5 ? "" : attrName.slice(6);
         checkNamespaceBinding(src, attrName, prefix, value, i);
@@ -294,7 +303,13 @@ class Parser {
         const a = splitName(name);
         const ans = a.prefix === "" ? "" : this.namespaceOf(a.prefix, scope, false, at);
         list ??= [];
-        for (const b of list) if (b.local === a.local && b.ns === ans) this.fail(`duplicate attribute {${ans}}${a.local}`, at);
+        if (list.length < SCAN_ATTRIBUTES) {
+          for (const b of list) if (b.local === a.local && b.ns === ans) this.fail(`duplicate attribute {${ans}}${a.local}`, at);
+        } else {
+          if (list.length === SCAN_ATTRIBUTES) seenExpanded = new Set(list.map((b) => `{${b.ns}}${b.local}`));
+          if (seenExpanded!.has(`{${ans}}${a.local}`)) this.fail(`duplicate attribute {${ans}}${a.local}`, at);
+          seenExpanded!.add(`{${ans}}${a.local}`);
+        }
         list.push({ ns: ans, local: a.local, prefix: a.prefix, value });
       }
       if (list !== undefined) attrs = list;

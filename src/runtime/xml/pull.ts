@@ -1,6 +1,6 @@
 import { decodeEntities, decodeEntitiesIn, predefinedAt } from "./entities.js";
 import { KeptInstance } from "./kept-instance.js";
-import { resolveLimits, type XmlLimits } from "./limits.js";
+import { resolveLimits, SCAN_ATTRIBUTES, type XmlLimits } from "./limits.js";
 import { XML_NS, XSI_NS, type NamespaceScope } from "./node.js";
 import { attributeQuotes, attributeValueAt, checkNamespaceBinding, checkForbiddenChars, failAt, indexOrEnd, internalized, isNameChar, isNameStart, isSpace, namespaceAt, piecesAt, refuseDeclaration, shortPieces, skipMisc, skipPast } from "./scan.js";
 import { isResident, patternOffset, residentHolds } from "./text-memory.js";
@@ -602,6 +602,8 @@ export class XmlPullReader {
     const local = this.nameLocal;
     let i = lt + 1 + qname.length;
     let raw = 0;
+    let seenRaw: Set<string> | undefined;
+    let seenExpanded: Set<string> | undefined;
     const rawNames = this.rawNames;
     const rawPrefixes = this.rawPrefixes;
     const rawLocals = this.rawLocals;
@@ -631,7 +633,14 @@ export class XmlPullReader {
       const end = QUOTES[1];
       const value = attributeValueAt(src, src.slice(i + 1, end), i + 1);
       if (raw >= this.limits.maxAttributes) this.fail(`more than ${this.limits.maxAttributes} attributes`, i);
-      for (let k = 0; k < raw; k++) if (rawNames[k] === attrName) this.fail(`duplicate attribute ${attrName}`, i);
+      if (raw < SCAN_ATTRIBUTES) {
+        for (let k = 0; k < raw; k++) if (rawNames[k] === attrName) this.fail(`duplicate attribute ${attrName}`, i);
+      } else {
+        // Many attributes: a set keeps the duplicate check linear (a scan per attribute would be quadratic).
+        if (raw === SCAN_ATTRIBUTES) seenRaw = new Set(rawNames.slice(0, raw));
+        if (seenRaw!.has(attrName)) this.fail(`duplicate attribute ${attrName}`, i);
+        seenRaw!.add(attrName);
+      }
       rawNames[raw] = attrName;
       if (attrName === "xmlns" || rawPrefixes[raw] === "xmlns") {
         const prefix = attrName.length === 5 ? "" : rawLocals[raw]!;
@@ -666,8 +675,18 @@ export class XmlPullReader {
       const aprefix = rawPrefixes[k]!;
       const alocal = rawLocals[k]!;
       const ans = aprefix === "" ? "" : this.namespaceOf(aprefix, scope, false, at);
-      for (let j = 0; j < count; j++) {
-        if (this.attrLocal[j] === alocal && this.attrNs[j] === ans) this.fail(`duplicate attribute {${ans}}${alocal}`, at);
+      if (count < SCAN_ATTRIBUTES) {
+        for (let j = 0; j < count; j++) {
+          if (this.attrLocal[j] === alocal && this.attrNs[j] === ans) this.fail(`duplicate attribute {${ans}}${alocal}`, at);
+        }
+      } else {
+        if (count === SCAN_ATTRIBUTES) {
+          seenExpanded = new Set();
+          for (let j = 0; j < count; j++) seenExpanded.add(`{${this.attrNs[j]}}${this.attrLocal[j]}`);
+        }
+        const expanded = `{${ans}}${alocal}`;
+        if (seenExpanded!.has(expanded)) this.fail(`duplicate attribute {${ans}}${alocal}`, at);
+        seenExpanded!.add(expanded);
       }
       this.attrNs[count] = ans;
       this.attrLocal[count] = alocal;

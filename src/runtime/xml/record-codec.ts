@@ -263,9 +263,9 @@ export class XmlCodecs {
   constructor(readonly namespaces: readonly (readonly [string, string])[], table?: XmlCodecTable) {
     const codecs = this;
     this.any = {
-      encode: (value, w, ns, local, _xsi, where = local) => encodeAnyValue(w, ns, local, value, codecs.open, where),
-      decode: (node, path = "") => readAnyValue(readerOfNode(node), path, codecs.open),
-      read: (r, path = "") => readAnyValue(r, path, codecs.open),
+      encode: (value, w, ns, local, _xsi, where = local) => encodeAnyValue(w, ns, local, value, codecs.open, where, undefined, codecs.laxDeclarations()),
+      decode: (node, path = "") => readAnyValue(readerOfNode(node), path, codecs.open, codecs.laxDeclarations()),
+      read: (r, path = "") => readAnyValue(r, path, codecs.open, codecs.laxDeclarations()),
     };
     this.named.set("any", this.any);
     if (table !== undefined) this.define(table);
@@ -330,6 +330,11 @@ export class XmlCodecs {
   /** The global element {ns}local, if the table declares one. */
   declaration(ns: string, local: string): XmlElementDecl | undefined {
     return this.declared.size === 0 ? undefined : this.declared.get(clarkName(ns, local));
+  }
+
+  /** What an xsd:anyType value's children are read by (LaxDeclarations): the global elements, when there are any. */
+  laxDeclarations(): XmlCodecs | undefined {
+    return this.declared.size === 0 ? undefined : this;
   }
 
   /** `xmlTypes` and `xmlElements` of the table given to the constructor. */
@@ -937,7 +942,9 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
   // An ordered group is required when its first line is (whatever kind of particle that is).
   const required = fields.filter((f) => f.leader && f.required && (f.kind !== XML_ANY || f.item !== undefined));
   const optional = fields.filter((f) => f.leader && !required.includes(f));
-  const repeatedNames = [...elements.values()].some((byLocal) => [...byLocal.values()].some((named) => named.filter((f) => f.item === undefined).length > 1));
+  // Lines of one ordered group share a position; a name also at another place (a substitution group member there
+  // and after it, `(Head|Member)*, x, Member`) is positional like two plain fields of one name.
+  const repeatedNames = [...elements.values()].some((byLocal) => [...byLocal.values()].some((named) => new Set(named.map((f) => f.at)).size > 1));
   return { fields, elements, attributes, anys, texts, attributeList, particleList, required, optional, positional, repeatedNames, particles: at > 0, namespaces: new Map(), met: new Map(), first: undefined };
 }
 

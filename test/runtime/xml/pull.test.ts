@@ -207,7 +207,14 @@ describe("XmlPullReader", () => {
     expect(expectSameAsTree("<a>".repeat(200_000))).toMatch(/elements nested deeper than 128/);
     expect(expectSameAsTree("<a>".repeat(100_000), { maxDepth: 1_000_000 })).toMatch(/element <a> is not closed/);
     const many = `<r ${Array.from({ length: 10_000 }, (_, i) => `a${i}="${i}"`).join(" ")}/>`;
-    expect(expectSameAsTree(many)).toMatch(/more than 64 attributes/);
+    expect(expectSameAsTree(many)).toMatch(/more than 4096 attributes/);
+    // Past the scan threshold duplicates are found by a set: the same error, at the same place, as the tree parser.
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `a${i}="${i}"`).join(" ");
+    expect(expectSameAsTree(`<r ${names(3000)}/>`)).toBe("ok");
+    expect(expectSameAsTree(`<r ${names(40)} a7="x"/>`)).toMatch(/duplicate attribute a7 at 1:/);
+    expect(expectSameAsTree(`<r ${names(40)} a39="x" a1="y"/>`)).toMatch(/duplicate attribute a39 at 1:/);
+    // Two prefixes bound to one namespace: a duplicate expanded name, found past the threshold too.
+    expect(expectSameAsTree(`<r xmlns:p="urn:x" xmlns:q="urn:x" ${names(40)} p:z="1" q:z="2"/>`)).toMatch(/duplicate attribute \{urn:x\}z at 1:/);
     expect(expectSameAsTree("<r>" + "<a></b>".repeat(3) + "</r>")).toMatch(/end tag <\/b> does not match <a>/);
     expect(expectSameAsTree("<r><a><b></a></b></r>")).toMatch(/end tag <\/a> does not match <b>/);
     expect(expectSameAsTree(`<r a="${"&amp;".repeat(10_000)}"/>`)).toBe("ok");
