@@ -230,8 +230,8 @@ export function jsonHelperName(role: "jsonRead" | "enumTable", typeName: string)
 
 /**
  * The name a module exports one of its own tables (its ProtoJSON registry, its text-format types) under for the
- * modules that import it: the table's name, `$`, and the module's folder, since a module may import several.
+ * modules that import it: `$`, the table's name, `$`, and the module's folder, since a module may import several.
  */
 export function moduleTableName(table: string, dir: string): string {
-  return `${table}$${dir.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`;
+  return `$${table}$${dir.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`;
 }

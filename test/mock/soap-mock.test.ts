@@ -73,7 +73,7 @@ function outputValidator(r: Running, op: BoundOperation): Fn | undefined {
 function inputXml(r: Running, op: BoundOperation, seed: string): string {
   if (op.input.kind !== "element") throw new Error(`${op.name} is rpc style`);
   const el = op.input.element;
-  const encode = r.spec.module[`encode${elementCodecNames(r.spec.doc).get(el.id)}Element`] as Fn;
+  const encode = r.spec.module[elementCodecNames(r.spec.doc).get(el.id)!.encode] as Fn;
   return encode(elementValue(r.spec, r.gen, el, seed).value) as string;
 }
 

@@ -78,13 +78,13 @@ const CASES: readonly Case[] = [
     text: `syntax = "proto2";\npackage t;\nmessage Foo { optional int32 x = 1 [default = 5]; }\nmessage FooDefaults { optional string y = 1; }\n`,
     exports: {
       "types.ts": ["Foo", "FooDefaults"],
-      // The type keeps FooDefaults; Foo's defaults constant yields.
-      "protobuf.ts": ["encodeFoo", "decodeFoo", "FooDefaults_2", "encodeFooDefaults", "decodeFooDefaults"],
+      // The type keeps FooDefaults; Foo's defaults constant yields, spelled with "Of" (docs/naming.md).
+      "protobuf.ts": ["encodeFoo", "decodeFoo", "DefaultsOfFoo", "encodeFooDefaults", "decodeFooDefaults"],
     },
     notExported: { "protobuf.ts": ["FooDefaults"] },
     check: (out) => {
       const names = assignNames(out.doc);
-      expect(names.derived("proto:.t.Foo", "defaults")).toBe("FooDefaults_2");
+      expect(names.derived("proto:.t.Foo", "defaults")).toBe("DefaultsOfFoo");
       expect(names.type("proto:.t.FooDefaults")).toBe("FooDefaults");
     },
   },
@@ -92,17 +92,19 @@ const CASES: readonly Case[] = [
     name: "proto3 StringFoo next to Foo: both text functions of Foo exist",
     file: "a.proto",
     text: `syntax = "proto3";\npackage t;\nmessage Foo { int32 x = 1; }\nmessage StringFoo { string s = 1; }\n`,
+    notExported: { "protojson.ts": ["toJsonStringFoo_2", "fromJsonStringFoo_2"] },
     exports: {
-      // StringFoo's value functions keep toJsonStringFoo/fromJsonStringFoo; Foo's text functions take "_2".
+      // StringFoo's value functions keep toJsonStringFoo/fromJsonStringFoo; Foo's text functions are spelled with
+      // "Of" (toJsonStringOfFoo: the JSON string of Foo), not numbered.
       "protojson.ts": [
-        "toJsonFoo", "fromJsonFoo", "toJsonStringFoo_2", "fromJsonStringFoo_2",
+        "toJsonFoo", "fromJsonFoo", "toJsonStringOfFoo", "fromJsonStringOfFoo",
         "toJsonStringFoo", "fromJsonStringFoo", "toJsonStringStringFoo", "fromJsonStringStringFoo",
       ],
       "prototext.ts": ["toTextFoo", "fromTextFoo", "toTextStringFoo", "fromTextStringFoo"],
     },
     check: (_out, text) => {
       // Foo's text function is Foo's: it serializes with toJsonFoo, not StringFoo's function.
-      expect(text("protojson.ts")).toMatch(/export function toJsonStringFoo_2\(message: Foo,[^\n]*\n\s+return JSON\.stringify\(toJsonFoo\(/);
+      expect(text("protojson.ts")).toMatch(/export function toJsonStringOfFoo\(message: Foo,[^\n]*\n\s+return JSON\.stringify\(toJsonFoo\(/);
     },
   },
   {

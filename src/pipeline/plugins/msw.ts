@@ -190,7 +190,7 @@ function defaultReply(ctx: PluginContext, gen: ValueGenerator, op: HttpOperation
   if (content.type.kind === "ref") {
     const name = ctx.names.type(content.type.id);
     imports.types.add(name);
-    const decode = `decode${name}Json`;
+    const decode = ctx.names.derived(content.type.id, "decodeJson");
     imports.json.add(decode);
     const T = content.nullable ? `${name} | null` : name;
     return `({\n${indent}  status: ${status},\n${indent}  body: mockBody<${T}>(${list}, ${decode}, ${generated})${headerPart ? `,\n${indent} ${headerPart.slice(1)}` : ""},\n${indent}})`;
