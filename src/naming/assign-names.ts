@@ -34,6 +34,10 @@ export interface ApiNames {
   readonly handlerInput: string;
   readonly server: string;
   readonly createServer: string;
+  /** The TanStack Query plugin's options factory, and the MSW plugin's default handlers and handler factory. */
+  readonly queries: string;
+  readonly mockHandlers: string;
+  readonly mswHandlers: string;
 }
 
 /** Identifiers of one SOAP service's client (client.ts) and server (server.ts). */
@@ -62,6 +66,8 @@ export interface RpcNames {
   readonly implementation: string;
   readonly createClient: string;
   readonly createHandler: string;
+  /** The TanStack Query plugin's options factory for the service's unary methods. */
+  readonly queries: string;
   /** The module-private procedure constant of the method at this index of the service's `methods`. */
   procedure(methodIndex: number): string;
 }
@@ -247,10 +253,13 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     const client = claimGroup("client", SPELL.client(base), (n) => [n, SPELL.create(n), SPELL.resultOf(n)]);
     const handlers = claimGroup("handlers", SPELL.handlers(base), (n) => [n, SPELL.inputOf(n)]);
     const server = claimGroup("server", SPELL.server(base), (n) => [n, SPELL.create(n)]);
+    // The plugins' names keep the client's number: WebhooksAPIClient_2 -> webhooksAPI_2Queries.
+    const clientStem = client.replace(/Client(_\d+)?$/, "$1");
     apiNames.set(index, {
       client, createClient: SPELL.create(client), clientResult: SPELL.resultOf(client),
       handlers, handlerInput: SPELL.inputOf(handlers),
       server, createServer: SPELL.create(server),
+      queries: claim(SPELL.queries(clientStem)), mockHandlers: claim(SPELL.mockHandlers(clientStem)), mswHandlers: claim(SPELL.mswHandlers(clientStem)),
     });
     const methods = new Set<string>();
     for (const op of s.operations) {
@@ -302,8 +311,9 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     const createClient = claim(SPELL.createClient(base));
     const createHandler = claim(SPELL.createHandler(base));
     const procedures = s.methods.map((m) => claim(SPELL.procedure(base, m.name)));
+    const queries = claim(SPELL.queries(client.replace(/Client(_\d+)?$/, "$1")));
     rpcNames.set(index, {
-      client, implementation, createClient, createHandler,
+      client, implementation, createClient, createHandler, queries,
       procedure: (i) => {
         const name = procedures[i];
         if (name === undefined) throw new Error(`internal: no method ${i} in ${s.fullName}`);

@@ -145,6 +145,10 @@ export const SPELL = {
   serverMessages: (base: string) => lowerFirst(`${base}Messages`),
   clientBinding: (client: string) => `${lowerFirst(client)}Binding`,
   clientMessages: (client: string) => `${lowerFirst(client)}Messages`,
+  // Plugin files (not re-exported by the index), from the claimed client name without "Client" (`WebhooksAPI`).
+  queries: (clientStem: string) => `${lowerFirst(clientStem)}Queries`,
+  mockHandlers: (clientStem: string) => `${lowerFirst(clientStem)}MockHandlers`,
+  mswHandlers: (clientStem: string) => `${lowerFirst(clientStem)}MswHandlers`,
   // Proto services (connect.ts).
   implementation: (base: string) => `${base}Implementation`,
   createClient: (base: string) => `create${base}Client`,

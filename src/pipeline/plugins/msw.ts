@@ -99,12 +99,9 @@ function emitService(ctx: PluginContext, gen: ValueGenerator, s: HttpService, in
   const api = ctx.names.api(index);
   imports.server.add(api.createServer);
   imports.server.add(`type ${api.handlers}`);
-  // Derived from the client's claimed name, which ends in "Client" (WebhooksAPIClient -> webhooksAPIMswHandlers), as
-  // the TanStack Query plugin does; the index does not re-export this file.
-  const stem = api.client.replace(/Client(_\d+)?$/, "$1");
-  const lower = `${stem.charAt(0).toLowerCase()}${stem.slice(1)}`;
-  const defaults = `${lower}MockHandlers`;
-  const factory = `${lower}MswHandlers`;
+  // The naming pass's (WebhooksAPIClient -> webhooksAPIMockHandlers, webhooksAPIMswHandlers).
+  const defaults = api.mockHandlers;
+  const factory = api.mswHandlers;
   const H = api.handlers;
   const defaultBase = defaultBaseUrl(s);
   const out: string[] = [];
