@@ -12,6 +12,7 @@ import { helperName, type HelperRole } from "./derived.js";
 export class ModuleScope {
   private readonly used: Set<string>;
   private readonly assigned = new Map<string, string>();
+  private readonly counts = new Map<string, number>();
 
   constructor(private readonly names: Names, taken: Iterable<string>) {
     this.used = new Set(taken);
@@ -32,8 +33,8 @@ export class ModuleScope {
     const k = `numbered\0${prefix}\0${key}`;
     const prior = this.assigned.get(k);
     if (prior !== undefined) return prior;
-    let n = 1;
-    for (const name of this.assigned.keys()) if (name.startsWith(`numbered\0${prefix}\0`)) n++;
+    const n = (this.counts.get(prefix) ?? 0) + 1;
+    this.counts.set(prefix, n);
     return this.claim(k, `${prefix}_${n}`);
   }
 
