@@ -145,7 +145,26 @@ export function resolveRun(options: RunOptions): ResolvedRun {
   for (const p of plugins) if (!isBuiltinPlugin(p) && !(existsSync(p) && statSync(p).isFile())) throw new UsageError(`${p}: the plugin module does not exist`);
   const host = nodeSpecHost({ cwd, includeDirs: protoPaths, roots, maxFileBytes, catalog });
   // One output module per input file: imported files get their folders, specs the layout (module-layout.ts).
-  return { outRoot, specs: planModules(specs, host, project), host, templates, configFile, base, project, strict, plugins };
+  let planned = planModules(specs, host, project);
+  if (fromArgs && configFile !== undefined && config.specs !== undefined) {
+    planned = asInFullRun(planned, options, configFile, config);
+  }
+  return { outRoot, specs: planned, host, templates, configFile, base, project, strict, plugins };
+}
+
+/**
+ * Specs named on the command line beside a config that lists them all: laid out as the config's whole run lays
+ * them out, so that regenerating one spec writes what the full run writes (a shared module stays shared, with the
+ * settings of the spec that comes first in the config) and never re-emits a shared file into the named spec's
+ * folder. The named specs (with their config entries' settings) and the modules of the run's imported files are
+ * generated; when a named spec is not one of the config's, the named specs are laid out alone.
+ */
+function asInFullRun(alone: SpecInput[], options: RunOptions, configFile: string, config: ConfigFile): SpecInput[] {
+  const full = resolveRun({ ...options, specs: undefined, loadedConfig: { file: configFile, config } });
+  const named = new Set(alone.filter((s) => !s.importedOnly).map((s) => path.resolve(s.file)));
+  const listed = new Set(full.specs.filter((s) => !s.importedOnly).map((s) => path.resolve(s.file)));
+  if (![...named].every((f) => listed.has(f))) return alone;
+  return full.specs.filter((s) => s.importedOnly || named.has(path.resolve(s.file)));
 }
 
 function realpathOrSelf(file: string): string {

@@ -14,7 +14,7 @@
  */
 import type { GeneratedFile } from "../codegen/generated-file.js";
 import type { NamedType, TypeId } from "../ir/model.js";
-import type { EmitContext, ForeignModule } from "./artifact.js";
+import type { EmitContext, EmitModules, ForeignModule } from "./artifact.js";
 
 /** The module that declares `id` when it is not this one. */
 export function foreignModule(ctx: EmitContext, id: TypeId): ForeignModule | undefined {
@@ -69,4 +69,23 @@ export function printSharedExports(f: GeneratedFile, ctx: EmitContext, helpers: 
   f.print("export {");
   for (const [shared, local] of helpers) f.print(`  ${local} as ${shared},`);
   f.print("};");
+}
+
+/**
+ * Same-shape types (types/same-shape.ts: a type whose functions are an earlier type's) kept to pairs of this module's
+ * own types: a type of another module is checked and written by that module's functions, and an own type is never
+ * made an alias of them (the validators and serializers of one module must agree, and an import would be needed).
+ */
+export function ownSameShape(modules: EmitModules | undefined, sameShape: ReadonlyMap<TypeId, TypeId>): ReadonlyMap<TypeId, TypeId> {
+  if (modules === undefined) return sameShape;
+  return new Map([...sameShape].filter(([t, first]) => modules.foreign(t) === undefined && modules.foreign(first) === undefined));
+}
+
+/**
+ * A public function of named type `id` (`validateMoney`, `encodeMoneyJson`) from the artifact file that declares it:
+ * this folder's `./<file>.js`, or for another input file's type, that file's module's.
+ */
+export function importTypeFunction(f: GeneratedFile, modules: EmitModules | undefined, id: TypeId, name: string, file: string) {
+  const home = modules?.foreign(id);
+  return home !== undefined ? importPublic(f, home, file, name) : f.import(name, `./${file}.js`);
 }

@@ -15,7 +15,7 @@ import type { SpecHost } from "../parsers/host.js";
 import { loadSpec } from "./load-spec.js";
 import { outputDirFor } from "./output-dir.js";
 import { manifestFile } from "./output-manifest.js";
-import { linkModules, type ModuleLinks } from "./module-layout.js";
+import { linkModules, openApiOptions, type ModuleLinks } from "./module-layout.js";
 import { runPlugins, type LoadedPlugin } from "./user-plugins.js";
 
 /** One spec to generate from, as the config file or the command line gives it. */
@@ -49,6 +49,13 @@ export interface SpecInput {
    * emits only what its own file declares and imports the rest from those folders; unset, it is self-contained.
    */
   readonly modules?: Readonly<Record<string, string>>;
+  /**
+   * OpenAPI, set when the run is laid out per file: the version the spec's schemas are read by (its own `openapi`,
+   * or for a shared components file without one, the first importing document's).
+   */
+  readonly openApiVersion?: "3.0" | "3.1";
+  /** An input file no spec names, given a folder because specs import it (planModules). */
+  readonly importedOnly?: boolean;
 }
 
 /** How generateSpec renders: which template shells, and whether to add the package README. */
@@ -87,7 +94,7 @@ export interface SpecOutput {
 
 /** read -> lower -> passes -> names -> emit, entirely in memory. Throws SpecError on bad input. */
 export function generateSpec(spec: SpecInput, host: SpecHost, render: RenderOptions = {}): SpecOutput {
-  const doc = loadSpec(spec.file, host, spec.jsonSchema ? { jsonSchema: spec.jsonSchema } : {});
+  const doc = loadSpec(spec.file, host, openApiOptions(spec));
   return generateFromDocument(doc, spec, render, linkModules(spec, doc, host));
 }
 

@@ -4,10 +4,12 @@
  * the rest from the folders of the files it imports (linkModules), so a file imported by several specs is generated
  * once and two specs importing one message share one TypeScript type. See docs/cli/output-folders.md.
  *
- * Today this covers .proto specs (the measured case: content-stream.proto re-emitted all of content.proto).
- * OpenAPI documents sharing $ref'd files and WSDLs sharing XSDs are still generated self-contained.
+ * This covers .proto specs (the measured case: content-stream.proto re-emitted all of content.proto) and OpenAPI
+ * documents that `$ref` schemas of shared files (a components file). WSDLs sharing XSDs are still generated
+ * self-contained (docs/cli/output-folders.md says why).
  */
 import path from "node:path";
+import YAML from "yaml";
 import type { IrDocument, Origin, TypeId } from "../ir/model.js";
 import { assignNames, type Names } from "../naming/assign-names.js";
 import type { EmitModules, ForeignModule } from "../emitters/artifact.js";
@@ -15,27 +17,42 @@ import type { SpecHost } from "../parsers/host.js";
 import { loadProtoFiles } from "../parsers/proto/load.js";
 import type { SpecInput } from "./generate-files.js";
 import { isSpecError, loadSpec } from "./load-spec.js";
+import type { OpenApiOptions } from "../parsers/openapi/index.js";
 import { outputDirFor } from "./output-dir.js";
 import { specKindByExtension } from "./spec-kind.js";
 
 /**
- * The layout of a run: every spec of the run, plus one implicit spec per imported .proto that is not a spec itself
- * (so it gets a folder, a manifest and events like any spec), each proto spec carrying the run's module map
- * (`SpecInput.modules`: absolute input file -> output folder).
+ * The layout of a run: every spec of the run, plus one implicit spec (`importedOnly`) per imported file that is not a
+ * spec itself and gets a module (so it gets a folder, a manifest and events like any spec), each spec that takes
+ * part carrying the run's module map (`SpecInput.modules`: absolute input file -> output folder). A .proto gets a
+ * module whenever a spec imports it; an OpenAPI file when two specs or modules take types from it (otherwise it
+ * stays part of the one document that reads it) and it generates alone, declaring every type they take from it.
  *
  * Rules, all deterministic and independent of the working folder:
  * - A spec keeps its folder (its `out`, else outputDirFor). An imported file that is not a spec gets outputDirFor
  *   of its name; when that folder is taken, its path relative to the project folder (separators as `-`), then
  *   `_2`, `_3`, ... Specs are placed in config order, then imported files in the order the specs first import them.
- * - An imported-only file's module takes the settings (int64, dates, artifacts, runtime module) of the first spec
- *   importing it. A spec shares modules only when every file it reads has one with its own settings; otherwise
+ * - An imported-only file's module takes the settings (int64, dates, artifacts, runtime module; OpenAPI formats,
+ *   jsonSchema and version) of the first spec importing it. A spec shares modules only when every file it reads has one with its own settings; otherwise
  *   (and when its imports cannot be read: its own generation reports that) it is generated self-contained as before.
- * - A run in which no proto spec imports another file is left as it is (no module exports its helpers).
+ * - A run in which no spec imports another file is left as it is; in a run where some do, a spec that neither
+ *   imports a file nor is imported is too (no module exports its helpers).
  */
 export function planModules(specs: readonly SpecInput[], host: SpecHost, project: string): SpecInput[] {
   const closures = new Map<SpecInput, string[] | undefined>();
-  for (const spec of specs) closures.set(spec, specKindByExtension(spec.file) === "proto" ? protoClosure(spec.file, host) : undefined);
+  /** OpenAPI: for each file documents take types from, those types' ids in the file's own document. */
+  const needs = new Map<string, Set<TypeId>>();
+  for (const spec of specs) closures.set(spec, closureOf(spec, host, needs));
   if (![...closures.values()].some((c) => c !== undefined && c.length > 1)) return [...specs];
+  // OpenAPI: the version a document's schemas are read by is one of the settings modules must agree on.
+  specs = specs.map((spec) => {
+    if (specKindByExtension(spec.file) !== "openapi") return spec;
+    const version = openApiVersionOf(path.resolve(spec.file), host);
+    if (version === undefined) return spec;
+    const versioned = { ...spec, openApiVersion: version };
+    closures.set(versioned, closures.get(spec));
+    return versioned;
+  });
 
   const taken = new Set<string>();
   const owner = new Map<string, SpecInput>();
@@ -49,28 +66,139 @@ export function planModules(specs: readonly SpecInput[], host: SpecHost, project
     dirs.set(file, dir);
   }
   const implicit: SpecInput[] = [];
-  for (const spec of specs) {
-    for (const file of closures.get(spec) ?? []) {
-      if (owner.has(file)) continue;
-      const dir = freeFolder(file, project, taken);
-      taken.add(dir);
-      dirs.set(file, dir);
-      const source = path.relative(project, file).split(path.sep).join("/");
-      const display = host.displayPath(file);
-      const module: SpecInput = { ...settingsOf(spec), file, display, source, outDir: dir };
-      owner.set(file, module);
-      implicit.push(module);
-      closures.set(module, protoClosure(file, host));
+  const unshared = new Set<string>();
+  /** Every spec and module, with the files it reads types from (not its own). */
+  const holders = (): SpecInput[] => [...specs, ...implicit].filter((h) => closures.get(h) !== undefined);
+  /**
+   * Whether an imported file gets a module of its own: a .proto always; an OpenAPI file only when two specs or
+   * modules take types from it (a file only one document reads stays in that document's folder, so a document split
+   * over many files, DigitalOcean's hundreds, is one folder as before).
+   */
+  const wantsModule = (file: string): boolean =>
+    specKindByExtension(file) !== "openapi" || holders().filter((h) => path.resolve(h.file) !== file && closures.get(h)!.includes(file)).length >= 2;
+  // Passes until no file gains a module: a new module's own imports may make another file shared.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const spec of holders()) {
+      for (const file of closures.get(spec) ?? []) {
+        if (owner.has(file) || unshared.has(file) || !wantsModule(file)) continue;
+        // A shared OpenAPI file must generate on its own and declare every type the documents take from it;
+        // otherwise it gets no module (so an error in a schema no document uses does not fail the run) and the
+        // documents that read it stay self-contained.
+        if (specKindByExtension(file) === "openapi" && !declaresAlone(file, { ...settingsOf(spec), file, display: file }, needs.get(file), host)) {
+          unshared.add(file);
+          continue;
+        }
+        const dir = freeFolder(file, project, taken);
+        taken.add(dir);
+        dirs.set(file, dir);
+        const source = path.relative(project, file).split(path.sep).join("/");
+        const display = host.displayPath(file);
+        // A shared OpenAPI file that is a document itself is read by its own version, a components file by the importer's.
+        const version = specKindByExtension(file) === "openapi" ? openApiVersionOf(file, host) : undefined;
+        const module: SpecInput = { ...settingsOf(spec), ...(version ? { openApiVersion: version } : {}), file, display, source, outDir: dir, importedOnly: true };
+        owner.set(file, module);
+        implicit.push(module);
+        closures.set(module, closureOf(module, host, needs));
+        changed = true;
+      }
     }
   }
   const modules: Record<string, string> = Object.fromEntries([...dirs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  /** An OpenAPI file without a module is part of the one document (or module) that reads it. */
+  const folded = (f: string) => !owner.has(f) && !unshared.has(f) && specKindByExtension(f) === "openapi";
   const shares = (spec: SpecInput, closure: readonly string[]) =>
-    owner.get(path.resolve(spec.file)) === spec && closure.every((f) => owner.has(f) && sameSettings(owner.get(f)!, spec));
+    owner.get(path.resolve(spec.file)) === spec && closure.every((f) => (owner.has(f) ? sameSettings(owner.get(f)!, spec) : folded(f)));
+  // Only specs that import a module or are imported take part: the others stay as they were (no `$` helper exports).
+  const imported = new Set([...closures.values()].flatMap((c) => c?.slice(1) ?? []));
   const planned = (spec: SpecInput): SpecInput => {
     const closure = closures.get(spec);
-    return closure !== undefined && shares(spec, closure) ? { ...spec, modules } : spec;
+    const self = path.resolve(spec.file);
+    const takesPart = closure !== undefined && (closure.some((f) => f !== self && owner.has(f)) || (imported.has(self) && owner.get(self) === spec));
+    return takesPart && shares(spec, closure) ? { ...spec, modules } : spec;
   };
   return [...specs, ...implicit].map(planned);
+}
+
+/** The input files a spec's types come from (itself first), or undefined when it is not laid out per file. */
+function closureOf(spec: SpecInput, host: SpecHost, needs?: Map<string, Set<TypeId>>): string[] | undefined {
+  const kind = specKindByExtension(spec.file);
+  if (kind === "proto") return protoClosure(spec.file, host);
+  if (kind === "openapi") return openApiClosure(spec, host, needs);
+  // WSDL/XSD: generated self-contained (an XSD's codecs live in one table per output; see the docs).
+  return undefined;
+}
+
+/** A `$ref` to another file (not `#/...` inside the same one), as YAML or JSON spell it. */
+const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?(?!#)[^\s"'#]/;
+
+/**
+ * The files an OpenAPI document's types are declared in (itself first, then the others in the order the parser read
+ * them), or undefined when it cannot be read. A file the document reads for no type (an `info.description` kept
+ * elsewhere) is not one. Documents without a `$ref` to another file are not loaded here (most are: Stripe's is one
+ * file of 7 MB), so laying out a run costs nothing for them.
+ */
+function openApiClosure(spec: SpecInput, host: SpecHost, needs?: Map<string, Set<TypeId>>): string[] | undefined {
+  const file = path.resolve(spec.file);
+  try {
+    if (!EXTERNAL_REF.test(host.readFile(file))) return [file];
+    const doc = loadSpec(file, host, openApiOptions(spec));
+    const files = new Set([file]);
+    for (const t of doc.types) {
+      const home = path.resolve(path.dirname(file), t.origin.file);
+      files.add(home);
+      if (needs === undefined || home === file) continue;
+      const ids = needs.get(home) ?? new Set<TypeId>();
+      needs.set(home, ids.add(openApiHomeId(t.id, home)));
+    }
+    return [...files];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An OpenAPI type's id in the document of the file that declares it. Ids name the file relative to the entry that
+ * read it (`openapi:api/common.yaml#/components/...`); in the file's own document it is the entry
+ * (`openapi:common.yaml#/components/...`).
+ */
+function openApiHomeId(id: TypeId, file: string): TypeId {
+  const hash = id.indexOf("#");
+  return `openapi:${path.basename(file)}${hash < 0 ? "" : id.slice(hash)}`;
+}
+
+/** Whether a shared OpenAPI file generates on its own (as `module` reads it) and declares every type in `needed`. */
+function declaresAlone(file: string, module: SpecInput, needed: ReadonlySet<TypeId> | undefined, host: SpecHost): boolean {
+  const version = openApiVersionOf(file, host) ?? module.openApiVersion;
+  try {
+    const doc = loadSpec(file, host, openApiOptions({ ...module, ...(version ? { openApiVersion: version } : {}) }));
+    const ids = new Set(doc.types.map((t) => t.id));
+    return [...(needed ?? [])].every((id) => ids.has(id));
+  } catch (e) {
+    if (isSpecError(e)) return false;
+    throw e;
+  }
+}
+
+/** The OpenAPI version of a document (Swagger 2.0 is read as its 3.0 conversion), undefined for a file that has none. */
+function openApiVersionOf(file: string, host: SpecHost): "3.0" | "3.1" | undefined {
+  try {
+    const root: unknown = YAML.parse(host.readFile(file), { maxAliasCount: 100 });
+    if (root === null || typeof root !== "object") return undefined;
+    const { openapi, swagger } = root as { openapi?: unknown; swagger?: unknown };
+    if (typeof openapi === "string") return openapi.startsWith("3.1.") ? "3.1" : "3.0";
+    return swagger !== undefined ? "3.0" : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How a spec's OpenAPI files are read: the spec's `jsonSchema`, and a shared components file's version. */
+export function openApiOptions(spec: SpecInput): OpenApiOptions {
+  return {
+    ...(spec.jsonSchema ? { jsonSchema: spec.jsonSchema } : {}),
+    ...(spec.openApiVersion ? { sharedComponents: spec.openApiVersion } : {}),
+  };
 }
 
 /** Every file a .proto reads (itself first, then its imports, transitively), or undefined when they cannot be read. */
@@ -84,10 +212,13 @@ function protoClosure(file: string, host: SpecHost): string[] | undefined {
 }
 
 function settingsOf(spec: SpecInput): Partial<SpecInput> {
-  const { int64, dates, runtimeModule, artifacts, artifactNames } = spec;
+  const { int64, dates, runtimeModule, artifacts, artifactNames, formats, jsonSchema, openApiVersion } = spec;
   return {
     ...(int64 !== undefined ? { int64 } : {}),
     ...(dates !== undefined ? { dates } : {}),
+    ...(formats !== undefined ? { formats } : {}),
+    ...(jsonSchema !== undefined ? { jsonSchema } : {}),
+    ...(openApiVersion !== undefined ? { openApiVersion } : {}),
     ...(runtimeModule !== undefined ? { runtimeModule } : {}),
     ...(artifacts !== undefined ? { artifacts } : {}),
     ...(artifactNames !== undefined ? { artifactNames } : {}),
@@ -143,25 +274,48 @@ export interface ModuleLinks {
 }
 
 /**
- * Link a proto spec to the modules of the files it imports (SpecInput.modules): the names of their types (as their
- * own generation gives them, computed here the same way) and where to import them from. Undefined when the spec is
- * generated self-contained: not laid out per file, a file it reads has no module, or an extension declared in one
- * file extends a message of another (that message's codec lives in the other module, which cannot know it).
+ * Link a spec (proto, OpenAPI) to the modules of the files it imports (SpecInput.modules): the names of their types
+ * (as their own generation gives them, computed here the same way) and where to import them from. Undefined when the
+ * spec is generated self-contained: not laid out per file, a file it reads has no module, or an extension declared
+ * in one file extends a message of another (that message's codec lives in the other module, which cannot know it),
+ * or (OpenAPI) a type it reads from another file is not one that file's module declares (a schema outside
+ * `components.schemas`, say a response's inline schema in a shared file).
  */
 export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): ModuleLinks | undefined {
   const layout = spec.modules;
-  if (layout === undefined || doc.format !== "proto") return undefined;
+  if (layout === undefined || (doc.format !== "proto" && doc.format !== "openapi")) return undefined;
   const self = path.resolve(spec.file);
   const dir = layout[self];
   if (dir === undefined) return undefined;
-  const docs = new Map<string, { doc: IrDocument; names: Names }>();
-  const fileOf = (entry: string, origin: Origin) => path.resolve(path.dirname(entry), origin.file);
+  const openapi = doc.format === "openapi";
+  const docs = new Map<string, { doc: IrDocument; names: Names; ids: ReadonlySet<TypeId> }>();
+  /**
+   * The file whose module declares what `origin` is in: its own file, or for OpenAPI, when that file has no module
+   * (only this document reads it, planModules), the entry itself.
+   */
+  const fileOf = (entry: string, origin: Origin) => {
+    const file = path.resolve(path.dirname(entry), origin.file);
+    return openapi && layout[file] === undefined ? entry : file;
+  };
   const shareable = (entry: string, d: IrDocument) => {
-    if (!d.files.every((f) => layout[path.resolve(path.dirname(entry), f)] !== undefined)) return false;
     const typeFile = new Map(d.types.map((t) => [t.id, fileOf(entry, t.origin)]));
+    // A proto module needs every file it reads laid out (an OpenAPI one's files without a module are its own).
+    if (!openapi && !d.files.every((f) => layout[path.resolve(path.dirname(entry), f)] !== undefined)) return false;
     return d.extensions.every((e) => typeFile.get(e.extendee) === undefined || typeFile.get(e.extendee) === fileOf(entry, e.origin));
   };
   if (!shareable(self, doc)) return undefined;
+
+  /**
+   * A type's id in the document of the file that declares it. Proto ids are full names, the same everywhere;
+   * OpenAPI ids name the file relative to the entry that read it (`openapi:api/common.yaml#/components/...`), and
+   * in the file's own module it is the entry (`openapi:common.yaml#/components/...`).
+   */
+  const homeId = (id: TypeId, file: string): TypeId => (openapi ? openApiHomeId(id, file) : id);
+  /** A module's names, asked with the ids of a document that imports it. */
+  const namesFor = (file: string): Names => {
+    const home = moduleOf(file).names;
+    return openapi ? translatedNames(home, (id) => homeId(id, file)) : home;
+  };
 
   /** The names of a module's document: its imports' types keep their modules' names. */
   const namesOf = (entry: string, d: IrDocument): Names => {
@@ -169,15 +323,15 @@ export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): M
     return assignNames(d, {
       homeOf: (id) => {
         const file = typeFile.get(id);
-        return file === undefined || file === entry ? undefined : moduleOf(file).names;
+        return file === undefined || file === entry ? undefined : namesFor(file);
       },
     });
   };
-  const moduleOf = (file: string): { doc: IrDocument; names: Names } => {
+  const moduleOf = (file: string): { doc: IrDocument; names: Names; ids: ReadonlySet<TypeId> } => {
     let known = docs.get(file);
     if (known === undefined) {
-      const d = loadSpec(file, host);
-      known = { doc: d, names: namesOf(file, d) };
+      const d = loadSpec(file, host, openApiOptions(spec));
+      known = { doc: d, names: namesOf(file, d), ids: new Set(d.types.map((t) => t.id)) };
       docs.set(file, known);
     }
     return known;
@@ -192,7 +346,7 @@ export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): M
       let home = foreign.get(file);
       if (home === undefined) {
         const rel = path.posix.relative(dir, layout[file]!);
-        home = { specifier: rel.startsWith(".") ? rel : `./${rel}`, dir: layout[file]!, ...moduleOf(file) };
+        home = { specifier: rel.startsWith(".") ? rel : `./${rel}`, dir: layout[file]!, doc: moduleOf(file).doc, names: namesFor(file) };
         foreign.set(file, home);
       }
       return home;
@@ -200,8 +354,10 @@ export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): M
   };
   let names: Names;
   try {
+    // Every type read from another file must be one its module declares (and names).
+    for (const [id, file] of typeFile) if (file !== self && !moduleOf(file).ids.has(homeId(id, file))) return undefined;
     names = namesOf(self, doc);
-    if (importedNamesClash(doc, typeFile, self, moduleOf)) return undefined;
+    if (importedNamesClash(doc, typeFile, self, (file) => ({ names: namesFor(file) }))) return undefined;
   } catch (e) {
     // An imported file that does not generate on its own (its own module reports why): this spec stays whole.
     if (isSpecError(e)) return undefined;
@@ -210,4 +366,17 @@ export function linkModules(spec: SpecInput, doc: IrDocument, host: SpecHost): M
   // A service is declared by its own file's module (types.ts's operations interface, connect.ts).
   const own = { ...doc, services: doc.services.filter((s) => fileOf(self, s.origin) === self) };
   return { doc: own, names, modules };
+}
+
+/** Names asked with another document's type ids: each id is translated to the one the names were made with. */
+function translatedNames(names: Names, id: (id: TypeId) => TypeId): Names {
+  return {
+    ...names,
+    type: (t) => names.type(id(t)),
+    family: (t) => names.family(id(t)),
+    enumValues: (t) => names.enumValues(id(t)),
+    standardSchema: (t) => names.standardSchema(id(t)),
+    derived: (t, role) => names.derived(id(t), role),
+    extensions: (t) => names.extensions(id(t)),
+  };
 }

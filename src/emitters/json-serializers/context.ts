@@ -5,6 +5,8 @@ import { bodyRefs } from "../json-validators/analysis.js";
 import { sameShapeTypes } from "../types/same-shape.js";
 import { recordProperties } from "../types/properties.js";
 import type { TypesContext } from "../types/context.js";
+import type { EmitModules } from "../artifact.js";
+import { importPublic, importShared, ownSameShape } from "../modules.js";
 
 /** How a scalar is held in memory and written as JSON. */
 export type ScalarShape = "string" | "date" | "boolean" | "number" | "bigint" | "int64-string" | "bytes" | "any";
@@ -50,10 +52,28 @@ export class SerializerContext {
     readonly f: GeneratedFile,
     readonly types: TypesContext,
     readonly runtimeModule: string,
+    /** Set when the output is one module per input file: other files' types are written and read by their modules. */
+    readonly modules?: EmitModules,
   ) {
     this.parseBigints = types.options.int64 !== "number" && types.doc.types.some((t) => bodyExprs(t, types).some(hasInt64));
     this.needsRevive = this.computeNeedsRevive();
-    this.sameShape = sameShapeTypes(types);
+    this.sameShape = ownSameShape(modules, sameShapeTypes(types));
+  }
+
+  /**
+   * The function of named type `id` that generated code calls for `role`: this module's (or that of the first own
+   * type of the same shape), or for another file's type its module's (`encodeJson` and `is` are public, a reviver is
+   * exported for other modules under its `$` name). `is` lives in validate.ts, the others in json.ts.
+   */
+  typeFn(id: TypeId, role: "encodeJson" | "revive" | "is"): string {
+    const home = this.modules?.foreign(id);
+    const file = role === "is" ? "validate" : "json";
+    if (home !== undefined) {
+      const name = this.types.names.derived(id, role);
+      return role === "revive" ? importShared(this.f, home, file, name) : this.f.use(importPublic(this.f, home, file, name));
+    }
+    const name = this.types.names.derived(this.sameShape.get(id) ?? id, role);
+    return role === "is" ? this.f.use(this.f.import(name, "./validate.js")) : name;
   }
 
   rt(name: string): ImportToken {

@@ -7,6 +7,7 @@ import { SerializerContext } from "./context.js";
 import { reviverBody } from "./revivers.js";
 import { writerBody } from "./writers.js";
 import type { DerivedRole } from "../../naming/derived.js";
+import { ownTypes, printSharedExports } from "../modules.js";
 
 /**
  * The JSON serializers artifact (OpenAPI): `json.ts` with `encode<T>Json(value)` and `decode<T>Json(text, options)`
@@ -16,19 +17,23 @@ import type { DerivedRole } from "../../naming/derived.js";
 export function emitSerializers(ctx: EmitContext): GeneratedFile {
   const types = typesContext(ctx.doc, ctx.names, { int64: ctx.int64, dates: ctx.dates ?? "string" });
   const f = new GeneratedFile(`${ctx.dir}/json.ts`, ctx.source);
-  const s = new SerializerContext(f, types, ctx.runtimeModule);
+  const s = new SerializerContext(f, types, ctx.runtimeModule, ctx.modules);
   f.jsdoc("", [
     `JSON encoders and decoders for ${ctx.doc.info.title ?? ctx.source}.`,
     "Decoders reject malformed JSON and duplicate keys (JsonSyntaxError) and values that do not match the schema (ValidationError with every issue).",
     "@packageDocumentation",
   ]);
   f.print();
-  ctx.doc.types.forEach((t, i) => {
+  // One module per input file: only this file's types; the others' functions are imported where used.
+  const own = ownTypes(ctx);
+  own.forEach((t, i) => {
     for (const line of typeFunctions(s, t).lines) f.print(...line);
     // Aliases of a same-shape type's codec are two lines under one comment: no blank line between consecutive ones.
-    const next = ctx.doc.types[i + 1];
+    const next = own[i + 1];
     if (!s.sameShape.has(t.id) || next === undefined || !s.sameShape.has(next.id)) f.print();
   });
+  // The revivers other modules call for this file's types (`$reviveMoney`).
+  printSharedExports(f, ctx, own.flatMap((t) => (s.needsRevive.has(t.id) ? [[ctx.names.derived(t.id, "revive"), s.typeFn(t.id, "revive")] as const] : [])));
   return f;
 }
 

@@ -28,7 +28,7 @@ export function reviveExpr(ctx: SerializerContext, t: TypeExpr, v: string): Code
           return js`${ctx.rt("jsonReviveNumber")}(${v})`;
       }
     case "ref":
-      return `${ctx.types.names.derived(ctx.sameShape.get(t.id) ?? t.id, "revive")}(${v})`;
+      return `${ctx.typeFn(t.id, "revive")}(${v})`;
     case "list":
       return `${listReviver(ctx, t)}(${v})`;
     case "map":

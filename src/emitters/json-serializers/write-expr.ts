@@ -35,7 +35,7 @@ export function writeExpr(ctx: SerializerContext, t: TypeExpr, v: string): Code 
     case "literal":
       return stringLiteral(JSON.stringify(t.value));
     case "ref":
-      return `${ctx.types.names.derived(ctx.sameShape.get(t.id) ?? t.id, "encodeJson")}(${v})`;
+      return `${ctx.typeFn(t.id, "encodeJson")}(${v})`;
     case "list":
       return `${listWriter(ctx, t)}(${v})`;
     case "map":
@@ -133,7 +133,7 @@ export function guardOf(ctx: SerializerContext, t: TypeExpr, v: string): Code {
       }
     // falls through (unreachable)
     case "ref":
-      return js`${ctx.f.import(ctx.types.names.derived(ctx.sameShape.get(t.id) ?? t.id, "is"), "./validate.js")}(${v})`;
+      return `${ctx.typeFn(t.id, "is")}(${v})`;
     case "list":
       return `Array.isArray(${v})`;
     case "map":

@@ -2,6 +2,8 @@ import { lineCommentText, stringLiteral } from "../../codegen/escape.js";
 import type { GeneratedFile, ImportToken } from "../../codegen/generated-file.js";
 import type { TypeId } from "../../ir/model.js";
 import type { TypesContext } from "../types/context.js";
+import type { EmitModules } from "../artifact.js";
+import { importShared } from "../modules.js";
 import { Lines, type Code } from "./code.js";
 import { patternPlan } from "../../codegen/spec-pattern.js";
 import { prefixPattern, prefixPatternBody } from "./prefix-pattern.js";
@@ -34,6 +36,8 @@ export class ValidatorContext {
     readonly sameShape: ReadonlyMap<TypeId, TypeId> = new Map(),
     /** String formats checked (assert) or annotations only (annotate): the `formats` option. */
     readonly formats: "assert" | "annotate" = "assert",
+    /** Set when the output is one module per input file: other files' types are checked by their modules' functions. */
+    readonly modules?: EmitModules,
   ) {}
 
   /** The type whose functions check values of type `id`: itself, or the first type of the same shape. */
@@ -51,11 +55,15 @@ export class ValidatorContext {
 
   /** The boolean check to call for a named type from inside generated code. */
   isFn(id: TypeId): string {
+    const home = this.modules?.foreign(id);
+    if (home !== undefined) return importShared(this.f, home, "validate", this.types.names.derived(id, "is"));
     const own = this.checkedAs(id);
     return this.types.names.derived(own, this.recursive.has(own) ? "check" : "is");
   }
 
   collectFn(id: TypeId): string {
+    const home = this.modules?.foreign(id);
+    if (home !== undefined) return importShared(this.f, home, "validate", this.types.names.derived(id, "collect"));
     return this.types.names.derived(this.checkedAs(id), "collect");
   }
 

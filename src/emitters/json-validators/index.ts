@@ -6,6 +6,7 @@ import { Lines } from "./code.js";
 import { ValidatorContext } from "./context.js";
 import { emitSameShapeAliases, emitTypeValidators } from "./declarations.js";
 import { sameShapeTypes } from "../types/same-shape.js";
+import { ownSameShape, ownTypes, printSharedExports } from "../modules.js";
 
 /**
  * The JSON validators artifact (OpenAPI): `validate.ts` with `is<T>`, `validate<T>` and `assert<T>` for every named
@@ -15,9 +16,12 @@ import { sameShapeTypes } from "../types/same-shape.js";
 export function emitValidators(ctx: EmitContext): GeneratedFile {
   const types = typesContext(ctx.doc, ctx.names, { int64: ctx.int64, dates: ctx.dates ?? "string" });
   const f = new GeneratedFile(`${ctx.dir}/validate.ts`, ctx.source);
-  const v = new ValidatorContext(f, types, ctx.runtimeModule, typesReachingCycles(types), sameShapeTypes(types), ctx.formats ?? "assert");
+  const sameShape = ownSameShape(ctx.modules, sameShapeTypes(types));
+  const v = new ValidatorContext(f, types, ctx.runtimeModule, typesReachingCycles(types), sameShape, ctx.formats ?? "assert", ctx.modules);
   const bodies = new Lines();
-  ctx.doc.types.forEach((t, i) => {
+  // One module per input file: only this file's types; the others' functions are imported where used.
+  const own = ownTypes(ctx);
+  own.forEach((t, i) => {
     const sameAs = v.sameShape.get(t.id);
     if (sameAs === undefined) {
       bodies.append(emitTypeValidators(v, t));
@@ -26,7 +30,7 @@ export function emitValidators(ctx: EmitContext): GeneratedFile {
     }
     bodies.append(emitSameShapeAliases(v, t, sameAs));
     // Aliases are three lines under one comment: no blank line between consecutive ones.
-    const next = ctx.doc.types[i + 1];
+    const next = own[i + 1];
     if (next === undefined || !v.sameShape.has(next.id)) bodies.add("");
   });
   f.jsdoc("", [
@@ -39,6 +43,15 @@ export function emitValidators(ctx: EmitContext): GeneratedFile {
     f.print();
   }
   for (const line of bodies.lines) f.print(...line);
+  // The checks other modules call for this file's types (`$isMoney`, `$collectMoney`).
+  printSharedExports(
+    f,
+    ctx,
+    own.flatMap((t) => [
+      [ctx.names.derived(t.id, "is"), v.isFn(t.id)] as const,
+      [ctx.names.derived(t.id, "collect"), v.collectFn(t.id)] as const,
+    ]),
+  );
   return f;
 }
 

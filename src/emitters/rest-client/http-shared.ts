@@ -18,7 +18,8 @@ export function hasHttpService(doc: IrDocument): boolean {
 }
 
 export function restTypesContext(ctx: EmitContext): TypesContext {
-  return typesContext(ctx.doc, ctx.names, { int64: ctx.int64, ...(ctx.dates ? { dates: ctx.dates } : {}) });
+  const types = typesContext(ctx.doc, ctx.names, { int64: ctx.int64, ...(ctx.dates ? { dates: ctx.dates } : {}) });
+  return ctx.modules ? { ...types, modules: ctx.modules } : types;
 }
 
 /** A TypeScript type for an IR type expression, with named types imported from ./types.js. */

@@ -10,12 +10,12 @@ import {
 import { parametersAt, requestShape } from "../rest-client/request-type.js";
 import { emitFormDecoder } from "./form-decoder.js";
 import { emitParameter, type Runtime } from "./parameter-parsing.js";
-import { bodyValidator, emitResponseValidator, VALIDATORS_MODULE } from "./validators.js";
+import { bodyValidator, emitResponseValidator } from "./validators.js";
+import { importTypeFunction } from "../modules.js";
 import { SerializerContext } from "../json-serializers/context.js";
 import { statusCondition } from "../rest-client/http-shared.js";
 
 /** The JSON serializers artifact's module (`encode<T>Json` per named type). */
-const SERIALIZERS_MODULE = "./json.js";
 import { operationLine } from "../types/services.js";
 import type { OperationNames } from "../../naming/assign-names.js";
 
@@ -238,8 +238,8 @@ function emitResponseEncoder(f: GeneratedFile, op: HttpOperation, tctx: TypesCon
       continue;
     }
     const named = tctx.types.get(json.type.id);
-    const encoder = f.import(tctx.names.derived(json.type.id, "encodeJson"), SERIALIZERS_MODULE);
-    const guard = f.import(tctx.names.derived(json.type.id, "is"), VALIDATORS_MODULE);
+    const encoder = importTypeFunction(f, tctx.modules, json.type.id, tctx.names.derived(json.type.id, "encodeJson"), "json");
+    const guard = importTypeFunction(f, tctx.modules, json.type.id, tctx.names.derived(json.type.id, "is"), "validate");
     // A body that is not a value of its type (a handler's mistake) is left to JSON.stringify, as before encoders:
     // the encoder is only defined on values of the type.
     const call: Printable = [guard, "(body) ? ", encoder, "(body) : undefined"];

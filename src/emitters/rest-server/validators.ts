@@ -3,6 +3,7 @@ import type { HttpOperation, TypeExpr } from "../../ir/model.js";
 import type { TypesContext } from "../types/context.js";
 import { jsonContent, statusCondition } from "../rest-client/http-shared.js";
 import type { Runtime } from "./parameter-parsing.js";
+import { importTypeFunction } from "../modules.js";
 
 /** The validators artifact's module and naming: `validate<T>(value): ValidationIssue[]` per named type T. */
 export const VALIDATORS_MODULE = "./validate.js";
@@ -10,7 +11,7 @@ export const VALIDATORS_MODULE = "./validate.js";
 /** The generated validator of a body type, when it is a named type (inline schemas are not validated). */
 export function bodyValidator(f: GeneratedFile, t: TypeExpr | undefined, tctx: TypesContext): Printable | undefined {
   if (t?.kind !== "ref") return undefined;
-  return f.import(tctx.names.derived(t.id, "validate"), VALIDATORS_MODULE);
+  return importTypeFunction(f, tctx.modules, t.id, tctx.names.derived(t.id, "validate"), "validate");
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ElementDecl, ElementId, IrDocument, NamedType, TypeId } from "../../ir/model.js";
 import { collectSubtypes } from "../../ir/passes/subtypes.js";
 import type { Names } from "../../naming/assign-names.js";
+import type { EmitModules } from "../artifact.js";
 
 /** How 64-bit integers appear in TypeScript: `bigint` (default for proto and XSD), `string`, or `number`. */
 export type Int64Mode = "bigint" | "string" | "number";
@@ -22,6 +23,8 @@ export interface TypesContext {
   readonly elements: ReadonlyMap<ElementId, ElementDecl>;
   /** Record -> records derived from it; only XML documents use xsi:type families. */
   readonly subtypes: ReadonlyMap<TypeId, readonly TypeId[]>;
+  /** Set when the output is one module per input file: where other files' types and functions are imported from. */
+  readonly modules?: EmitModules;
 }
 
 export function typesContext(doc: IrDocument, names: Names, options: Partial<TypesOptions> = {}): TypesContext {

@@ -19,6 +19,12 @@ export type JsonSchemaMode = "openapi" | "exact";
 
 export interface OpenApiOptions {
   readonly jsonSchema?: JsonSchemaMode;
+  /**
+   * Read the file as a shared file of component schemas that entry documents `$ref` (one module per input file,
+   * src/pipeline/module-layout.ts): when it has no `openapi` field, its `components.schemas` are lowered with the
+   * rules of this version (the importing entries'), instead of refusing it as a document without a version.
+   */
+  readonly sharedComponents?: "3.0" | "3.1";
 }
 
 /** Fields of a Reference Object that override the referenced object's. */

@@ -35,7 +35,8 @@ function lowerWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics, 
   // 3.0 and 3.1 differences (nullable vs type arrays, boolean vs numeric exclusive bounds) are told apart by the
   // keywords' own shapes; the version only decides whether keywords beside a schema `$ref` apply (see ctx.version).
   // Without a known version nothing below can be read reliably: that error ends the parse.
-  ctx.version = checkVersion(ctx, root);
+  const shared = options.sharedComponents !== undefined && child(root, "openapi") === undefined && !isSwagger2(file.value);
+  ctx.version = shared ? options.sharedComponents! : checkVersion(ctx, root);
 
   const info = child(root, "info");
   const title = info && str(info, "title");
