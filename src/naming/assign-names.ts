@@ -1,7 +1,10 @@
 import type { ElementId, HttpOperation, IrDocument, NamedType, TypeId } from "../ir/model.js";
 import { collectSubtypes } from "../ir/passes/subtypes.js";
 import { findFeedPages } from "../emitters/proto-http/find-pages.js";
-import { derivedFunctionNames, derivedLate, derivedWithType, isModuleInternalName, sharedHelperName, SPELL, stemOf, type DerivedRole, type SharedRole } from "./derived.js";
+import {
+  derivedFunctionNames, derivedLate, derivedWithType, isModuleInternalName, isSharedDerivedRole, sharedDerivedName, sharedHelperName, SPELL, stemOf,
+  type DerivedRole, type SharedRole,
+} from "./derived.js";
 import { clientMethodName } from "./property-name.js";
 import { functionIdentifier, pascalOf, typeIdentifier, type WordStyle } from "./identifier.js";
 
@@ -419,6 +422,11 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
     },
     feed: (id) => feedNames.get(id) ?? (homes.get(id)?.feed(id)),
     shared: (id, role) => {
+      if (isSharedDerivedRole(role)) {
+        const derived = derivedNames.get(id)?.get(role);
+        if (derived === undefined) throw new Error(`internal: no ${role} name for ${id}`);
+        return sharedDerivedName(derived);
+      }
       const name = typeNames.get(id);
       if (name === undefined) throw new Error(`internal: no name for type ${id}`);
       return sharedHelperName(role, name);

@@ -208,9 +208,21 @@ export function helperName(role: HelperRole, typeName: string, extra = ""): stri
  * starting with `$`, so these cannot clash with anything a spec names, and the importing module knows the name from
  * the type's name alone.
  */
-export type SharedRole = "read" | "write" | "check" | "text" | "jsonRead" | "enumTable";
+export type SharedRole = "read" | "write" | "check" | "text" | "jsonRead" | "enumTable" | SharedDerivedRole;
 
-const SHARED: Record<SharedRole, (typeName: string) => string> = {
+/** OpenAPI modules share their per-type functions under `$` + the function's own name (`$isMoney`, `$reviveMoney`). */
+export type SharedDerivedRole = "is" | "collect" | "revive";
+
+export function isSharedDerivedRole(role: SharedRole): role is SharedDerivedRole {
+  return role === "is" || role === "collect" || role === "revive";
+}
+
+/** The shared name of a per-type function named `derivedName` by the naming pass. */
+export function sharedDerivedName(derivedName: string): string {
+  return `$${derivedName}`;
+}
+
+const SHARED: Record<Exclude<SharedRole, SharedDerivedRole>, (typeName: string) => string> = {
   read: (t) => `$read${t}`,
   write: (t) => `$write${t}`,
   check: (t) => `$check${t}`,
@@ -220,7 +232,7 @@ const SHARED: Record<SharedRole, (typeName: string) => string> = {
 };
 
 /** The name under which a module exports a type's helper to other modules. */
-export function sharedHelperName(role: SharedRole, typeName: string): string {
+export function sharedHelperName(role: Exclude<SharedRole, SharedDerivedRole>, typeName: string): string {
   return SHARED[role](typeName);
 }
 
