@@ -1551,7 +1551,7 @@ export interface SObject {
   /**
    * Open content (xsd:any namespace="urn:sobject.api.example" processContents="lax"): elements kept in document order.
    */
-  $any?: { readonly ns: string; readonly name: string; readonly value: unknown }[];
+  $any?: { readonly ns: string; readonly name: string; readonly value: unknown; readonly attributes?: { readonly [name: string]: string } }[];
 }
 
 /**

@@ -248,12 +248,19 @@ class JsonReader {
 
   private openItem(json: unknown, path: string): unknown {
     if (typeof json !== "object" || json === null || Array.isArray(json)) throw shape(path, "{ ns, name, value }", json);
-    const { ns, name, value, ...rest } = json as Record<string, unknown>;
+    const { ns, name, value, attributes, ...rest } = json as Record<string, unknown>;
     const extra = Object.keys(rest)[0];
-    if (extra !== undefined) throw new XmlJsonShapeError(`${path}/${jsonPointerToken(extra)}`, "open content items have only ns, name and value");
+    if (extra !== undefined) throw new XmlJsonShapeError(`${path}/${jsonPointerToken(extra)}`, "open content items have only ns, name, value and attributes");
     if (typeof ns !== "string") throw shape(`${path}/ns`, "a namespace string", ns);
     if (typeof name !== "string") throw shape(`${path}/name`, "an element name", name);
-    return { ns, name, value: this.anyValue(value, `${path}/value`) };
+    if (attributes === undefined) return { ns, name, value: this.anyValue(value, `${path}/value`) };
+    if (typeof attributes !== "object" || attributes === null || Array.isArray(attributes)) throw shape(`${path}/attributes`, "an object of attribute values", attributes);
+    const attrs = Object.create(null) as Record<string, string>;
+    for (const [k, v] of Object.entries(attributes)) {
+      if (typeof v !== "string") throw shape(`${path}/attributes/${jsonPointerToken(k)}`, "an attribute value string", v);
+      attrs[k] = v;
+    }
+    return { ns, name, value: this.anyValue(value, `${path}/value`), attributes: attrs };
   }
 
   /** xsd:anyType and open content values: null, text, a record named by `$type`, or a list of child elements. */

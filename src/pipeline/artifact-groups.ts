@@ -11,7 +11,8 @@ export const ARTIFACT_GROUP_OF: Readonly<Record<string, { readonly group: Artifa
   types: { group: "types", requires: [], summary: "the TypeScript types: interfaces, enums as literal unions, operations interfaces" },
   "json-validators": { group: "validators", requires: ["types"], summary: "`is<T>`, `validate<T>` and `assert<T>` for every type, and `<T>Schema` (Standard Schema v1)" },
   "json-serializers": { group: "serializers", requires: ["types", "json-validators"], summary: "`encode<T>Json` and `decode<T>Json` (strict JSON, validated)" },
-  "rest-client": { group: "client", requires: ["types"], summary: "a typed fetch client per API: `create<Api>Client(options)`" },
+  // The client writes and reads bodies holding bytes, dates or 64-bit integers with ./json.js's encoders and revivers.
+  "rest-client": { group: "client", requires: ["types", "json-serializers"], summary: "a typed fetch client per API: `create<Api>Client(options)`" },
   // The server validates bodies with ./validate.js and writes response bodies with ./json.js's encoders.
   "rest-server": { group: "server", requires: ["types", "json-validators", "json-serializers"], summary: "typed handlers and a web-standard server per API: `create<Api>Server(handlers, options)`" },
   protojson: { group: "serializers", requires: ["types", "protobuf"], summary: "the proto3 JSON mapping: `toJson<T>`, `fromJson<T>` and their string forms" },

@@ -94,7 +94,7 @@ describe("artifact groups", () => {
     // Without a selection: every artifact but the OpenAPI document of a proto's REST routes (asked for by name).
     expect(names(undefined)).toEqual(ARTIFACTS.map((a) => a.name).filter((n) => n !== "proto-openapi"));
     expect(names(["openapi"])).toEqual(["proto-openapi"]);
-    expect(names(["client"])).toEqual(["types", "rest-client", "protojson", "protobuf", "proto-checks", "proto-feed", "proto-connect", "xml", "soap-client"]);
+    expect(names(["client"])).toEqual(["types", "json-validators", "json-serializers", "rest-client", "protojson", "protobuf", "proto-checks", "proto-feed", "proto-connect", "xml", "soap-client"]);
     expect(names(["serializers"])).toContain("json-validators");
   });
 });

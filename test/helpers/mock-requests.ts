@@ -63,7 +63,9 @@ export function validatorFor(spec: LoadedSpec, op: HttpOperation, status: number
 }
 
 /** A body as the client read it, as comparable JSON (dates and 64-bit integers as their JSON text). */
-const asJson = (v: unknown) => JSON.parse(JSON.stringify(v) ?? "null") as unknown;
+/** A body as JSON text says it: the generated client revives `format: byte` bodies into Uint8Array (base64 on the wire). */
+const asJson = (v: unknown) =>
+  JSON.parse(JSON.stringify(v, (_key, x: unknown) => (x instanceof Uint8Array ? Buffer.from(x).toString("base64") : x)) ?? "null") as unknown;
 
 /**
  * Every operation of the spec called once through its generated client at `baseUrl` (where something, e.g. MSW

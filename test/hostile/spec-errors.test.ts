@@ -37,7 +37,8 @@ const ROWS: Record<keyof typeof GOOD, Row[]> = {
   wsdl: [
     { name: "malformed XML", files: { "bad.xsd": schema(`<xsd:complexType name="A">\n  <xsd:sequence>\n</xsd:complexType>`) }, message: "bad.xsd:4:1: end tag </xsd:complexType> does not match <xsd:sequence> (opened at line 3, column 3)" },
     { name: "DOCTYPE in a spec", files: { "bad.xsd": `<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n` + schema("") }, message: "bad.xsd:1:1: DOCTYPE is not allowed" },
-    { name: "unknown type", files: { "bad.xsd": schema(`<xsd:element name="e" type="tns:Nope"/>`) }, message: "bad.xsd:2:1: unknown type 'tns:Nope' ({urn:t}Nope)" },
+    // An element's type= naming nothing is a warning (a missing component, typed anyType); a base= is an error.
+    { name: "unknown type", files: { "bad.xsd": schema(`<xsd:simpleType name="S"><xsd:restriction base="tns:Nope"/></xsd:simpleType>`) }, message: "bad.xsd:2:26: unknown type 'tns:Nope' ({urn:t}Nope)" },
     { name: "unknown element reference", files: { "bad.xsd": schema(`<xsd:complexType name="T"><xsd:sequence>\n<xsd:element ref="tns:nope"/></xsd:sequence></xsd:complexType>`) }, message: "bad.xsd:3:1: unknown element 'tns:nope' ({urn:t}nope)" },
     {
       name: "circular extension",

@@ -68,7 +68,7 @@ const WSDL = `<?xml version="1.0"?>
   <types>
     <xs:schema targetNamespace="urn:demo" elementFormDefault="qualified">
       <xs:element name="Get">
-        <xs:complexType><xs:sequence><xs:element name="id" type="tns:Identifier"/></xs:sequence></xs:complexType>
+        <xs:complexType><xs:sequence><xs:element ref="tns:Identifier"/></xs:sequence></xs:complexType>
       </xs:element>
       <xs:element name="GetResponse" type="xs:string"/>
       <xs:element name="GetResponse" type="xs:int"/>
@@ -88,7 +88,7 @@ const WSDL = `<?xml version="1.0"?>
 
 const XSD = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:tns="urn:t" targetNamespace="urn:t">
   <xs:complexType name="A"><xs:sequence>
-    <xs:element name="x" type="tns:Nope"/>
+    <xs:element ref="tns:Nope"/>
     <xs:element name="y" type="xs:string" maxOccurs="many"/>
   </xs:sequence></xs:complexType>
   <xs:simpleType name="S"><xs:restriction base="tns:Unknown"/></xs:simpleType>
@@ -114,10 +114,10 @@ describe("every error of a spec at once", () => {
     ]);
   });
 
-  it("WSDL: an unknown type, a duplicate element and a missing message, sorted, without follow-on errors", () => {
+  it("WSDL: an unknown element reference, a duplicate element and a missing message, sorted, without follow-on errors", () => {
     // The binding's operation Get is not also reported as missing from the portType (whose Get failed).
     expect(errorsOf("/spec/svc.wsdl", WSDL)).toEqual([
-      "/spec/svc.wsdl:7:38: unknown type 'tns:Identifier' ({urn:demo}Identifier)",
+      "/spec/svc.wsdl:7:38: unknown element 'tns:Identifier' ({urn:demo}Identifier)",
       "/spec/svc.wsdl:10:7: duplicate element '{urn:demo}GetResponse' (first declared at /spec/svc.wsdl:9:7)",
       "/spec/svc.wsdl:16:55: unknown message 'tns:GetOutput' ({urn:demo}GetOutput)",
     ]);
@@ -125,7 +125,7 @@ describe("every error of a spec at once", () => {
 
   it("XSD: two bad particles of one type, an unknown base and a duplicate type, sorted", () => {
     expect(errorsOf("/spec/t.xsd", XSD)).toEqual([
-      "/spec/t.xsd:3:5: unknown type 'tns:Nope' ({urn:t}Nope)",
+      "/spec/t.xsd:3:5: unknown element 'tns:Nope' ({urn:t}Nope)",
       "/spec/t.xsd:4:5: invalid maxOccurs 'many'",
       "/spec/t.xsd:6:27: unknown type 'tns:Unknown' ({urn:t}Unknown)",
       "/spec/t.xsd:7:3: duplicate type '{urn:t}A' (first declared at /spec/t.xsd:2:3)",

@@ -69,7 +69,8 @@ function typeFunctions(ctx: SerializerContext, t: NamedType): Lines {
   out.add("", "}");
   if (revive) {
     out.add("");
-    out.add("", `function ${fn("revive")}(value: unknown): unknown {`);
+    out.add("", `/** A parsed {@link ${name}}'s JSON (bytes, dates, 64-bit integers as the wire has them) in its in-memory shape; converts what it recognises and leaves the rest for validation. */`);
+    out.add("", `export function ${fn("revive")}(value: unknown): unknown {`);
     if (t.nullable) out.add("  ", "if (value === null) return null;");
     reviverBody(ctx, t, out);
     out.add("", "}");

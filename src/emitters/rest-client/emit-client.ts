@@ -4,9 +4,10 @@ import type { HttpOperation, HttpParameter, HttpService } from "../../ir/model.j
 import type { EmitContext } from "../artifact.js";
 import type { TypesContext } from "../types/context.js";
 import {
-  clientBodyContent, contentsPrintable, exactStatus, httpServices, propertyAccess, restTypesContext,
+  clientBodyContent, contentsPrintable, exactStatus, httpServices, jsonContent, propertyAccess, restTypesContext,
   statusCondition,
 } from "./http-shared.js";
+import { JsonBodyCodecs } from "./json-body-codec.js";
 import { parametersAt, requestInput, requestShape } from "./request-type.js";
 import { operationLine } from "../types/services.js";
 import { encodingSource, isScalarBody } from "./form-encoding.js";
@@ -51,7 +52,8 @@ function emitServiceClient(f: GeneratedFile, s: HttpService, index: number, ctx:
   f.jsdoc("", [`A {@link ${clientName}} sending requests to \`options.baseUrl\` (the API root, including its base path).`]);
   f.print(`export function ${api.createClient}(options: `, rt("RestClientOptions", true), `): ${clientName} {`);
   f.print("  return {");
-  for (const op of s.operations) emitMethod(f, op, ctx.names.operation(op).method, api.clientResult, rt, tctx);
+  const codecs = new JsonBodyCodecs(f, tctx, ctx.runtimeModule);
+  for (const op of s.operations) emitMethod(f, op, ctx.names.operation(op).method, api.clientResult, rt, tctx, codecs);
   f.print("  };");
   f.print("}");
   f.print();
@@ -82,7 +84,7 @@ function emitSignature(f: GeneratedFile, op: HttpOperation, method: string, tctx
   f.print("  ): Promise<", result, ">;");
 }
 
-function emitMethod(f: GeneratedFile, op: HttpOperation, method: string, resultOf: string, rt: Runtime, tctx: TypesContext): void {
+function emitMethod(f: GeneratedFile, op: HttpOperation, method: string, resultOf: string, rt: Runtime, tctx: TypesContext, codecs: JsonBodyCodecs): void {
   const input = requestInput(op);
   f.print(`    async ${method}(${input.present ? `request${input.optional ? " = {}" : ""}, ` : ""}call) {`);
   const query = parametersAt(op, "query");
@@ -119,8 +121,10 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, method: string, resultO
     const encoding = encodingSource(body.content);
     const args = encoding === "" ? value : `${value}, ${encoding}`;
     if (body.kind === "json") {
-      bodyArg = `{ kind: "json", value: request.body }`;
-      if (!op.requestBody.required) bodyArg = `request.body === undefined ? undefined : ${bodyArg}`;
+      // Bytes, dates and 64-bit integers are written by the generated encoders, not JSON.stringify (JsonBodyCodecs).
+      const codec = codecs.of(body.content.type, body.content.nullable);
+      bodyArg = codec ? ['{ kind: "json", value: request.body, text: ', codec.encode("request.body"), " }"] : `{ kind: "json", value: request.body }`;
+      if (!op.requestBody.required) bodyArg = ["request.body === undefined ? undefined : ", bodyArg];
     } else if (body.kind === "form" && isScalarBody(body.content.type, tctx)) {
       // The body is the form's text itself (see isScalarBody).
       f.print("      const form = request.body === undefined || request.body === null ? [] : [String(request.body)];");
@@ -142,8 +146,22 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, method: string, resultO
   f.print(`        ${query.length > 0 ? "query" : "undefined"},`);
   f.print("        ", headerArg, ",");
   f.print("        ", bodyArg, ",");
+  const revivers = responseRevivers(op, codecs);
   f.print("        call,");
+  if (revivers.length > 0 && codecs.parseBigints) f.print("        ", rt("restParseJsonBigints"), ",");
   f.print("      );");
+  for (const r of revivers) {
+    const revived: Printable = r.revive ? ["{ ...response, body: ", r.revive("response.body"), " }"] : "response";
+    if (r.condition === "true") f.print("      return ", revived, ` as ${resultOf}<${stringLiteral(method)}>;`);
+    else f.print(`      if (${r.condition}) return `, revived, ` as ${resultOf}<${stringLiteral(method)}>;`);
+  }
+  const unexpected = () => f.print("      throw new ", rt("RestUnexpectedStatusError"), `(${stringLiteral(op.name)}, response.status, response.body, response.headers);`);
+  if (revivers.length > 0) {
+    // Every declared status has its line above.
+    if (!revivers.some((r) => r.condition === "true")) unexpected();
+    f.print("    },");
+    return;
+  }
   const conditions = [...new Set(op.responses.map((r) => statusCondition("response.status", r.status)))];
   if (conditions.includes("true")) f.print(`      return response as ${resultOf}<${stringLiteral(method)}>;`);
   else {
@@ -152,9 +170,26 @@ function emitMethod(f: GeneratedFile, op: HttpOperation, method: string, resultO
       f.print(`        return response as ${resultOf}<${stringLiteral(method)}>;`);
       f.print("      }");
     }
-    f.print("      throw new ", rt("RestUnexpectedStatusError"), `(${stringLiteral(op.name)}, response.status, response.body, response.headers);`);
+    unexpected();
   }
   f.print("    },");
+}
+
+/**
+ * When a declared response's JSON body holds bytes, dates or 64-bit integers, the statuses in the order they apply
+ * (exact statuses, then ranges, then `default`), each with the reviver that turns the parsed JSON into the typed
+ * body (undefined: returned as parsed). Empty when no response needs reviving: the method returns as before.
+ */
+function responseRevivers(op: HttpOperation, codecs: JsonBodyCodecs): { condition: string; revive?: (v: string) => Printable }[] {
+  const rank = (status: string) => (exactStatus(status) !== undefined ? 0 : status === "default" ? 2 : 1);
+  const ordered = [...op.responses].sort((a, b) => rank(a.status) - rank(b.status));
+  const out: { condition: string; revive?: (v: string) => Printable }[] = [];
+  for (const r of ordered) {
+    const json = jsonContent(r.contents);
+    const codec = json && codecs.of(json.type, json.nullable);
+    out.push({ condition: statusCondition("response.status", r.status), ...(codec ? { revive: codec.revive } : {}) });
+  }
+  return out.some((r) => r.revive) ? out : [];
 }
 
 function stringify(value: string, required: boolean): string {

@@ -11,11 +11,9 @@ import { parametersAt, requestShape } from "../rest-client/request-type.js";
 import { emitFormDecoder } from "./form-decoder.js";
 import { emitParameter, type Runtime } from "./parameter-parsing.js";
 import { bodyValidator, emitResponseValidator } from "./validators.js";
-import { importTypeFunction } from "../modules.js";
-import { SerializerContext } from "../json-serializers/context.js";
+import { JsonBodyCodecs } from "../rest-client/json-body-codec.js";
 import { statusCondition } from "../rest-client/http-shared.js";
 
-/** The JSON serializers artifact's module (`encode<T>Json` per named type). */
 import { operationLine } from "../types/services.js";
 import type { OperationNames } from "../../naming/assign-names.js";
 
@@ -84,8 +82,8 @@ function emitServiceServer(
   f.print("  return ", rt("createRestHandler"), "(");
   f.print("    [");
   // The named types whose JSON is not JSON.stringify's of their values (as json.ts works it out for its decoders).
-  const revived = serializers ? new SerializerContext(f, tctx, ctx.runtimeModule).needsRevive : new Set<string>();
-  for (const op of s.operations) emitBinding(f, op, ctx.names.operation(op), rt, tctx, validators, serializers, revived);
+  const codecs = serializers ? new JsonBodyCodecs(f, tctx, ctx.runtimeModule) : undefined;
+  for (const op of s.operations) emitBinding(f, op, ctx.names.operation(op), rt, tctx, validators, codecs);
   f.print("    ],");
   f.print(`    { basePath: ${stringLiteral(basePath)}, ...options },`);
   f.print("  );");
@@ -187,7 +185,7 @@ function paramsArg(op: HttpOperation): string {
   return groupsOf(op) === "" ? "_params" : "params";
 }
 
-function emitBinding(f: GeneratedFile, op: HttpOperation, names: OperationNames, rt: Runtime, tctx: TypesContext, validators: boolean, serializers: boolean, revived: ReadonlySet<string>): void {
+function emitBinding(f: GeneratedFile, op: HttpOperation, names: OperationNames, rt: Runtime, tctx: TypesContext, validators: boolean, codecs: JsonBodyCodecs | undefined): void {
   const usesQuery = op.parameters.some((x) => x.in === "query");
   f.print("      ", rt("restOperation"), "({");
   f.print(`        name: ${stringLiteral(op.name)},`);
@@ -208,42 +206,45 @@ function emitBinding(f: GeneratedFile, op: HttpOperation, names: OperationNames,
     if (form) f.print(`          form: ${names.decodeForm},`);
     if (multipart) f.print(`          multipart: ${names.decodeMultipart},`);
     if (validator) f.print("          validate: ", validator, ",");
+    // A JSON body holding bytes, dates or 64-bit integers is revived into its in-memory shape before validation.
+    const codec = json && codecs?.of(json.type, json.nullable);
+    if (codec) {
+      f.print("          revive: (value: unknown) => ", codec.revive("value"), ",");
+      if (codecs!.parseBigints) f.print("          parse: ", rt("restParseJsonBigints"), ",");
+    }
     f.print("        },");
     f.print(`        invoke: (${paramsArg(op)}, body, request) => handlers.${names.method}({ ${groupsOf(op)}body: body as `, bodyType, ", request }),");
   } else {
     f.print(`        invoke: (${paramsArg(op)}, _body, request) => handlers.${names.method}({ ${groupsOf(op)}request }),`);
   }
   if (validators) f.print(`        validateResponse: ${names.validateResponse},`);
-  if (serializers) emitResponseEncoder(f, op, tctx, revived);
+  if (codecs) emitResponseEncoder(f, op, codecs);
   f.print("      }),");
 }
 
 /**
  * `encodeResponse: (status, body) => ...`: the body of each declared status whose JSON media type carries a named
- * type whose JSON differs from JSON.stringify's (it holds bytes, Date values or 64-bit integers: the types the
- * generated decoder revives) is written by that type's generated encoder (./json.js, `encode<T>Json`), the writer
- * the decoder mirrors: `format: byte` as base64, dates and 64-bit integers as the spec's JSON says. Other bodies
- * (types JSON.stringify writes right, inline schemas, no JSON media type, a body that is not a value of its type)
- * are left to JSON.stringify (undefined), as before.
+ * type (or a list of one) whose JSON differs from JSON.stringify's (it holds bytes, Date values or 64-bit integers:
+ * the types the generated decoder revives) is written by the generated encoders (./json.js, `encode<T>Json`; see
+ * JsonBodyCodecs), the writer the decoder mirrors: `format: byte` as base64, dates and 64-bit integers as the spec's
+ * JSON says. Other bodies (types JSON.stringify writes right, inline schemas, no JSON media type, a body that is not a
+ * value of its type) are left to JSON.stringify (undefined), as before.
  */
-function emitResponseEncoder(f: GeneratedFile, op: HttpOperation, tctx: TypesContext, revived: ReadonlySet<string>): void {
+function emitResponseEncoder(f: GeneratedFile, op: HttpOperation, codecs: JsonBodyCodecs): void {
   const cases: { condition: string; encode: Printable }[] = [];
   for (const r of op.responses) {
     const json = jsonContent(r.contents);
     const condition = statusCondition("status", r.status);
     if (cases.some((c) => c.condition === "true")) break;
-    if (json?.type.kind !== "ref" || !revived.has(json.type.id)) {
+    const codec = json && codecs.of(json.type, json.nullable);
+    if (codec === undefined) {
       // An earlier, more general entry must not answer for this status: it falls back to JSON.stringify.
       cases.push({ condition, encode: "undefined" });
       continue;
     }
-    const named = tctx.types.get(json.type.id);
-    const encoder = importTypeFunction(f, tctx.modules, json.type.id, tctx.names.derived(json.type.id, "encodeJson"), "json");
-    const guard = importTypeFunction(f, tctx.modules, json.type.id, tctx.names.derived(json.type.id, "is"), "validate");
     // A body that is not a value of its type (a handler's mistake) is left to JSON.stringify, as before encoders:
     // the encoder is only defined on values of the type.
-    const call: Printable = [guard, "(body) ? ", encoder, "(body) : undefined"];
-    cases.push({ condition, encode: json.nullable && !named?.nullable ? ["body === null ? \"null\" : ", call] : call });
+    cases.push({ condition, encode: [codec.guard("body"), " ? ", codec.encode("body"), " : undefined"] });
   }
   if (!cases.some((c) => c.encode !== "undefined")) return;
   const parts: Printable[] = [];

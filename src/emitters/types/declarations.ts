@@ -6,6 +6,9 @@ import { lookupType, type TypesContext } from "./context.js";
 import { facetTags, isList, keyClaimer, recordProperties, type OrderedItem, type OrderedProperty, type Property } from "./properties.js";
 import { literalTs, parenthesize, typeExprTs, unionOf } from "./type-expr.js";
 
+/** One open content item (the runtime's OpenContentItem): attributes only when the element had some. */
+const OPEN_ITEM = "{ readonly ns: string; readonly name: string; readonly value: unknown; readonly attributes?: { readonly [name: string]: string } }";
+
 /** The discriminant property of an xsi:type family: the XML type name of the value. */
 export const XSI_TYPE_PROPERTY = "$type";
 
@@ -170,8 +173,7 @@ function emitProperty(f: GeneratedFile, p: Property, ctx: TypesContext, keys: Se
     f.jsdoc("  ", [
       `Open content (xsd:any namespace="${a.namespace}" processContents="${a.processContents}"): elements kept in document order.`,
     ]);
-    const item = "{ readonly ns: string; readonly name: string; readonly value: unknown }";
-    f.print(`  ${propertyKey(uniqueKey("$any", keys))}?: ${item}[];`);
+    f.print(`  ${propertyKey(uniqueKey("$any", keys))}?: ${OPEN_ITEM}[];`);
     return;
   }
   const { field, occurs } = p;
@@ -202,7 +204,7 @@ function emitProperty(f: GeneratedFile, p: Property, ctx: TypesContext, keys: Se
 export function orderedItemTs(item: OrderedItem, ctx: TypesContext): string {
   const m = item.member;
   let value: string;
-  if (m.kind === "any") value = "{ readonly ns: string; readonly name: string; readonly value: unknown }";
+  if (m.kind === "any") value = OPEN_ITEM;
   else {
     value = typeExprTs(m.type, ctx);
     if (m.nullable) value = unionOf([value, "null"]);

@@ -7,7 +7,11 @@ import { type XmlContext } from "./context.js";
 export interface RpcPartType {
   readonly name: QNamePair;
   readonly type: TypeExpr;
-  readonly array?: { readonly key: string; readonly item: string; readonly itemName: QNamePair; readonly itemType: TypeExpr };
+  /**
+   * `itemName`/`itemType` are the leaf items' type; `inner` counts the array ranks between (`xsd:int[][]`: 1, each an
+   * anonymous record of repeated `item`s, written as a SOAP-ENC array of its own).
+   */
+  readonly array?: { readonly key: string; readonly item: string; readonly itemName: QNamePair; readonly itemType: TypeExpr; readonly inner: number };
 }
 
 /** Every type the parts of bound rpc operations name (in first-use order), with the array item types they need. */
@@ -33,8 +37,20 @@ function arrayOf(t: TypeExpr, doc: IrDocument, x: XmlContext): Pick<RpcPartType,
   if (decl.kind !== "record" || decl.soapEncArray !== true) return {};
   const slot = x.layout(t.id).slots[0];
   if (slot?.kind !== "element" || !slot.list) return {};
-  const itemName = xmlTypeName(slot.field.type, doc);
-  return itemName === undefined ? {} : { array: { key: slot.key, item: slot.local, itemName, itemType: slot.field.type } };
+  // Arrays of arrays: follow the anonymous inner ranks (src/parsers/xsd/soap-array.ts) down to the leaf items.
+  let itemType = slot.field.type;
+  let inner = 0;
+  for (;;) {
+    if (itemType.kind !== "ref") break;
+    const d = x.type(itemType.id);
+    if (d.kind !== "record" || d.soapEncArray !== true || !d.anonymous) break;
+    const s = x.layout(itemType.id).slots[0];
+    if (s?.kind !== "element" || !s.list) break;
+    itemType = s.field.type;
+    inner++;
+  }
+  const itemName = xmlTypeName(itemType, doc);
+  return itemName === undefined ? {} : { array: { key: slot.key, item: slot.local, itemName, itemType, inner } };
 }
 
 /** Every namespace the rpc part types name (for xml.ts's namespace constants and declarations). */
@@ -42,12 +58,15 @@ export function rpcNamespaces(parts: readonly RpcPartType[]): string[] {
   return parts.flatMap((p) => [p.name[0], ...(p.array ? [p.array.itemName[0]] : [])]);
 }
 
-/** The `xmlPartTypes` entries: [ns, name] or [ns, name, key, item, itemNs, itemName] for a SOAP-ENC array. */
+/**
+ * The `xmlPartTypes` entries: [ns, name] or [ns, name, key, item, itemNs, itemName] for a SOAP-ENC array, with the
+ * count of inner ranks appended for an array of arrays.
+ */
 export function rpcPartEntries(parts: readonly RpcPartType[], x: XmlContext): string[] {
   return parts.map((p) => {
     const head = `${x.ns(p.name[0])}, ${stringLiteral(p.name[1])}`;
     if (!p.array) return `[${head}],`;
     const a = p.array;
-    return `[${head}, ${stringLiteral(a.key)}, ${stringLiteral(a.item)}, ${x.ns(a.itemName[0])}, ${stringLiteral(a.itemName[1])}],`;
+    return `[${head}, ${stringLiteral(a.key)}, ${stringLiteral(a.item)}, ${x.ns(a.itemName[0])}, ${stringLiteral(a.itemName[1])}${a.inner > 0 ? `, ${a.inner}` : ""}],`;
   });
 }

@@ -5,6 +5,7 @@ import { type SpecHost, originPath } from "../host.js";
 import { attr } from "../xml/dom.js";
 import { XSD_NS } from "../xsd/builtins.js";
 import { parseXsd } from "../xsd/index.js";
+import { identityConstraints } from "../xsd/identity.js";
 import { lowerSchemas } from "../xsd/lower.js";
 import { SchemaSet } from "../xsd/resolve.js";
 import { WsdlSet, checkDefinitions } from "./load.js";
@@ -30,6 +31,8 @@ function parseWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics):
   schemas.drain();
   const lowered = lowerSchemas(schemas, entryFile);
   const services = new WsdlLowering(set, lowered.ctx, entryFile).services();
+  // The embedded and imported schemas' xs:unique / xs:key / xs:keyref, checked on decode as for a plain .xsd.
+  const identity = identityConstraints(lowered.ctx);
   const title = attr(root, "name");
   const doc = wsdlDoc(root);
   return {
@@ -43,6 +46,7 @@ function parseWith(entryFile: string, host: SpecHost, diagnostics: Diagnostics):
     },
     types: lowered.types,
     elements: lowered.elements,
+    ...(identity.length > 0 ? { identityConstraints: identity } : {}),
     extensions: [],
     services,
   };

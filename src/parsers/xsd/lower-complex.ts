@@ -62,14 +62,29 @@ function declaredType(ctx: Ctx, scope: Scope, el: XmlElement, path: string, name
   if ((hasType ? 1 : 0) + (complex ? 1 : 0) + (simple ? 1 : 0) > 1) {
     throw specError(el, "xsd:element has more than one of type=, xsd:complexType and xsd:simpleType");
   }
-  if (hasType) return ctx.typeRef(scope.schema, el, "type");
+  if (hasType) return ctx.typeByNameOrMissing(scope.schema, el, attr(el, "type")!, ANY_TYPE, "the element is typed as xsd:anyType (open content)");
   if (complex) return anonComplexRef(ctx, scope, complex, path, name);
   if (simple) return anonSimple(ctx, scope.schema, simple, path, name);
   if (attr(el, "substitutionGroup") !== undefined && depth < 32) {
-    const head = ctx.set.resolve("element", scope.schema, el, "substitutionGroup");
-    return globalElementType(ctx, head, depth + 1);
+    const head = substitutionHead(ctx, scope.schema, el);
+    if (head !== undefined) return globalElementType(ctx, head, depth + 1);
   }
   return ANY_TYPE;
+}
+
+/**
+ * The head of an element's substitution group, or undefined (with a located warning) when no element of that name is
+ * declared: a missing component, an error only where an instance needs it (XSD 1.0 §5.3; W3C suite saxonData
+ * missing002); the element is then a member of no group.
+ */
+export function substitutionHead(ctx: Ctx, schema: SchemaDoc, el: XmlElement): Decl | undefined {
+  const raw = attr(el, "substitutionGroup") ?? "";
+  const q = ctx.set.qname(schema, el, raw);
+  const head = ctx.set.lookupAt("element", q, el);
+  if (head === undefined) {
+    ctx.warn(el, `unknown substitution group head '${raw.trim()}' (${key(q)}): a missing component, the element is a member of no substitution group${ctx.set.missingNote(q.ns)}`);
+  }
+  return head;
 }
 
 /** The type of a global element; an anonymous type is named after the element. */
@@ -238,7 +253,7 @@ function attributeType(ctx: Ctx, scope: Scope, el: XmlElement, name: string): Ty
   const inline = xsdChild(el, "simpleType");
   if (attr(el, "type") !== undefined) {
     if (inline) throw specError(el, "xsd:attribute has both type= and an inline xsd:simpleType");
-    const t = ctx.typeRef(scope.schema, el, "type");
+    const t = ctx.typeByNameOrMissing(scope.schema, el, attr(el, "type")!, ANY_SIMPLE, "the attribute is typed as xsd:anySimpleType (a string)");
     return t.kind === "scalar" && t.scalar === "any" ? ANY_SIMPLE : t;
   }
   if (inline) return anonSimpleRef(ctx, scope, inline, name);

@@ -2,7 +2,7 @@
 import type { ElementDecl } from "../../ir/model.js";
 import { attr } from "../xml/dom.js";
 import { type Ctx, elementId } from "./context.js";
-import { blockOf, globalElementType } from "./lower-complex.js";
+import { blockOf, globalElementType, substitutionHead } from "./lower-complex.js";
 import { type Decl, key } from "./resolve.js";
 
 export function lowerGlobalElement(ctx: Ctx, d: Decl): ElementDecl {
@@ -11,7 +11,7 @@ export function lowerGlobalElement(ctx: Ctx, d: Decl): ElementDecl {
   const sg = attr(d.el, "substitutionGroup");
   const dflt = attr(d.el, "default");
   const fixed = attr(d.el, "fixed");
-  const head = sg !== undefined ? ctx.set.resolve("element", d.schema, d.el, "substitutionGroup") : undefined;
+  const head = sg !== undefined ? substitutionHead(ctx, d.schema, d.el) : undefined;
   return {
     id: elementId(d.name),
     name: d.name,

@@ -5,6 +5,9 @@ import { FACETS, XSD_NS } from "./builtins.js";
 import { type Ctx, type Scope, capitalize, xsdChild, xsdChildren } from "./context.js";
 import { type SchemaDoc, key } from "./resolve.js";
 
+/** What a missing item or member type degrades to: anySimpleType, read and written as a string. */
+const ANY_SIMPLE_ITEM: TypeExpr = { kind: "scalar", scalar: "string", builtin: "xsd:anySimpleType" };
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export interface FacetRead {
@@ -137,14 +140,14 @@ export function lowerSimpleType(ctx: Ctx, scope: Scope, el: XmlElement, id: stri
     const itemRaw = attr(list, "itemType");
     const inline = xsdChild(list, "simpleType");
     let of: TypeExpr;
-    if (itemRaw !== undefined) of = ctx.typeRef(scope.schema, list, "itemType");
+    if (itemRaw !== undefined) of = ctx.typeByNameOrMissing(scope.schema, list, itemRaw, ANY_SIMPLE_ITEM, "the list's items are typed as xsd:anySimpleType (strings)");
     else if (inline) of = anonSimpleRef(ctx, scope, inline, "item");
     else throw specError(list, "xsd:list needs an itemType attribute or an inline xsd:simpleType");
     t = { kind: "alias", ...common, target: { kind: "list", of } };
   } else if (union) {
     const of: TypeExpr[] = [];
     for (const raw of (attr(union, "memberTypes") ?? "").split(/\s+/).filter(Boolean)) {
-      of.push(ctx.typeByName(scope.schema, union, raw));
+      of.push(ctx.typeByNameOrMissing(scope.schema, union, raw, ANY_SIMPLE_ITEM, "the union member is typed as xsd:anySimpleType (a string)"));
     }
     xsdChildren(union, "simpleType").forEach((s, i) => of.push(anonSimpleRef(ctx, scope, s, `member${i + 1}`)));
     if (!of.length) throw specError(union, "xsd:union without member types");

@@ -34,7 +34,12 @@ export function lowerSchemas(set: SchemaSet, entry: string): LoweredSchemas {
       const local = attr(child, "name")?.trim();
       const named = (n: string) => set.lookup(kind, { ns: schema.tns, local: n });
       const found = local === undefined ? undefined : named(local);
-      const d = found?.el === child ? found : local === undefined ? undefined : named(local + REDEFINED_SUFFIX);
+      let d = found;
+      // A redefined original is kept under `<name>$redefined` (one more suffix per level of a chain of redefines).
+      for (let n = local ?? ""; d !== undefined && d.el !== child; ) {
+        n += REDEFINED_SUFFIX;
+        d = named(n);
+      }
       if (!d || d.el !== child) continue;
       const scope = { schema: d.schema, path: d.name.local, name: d.name.local, counters: { any: 0 } };
       // A declaration in error is reported and left out; the others are still lowered (and checked).

@@ -89,6 +89,8 @@ export class SchemaSet {
   private readonly catalog: XmlCatalog | undefined;
   /** For a file a catalog mapped a remote URI to: that URI, the base its own relative imports resolve against. */
   private readonly retrievedAs = new Map<string, string>();
+  /** Namespaces whose schema was left out (a local schemaLocation naming no file): where that import or include is. */
+  private readonly leftOut = new Map<string, XmlElement>();
 
   /** `diagnostics` collects the errors of the whole WSDL/XSD parse (duplicate declarations here; lowering's too). */
   constructor(
@@ -106,7 +108,7 @@ export class SchemaSet {
    */
   locate(at: XmlElement, location: string, what: string): string {
     const remoteBase = this.retrievedAs.get(at.file);
-    const local = isRemote(location) ? undefined : path.resolve(path.dirname(at.file), location);
+    const local = isRemote(location) ? undefined : this.localFile(at.file, location);
     if (local !== undefined && (this.catalog === undefined || this.readable(local))) return local;
     // Remote, or a local file that is not there: what the catalog says, by URI first, then by the file's own keys.
     const uri = isRemote(location) ? location : remoteBase !== undefined ? new URL(location, remoteBase).href : undefined;
@@ -130,6 +132,25 @@ export class SchemaSet {
     );
   }
 
+  /**
+   * The file a relative or absolute location names beside `from`. A location is a URI reference (xsd:anyURI), so
+   * `%XX` escapes stand for the bytes of the name (`my%20types.xsd`, `%E5%90%8D.xsd`): when the name as written is
+   * not a file, the unescaped one is used. Characters outside ASCII need no escaping (an IRI): `名前空間URI` is read
+   * as written.
+   */
+  private localFile(from: string, location: string): string {
+    const raw = path.resolve(path.dirname(from), location);
+    if (!/%[0-9a-fA-F]{2}/.test(location) || this.readable(raw)) return raw;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(location);
+    } catch {
+      return raw; // not UTF-8 once unescaped: only the name as written can be meant
+    }
+    const unescaped = path.resolve(path.dirname(from), decoded);
+    return this.readable(unescaped) ? unescaped : raw;
+  }
+
   private readable(file: string): boolean {
     if (this.roots.has(file)) return true;
     try {
@@ -140,8 +161,13 @@ export class SchemaSet {
     }
   }
 
-  /** Reads and parses a file once, remembering it in `files`. */
-  readFile(abs: string, at: XmlElement | undefined, what: string, location: string): XmlElement {
+  /**
+   * Reads and parses a file once, remembering it in `files`. With `missingOk`, a file that does not exist (ENOENT)
+   * gives undefined instead of an error (a local schemaLocation is only a hint).
+   */
+  readFile(abs: string, at: XmlElement | undefined, what: string, location: string): XmlElement;
+  readFile(abs: string, at: XmlElement | undefined, what: string, location: string, missingOk: boolean): XmlElement | undefined;
+  readFile(abs: string, at: XmlElement | undefined, what: string, location: string, missingOk = false): XmlElement | undefined {
     const cached = this.roots.get(abs);
     if (cached) return cached;
     let text: string;
@@ -149,6 +175,7 @@ export class SchemaSet {
       text = this.host.readFile(abs);
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
+      if (missingOk && (e as { code?: unknown }).code === "ENOENT") return undefined;
       if (!at) throw e;
       // A path that climbs out of the spec's folder names another project's layout (ONVIF's ../../../ver10/schema/):
       // say how to point it at the copy the user has.
@@ -220,7 +247,9 @@ export class SchemaSet {
    * redefined type, the group a redefined group refers to), and the redefinition takes its name.
    */
   private redefine(): void {
-    for (const r of this.redefinitions.splice(0)) {
+    // Innermost first: in a chain (a.xsd redefines B of b.xsd, which redefines B of c.xsd; W3C stZ033), b.xsd is read
+    // after a.xsd, and a.xsd's B restricts b.xsd's redefined B, not c.xsd's original.
+    for (const r of this.redefinitions.splice(0).reverse()) {
       const local = attr(r.el, "name")?.trim();
       if (local === undefined) throw specError(r.el, `xsd:${r.el.name.local} in xsd:redefine without a name`);
       const name = { ns: r.schema.tns, local };
@@ -230,7 +259,10 @@ export class SchemaSet {
         this.diagnostics.report(specError(r.el, `xsd:redefine of ${r.kind} '${key(name)}', which the redefined schema does not declare`));
         continue;
       }
-      const kept: Decl = { ...original, name: { ns: name.ns, local: local + REDEFINED_SUFFIX } };
+      // Each level of a chain keeps its original under one more suffix: B$redefined, B$redefined$redefined, ...
+      let keptLocal = local + REDEFINED_SUFFIX;
+      while (map.has(key({ ns: name.ns, local: keptLocal }))) keptLocal += REDEFINED_SUFFIX;
+      const kept: Decl = { ...original, name: { ns: name.ns, local: keptLocal } };
       map.set(key(kept.name), kept);
       map.set(key(name), { kind: r.kind, schema: r.schema, el: r.el, name });
       const mark = (el: XmlElement): void => {
@@ -252,7 +284,21 @@ export class SchemaSet {
     // The xml: and SOAP-encoding namespaces are known built in; no need to read their schemas.
     if (isRemote(location) && namespace !== undefined && (namespace === XML_NS || isSoapEnc(namespace))) return;
     const abs = this.locate(el, location, include ? "schema include" : "schema import");
-    const root = this.readFile(abs, el, "schema", location);
+    // A local schemaLocation is a hint (XSD 1.0 Part 1 §4.2.1 for include, §4.2.3 for import): a file that is not
+    // there leaves the schema out with a located warning; its components are then missing, an error only where used.
+    // A remote location the catalog does not map stays an error (locate), and so does a file that cannot be read.
+    // An xsd:redefine that restates components needs its schema (§4.2.2 clause 1); an empty one is a hint too.
+    const kind = el.name.local as "import" | "include" | "redefine";
+    const hintOnly = kind !== "redefine" || el.children.every((c) => c.name.ns === XSD_NS && c.name.local === "annotation");
+    const root = this.readFile(abs, el, "schema", location, hintOnly && !isRemote(location));
+    if (root === undefined) {
+      const section = { include: 1, redefine: 2, import: 3 }[kind];
+      const hint = location.startsWith("../") || path.isAbsolute(location) ? ` (if the file is elsewhere, map ${abs} to it in an XML catalog: --catalog <file>)` : "";
+      this.diagnostics.warn(specError(el, `xsd:${kind} schemaLocation '${location}': no such file; the ${{ include: "included", redefine: "redefined", import: "imported" }[kind]} schema is left out (a schemaLocation is a hint, XSD 1.0 §4.2.${section})${hint}`));
+      const ns = include ? from.tns : (namespace ?? "");
+      if (!this.leftOut.has(ns)) this.leftOut.set(ns, el);
+      return;
+    }
     if (root.name.ns !== XSD_NS || root.name.local !== "schema") {
       throw specError(el, `'${location}' is not an XML schema (root element <${root.name.local}>)`);
     }
@@ -290,6 +336,12 @@ export class SchemaSet {
     return schema.chameleon && q.ns === "" ? { ns: schema.tns, local: q.local } : q;
   }
 
+  /** Said after an unknown reference into a namespace whose schema was left out: which import that was. */
+  missingNote(ns: string): string {
+    const at = this.leftOut.get(ns);
+    return at === undefined ? "" : `; the schema of ${ns === "" ? "no namespace" : `'${ns}'`} was not read (its schemaLocation at ${at.displayFile}:${at.line}:${at.column} names no file)`;
+  }
+
   lookup(kind: DeclKind, name: QName): Decl | undefined {
     return this.decls[kind].get(key(name));
   }
@@ -306,7 +358,7 @@ export class SchemaSet {
     const raw = attr(el, attrName) ?? "";
     const q = this.qname(schema, el, raw);
     const d = this.lookupAt(kind, q, el);
-    if (!d) throw unknown(el, kind, raw, q);
+    if (!d) throw unknown(el, kind, raw, q, this.missingNote(q.ns));
     return d;
   }
 
@@ -316,6 +368,6 @@ export class SchemaSet {
   }
 }
 
-export function unknown(el: XmlElement, kind: string, raw: string, q: QName) {
-  return specError(el, `unknown ${kind} '${raw.trim()}' (${key(q)})`);
+export function unknown(el: XmlElement, kind: string, raw: string, q: QName, note = "") {
+  return specError(el, `unknown ${kind} '${raw.trim()}' (${key(q)})${note}`);
 }

@@ -40,6 +40,8 @@ function innerArray(ctx: Ctx, scope: Scope, at: XmlElement, depth: number, item:
       name: a.name,
       scope: scope.schema.tns,
       anonymous: true,
+      // An array too (its items are the next rank's): rpc/encoded writes it with its own soapenc:arrayType.
+      soapEncArray: true,
       origin: ctx.origin(at, `soapenc Array {${scope.schema.tns}}${scope.path}${".item".repeat(depth)} (items that are arrays themselves)`),
       members: [
         {

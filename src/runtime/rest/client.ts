@@ -33,7 +33,11 @@ export interface RestResponse<S extends number, B> {
 
 /** A request body as generated code describes it. */
 export type RestBody =
-  | { readonly kind: "json"; readonly value: unknown }
+  /**
+   * `text`: the body already written by the generated JSON encoder (`encode<T>Json`), for types whose JSON differs
+   * from JSON.stringify's (bytes as base64, 64-bit integers as bigint); without it the value goes through JSON.stringify.
+   */
+  | { readonly kind: "json"; readonly value: unknown; readonly text?: string }
   /** Encoded `key=value` pieces (restFormPieces), or a URLSearchParams (older generated code). */
   | { readonly kind: "form"; readonly value: URLSearchParams | readonly string[] }
   /** fetch writes the multipart Content-Type itself, with its boundary. */
@@ -121,6 +125,12 @@ export async function restSend(
   headers: { readonly [name: string]: string | undefined },
   body: RestBody | undefined,
   call: RestCallOptions = {},
+  /**
+   * How a JSON response body is parsed: JSON.parse unless generated code passes restParseJsonBigints (types with
+   * 64-bit integers as bigint or string, whose revivers need big integers exact). Passed in, so a client that does not
+   * need the strict parser does not bundle it.
+   */
+  parse: (text: string) => unknown = JSON.parse,
 ): Promise<RestRawResponse> {
   // Generated code passes encoded `key=value` pieces (see restAppendQuery); older generated code a URLSearchParams.
   const text = query === undefined ? "" : Array.isArray(query) ? query.join("&") : query.toString();
@@ -132,7 +142,7 @@ export async function restSend(
   let payload: string | FormData | undefined;
   if (body?.kind === "json") {
     requestHeaders.set("content-type", "application/json");
-    payload = JSON.stringify(body.value);
+    payload = body.text ?? JSON.stringify(body.value);
   } else if (body?.kind === "form") {
     requestHeaders.set("content-type", "application/x-www-form-urlencoded");
     payload = body.value instanceof URLSearchParams ? body.value.toString() : body.value.join("&");
@@ -152,20 +162,20 @@ export async function restSend(
   const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
   const request = new Request(url, { method, headers: requestHeaders, body: payload ?? null, signal: signal ?? null });
   const response = await interceptedFetch(client.fetch ?? ((r) => fetch(r)), client.interceptors, client.auth)(request);
-  return { status: response.status, body: await readResponseBody(operation, response), headers: response.headers };
+  return { status: response.status, body: await readResponseBody(operation, response, parse), headers: response.headers };
 }
 
 function timeoutSignal(ms: number | undefined): AbortSignal | undefined {
   return ms === undefined ? undefined : AbortSignal.timeout(ms);
 }
 
-async function readResponseBody(operation: string, response: Response): Promise<unknown> {
+async function readResponseBody(operation: string, response: Response, parse: (text: string) => unknown): Promise<unknown> {
   const text = await response.text();
   if (text === "") return undefined;
   const type = (response.headers.get("content-type") ?? "").toLowerCase();
   if (!type.includes("json")) return text;
   try {
-    return JSON.parse(text);
+    return parse(text);
   } catch {
     throw new RestResponseFormatError(operation, response.status, "response body is not valid JSON");
   }

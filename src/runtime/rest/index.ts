@@ -12,3 +12,4 @@ export * from "./router.js";
 export * from "./server.js";
 export * from "./style-read.js";
 export * from "./style-write.js";
+export * from "./json-bigints.js";

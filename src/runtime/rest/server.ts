@@ -62,6 +62,13 @@ export interface RestRequestBody {
   /** Accepts multipart/form-data: turns the parts into the body value (files as Blobs). */
   readonly multipart?: (form: FormData) => unknown;
   readonly validate?: (value: unknown) => ValidationIssue[];
+  /**
+   * For a JSON body whose type's JSON differs from its in-memory shape (bytes, Date values, 64-bit integers): the
+   * type's generated reviver (json.ts `revive<T>`), run on the parsed JSON before `validate`, and the parser to use
+   * (restParseJsonBigints when 64-bit integers must stay exact). Without them the parsed JSON is the body as it is.
+   */
+  readonly revive?: (value: unknown) => unknown;
+  readonly parse?: (text: string) => unknown;
 }
 
 /** One operation as generated code binds it. `P` is the parsed parameters object. */
@@ -234,7 +241,8 @@ async function readRequestBody(spec: RestRequestBody, request: Request, maxBytes
     try {
       // The strict parser: duplicate keys, numbers beyond a double and absurd nesting are 400s (JSON.parse would
       // keep the last key and read 1e400 as Infinity).
-      return { kind: "ok", value: jsonParse(read.text) };
+      const parsed = spec.parse ? spec.parse(read.text) : jsonParse(read.text);
+      return { kind: "ok", value: spec.revive ? spec.revive(parsed) : parsed };
     } catch {
       return { kind: "error", status: 400, message: "Request body is not valid JSON" };
     }

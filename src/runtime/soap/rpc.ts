@@ -30,6 +30,12 @@ export interface SoapRpcArray {
   /** The items' type as [namespace, local name] (soapenc:arrayType's value) and its codec. */
   readonly itemType: readonly [string, string];
   readonly itemCodec: XmlTypeCodec;
+  /**
+   * An array of arrays (`xsd:int[][]`, SOAP 1.1 §5.4.2): how many array ranks lie between this array and the
+   * `itemType` items. Each inner array is a value `{ item: [...] }` written as an element `item` that is a SOAP-ENC
+   * array itself (`soapenc:arrayType="xsd:int[2]"`; the outer one's `xsd:int[][3]`).
+   */
+  readonly inner?: number;
 }
 
 export interface SoapRpcPart {
@@ -119,25 +125,43 @@ export class SoapRpcMessage<T> {
       return;
     }
     if (encoded && part.array !== undefined) {
-      const a = part.array;
-      const items = (value as Record<string, unknown>)[a.key];
-      const list = Array.isArray(items) ? items : items === undefined ? [] : [items];
-      const enc = this.spec.encoding!;
-      w.startElement("", part.name);
-      if (enc === SOAP_ENCODING_12) {
-        // SOAP 1.2 encoding: the items' type and the array's size, each its own attribute.
-        w.attribute(enc, "itemType", w.qname(a.itemType[0], a.itemType[1]));
-        w.attribute(enc, "arraySize", String(list.length));
-      } else {
-        w.xsiType(enc, "Array");
-        w.attribute(enc, "arrayType", `${w.qname(a.itemType[0], a.itemType[1])}[${list.length}]`);
-      }
-      for (const item of list) this.encodeValue(w, a.itemCodec, a.item, a.itemType, item);
-      w.endElement();
+      this.encodeArray(w, part.array, part.name, value, part.array.inner ?? 0);
       return;
     }
     if (encoded) this.encodeValue(w, part.codec, part.name, part.type, value);
     else part.codec.encode(value, w, "", part.name, false);
+  }
+
+  /**
+   * A SOAP-ENC array as element `name`: `level` array ranks lie between its items and the leaf items (0: the items
+   * are `a.itemType` values). The outermost array's items are `a.key` of its value and named `a.item`; an inner
+   * array's are its `item`s, named `item`.
+   */
+  private encodeArray(w: XmlWriter, a: SoapRpcArray, name: string, value: unknown, level: number): void {
+    const outer = level === (a.inner ?? 0);
+    const items = (value as Record<string, unknown>)[outer ? a.key : "item"];
+    const list = Array.isArray(items) ? items : items === undefined ? [] : [items];
+    const enc = this.spec.encoding!;
+    w.startElement("", name);
+    if (enc === SOAP_ENCODING_12) {
+      // SOAP 1.2 encoding: the items' type and the array's size, each its own attribute (an array of arrays leaves
+      // itemType out: it is optional, and there is no name for "array of xsd:int").
+      if (level === 0) w.attribute(enc, "itemType", w.qname(a.itemType[0], a.itemType[1]));
+      w.attribute(enc, "arraySize", String(list.length));
+    } else {
+      w.xsiType(enc, "Array");
+      w.attribute(enc, "arrayType", `${w.qname(a.itemType[0], a.itemType[1])}${"[]".repeat(level)}[${list.length}]`);
+    }
+    const itemName = outer ? a.item : "item";
+    for (const item of list) {
+      if (level === 0) this.encodeValue(w, a.itemCodec, itemName, a.itemType, item);
+      else if (item === null) {
+        w.startElement("", itemName);
+        w.nil();
+        w.endElement();
+      } else this.encodeArray(w, a, itemName, item, level - 1);
+    }
+    w.endElement();
   }
 
   /** An element of an encoded message: its value with its type named by xsi:type. */
@@ -182,10 +206,18 @@ export class SoapRpcMessage<T> {
     if (isNil(node)) return null;
     // Accessors are unqualified; stacks that qualify them (node-soap's server) or their items still mean the same.
     let n = node.ns === "" ? node : { ...plain(node), ns: "", prefix: "" };
-    if (part.array !== undefined && isEncodedArray(n)) {
-      // Items are named anything (`item`, the type's name, ...): read as the member the schema names.
+    if (part.array !== undefined && (isEncodedArray(n) || this.spec.encoding !== undefined)) {
+      // Items are named anything (`item`, the type's name, ...; node-soap names every level of an array of arrays
+      // after the part and writes no arrayType): read as the member the schema names; the items of an
+      // inner array (an array of arrays) as the `item`s of its record, the inner array's own SOAP-ENC attributes
+      // (xsi:type="soapenc:Array", arrayType) dropped, its xsi:nil kept.
       const item = part.array.item;
-      n = { ...plain(n), children: n.children.map((c) => ({ ...plain(c), ns: "", prefix: "", local: item })) };
+      const inner = (c: XmlElementNode, local: string, depth: number): XmlElementNode => {
+        const p = { ...plain(c), ns: "", prefix: "", local };
+        if (depth === 0 || isNil(c)) return p;
+        return { ...p, attrs: c.attrs.filter((x) => !isArrayAttribute(x)), children: c.children.map((g) => inner(g, "item", depth - 1)) };
+      };
+      n = { ...plain(n), children: n.children.map((c) => inner(c, item, part.array!.inner ?? 0)) };
     }
     try {
       return part.codec.decode(n, path);
@@ -232,6 +264,13 @@ function isEncodedArray(node: XmlElementNode): boolean {
     if (a.ns === XSI_NS && a.local === "type" && /(^|:)Array$/.test(a.value.trim())) return true;
   }
   return false;
+}
+
+/** The attributes that make an element a SOAP-ENC array (xsi:type="...:Array", arrayType, itemType, arraySize, offset). */
+function isArrayAttribute(a: XmlAttribute): boolean {
+  if (a.ns === SOAP_ENCODING_11) return a.local === "arrayType" || a.local === "offset";
+  if (a.ns === SOAP_ENCODING_12) return a.local === "itemType" || a.local === "arraySize";
+  return a.ns === XSI_NS && a.local === "type" && /(^|:)Array$/.test(a.value.trim());
 }
 
 function hasHref(node: XmlElementNode): boolean {
@@ -308,7 +347,7 @@ export type SoapRpcPartType = Omit<SoapRpcPart, "name">;
  */
 export function soapRpcPartTypes(
   types: { readonly [name: string]: XmlTypeCodec },
-  entries: readonly (readonly [string, string] | readonly [string, string, string, string, string, string])[],
+  entries: readonly (readonly [string, string] | readonly [string, string, string, string, string, string] | readonly [string, string, string, string, string, string, number])[],
 ): { readonly [name: string]: SoapRpcPartType } {
   const codec = (ns: string, local: string): XmlTypeCodec => {
     const key = `{${ns}}${local}`;
@@ -321,8 +360,8 @@ export function soapRpcPartTypes(
     const [ns, local] = e;
     const type = [ns, local] as const;
     out[`{${ns}}${local}`] =
-      e.length === 6
-        ? { codec: codec(ns, local), type, array: { key: e[2], item: e[3], itemType: [e[4], e[5]], itemCodec: codec(e[4], e[5]) } }
+      e.length === 6 || e.length === 7
+        ? { codec: codec(ns, local), type, array: { key: e[2], item: e[3], itemType: [e[4], e[5]], itemCodec: codec(e[4], e[5]), ...(e.length === 7 ? { inner: e[6] } : {}) } }
         : { codec: codec(ns, local), type };
   }
   return out;

@@ -16,6 +16,38 @@ export interface OpenContentItem {
   readonly ns: string;
   readonly name: string;
   readonly value: unknown;
+  /**
+   * The element's attributes other than xsi:type / xsi:nil, keyed "local" (no namespace) or "{ns}local" as
+   * xsd:anyAttribute's `$attributes` are (a .NET DataSet row's `diffgr:id`, `msdata:rowOrder`); absent when none.
+   */
+  readonly attributes?: { readonly [name: string]: string };
+}
+
+const XSI = "http://www.w3.org/2001/XMLSchema-instance";
+
+/** An element's attributes as OpenContentItem.attributes (xsi: ones left out: they are the value's), or undefined. */
+function treeAttributes(node: XmlElementNode): { [name: string]: string } | undefined {
+  let out: { [name: string]: string } | undefined;
+  for (const a of node.attrs) if (a.ns !== XSI) out = collectXmlAttribute(out, a);
+  return out;
+}
+
+/** The same for the element a pull reader is on (read before its content moves the reader on). */
+function pulledAttributes(r: XmlPullReader): { [name: string]: string } | undefined {
+  let out: { [name: string]: string } | undefined;
+  for (let i = 0; i < r.attrCount; i++) {
+    const ns = r.attrNs[i]!;
+    if (ns === XSI) continue;
+    out ??= Object.create(null) as { [name: string]: string };
+    const local = r.attrLocal[i]!;
+    out[ns === "" ? local : clarkName(ns, local)] = r.attrValue[i]!;
+  }
+  return out;
+}
+
+/** { ns, name, value }, with `attributes` only when there are some (so values without them compare as before). */
+function item(ns: string, name: string, value: unknown, attributes: { [name: string]: string } | undefined): OpenContentItem {
+  return attributes === undefined ? { ns, name, value } : { ns, name, value, attributes };
 }
 
 /** How generated code reads and writes one named type (the entries of its `xmlTypes` map). */
@@ -54,7 +86,7 @@ export function openTypes(codecs: { readonly [clarkName: string]: XmlTypeCodec }
 export function decodeOpenItem(node: XmlElementNode, path: string, key: string, index: number, types: OpenTypes): OpenContentItem {
   // Plain text fields are the common case (sObject fields): no path string is built for them.
   if (node.children.length === 0 && node.attrs.length === 0) return { ns: node.ns, name: node.local, value: node.text };
-  return { ns: node.ns, name: node.local, value: decodeAnyValue(node, `${path}/${key}/${index}/value`, types) };
+  return item(node.ns, node.local, decodeAnyValue(node, `${path}/${key}/${index}/value`, types), treeAttributes(node));
 }
 
 /** The value of an element the schema does not type: null, a typed record (by xsi:type), a string or a tree. */
@@ -76,7 +108,7 @@ export function decodeAnyValue(node: XmlElementNode, path: string, types: OpenTy
   const out: OpenContentItem[] = [];
   for (let i = 0; i < children.length; i++) {
     const c = children[i]!;
-    out.push({ ns: c.ns, name: c.local, value: decodeAnyValue(c, `${path}/${i}/value`, types) });
+    out.push(item(c.ns, c.local, decodeAnyValue(c, `${path}/${i}/value`, types), c.attrs.length === 0 ? undefined : treeAttributes(c)));
   }
   return out;
 }
@@ -89,7 +121,8 @@ export function readOpenItem(r: XmlPullReader, path: string, key: string, index:
   const ns = r.ns;
   const name = r.local;
   if (r.attrCount === 0) return { ns, name, value: readAnyContent(r, types, path, key, index) };
-  return { ns, name, value: readAnyValue(r, `${path}/${key}/${index}/value`, types) };
+  const attributes = pulledAttributes(r);
+  return item(ns, name, readAnyValue(r, `${path}/${key}/${index}/value`, types), attributes);
 }
 
 /** decodeAnyValue from a pull reader: null, a typed record (by xsi:type), a string or a list of items. */
@@ -123,7 +156,10 @@ function readAnyContent(r: XmlPullReader, types: OpenTypes, path: string, key: s
   const out: OpenContentItem[] = [];
   do {
     const i = out.length;
-    out.push({ ns: r.ns, name: r.local, value: readAnyValue(r, `${base}/${i}/value`, types) });
+    const ns = r.ns;
+    const name = r.local;
+    const attributes = r.attrCount === 0 ? undefined : pulledAttributes(r);
+    out.push(item(ns, name, readAnyValue(r, `${base}/${i}/value`, types), attributes));
   } while (r.nextChild(false));
   return out;
 }
@@ -165,7 +201,8 @@ export function encodeOpenContent(
         continue;
       }
     }
-    if (typeof value !== "string") encodeAnyValue(w, item.ns, item.name, value, types, `${path}/${i}`);
+    const attributes = item.attributes;
+    if (typeof value !== "string" || attributes !== undefined) encodeAnyValue(w, item.ns, item.name, value, types, `${path}/${i}`, attributes);
     else if (kept === undefined) w.simpleElement(item.ns, item.name, value);
     else {
       let tag = kept[i];
@@ -182,8 +219,26 @@ export function encodeOpenContent(
   }
 }
 
-/** Write `value` as element {ns}local by the rules of decodeAnyValue, in reverse. */
-export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: unknown, types: OpenTypes, path: string): void {
+/**
+ * Write `value` as element {ns}local by the rules of decodeAnyValue, in reverse; `attributes` (an open content item's)
+ * go on its start tag, except on a typed record's (`$type`), whose codec writes its own.
+ */
+export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: unknown, types: OpenTypes, path: string, attributes?: { readonly [name: string]: string }): void {
+  if (attributes !== undefined && (typeof attributes !== "object" || attributes === null)) {
+    throw new XmlEncodeError(`${path}/attributes: open content attributes are an object of strings`);
+  }
+  if (attributes !== undefined && (typeof value !== "object" || value === null || value instanceof Uint8Array || Array.isArray(value))) {
+    w.startElement(ns, local);
+    for (const key of Object.keys(attributes)) {
+      if (typeof attributes[key] !== "string") throw new XmlEncodeError(`${path}/attributes/${key}: an attribute value is a string`);
+    }
+    encodeXmlAttributes(w, attributes);
+    if (value === null) w.nil();
+    else if (Array.isArray(value)) encodeOpenContent(w, value as OpenContentItem[], types, `${path}/value`);
+    else w.text(scalarText(value, path));
+    w.endElement();
+    return;
+  }
   switch (typeof value) {
     case "string":
       return w.simpleElement(ns, local, value);
@@ -217,6 +272,23 @@ export function encodeAnyValue(w: XmlWriter, ns: string, local: string, value: u
     throw new XmlEncodeError(`${path}: an object in open content needs a $type naming a record type of the schema`);
   }
   codec.encode(value, w, ns, local, true);
+}
+
+/** The text encodeAnyValue writes for a scalar value (a string, number, bigint, boolean or bytes). */
+function scalarText(value: unknown, path: string): string {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+      return formatXsdDouble(value);
+    case "bigint":
+      return String(value);
+    case "boolean":
+      return value ? "true" : "false";
+    default:
+      if (value instanceof Uint8Array) return encodeBase64(value);
+      throw new XmlEncodeError(`${path}: a ${typeof value} cannot be written as XML`);
+  }
 }
 
 /** Thrown by generated decoders when a required element or attribute is absent. */

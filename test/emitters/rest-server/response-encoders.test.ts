@@ -3,7 +3,9 @@
  * each status declares), the writer the generated decoders mirror: a `format: byte` property goes out as base64,
  * not as JSON.stringify's {"0":..,"1":..} of a Uint8Array; int64 and dates as the spec's JSON says. Inline response
  * schemas, types whose JSON is JSON.stringify's (no bytes, dates or 64-bit integers) and bodies that are not values of
- * their declared type keep JSON.stringify. The answer is read through the generated client, as an application would.
+ * their declared type keep JSON.stringify. The wire text is read with plain fetch, and the answer again through the
+ * generated client, as an application would (its revivers give bytes back as Uint8Array: test/emitters/rest-client/
+ * json-body-codecs.test.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -66,6 +68,7 @@ const BASE64 = Buffer.from(BYTES).toString("base64");
 let dir: string;
 let spec: LoadedSpec;
 let client: Record<string, Fn>;
+let server: (r: Request) => Promise<Response>;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "specforge-byte-"));
@@ -73,7 +76,7 @@ beforeAll(async () => {
   spec = await loadSpecForMock({ spec: path.join(dir, "blobs.yaml") });
   const api = spec.names.api(0);
   let nextStatus = 200;
-  const server = (spec.module[api.createServer] as Fn)(
+  server = (spec.module[api.createServer] as Fn)(
     {
       getBlob: ({ path: p }: { path: { id: string } }) => {
         if (p.id === "missing") return { status: 404, body: { message: "no blob \u00e9" } };
@@ -104,21 +107,26 @@ async function call(method: string, input: unknown): Promise<{ status: number; b
 
 describe("generated REST server: response bodies through the generated JSON encoders", () => {
   it("writes format: byte as base64, which the generated decoder reads back as the same bytes", async () => {
+    const wire = await server(new Request("http://blobs.example/api/blobs/b1"));
+    expect(wire.status).toBe(200);
+    const text = await wire.text();
+    expect(JSON.parse(text)).toEqual({ id: "b1", data: BASE64, thumbnail: "", size: 12 });
     const res = await call("getBlob", { path: { id: "b1" } });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: "b1", data: BASE64, thumbnail: "", size: 12 });
+    expect(res).toEqual({ status: 200, body: { id: "b1", data: BYTES, thumbnail: new Uint8Array(0), size: 12 } });
     const blobType = spec.doc.types.find((t) => t.name === "Blob")!;
     const decode = spec.module[spec.names.derived(blobType.id, "decodeJson")] as Fn;
-    const blob = decode(JSON.stringify(res.body)) as { data: Uint8Array; thumbnail: Uint8Array };
+    const blob = decode(text) as { data: Uint8Array; thumbnail: Uint8Array };
     expect(blob.data).toEqual(BYTES);
     expect(blob.thumbnail).toEqual(new Uint8Array(0));
   });
 
   it("writes a named type declared by a status range or default with its encoder too, and null for a nullable body", async () => {
+    const wire = await server(new Request("http://blobs.example/api/blobs/broken"));
+    expect(JSON.parse(await wire.text())).toEqual({ code: 7, trace: BASE64 });
     const res = await call("getBlob", { path: { id: "broken" } });
-    expect(res).toEqual({ status: 500, body: { code: 7, trace: BASE64 } });
+    expect(res).toEqual({ status: 500, body: { code: 7, trace: BYTES } });
     const list = await call("listBlobs", {});
-    expect(list.body).toEqual({ items: [{ id: "a", data: BASE64 }] });
+    expect(list.body).toEqual({ items: [{ id: "a", data: BYTES }] });
     const empty = await call("listBlobs", {});
     expect(empty).toEqual({ status: 200, body: null });
   });

@@ -68,3 +68,34 @@ describe("xsd:redefine", () => {
     expect(xmllintValidate(path.join(dir, "main.xsd"), [out])).toEqual([]);
   });
 });
+
+/**
+ * A chain of redefines (W3C suite MS-SimpleType stZ033, stZ034; refused before as "circular type derivation"):
+ * main.xsd redefines B of mid.xsd, which redefines B of low.xsd. Each restatement's base B is the B of the schema it
+ * redefines (that schema's own redefinition), so main's B is {3} ⊂ mid's {2, 3} ⊂ low's string.
+ */
+describe("xsd:redefine of a redefine", () => {
+  const s = (body: string) => `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:foo" xmlns="urn:foo" elementFormDefault="qualified">${body}</xs:schema>`;
+  const LOW = s(`<xs:simpleType name="B"><xs:restriction base="xs:string"/></xs:simpleType>`);
+  const MID = s(`<xs:redefine schemaLocation="low.xsd"><xs:simpleType name="B"><xs:restriction base="B"><xs:enumeration value="2"/><xs:enumeration value="3"/></xs:restriction></xs:simpleType></xs:redefine><xs:element name="b2" type="B"/>`);
+  const TOP = s(`<xs:redefine schemaLocation="mid.xsd"><xs:simpleType name="B"><xs:restriction base="B"><xs:enumeration value="3"/></xs:restriction></xs:simpleType></xs:redefine><xs:element name="b1" type="B"/>`);
+  const chain = mkdtempSync(path.join(os.tmpdir(), "specforge-redefine-chain-"));
+  writeFileSync(path.join(chain, "low.xsd"), LOW);
+  writeFileSync(path.join(chain, "mid.xsd"), MID);
+  writeFileSync(path.join(chain, "top.xsd"), TOP);
+
+  it("generates, type-checks, and accepts and rejects what libxml2 does", () => {
+    const gen = generateInlineXsd(TOP, { "mid.xsd": MID, "low.xsd": LOW });
+    // In declaration order: top's B, mid's (kept when top's redefined it), low's (kept first, when mid's did).
+    expect(gen.doc.types.map((t) => t.id)).toEqual(["xsd:{urn:foo}B", "xsd:{urn:foo}B$redefined$redefined", "xsd:{urn:foo}B$redefined"]);
+    expect(gen.typecheck()).toEqual([]);
+    const m = gen.load();
+    const valid = ['<b1 xmlns="urn:foo">3</b1>', '<b2 xmlns="urn:foo">3</b2>'];
+    const invalid = ['<b1 xmlns="urn:foo">2</b1>', '<b2 xmlns="urn:foo">2</b2>', '<b1 xmlns="urn:foo">1</b1>'];
+    expect(xmllintValidate(path.join(chain, "top.xsd"), valid)).toEqual([]);
+    expect(xmllintValidate(path.join(chain, "top.xsd"), invalid).length).toBe(invalid.length);
+    const decode = (x: string) => (x.startsWith("<b1") ? (m.decodeB1Element as Fn) : (m.decodeB2Element as Fn))(x);
+    for (const x of valid) expect(decode(x)).toBe("3");
+    for (const x of invalid) expect(() => decode(x)).toThrow(/is not a value of B/);
+  });
+});

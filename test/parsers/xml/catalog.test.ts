@@ -114,6 +114,12 @@ describe("XML catalogs: ONVIF device management", () => {
       "t-1.xsd",
     ]);
     expect(out.doc.services.map((s) => [s.name, s.kind === "rpc" ? s.methods.length : s.operations.length])).toEqual([["Device", 90]]);
+    // t-1.xsd's xs:unique constraints (WS-Topics) reach the WSDL's document too, so xml.ts checks them on decode.
+    expect(out.doc.identityConstraints?.map((c) => `${c.kind} ${c.name.local} on ${c.element.local}`)).toEqual([
+      "unique rootTopicUniqueness on TopicNamespace",
+      "unique childTopicUniqueness on Topic",
+    ]);
+    expect(out.files.find((f) => f.path === "devicemgmt/xml.ts")!.content).toContain(`"unique", "{http://docs.oasis-open.org/wsn/t-1}rootTopicUniqueness"`);
     const files = new Map(out.files.filter((f) => f.path.endsWith(".ts")).map((f) => [f.path, f.content]));
     expect([...files.keys()].sort()).toEqual(["devicemgmt/client.ts", "devicemgmt/index.ts", "devicemgmt/server.ts", "devicemgmt/types.ts", "devicemgmt/validate.ts", "devicemgmt/xml.ts"]);
     expect(typecheckFiles(files)).toEqual([]);

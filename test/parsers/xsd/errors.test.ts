@@ -3,7 +3,8 @@ import { XSD, errorOf, parseFiles, schema } from "./util.js";
 
 // Each schema body starts on line 2 of /spec/a.xsd (line 1 is the xsd:schema start tag).
 const cases: [string, string, string][] = [
-  ["unknown type", `<xsd:complexType name="T"><xsd:sequence><xsd:element name="f" type="tns:Foo"/></xsd:sequence></xsd:complexType>`, "/spec/a.xsd:2:41: unknown type 'tns:Foo' ({urn:t}Foo)"],
+  // An element's missing type= is a warning (test/parsers/xsd/missing-components.test.ts); a missing base= is not.
+  ["unknown complex base", `<xsd:complexType name="T"><xsd:complexContent><xsd:extension base="tns:Foo"/></xsd:complexContent></xsd:complexType>`, "/spec/a.xsd:2:47: unknown type 'tns:Foo' ({urn:t}Foo)"],
   ["unknown element ref", `<xsd:complexType name="T"><xsd:sequence>\n<xsd:element ref="tns:nope"/></xsd:sequence></xsd:complexType>`, "/spec/a.xsd:3:1: unknown element 'tns:nope' ({urn:t}nope)"],
   ["unknown group", `<xsd:complexType name="T"><xsd:group ref="tns:G"/></xsd:complexType>`, "/spec/a.xsd:2:27: unknown group 'tns:G' ({urn:t}G)"],
   ["unknown attributeGroup", `<xsd:complexType name="T"><xsd:attributeGroup ref="tns:AG"/></xsd:complexType>`, "/spec/a.xsd:2:27: unknown attributeGroup 'tns:AG' ({urn:t}AG)"],
@@ -26,11 +27,16 @@ const cases: [string, string, string][] = [
   [
     "circular union",
     `<xsd:simpleType name="S"><xsd:union memberTypes="xsd:int tns:S2"/></xsd:simpleType>\n<xsd:simpleType name="S2"><xsd:list><xsd:simpleType><xsd:union memberTypes="tns:S"/></xsd:simpleType></xsd:list></xsd:simpleType>`,
-    "/spec/a.xsd:2:1: circular simple type definition: {urn:t}S -> {urn:t}S2 -> {urn:t}S",
+    "/spec/a.xsd:2:1: circular simple type definition: {urn:t}S -> {urn:t}S2 -> {urn:t}S: a union must not have itself among its member types at any depth (XSD 1.0 Part 1 §3.14.3, src-simple-type.4)",
+  ],
+  // A list whose items are the list itself: no union on the way, so the base-chain rule.
+  [
+    "circular list",
+    `<xsd:simpleType name="L"><xsd:list itemType="tns:L"/></xsd:simpleType>`,
+    "/spec/a.xsd:2:1: circular simple type definition: {urn:t}L -> {urn:t}L: every simple type must derive from anySimpleType (XSD 1.0 Part 1 §3.14.6, st-props-correct.2)",
   ],
   ["circular group", `<xsd:group name="G"><xsd:sequence><xsd:group ref="tns:G"/></xsd:sequence></xsd:group><xsd:complexType name="T"><xsd:group ref="tns:G"/></xsd:complexType>`, "/spec/a.xsd:2:35: circular group reference {urn:t}G"],
   ["remote import", `<xsd:import namespace="urn:r" schemaLocation="http://example.com/r.xsd"/>`, `/spec/a.xsd:2:1: schema import 'http://example.com/r.xsd' is remote and specforge never fetches: map it to a local copy with an XML catalog (--catalog <file>, or "catalog" in specforge.config.json), e.g. <uri name="http://example.com/r.xsd" uri="local/copy.xsd"/>`],
-  ["missing file", `<xsd:include schemaLocation="gone.xsd"/>`, "/spec/a.xsd:2:1: cannot read schema 'gone.xsd': ENOENT: no such file '/spec/gone.xsd'"],
   ["bad maxOccurs", `<xsd:complexType name="T"><xsd:sequence><xsd:element name="a" maxOccurs="many"/></xsd:sequence></xsd:complexType>`, "/spec/a.xsd:2:41: invalid maxOccurs 'many'"],
   ["malformed soapenc array dimension", `<xsd:complexType name="T" xmlns:enc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:w="http://schemas.xmlsoap.org/wsdl/"><xsd:complexContent><xsd:restriction base="enc:Array"><xsd:attribute ref="enc:arrayType" w:arrayType="xsd:int[][x]"/></xsd:restriction></xsd:complexContent></xsd:complexType>`, `/spec/a.xsd:2:178: invalid dimension '[x]' in wsdl:arrayType 'xsd:int[][x]'`],
 ];

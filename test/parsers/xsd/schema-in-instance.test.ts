@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -83,6 +84,15 @@ const AXIS_XSD = `<?xml version="1.0"?>
 const out = mkdtempSync(path.join(os.tmpdir(), "specforge-schema-in-instance-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
+/** libxml2's reading of a document: the string value of an XPath expression (xmllint --xpath). */
+function xmllintXPath(xml: string, expr: string): string {
+  const file = path.join(out, `doc-${Math.random().toString(36).slice(2)}.xml`);
+  writeFileSync(file, xml);
+  const r = spawnSync("xmllint", ["--xpath", expr, file], { encoding: "utf8" });
+  if (r.error) throw r.error;
+  return r.stdout.trim();
+}
+
 async function generated(file: string, text: string) {
   const spec = generateSpec({ file, display: path.basename(file) }, memorySpecHost({ [file]: text }));
   for (const f of spec.files) {
@@ -118,9 +128,15 @@ describe("xs:element ref=\"xs:schema\" (the .NET DataSet pattern)", () => {
     expect(value.GetCustomersResult.$any.map((e) => [e.ns, e.name])).toEqual([["http://www.w3.org/2001/XMLSchema", "schema"]]);
     expect(value.GetCustomersResult.$any_2.map((e) => [e.ns, e.name])).toEqual([["urn:schemas-microsoft-com:xml-diffgram-v1", "diffgram"]]);
     const again = xml.encodeGetCustomersResponseElement!(value) as string;
-    // The rows survive (open content keeps elements and text; its generic tree drops attributes: docs/xml.md).
-    expect(again).toContain("<NewDataSet><Table><Name>Alfreds Futterkiste</Name></Table></NewDataSet>");
-    expect(again).toMatch(/<(\w+):schema><\1:element><\1:complexType><\1:choice>/);
+    // The rows survive with their attributes: the diffgram's diffgr:id and msdata:rowOrder, the schema's name= and
+    // msdata:IsDataSet (open content keeps each element's attributes, keyed as xsd:anyAttribute's are).
+    const diffgram = value.GetCustomersResult.$any_2[0] as unknown as { value: { value: { attributes?: Record<string, string> }[] }[] };
+    expect({ ...diffgram.value[0]!.value[0]!.attributes }).toEqual({ "{urn:schemas-microsoft-com:xml-diffgram-v1}id": "Table1", "{urn:schemas-microsoft-com:xml-msdata}rowOrder": "0" });
+    const decl = '(?: xmlns:\\w+="[^"]*")?';
+    expect(again).toMatch(new RegExp(`<Table \\w+:id="Table1"${decl} \\w+:rowOrder="0"><Name>Alfreds Futterkiste</Name></Table>`));
+    expect(again).toMatch(new RegExp(`<(\\w+):schema id="NewDataSet"><\\1:element name="NewDataSet"${decl} \\w+:IsDataSet="true"><\\1:complexType><\\1:choice minOccurs="0" maxOccurs="unbounded">`));
+    // libxml2 reads the rows' attributes in their namespaces as the service wrote them.
+    expect(xmllintXPath(again, "string(//*[local-name()='Table']/@*[local-name()='id' and namespace-uri()='urn:schemas-microsoft-com:xml-diffgram-v1'])")).toBe("Table1");
     expect(xml.decodeGetCustomersResponseElement!(again)).toEqual(value);
   });
 
@@ -161,7 +177,7 @@ describe("SOAP-encoded arrays of arrays", () => {
   });
 
   it("a malformed wsdl:arrayType is a located error, and the other declarations are still checked", () => {
-    const bad = AXIS_XSD.replace('wsdl:arrayType="xsd:int[][][]"', 'wsdl:arrayType="[]"').replace('type="impl:Matrix"', 'type="impl:Nope"');
+    const bad = AXIS_XSD.replace('wsdl:arrayType="xsd:int[][][]"', 'wsdl:arrayType="[]"').replace('<element name="matrix"', '<complexType name="Bad"><complexContent><extension base="impl:Nope"/></complexContent></complexType><element name="matrix"');
     expect(() => generateSpec({ file: "/spec/files.xsd", display: "files.xsd" }, memorySpecHost({ "/spec/files.xsd": bad }))).toThrow(
       /files\.xsd:12:\d+: invalid wsdl:arrayType '\[\]'[\s\S]*files\.xsd:\d+:\d+: unknown type 'impl:Nope'/,
     );
