@@ -96,6 +96,7 @@ const ALLOWED: Readonly<Record<string, readonly (readonly [text: string, why: st
   ],
   "src/emitters/protojson/emit-protojson.ts": [["`protoJsonRegistryPart${i + 1}`", "a numbered local of the registry's initializer"]],
   "src/emitters/rest-server/form-decoder.ts": [["`field${i}`", "a numbered local variable of one generated function"]],
+  "src/emitters/rest-client/json-body-codec.ts": [["`item${depth}`", "an arrow function's parameter, numbered by nesting depth"]],
   "src/emitters/rest-server/parameter-parsing.ts": [["`${local}Text`", "a local variable of one generated function, next to its `local`"]],
   "src/emitters/xml/codec-table.ts": [
     ["`r$${x.names.type(id)}`", "a property key of the codec table object (a `$` inside: no naming-pass name has one)"],
