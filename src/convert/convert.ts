@@ -111,8 +111,8 @@ export async function openSpec(options: Pick<ConvertOptions, "spec" | "cwd" | "p
 function codecFor(format: SpecFormat, form: WireForm, target: ConvertTarget, names: Names, mod: GeneratedModule, runtime: GeneratedModule): Codec {
   const fn = (name: string) => generatedFunction(mod, name, target);
   if (target.kind === "element") {
-    const decode = fn(`decode${target.codecName}Element`);
-    const encode = fn(`encode${target.codecName}Element`);
+    const decode = fn(target.decode);
+    const encode = fn(target.encode);
     return { decode: (bytes) => decode(utf8(bytes)), encode: (value) => text(`${String(encode(value))}\n`) };
   }
   const derived = (role: DerivedRole) => fn(names.derived(target.id, role));

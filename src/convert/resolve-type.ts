@@ -12,8 +12,9 @@ export type ConvertTarget =
   | {
       readonly kind: "element";
       readonly display: string;
-      /** `<E>` in `encode<E>Element` / `decode<E>Element`. */
-      readonly codecName: string;
+      /** xml.ts's codec functions of the element, as the naming pass named them. */
+      readonly encode: string;
+      readonly decode: string;
       /** The element's named type, for its validator; undefined for a builtin-typed element. */
       readonly typeId: TypeId | undefined;
     };
@@ -49,7 +50,7 @@ function resolveElement(doc: IrDocument, names: Names, query: string): ConvertTa
     doc.elements.filter((el) => stem(el) === query || typeName(el) === query),
   ], elementKey);
   if (!found) throw notFound(query, doc.elements.map(elementKey));
-  return { kind: "element", display: elementKey(found), codecName: stem(found), typeId: found.type.kind === "ref" ? found.type.id : undefined };
+  return { kind: "element", display: elementKey(found), encode: names.element(found.id).encode, decode: names.element(found.id).decode, typeId: found.type.kind === "ref" ? found.type.id : undefined };
 }
 
 /** The first rule that matches anything decides; more than one match under that rule is an error, not a guess. */

@@ -7,9 +7,9 @@
  *   files of the folder use, and the TypeScript type is the one declaration), and every other file imports the
  *   helper it needs from the same-named file of that module.
  * - A helper another module may need (a message's binary reader and writer, its ProtoJSON reader and enum tables,
- *   its text-format table, its validator's checker) is exported under `$` + the name it would have been given
- *   (`$readEntry`): the naming pass never produces a name starting with `$` (identifier.ts), so these cannot clash
- *   with anything a spec names, and the importing module computes the name from the type name alone, without
+ *   its text-format table, its validator's checker) is exported under the naming pass's shared name
+ *   (`names.shared(id, role)`: `$readEntry`): no other name starts with `$` (identifier.ts), so these cannot clash
+ *   with anything a spec names, and the importing module gets the same name from its own naming pass, without
  *   knowing which local name the helper got.
  */
 import type { GeneratedFile } from "../codegen/generated-file.js";
@@ -31,18 +31,7 @@ export function ownTypes(ctx: EmitContext): NamedType[] {
   return ctx.doc.types.filter((t) => isOwnType(ctx, t.id));
 }
 
-/** The name a module exports its helper `wanted` (prefix + full type name, e.g. "readEntry") under for other modules. */
-export function sharedName(wanted: string): string {
-  return `$${wanted}`;
-}
-
-/**
- * The `wanted` name of a module's own table (its ProtoJSON registry, its text-format types) for the modules that
- * import it: the table's name and the module's folder, since a module may import the tables of several.
- */
-export function moduleTableName(table: string, dir: string): string {
-  return `${table}$${dir.replace(/[^A-Za-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`;
-}
+export { moduleTableName } from "../naming/derived.js";
 
 /** The modules of other input files that declare some of `ids`, in order of first appearance. */
 export function foreignModules(ctx: EmitContext, ids: readonly TypeId[]): ForeignModule[] {
@@ -55,11 +44,12 @@ export function foreignModules(ctx: EmitContext, ids: readonly TypeId[]): Foreig
 }
 
 /**
- * The helper `wanted` of a type another module declares, imported from that module's `file` ("protobuf" for
- * protobuf.ts): the local name to print (the import is added to `f`).
+ * A helper another module exports under `shared` (a name the naming pass gave: `names.shared(id, role)` or
+ * moduleTableName), imported from that module's `file` ("protobuf" for protobuf.ts): the local name to print (the
+ * import is added to `f`).
  */
-export function importShared(f: GeneratedFile, home: ForeignModule, file: string, wanted: string): string {
-  return f.use(f.import(sharedName(wanted), `${home.specifier}/${file}.js`));
+export function importShared(f: GeneratedFile, home: ForeignModule, file: string, shared: string): string {
+  return f.use(f.import(shared, `${home.specifier}/${file}.js`));
 }
 
 /** A public export of another module's `file` (e.g. `encodeEntry` from its protobuf.ts), as an import token. */
@@ -69,14 +59,15 @@ export function importPublic(f: GeneratedFile, home: ForeignModule, file: string
 
 /**
  * The closing `export { readEntry as $readEntry, ... };` of a module whose output others may import: `helpers` maps
- * each shared name's `wanted` to the local name the helper got. Nothing when the output is not laid out per file.
+ * each shared name (as the naming pass gave it) to the local name the helper got. Nothing when the output is not
+ * laid out per file.
  */
-export function printSharedExports(f: GeneratedFile, ctx: EmitContext, helpers: readonly (readonly [wanted: string, local: string])[]): void {
+export function printSharedExports(f: GeneratedFile, ctx: EmitContext, helpers: readonly (readonly [shared: string, local: string])[]): void {
   if (ctx.modules === undefined || helpers.length === 0) return;
   if (!f.endsWithBlankLine()) f.print();
   f.jsdoc("", ["Helpers of this file's types for the generated modules that import this one (not part of the API)."]);
   f.print("export {");
-  for (const [wanted, local] of helpers) f.print(`  ${local} as ${sharedName(wanted)},`);
+  for (const [shared, local] of helpers) f.print(`  ${local} as ${shared},`);
   f.print("};");
 }
 

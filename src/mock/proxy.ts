@@ -8,8 +8,6 @@
  * OpenAPI documents, WSDLs and .proto services (Connect, gRPC-Web, gRPC: rpc-proxy.ts).
  */
 import type { HttpOperation } from "../ir/model.js";
-import type { EmitContext } from "../emitters/artifact.js";
-import { apiName } from "../emitters/rest-client/http-shared.js";
 import { boundServices, type BoundOperation } from "../emitters/soap-client/bound-operations.js";
 import { handlerName } from "../naming/property-name.js";
 import type { LoadedSpec } from "./load.js";
@@ -180,7 +178,6 @@ function soapCheckers(spec: LoadedSpec): { checkRequest: Checker; checkResponse:
   const parseEnvelope = spec.runtime.parseSoapEnvelope as (text: string) => { body: readonly { ns: string; local: string }[]; fault?: { code: { ns: string; local: string }; string: string; detail?: { ns: string; local: string } } };
   const Fault = spec.runtime.SoapFaultError as new (init: { code: unknown; message: string }) => Error;
   const elements = spec.module.xmlElements as Record<string, { decode: Fn }>;
-  const ctxLike = { names: spec.names, doc: spec.doc } as unknown as EmitContext;
   const found = new WeakMap<Request, string>();
   const ops = new Map<string, BoundOperation>();
   const services: { paths: string[]; server: Handler }[] = [];
@@ -193,7 +190,7 @@ function soapCheckers(spec: LoadedSpec): { checkRequest: Checker; checkResponse:
         throw new Fault({ code: "Server", message: "checked" });
       };
     }
-    services.push({ paths: soapServicePaths(bound), server: (spec.module[`create${apiName(ctxLike, bound.index, "Server")}`] as Fn)(handlers) as Handler });
+    services.push({ paths: soapServicePaths(bound), server: (spec.module[spec.names.soap(bound.index).createServer] as Fn)(handlers) as Handler });
   }
   const checkRequest: Checker = async (request) => {
     const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";

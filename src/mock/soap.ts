@@ -11,8 +11,6 @@
  */
 import type { ElementDecl, IrDocument } from "../ir/model.js";
 import { handlerName } from "../naming/property-name.js";
-import { apiName } from "../emitters/rest-client/http-shared.js";
-import type { EmitContext } from "../emitters/artifact.js";
 import { boundServices, type BoundBody, type BoundOperation, type BoundService } from "../emitters/soap-client/bound-operations.js";
 import type { LoadedSpec } from "./load.js";
 import type { MockLogEntry, MockOptions } from "./rest.js";
@@ -49,14 +47,14 @@ export function createSoapMock(spec: LoadedSpec, options: SoapMockOptions = {}):
   const gen = new ValueGenerator(spec.doc, { int64: spec.int64, dates: spec.dates });
   const seed = String(options.seed ?? "specforge");
   const Fault = spec.runtime.SoapFaultError as new (init: { code: unknown; message: string; fault?: string; detail?: unknown }) => Error;
-  const ctxLike = { names: spec.names, doc: spec.doc } as unknown as EmitContext;
   let counter = 0;
   const pending = new WeakMap<Request, Omit<MockLogEntry, "method" | "path" | "status">>();
   const services: { bound: BoundService; server: Handler; paths: string[]; elements: Set<string>; locals: Set<string> }[] = [];
 
   for (const bound of boundServices(spec.doc)) {
-    const create = spec.module[`create${apiName(ctxLike, bound.index, "Server")}`] as Fn | undefined;
-    if (!create) throw new Error(`generated code has no create${apiName(ctxLike, bound.index, "Server")}`);
+    const createServer = spec.names.soap(bound.index).createServer;
+    const create = spec.module[createServer] as Fn | undefined;
+    if (!create) throw new Error(`generated code has no ${createServer}`);
     const handlers: Record<string, Fn> = {};
     for (const op of bound.operations) {
       handlers[handlerName(op.name)] = (_input: unknown, ctx: unknown) => {

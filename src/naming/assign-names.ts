@@ -1,6 +1,10 @@
 import type { ElementId, HttpOperation, IrDocument, NamedType, TypeId } from "../ir/model.js";
 import { collectSubtypes } from "../ir/passes/subtypes.js";
-import { derivedFunctionNames, derivedLate, derivedWithType, isModuleInternalName, type DerivedRole } from "./derived.js";
+import { findFeedPages } from "../emitters/proto-http/find-pages.js";
+import {
+  derivedFunctionNames, derivedLate, derivedWithType, isModuleInternalName, isSharedDerivedRole, sharedDerivedName, sharedHelperName, SPELL, stemOf,
+  type DerivedRole, type SharedRole,
+} from "./derived.js";
 import { clientMethodName } from "./property-name.js";
 import { functionIdentifier, pascalOf, typeIdentifier, type WordStyle } from "./identifier.js";
 
@@ -33,6 +37,51 @@ export interface ApiNames {
   readonly handlerInput: string;
   readonly server: string;
   readonly createServer: string;
+  /** The TanStack Query plugin's options factory, and the MSW plugin's default handlers and handler factory. */
+  readonly queries: string;
+  readonly mockHandlers: string;
+  readonly mswHandlers: string;
+}
+
+/** Identifiers of one SOAP service's client (client.ts) and server (server.ts). */
+export interface SoapNames {
+  readonly client: string;
+  readonly createClient: string;
+  /** client.ts's module-private binding table and RPC message table. */
+  readonly clientBinding: string;
+  readonly clientMessages: string;
+  readonly handlers: string;
+  readonly faults: string;
+  /** server.ts's module-private table of the faults' namespaces. */
+  readonly faultNamespaces: string;
+  /** The function building a fault for a handler to throw. */
+  readonly fault: string;
+  readonly server: string;
+  readonly createServer: string;
+  /** server.ts's module-private service descriptor and RPC message table. */
+  readonly descriptor: string;
+  readonly serverMessages: string;
+}
+
+/** Identifiers of one proto service in connect.ts. */
+export interface RpcNames {
+  readonly client: string;
+  readonly implementation: string;
+  readonly createClient: string;
+  readonly createHandler: string;
+  /** The TanStack Query plugin's options factory for the service's unary methods. */
+  readonly queries: string;
+  /** The module-private procedure constant of the method at this index of the service's `methods`. */
+  procedure(methodIndex: number): string;
+}
+
+/** Identifiers of one feed page message's functions in feed.ts (see findFeedPages). */
+export interface FeedNames {
+  readonly fetch: string;
+  readonly iterate: string;
+  readonly serve: string;
+  /** Module-private: how paging reads a page. */
+  readonly parts: string;
 }
 
 /**
@@ -72,6 +121,17 @@ export interface Names {
   operation(op: HttpOperation): OperationNames;
   /** The client and server identifiers of the HTTP service at this index of `doc.services`. */
   api(index: number): ApiNames;
+  /** The client and server identifiers of the SOAP service at this index of `doc.services`. */
+  soap(index: number): SoapNames;
+  /** connect.ts's identifiers of the proto service at this index of `doc.services`. */
+  rpc(index: number): RpcNames;
+  /** feed.ts's functions of a feed page message (undefined for a message that is no page). */
+  feed(id: TypeId): FeedNames | undefined;
+  /**
+   * The name under which a type's module exports one of its helpers to the modules of other input files
+   * (`$readEntry`; src/emitters/modules.ts). The same in the declaring module and in every module importing it.
+   */
+  shared(id: TypeId, role: SharedRole): string;
 }
 
 /**
@@ -156,29 +216,29 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
   for (const t of doc.types) {
     if (!t.anonymous || homes.has(t.id)) continue;
     const base = typeIdentifier(sourceNameOf(t), style);
-    typeNames.set(t.id, claimType(xml && used.has(base) ? `${base.replace(/\$$/, "")}Element` : base));
+    typeNames.set(t.id, claimType(xml && used.has(base) ? SPELL.anonymousElement(stemOf(base)) : base));
   }
   for (const t of doc.types) {
     if (homes.has(t.id)) continue;
-    const base = typeNames.get(t.id)!.replace(/\$$/, "");
-    if (t.kind === "record" && (subtypes.get(t.id)?.length ?? 0) > 0) familyNames.set(t.id, claim(`Any${base}`));
-    if (t.kind === "enum") valuesNames.set(t.id, claim(`${base}Values`));
+    const base = stemOf(typeNames.get(t.id)!);
+    if (t.kind === "record" && (subtypes.get(t.id)?.length ?? 0) > 0) familyNames.set(t.id, claim(SPELL.family(base)));
+    if (t.kind === "enum") valuesNames.set(t.id, claim(SPELL.enumValues(base)));
     // Claimed after every type name (not as a derived name of the type): a spec's own `WebhookSchema` type keeps its
     // name, and the Standard Schema object of `Webhook` becomes `WebhookSchema_2`.
-    if (doc.format !== "proto" || t.kind === "record") schemaNames.set(t.id, claim(`${base}Schema`));
+    if (doc.format !== "proto" || t.kind === "record") schemaNames.set(t.id, claim(SPELL.standardSchema(base)));
   }
 
   const serviceBases: string[] = [];
   const serviceNames = doc.services.map((s) => {
-    const base = typeIdentifier(s.kind === "rpc" ? s.fullName.split(".").pop()! : s.name, style).replace(/\$$/, "");
+    const base = stemOf(typeIdentifier(s.kind === "rpc" ? s.fullName.split(".").pop()! : s.name, style));
     serviceBases.push(base);
-    return claim(`${base}Operations`);
+    return claim(SPELL.operations(base));
   });
 
   const extensionNames = new Map<TypeId, string>();
   for (const e of doc.extensions) {
     if (!extensionNames.has(e.extendee) && typeNames.has(e.extendee)) {
-      extensionNames.set(e.extendee, claim(`${typeNames.get(e.extendee)!.replace(/\$$/, "")}Extensions`));
+      extensionNames.set(e.extendee, claim(SPELL.extensions(stemOf(typeNames.get(e.extendee)!))));
     }
   }
 
@@ -193,13 +253,16 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
   doc.services.forEach((s, index) => {
     if (s.kind !== "http") return;
     const base = serviceBases[index]!;
-    const client = claimGroup("client", `${base}Client`, (n) => [n, `create${n}`, `ResultOf${n}`]);
-    const handlers = claimGroup("handlers", `${base}Handlers`, (n) => [n, `InputOf${n}`]);
-    const server = claimGroup("server", `${base}Server`, (n) => [n, `create${n}`]);
+    const client = claimGroup("client", SPELL.client(base), (n) => [n, SPELL.create(n), SPELL.resultOf(n)]);
+    const handlers = claimGroup("handlers", SPELL.handlers(base), (n) => [n, SPELL.inputOf(n)]);
+    const server = claimGroup("server", SPELL.server(base), (n) => [n, SPELL.create(n)]);
+    // The plugins' names keep the client's number: WebhooksAPIClient_2 -> webhooksAPI_2Queries.
+    const clientStem = client.replace(/Client(_\d+)?$/, "$1");
     apiNames.set(index, {
-      client, createClient: `create${client}`, clientResult: `ResultOf${client}`,
-      handlers, handlerInput: `InputOf${handlers}`,
-      server, createServer: `create${server}`,
+      client, createClient: SPELL.create(client), clientResult: SPELL.resultOf(client),
+      handlers, handlerInput: SPELL.inputOf(handlers),
+      server, createServer: SPELL.create(server),
+      queries: claim(SPELL.queries(clientStem)), mockHandlers: claim(SPELL.mockHandlers(clientStem)), mswHandlers: claim(SPELL.mswHandlers(clientStem)),
     });
     const methods = new Set<string>();
     for (const op of s.operations) {
@@ -208,36 +271,95 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
       let method = safe;
       for (let i = 2; methods.has(method); i++) method = `${safe}_${i}`;
       methods.add(method);
-      const stem = claimGroup("operation", pascalOf(method).replace(/\$$/, ""), (p) => [
-        `parse${p}Parameters`, `decode${p}Form`, `decode${p}Multipart`, `validate${p}Response`,
+      const stem = claimGroup("operation", stemOf(pascalOf(method)), (p) => [
+        SPELL.parseParameters(p), SPELL.decodeForm(p), SPELL.decodeMultipart(p), SPELL.validateResponse(p),
       ]);
       operationNames.set(op, {
         method,
-        parseParameters: `parse${stem}Parameters`,
-        decodeForm: `decode${stem}Form`,
-        decodeMultipart: `decode${stem}Multipart`,
-        validateResponse: `validate${stem}Response`,
+        parseParameters: SPELL.parseParameters(stem),
+        decodeForm: SPELL.decodeForm(stem),
+        decodeMultipart: SPELL.decodeMultipart(stem),
+        validateResponse: SPELL.validateResponse(stem),
       });
     }
   });
+
+  // SOAP clients and servers: the same groups as HTTP's (a name and its `create` function together), then the
+  // service's other declarations one by one.
+  const soapNames = new Map<number, SoapNames>();
+  doc.services.forEach((s, index) => {
+    if (s.kind !== "soap") return;
+    const base = serviceBases[index]!;
+    const client = claimGroup("client", SPELL.client(base), (n) => [n, SPELL.create(n)]);
+    const handlers = claim(SPELL.handlers(base));
+    const faults = claim(SPELL.faults(base));
+    const fault = claim(SPELL.fault(base));
+    const server = claimGroup("server", SPELL.server(base), (n) => [n, SPELL.create(n)]);
+    soapNames.set(index, {
+      client, createClient: SPELL.create(client),
+      clientBinding: claim(SPELL.clientBinding(client)), clientMessages: claim(SPELL.clientMessages(client)),
+      handlers, faults, faultNamespaces: claim(SPELL.faultNamespaces(faults)), fault,
+      server, createServer: SPELL.create(server),
+      descriptor: claim(SPELL.descriptor(base)), serverMessages: claim(SPELL.serverMessages(base)),
+    });
+  });
+
+  // Proto services (connect.ts), then feed pages (feed.ts): after every type and service name, so neither renames one.
+  const rpcNames = new Map<number, RpcNames>();
+  doc.services.forEach((s, index) => {
+    if (s.kind !== "rpc") return;
+    const base = serviceBases[index]!;
+    const client = claim(SPELL.client(base));
+    const implementation = claim(SPELL.implementation(base));
+    const createClient = claim(SPELL.createClient(base));
+    const createHandler = claim(SPELL.createHandler(base));
+    const procedures = s.methods.map((m) => claim(SPELL.procedure(base, m.name)));
+    const queries = claim(SPELL.queries(client.replace(/Client(_\d+)?$/, "$1")));
+    rpcNames.set(index, {
+      client, implementation, createClient, createHandler, queries,
+      procedure: (i) => {
+        const name = procedures[i];
+        if (name === undefined) throw new Error(`internal: no method ${i} in ${s.fullName}`);
+        return name;
+      },
+    });
+  });
+  const feedNames = new Map<TypeId, FeedNames>();
+  for (const page of findFeedPages(doc)) {
+    if (homes.has(page.page.id)) continue;
+    const pageStem = stemOf(typeNames.get(page.page.id)!);
+    const itemStem = stemOf(typeNames.get(page.itemType)!);
+    feedNames.set(page.page.id, {
+      parts: claim(SPELL.pageParts(pageStem)),
+      fetch: claim(SPELL.fetchPage(pageStem)),
+      iterate: claim(SPELL.iterateItems(itemStem)),
+      serve: claim(SPELL.servePages(pageStem)),
+    });
+  }
 
   // Element codecs: the element's local name in PascalCase without a keyword `$` (always wrapped in a prefix and a
   // suffix); elements whose names collide (one local name in two namespaces, "foo" and "Foo") or whose functions
   // another name took get "_2", "_3", ... in declaration order.
   const elementNames = new Map<ElementId, ElementNames>();
   for (const el of doc.elements ?? []) {
-    const stem = claimGroup("element", typeIdentifier(el.name.local).replace(/\$$/, ""), (n) => [`encode${n}Element`, `decode${n}Element`]);
-    elementNames.set(el.id, { stem, encode: `encode${stem}Element`, decode: `decode${stem}Element` });
+    const stem = claimGroup("element", stemOf(typeIdentifier(el.name.local)), (n) => [SPELL.encodeElement(n), SPELL.decodeElement(n)]);
+    elementNames.set(el.id, { stem, encode: SPELL.encodeElement(stem), decode: SPELL.decodeElement(stem) });
   }
 
   // The other per-type roles, last, role by role: they never rename a type, an operation or a service.
-  for (const { role, wanted } of derivedLate(doc.format)) {
-    for (const t of doc.types) if (!homes.has(t.id) && hasLateRoles(doc, t)) setDerived(t.id, role, claim(wanted(typeNames.get(t.id)!)));
+  // A taken name tries its "Of" spelling (toJsonStringOfValue) before a number: see spellOf in derived.ts.
+  for (const { role, wanted, alternative } of derivedLate(doc.format)) {
+    for (const t of doc.types) {
+      if (homes.has(t.id) || !hasLateRoles(doc, t)) continue;
+      const first = wanted(typeNames.get(t.id)!);
+      const second = alternative(typeNames.get(t.id)!);
+      setDerived(t.id, role, free(first) || second === undefined || !free(second) ? claim(first) : claim(second));
+    }
   }
   if (xml) {
     for (const t of doc.types) {
       const family = familyNames.get(t.id);
-      if (!homes.has(t.id) && family !== undefined) setDerived(t.id, "checkFamily", claim(`check${family}`));
+      if (!homes.has(t.id) && family !== undefined) setDerived(t.id, "checkFamily", claim(SPELL.checkFamily(family)));
     }
   }
 
@@ -287,6 +409,27 @@ export function assignNames(doc: IrDocument, imported?: ImportedNames): Names {
       const names = apiNames.get(index);
       if (names === undefined) throw new Error(`internal: service ${index} is not an HTTP service`);
       return names;
+    },
+    soap: (index) => {
+      const names = soapNames.get(index);
+      if (names === undefined) throw new Error(`internal: service ${index} is not a SOAP service`);
+      return names;
+    },
+    rpc: (index) => {
+      const names = rpcNames.get(index);
+      if (names === undefined) throw new Error(`internal: service ${index} is not a proto service`);
+      return names;
+    },
+    feed: (id) => feedNames.get(id) ?? (homes.get(id)?.feed(id)),
+    shared: (id, role) => {
+      if (isSharedDerivedRole(role)) {
+        const derived = derivedNames.get(id)?.get(role);
+        if (derived === undefined) throw new Error(`internal: no ${role} name for ${id}`);
+        return sharedDerivedName(derived);
+      }
+      const name = typeNames.get(id);
+      if (name === undefined) throw new Error(`internal: no name for type ${id}`);
+      return sharedHelperName(role, name);
     },
   };
 }

@@ -37,9 +37,9 @@ describe("resolveConvertTarget", () => {
   });
 
   it("XSD: {ns}local, the local name, the codec name or the element's type name", () => {
-    const expected = { kind: "element", display: "{urn:partner.api.example}login", codecName: "Login" };
+    const expected = { kind: "element", display: "{urn:partner.api.example}login", encode: "encodeLoginElement", decode: "decodeLoginElement" };
     for (const q of ["{urn:partner.api.example}login", "login", "Login"]) expect(resolveIn(PARTNER, q)).toMatchObject(expected);
-    expect(resolveIn(PARTNER, "QueryOptions")).toMatchObject({ codecName: "QueryOptions", typeId: expect.stringContaining("QueryOptions") });
+    expect(resolveIn(PARTNER, "QueryOptions")).toMatchObject({ encode: "encodeQueryOptionsElement", decode: "decodeQueryOptionsElement", typeId: expect.stringContaining("QueryOptions") });
   });
 
   it("OpenAPI: the schema name", () => {

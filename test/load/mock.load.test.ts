@@ -6,8 +6,6 @@
  * Then the heap must settle within the emulators' bound.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmitContext } from "../../src/emitters/artifact.js";
-import { apiName } from "../../src/emitters/rest-client/http-shared.js";
 import type { HttpService } from "../../src/ir/model.js";
 import { loadSpecForMock, type LoadedSpec } from "../../src/mock/load.js";
 import { createRestMock, mockBasePath, mockedOperations } from "../../src/mock/rest.js";
@@ -85,7 +83,7 @@ describe("specforge mock under load", () => {
     const bound = mockedSoapOperations(soapSpec.doc);
     const service = bound[0]!.service;
     const endpoint = `${server.url}${soapServicePaths(service)[0]}`;
-    const create = soapSpec.module[`create${apiName({ names: soapSpec.names, doc: soapSpec.doc } as unknown as EmitContext, service.index, "Client")}`] as Fn;
+    const create = soapSpec.module[soapSpec.names.soap(service.index).createClient] as Fn;
     const gen = new ValueGenerator(soapSpec.doc, { int64: soapSpec.int64, dates: soapSpec.dates });
     const ops = bound.map((b) => b.operation).filter((op) => op.output?.kind === "element");
     const inputs = ops.map((op) => bodyValue(soapSpec, gen, op.input, `in:${op.name}`).value);

@@ -13,8 +13,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { EmitContext } from "../../src/emitters/artifact.js";
-import { apiName } from "../../src/emitters/rest-client/http-shared.js";
 import { soapBindings, type BoundBody } from "../../src/emitters/soap-client/bound-operations.js";
 import type { HttpOperation, HttpService, TypeExpr } from "../../src/ir/model.js";
 import { loadSpecForMock, type LoadedSpec } from "../../src/mock/load.js";
@@ -190,10 +188,9 @@ describe("specforge mock on every corpus spec with operations", () => {
     const ops = mockedSoapOperations(spec.doc);
     const server = await listen(createSoapMock(spec));
     const gen = new ValueGenerator(spec.doc, { int64: spec.int64, dates: spec.dates });
-    const ctx = { names: spec.names, doc: spec.doc } as unknown as EmitContext;
     let n = 0;
     for (const { service, operation: op } of ops) {
-      const client = (spec.module[`create${apiName(ctx, service.index, "Client")}`] as Fn)({ endpoint: `${server.url}${soapServicePaths(service)[0]}`, soapVersion: service.binding.version }) as Record<string, Fn>;
+      const client = (spec.module[spec.names.soap(service.index).createClient] as Fn)({ endpoint: `${server.url}${soapServicePaths(service)[0]}`, soapVersion: service.binding.version }) as Record<string, Fn>;
       const input = bodyValue(spec, gen, op.input, `in:${op.name}`).value;
       const answer = (await client[clientMethodName(op.name, ["endpoint", "setEndpoint"])]!(input)) as { body: unknown } | undefined;
       if (op.output !== undefined) expect(soapOutputIssues(spec, op.output, answer!.body), `${name} ${op.name}`).toEqual([]);

@@ -12,8 +12,6 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import soap from "soap";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmitContext } from "../../src/emitters/artifact.js";
-import { apiName } from "../../src/emitters/rest-client/http-shared.js";
 import type { BoundOperation } from "../../src/emitters/soap-client/bound-operations.js";
 import { elementCodecNames } from "../../src/emitters/xml/element-names.js";
 import { loadSpecForMock, type LoadedSpec } from "../../src/mock/load.js";
@@ -60,7 +58,7 @@ afterAll(async () => {
 
 function generatedClient(r: Running, soapVersion: "1.1" | "1.2"): Client {
   const bound = mockedSoapOperations(r.spec.doc)[0]!.service;
-  const create = r.spec.module[`create${apiName({ names: r.spec.names, doc: r.spec.doc } as unknown as EmitContext, bound.index, "Client")}`] as Fn;
+  const create = r.spec.module[r.spec.names.soap(bound.index).createClient] as Fn;
   return create({ endpoint: r.endpoint, soapVersion }) as Client;
 }
 
@@ -73,7 +71,7 @@ function outputValidator(r: Running, op: BoundOperation): Fn | undefined {
 function inputXml(r: Running, op: BoundOperation, seed: string): string {
   if (op.input.kind !== "element") throw new Error(`${op.name} is rpc style`);
   const el = op.input.element;
-  const encode = r.spec.module[`encode${elementCodecNames(r.spec.doc).get(el.id)}Element`] as Fn;
+  const encode = r.spec.module[elementCodecNames(r.spec.doc).get(el.id)!.encode] as Fn;
   return encode(elementValue(r.spec, r.gen, el, seed).value) as string;
 }
 
@@ -168,7 +166,7 @@ describe.each(Object.keys(SPECS) as (keyof typeof SPECS)[])("SOAP mock of %s", (
     const loginFault = op.faults.find((f) => f.name === "LoginFault")!;
     expect(loginFault).toBeDefined();
     const bound = mockedSoapOperations(r.spec.doc)[0]!.service;
-    const create = r.spec.module[`create${apiName({ names: r.spec.names, doc: r.spec.doc } as unknown as EmitContext, bound.index, "Client")}`] as Fn;
+    const create = r.spec.module[r.spec.names.soap(bound.index).createClient] as Fn;
     const client = create({ endpoint: r.endpoint, httpHeaders: { prefer: "fault=LoginFault" } }) as Client;
     const error = (await (client.login!({ username: "u", password: "p" }) as Promise<unknown>).catch((e: unknown) => e)) as { name: string; fault?: string; detail?: unknown; codeText: string };
     expect(error.name).toBe("SoapFaultError");

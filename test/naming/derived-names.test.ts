@@ -71,6 +71,33 @@ components:
     ValidationError: {type: object, properties: {message: {type: string}}}
 `;
 
+/** Messages whose names start like the helpers and functions of others, proto services and two feed pages. */
+const PROTO_ROLES = `syntax = "proto3";
+package t;
+enum E { E_UNSPECIFIED = 0; E_A = 1; }
+message Foo { int32 x = 1; map<string, int32> m = 2; E e = 3; }
+message TextFoo { string s = 1; }
+message WriteFoo { string s = 1; }
+message ReadFoo { string s = 1; }
+message CheckFoo { string s = 1; }
+message Value { string v = 1; }
+message StringValue { string v = 1; }
+message Entry { string id = 1; }
+message Page { string next_request_url = 1; repeated Entry entry = 2; }
+message OtherPage { string next_request_url = 1; repeated Entry entries = 2; }
+message SClient { int32 a = 1; }
+message SImplementation { int32 a = 1; }
+service S { rpc Get(Foo) returns (Page); rpc Put(Value) returns (StringValue); }
+`;
+
+/** WSDL types named like the SOAP client's and server's declarations for service AskService. */
+const WSDL_SERVICE_NAMES = WSDL_ERROR
+  .replace('<xsd:complexType name="Error">', '<xsd:complexType name="AskServiceClient">')
+  .replace('<xsd:complexType name="error">', '<xsd:complexType name="AskServiceHandlers">')
+  .replace('type="tns:error"', 'type="tns:AskServiceHandlers"')
+  .replace('type="tns:Error"', 'type="tns:AskServiceClient"')
+  .replace('<xsd:element name="ask"', '<xsd:complexType name="AskServiceFaults"><xsd:sequence><xsd:element name="f" type="xsd:string"/></xsd:sequence></xsd:complexType>\n      <xsd:complexType name="CreateAskServiceServer"><xsd:sequence><xsd:element name="g" type="xsd:string"/></xsd:sequence></xsd:complexType>\n      <xsd:element name="ask"');
+
 const CASES: readonly Case[] = [
   {
     name: "proto2 defaults of Foo next to a message FooDefaults",
@@ -78,13 +105,13 @@ const CASES: readonly Case[] = [
     text: `syntax = "proto2";\npackage t;\nmessage Foo { optional int32 x = 1 [default = 5]; }\nmessage FooDefaults { optional string y = 1; }\n`,
     exports: {
       "types.ts": ["Foo", "FooDefaults"],
-      // The type keeps FooDefaults; Foo's defaults constant yields.
-      "protobuf.ts": ["encodeFoo", "decodeFoo", "FooDefaults_2", "encodeFooDefaults", "decodeFooDefaults"],
+      // The type keeps FooDefaults; Foo's defaults constant yields, spelled with "Of" (docs/naming.md).
+      "protobuf.ts": ["encodeFoo", "decodeFoo", "DefaultsOfFoo", "encodeFooDefaults", "decodeFooDefaults"],
     },
     notExported: { "protobuf.ts": ["FooDefaults"] },
     check: (out) => {
       const names = assignNames(out.doc);
-      expect(names.derived("proto:.t.Foo", "defaults")).toBe("FooDefaults_2");
+      expect(names.derived("proto:.t.Foo", "defaults")).toBe("DefaultsOfFoo");
       expect(names.type("proto:.t.FooDefaults")).toBe("FooDefaults");
     },
   },
@@ -92,17 +119,19 @@ const CASES: readonly Case[] = [
     name: "proto3 StringFoo next to Foo: both text functions of Foo exist",
     file: "a.proto",
     text: `syntax = "proto3";\npackage t;\nmessage Foo { int32 x = 1; }\nmessage StringFoo { string s = 1; }\n`,
+    notExported: { "protojson.ts": ["toJsonStringFoo_2", "fromJsonStringFoo_2"] },
     exports: {
-      // StringFoo's value functions keep toJsonStringFoo/fromJsonStringFoo; Foo's text functions take "_2".
+      // StringFoo's value functions keep toJsonStringFoo/fromJsonStringFoo; Foo's text functions are spelled with
+      // "Of" (toJsonStringOfFoo: the JSON string of Foo), not numbered.
       "protojson.ts": [
-        "toJsonFoo", "fromJsonFoo", "toJsonStringFoo_2", "fromJsonStringFoo_2",
+        "toJsonFoo", "fromJsonFoo", "toJsonStringOfFoo", "fromJsonStringOfFoo",
         "toJsonStringFoo", "fromJsonStringFoo", "toJsonStringStringFoo", "fromJsonStringStringFoo",
       ],
       "prototext.ts": ["toTextFoo", "fromTextFoo", "toTextStringFoo", "fromTextStringFoo"],
     },
     check: (_out, text) => {
       // Foo's text function is Foo's: it serializes with toJsonFoo, not StringFoo's function.
-      expect(text("protojson.ts")).toMatch(/export function toJsonStringFoo_2\(message: Foo,[^\n]*\n\s+return JSON\.stringify\(toJsonFoo\(/);
+      expect(text("protojson.ts")).toMatch(/export function toJsonStringOfFoo\(message: Foo,[^\n]*\n\s+return JSON\.stringify\(toJsonFoo\(/);
     },
   },
   {
@@ -165,6 +194,53 @@ const CASES: readonly Case[] = [
     },
     check: (_out, text) => {
       expect(text("protobuf.ts")).toMatch(/\bPbWriter as PbWriter\$rt\b/);
+    },
+  },
+  {
+    name: "proto Value next to StringValue: Value's JSON text functions are spelled with Of, not numbered",
+    file: "a.proto",
+    text: PROTO_ROLES,
+    exports: {
+      "types.ts": ["Foo", "TextFoo", "WriteFoo", "ReadFoo", "CheckFoo", "Value", "StringValue", "SClient", "SImplementation"],
+      "protobuf.ts": ["encodeFoo", "decodeFoo", "encodeTextFoo", "encodeWriteFoo", "decodeReadFoo", "encodeCheckFoo"],
+      "validate.ts": ["validateFoo", "validateTextFoo", "validateWriteFoo", "validateReadFoo", "validateCheckFoo"],
+      // StringValue's toJson is toJsonStringValue; Value's JSON text function says whose it is.
+      "protojson.ts": ["toJsonValue", "toJsonStringValue", "toJsonStringOfValue", "fromJsonStringOfValue", "toJsonStringStringValue", "fromJsonStringStringValue"],
+      "prototext.ts": ["toTextFoo", "fromTextFoo", "toTextTextFoo", "fromTextTextFoo"],
+      // Two pages of the same item: the second iterator is numbered; the service's client yields to the message.
+      "feed.ts": ["fetchPage", "iterateEntries", "servePages", "fetchOtherPage", "iterateEntries_2", "serveOtherPages"],
+      "connect.ts": ["SClient_2", "createSClient", "SImplementation_2", "createSHandler"],
+    },
+    notExported: { "protojson.ts": ["toJsonStringValue_2", "fromJsonStringValue_2"] },
+    check: (out, text) => {
+      const names = assignNames(out.doc);
+      expect(names.derived("proto:.t.Value", "toJsonString")).toBe("toJsonStringOfValue");
+      expect(names.derived("proto:.t.StringValue", "toJson")).toBe("toJsonStringValue");
+      expect(text("protojson.ts")).toMatch(/export function toJsonStringOfValue\(message: Value,[^\n]*\n\s+return JSON\.stringify\(toJsonValue\(/);
+      const s = out.doc.services.findIndex((x) => x.kind === "rpc");
+      expect(names.rpc(s)).toMatchObject({ client: "SClient_2", implementation: "SImplementation_2", createClient: "createSClient", createHandler: "createSHandler" });
+      expect(names.feed("proto:.t.OtherPage")).toMatchObject({ fetch: "fetchOtherPage", iterate: "iterateEntries_2", serve: "serveOtherPages" });
+      // The module-private helpers keep their spelling: Foo's reader, TextFoo's text table.
+      expect(text("protobuf.ts")).toMatch(/^function readFoo\(/m);
+      expect(text("protobuf.ts")).toMatch(/^function writeWriteFoo\(/m);
+      expect(text("prototext.ts")).toMatch(/^const textTextFoo\b/m);
+      expect(text("validate.ts")).toMatch(/^function checkCheckFoo\(/m);
+    },
+  },
+  {
+    name: "WSDL types named like the SOAP client's and server's declarations: the service's names yield",
+    file: "ask.wsdl",
+    text: WSDL_SERVICE_NAMES,
+    exports: {
+      "types.ts": ["AskServiceClient", "AskServiceHandlers", "AskServiceFaults", "CreateAskServiceServer"],
+      "client.ts": ["AskServiceClient_2", "createAskServiceClient_2"],
+      "server.ts": ["AskServiceHandlers_2", "AskServiceFaults_2", "askServiceFault", "createAskServiceServer"],
+    },
+    notExported: { "client.ts": ["AskServiceClient", "createAskServiceClient"], "server.ts": ["AskServiceHandlers", "AskServiceFaults"] },
+    check: (out) => {
+      const names = assignNames(out.doc);
+      const s = out.doc.services.findIndex((x) => x.kind === "soap");
+      expect(names.soap(s)).toMatchObject({ client: "AskServiceClient_2", createClient: "createAskServiceClient_2", handlers: "AskServiceHandlers_2", faults: "AskServiceFaults_2", createServer: "createAskServiceServer" });
     },
   },
 ];

@@ -136,3 +136,75 @@ describe("hostile operationIds and schema names", () => {
     );
   }, 240_000);
 });
+
+/**
+ * The same property for proto (issue 28 item 5: "random clashing names for all three formats"): message, enum,
+ * service and rpc names glued from pieces that other names' helpers and functions start or end with (Text, Write,
+ * Read, Check, String, Json, Value, Defaults, Client, Implementation, Entry, Page, Of), so one message's derived name
+ * is often another's type name or derived name. Every message is a proto2 message with a default (a `Defaults`
+ * constant), every third a feed page over an earlier message, and the service's rpcs take and return them. Strict
+ * tsc must be clean and every function the naming pass promises must be exported by its file, once.
+ */
+const PROTO_PIECES = ["Foo", "Text", "Write", "Read", "Check", "String", "Json", "Value", "Defaults", "Client", "Implementation", "Entry", "Page", "Of", "S", "_", "x"];
+const protoNameArb = fc.array(fc.constantFrom(...PROTO_PIECES), { minLength: 1, maxLength: 3 }).map((p) => p.join("")).filter((n) => /^[A-Za-z]/.test(n));
+
+function protoDocument(messages: readonly string[], service: string, rpcs: readonly string[]): string {
+  const lines = ['syntax = "proto2";', "package t;", `enum ${messages[0]}Kind { ${messages[0]!.toUpperCase()}_KIND_A = 0; }`];
+  messages.forEach((m, i) => {
+    const fields = [`optional int32 x = 1 [default = ${i + 1}];`];
+    if (i % 3 === 2) fields.push("optional string next_request_url = 2;", `repeated ${messages[i - 1]} items = 3;`);
+    else fields.push(`optional ${messages[0]}Kind kind = 2;`);
+    lines.push(`message ${m} { ${fields.join(" ")} }`);
+  });
+  lines.push(`service ${service} { ${rpcs.map((r, i) => `rpc ${r}(${messages[i % messages.length]}) returns (${messages[(i + 1) % messages.length]});`).join(" ")} }`);
+  return lines.join("\n") + "\n";
+}
+
+async function checkProtoDocument(messages: readonly string[], service: string, rpcs: readonly string[]): Promise<void> {
+  const text = protoDocument(messages, service, rpcs);
+  const out = generateSpec({ file: "/spec/a.proto", display: "a.proto", outDir: "p" }, memorySpecHost({ "/spec/a.proto": text }));
+  const files = new Map(out.files.map((f) => [f.path, f.content]));
+  expect(typecheckFiles(files), text).toEqual([]);
+  const exported = (file: string) => [...(files.get(`p/${file}`) ?? "").matchAll(EXPORT)].map((m) => m[1]!);
+  for (const [file] of files) {
+    const all = exported(path.basename(file));
+    expect(all.filter((n, i) => all.indexOf(n) !== i), `${file} of\n${text}`).toEqual([]);
+  }
+  const names = assignNames(out.doc);
+  const expectIn = (file: string, wanted: readonly string[]) => expect(exported(file), `${file} of\n${text}`).toEqual(expect.arrayContaining([...wanted]));
+  const records = out.doc.types.filter((t) => t.kind === "record" && !t.id.startsWith("proto:.google."));
+  for (const r of records) {
+    const d = (role: Parameters<typeof names.derived>[1]) => names.derived(r.id, role);
+    expectIn("protobuf.ts", [d("encode"), d("decode"), d("defaults")]);
+    expectIn("validate.ts", [d("validate")]);
+    expectIn("protojson.ts", [d("toJson"), d("fromJson"), d("toJsonString"), d("fromJsonString")]);
+    expectIn("prototext.ts", [d("toText"), d("fromText")]);
+    const feed = names.feed(r.id);
+    if (feed) expectIn("feed.ts", [feed.fetch, feed.iterate, feed.serve]);
+  }
+  const s = out.doc.services.findIndex((x) => x.kind === "rpc");
+  const rpc = names.rpc(s);
+  expectIn("connect.ts", [rpc.client, rpc.implementation, rpc.createClient, rpc.createHandler]);
+}
+
+describe("random clashing proto message, service and rpc names", () => {
+  it("the hard cases by hand: Value/StringValue, FooDefaults, TextFoo, SClient, a page named like an iterator", async () => {
+    await checkProtoDocument(
+      ["Foo", "Value", "StringValue", "FooDefaults", "TextFoo", "Entry", "SClient", "StringFoo", "Entries", "SImplementation", "JsonValue", "ValueDefaults"],
+      "S",
+      ["Get", "get", "Then", "Read"],
+    );
+  }, 60_000);
+
+  it("random ones: strict tsc clean, every promised function exported once", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(protoNameArb, { minLength: 3, maxLength: 9 }),
+        protoNameArb,
+        fc.uniqueArray(fc.constantFrom("Get", "Put", "get", "Then", "Read", "Write", "Text", "Value"), { minLength: 1, maxLength: 4 }),
+        checkProtoDocument,
+      ),
+      { numRuns: 8, seed: 28, endOnFailure: true },
+    );
+  }, 240_000);
+});

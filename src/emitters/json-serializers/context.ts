@@ -69,8 +69,9 @@ export class SerializerContext {
     const home = this.modules?.foreign(id);
     const file = role === "is" ? "validate" : "json";
     if (home !== undefined) {
-      const name = this.types.names.derived(id, role);
-      return role === "revive" ? importShared(this.f, home, file, name) : this.f.use(importPublic(this.f, home, file, name));
+      return role === "revive"
+        ? importShared(this.f, home, file, this.types.names.shared(id, "revive"))
+        : this.f.use(importPublic(this.f, home, file, this.types.names.derived(id, role)));
     }
     const name = this.types.names.derived(this.sameShape.get(id) ?? id, role);
     return role === "is" ? this.f.use(this.f.import(name, "./validate.js")) : name;

@@ -33,7 +33,7 @@ export function emitSerializers(ctx: EmitContext): GeneratedFile {
     if (!s.sameShape.has(t.id) || next === undefined || !s.sameShape.has(next.id)) f.print();
   });
   // The revivers other modules call for this file's types (`$reviveMoney`).
-  printSharedExports(f, ctx, own.flatMap((t) => (s.needsRevive.has(t.id) ? [[ctx.names.derived(t.id, "revive"), s.typeFn(t.id, "revive")] as const] : [])));
+  printSharedExports(f, ctx, own.flatMap((t) => (s.needsRevive.has(t.id) ? [[ctx.names.shared(t.id, "revive"), s.typeFn(t.id, "revive")] as const] : [])));
   return f;
 }
 

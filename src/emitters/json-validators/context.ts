@@ -56,14 +56,14 @@ export class ValidatorContext {
   /** The boolean check to call for a named type from inside generated code. */
   isFn(id: TypeId): string {
     const home = this.modules?.foreign(id);
-    if (home !== undefined) return importShared(this.f, home, "validate", this.types.names.derived(id, "is"));
+    if (home !== undefined) return importShared(this.f, home, "validate", this.types.names.shared(id, "is"));
     const own = this.checkedAs(id);
     return this.types.names.derived(own, this.recursive.has(own) ? "check" : "is");
   }
 
   collectFn(id: TypeId): string {
     const home = this.modules?.foreign(id);
-    if (home !== undefined) return importShared(this.f, home, "validate", this.types.names.derived(id, "collect"));
+    if (home !== undefined) return importShared(this.f, home, "validate", this.types.names.shared(id, "collect"));
     return this.types.names.derived(this.checkedAs(id), "collect");
   }
 

@@ -48,8 +48,8 @@ export function emitValidators(ctx: EmitContext): GeneratedFile {
     f,
     ctx,
     own.flatMap((t) => [
-      [ctx.names.derived(t.id, "is"), v.isFn(t.id)] as const,
-      [ctx.names.derived(t.id, "collect"), v.collectFn(t.id)] as const,
+      [ctx.names.shared(t.id, "is"), v.isFn(t.id)] as const,
+      [ctx.names.shared(t.id, "collect"), v.collectFn(t.id)] as const,
     ]),
   );
   return f;

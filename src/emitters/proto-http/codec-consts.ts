@@ -2,7 +2,7 @@ import type { GeneratedFile } from "../../codegen/generated-file.js";
 import type { TypeId } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import { BINARY_CODEC_MODULE, codecFunctionNames, JSON_CODEC_MODULE, TYPES_MODULE } from "./codec-functions.js";
-import { lowerFirst, stem } from "./identifiers.js";
+import type { ModuleScope } from "../../naming/module-scope.js";
 import { docHasRules } from "../protobuf/validate/emit-validate.js";
 import { foreignModule } from "../modules.js";
 
@@ -10,7 +10,7 @@ import { foreignModule } from "../modules.js";
  * Module-local `HttpMessageCodec` constants: one object per message bundling its generated binary and JSON
  * functions, which the runtime's HTTP helpers call. Returns the constant's name for each message.
  */
-export function emitCodecConsts(f: GeneratedFile, ctx: EmitContext, ids: readonly TypeId[]): Map<TypeId, string> {
+export function emitCodecConsts(f: GeneratedFile, ctx: EmitContext, ids: readonly TypeId[], scope: ModuleScope): Map<TypeId, string> {
   const consts = new Map<TypeId, string>();
   const codecType = f.import("HttpMessageCodec", ctx.runtimeModule, { typeOnly: true });
   const withRules = docHasRules(ctx.doc);
@@ -18,7 +18,7 @@ export function emitCodecConsts(f: GeneratedFile, ctx: EmitContext, ids: readonl
     if (consts.has(id)) continue;
     const typeName = ctx.names.type(id);
     const fns = codecFunctionNames(ctx.names, id);
-    const constName = codecConstName(typeName);
+    const constName = scope.helper("codec", id);
     consts.set(id, constName);
     // A message of another input file: its functions are its module's.
     const home = foreignModule(ctx, id);
@@ -34,9 +34,4 @@ export function emitCodecConsts(f: GeneratedFile, ctx: EmitContext, ids: readonl
     f.print();
   }
   return consts;
-}
-
-/** The module-local constant emitCodecConsts declares for a message type name. */
-export function codecConstName(typeName: string): string {
-  return `${lowerFirst(stem(typeName))}Codec`;
 }

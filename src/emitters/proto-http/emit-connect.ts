@@ -1,22 +1,17 @@
 import { propertyKey, stringLiteral } from "../../codegen/escape.js";
 import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { IrDocument, RpcMethod, RpcService } from "../../ir/model.js";
-import type { Names } from "../../naming/assign-names.js";
-import { typeIdentifier } from "../../naming/identifier.js";
+import type { Names, RpcNames } from "../../naming/assign-names.js";
+import { ModuleScope } from "../../naming/module-scope.js";
 import type { EmitContext } from "../artifact.js";
-import { codecConstName, emitCodecConsts } from "./codec-consts.js";
+import { emitCodecConsts } from "./codec-consts.js";
 import { TYPES_MODULE } from "./codec-functions.js";
 import { lowerFirst, nameClaimer, propertyAccess } from "./identifiers.js";
 import { clientMethodName } from "../../naming/property-name.js";
 import { protoFullName, serviceBindings, transcodeMessages, type CheckedBinding, type MethodHttp } from "./http-rules.js";
 
-/** The names one service's declarations get in connect.ts. */
-export interface ServiceNames {
-  readonly client: string;
-  readonly implementation: string;
-  readonly createClient: string;
-  readonly createHandler: string;
-}
+/** The names one service's declarations get in connect.ts (the naming pass's). */
+export type ServiceNames = RpcNames;
 
 export interface ServiceMethod {
   readonly method: RpcMethod;
@@ -57,9 +52,13 @@ export function emitConnect(ctx: EmitContext): GeneratedFile {
   ]);
   f.print();
   const messageIds = services.flatMap((s) => s.methods.flatMap((m) => [m.input, m.output]));
-  emitCodecConsts(f, ctx, messageIds);
-  const codecName = (id: string) => codecConstName(ctx.names.type(id));
   const serviceList = connectServiceNames(ctx.doc, ctx.names);
+  // The file's module-private names: after every name it declares.
+  const scope = new ModuleScope(ctx.names, serviceList.flatMap(({ names, methods }) => [
+    names.client, names.implementation, names.createClient, names.createHandler, ...methods.map((m) => m.constName),
+  ]));
+  const codecs = emitCodecConsts(f, ctx, messageIds, scope);
+  const codecName = (id: string) => codecs.get(id)!;
   // google.api.http: checked here (a bad binding is a located error), served by the handler, called with protocol "rest".
   const transcoded = new Map<string, MethodHttp[]>();
   for (const { service } of serviceList) {
@@ -67,7 +66,7 @@ export function emitConnect(ctx: EmitContext): GeneratedFile {
     const methods = serviceBindings(ctx.doc, service, warn);
     if (methods.length > 0) transcoded.set(service.fullName, methods);
   }
-  const tableName = transcoded.size > 0 ? emitTranscodeMessages(f, ctx, [...transcoded.values()].flat(), serviceList.map((s) => s.base)) : undefined;
+  const tableName = transcoded.size > 0 ? emitTranscodeMessages(f, ctx, [...transcoded.values()].flat(), scope) : undefined;
   for (const { service, names, methods } of serviceList) {
     const http = new Map((transcoded.get(service.fullName) ?? []).map((m) => [m.method, m.bindings]));
     emitProcedures(f, ctx, service, methods, codecName, http, tableName);
@@ -78,23 +77,16 @@ export function emitConnect(ctx: EmitContext): GeneratedFile {
 }
 
 /** The names connect.ts declares for each proto service, in order (also what the TanStack Query plugin imports). */
-export function connectServiceNames(doc: IrDocument, typeNames: Names): { service: RpcService; base: string; names: ServiceNames; methods: ServiceMethod[] }[] {
-  const claim = nameClaimer(doc.types.map((t) => typeNames.type(t.id)));
-  return doc.services.filter((s): s is RpcService => s.kind === "rpc").map((service) => {
-    const base = typeIdentifier(service.fullName.split(".").pop()!).replace(/\$$/, "");
-    const names: ServiceNames = {
-      client: claim(`${base}Client`),
-      implementation: claim(`${base}Implementation`),
-      createClient: claim(`create${base}Client`),
-      createHandler: claim(`create${base}Handler`),
-    };
+export function connectServiceNames(doc: IrDocument, typeNames: Names): { service: RpcService; names: ServiceNames; methods: ServiceMethod[] }[] {
+  return doc.services.flatMap((service, index) => {
+    if (service.kind !== "rpc") return [];
+    const names = typeNames.rpc(index);
     const claimProperty = nameClaimer([]);
-    const methods = service.methods.map((m) => {
+    const methods = service.methods.map((m, i) => {
       const property = claimProperty(clientMethodName(lowerFirst(m.name)));
-      const constName = `${lowerFirst(base)}${m.name.replace(/[^A-Za-z0-9_$]/g, "_")}Procedure`;
-      return { method: m, property, constName };
+      return { method: m, property, constName: names.procedure(i) };
     });
-    return { service, base, names, methods };
+    return [{ service, names, methods }];
   });
 }
 
@@ -102,9 +94,8 @@ export function connectServiceNames(doc: IrDocument, typeNames: Names): { servic
  * The module-local table of the fields transcoded routes reach (TranscodeMessages): proto and JSON names and URL
  * kinds, which the runtime uses to place path variables and query parameters in the ProtoJSON request.
  */
-function emitTranscodeMessages(f: GeneratedFile, ctx: EmitContext, methods: readonly MethodHttp[], taken: readonly string[]): string {
-  const claim = nameClaimer([...ctx.doc.types.map((t) => ctx.names.type(t.id)), ...taken]);
-  const name = claim("httpMessages");
+function emitTranscodeMessages(f: GeneratedFile, ctx: EmitContext, methods: readonly MethodHttp[], scope: ModuleScope): string {
+  const name = scope.fixed("httpMessages");
   const table = transcodeMessages(ctx.doc, methods);
   f.print(`const ${name}: `, f.import("TranscodeMessages", ctx.runtimeModule, { typeOnly: true }), " = {");
   for (const [message, fields] of table) {

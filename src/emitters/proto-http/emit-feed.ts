@@ -5,7 +5,10 @@ import { emitCodecConsts } from "./codec-consts.js";
 import { TYPES_MODULE } from "./codec-functions.js";
 import { findFeedPages, type FeedPage } from "./find-pages.js";
 import { isOwnType } from "../modules.js";
-import { lowerFirst, nameClaimer, plural, propertyAccess, stem } from "./identifiers.js";
+import { propertyAccess } from "./identifiers.js";
+import type { FeedNames } from "../../naming/assign-names.js";
+import { ModuleScope } from "../../naming/module-scope.js";
+import { stemOf } from "../../naming/derived.js";
 
 /**
  * feed.ts: content feeds over HTTP for every page message (see findFeedPages). Per page type P with items I:
@@ -21,19 +24,21 @@ export function emitFeed(ctx: EmitContext): GeneratedFile {
     "@packageDocumentation",
   ]);
   f.print();
-  const codecs = emitCodecConsts(f, ctx, pages.map((p) => p.page.id));
-  const claim = nameClaimer(ctx.doc.types.map((t) => ctx.names.type(t.id)));
-  for (const page of pages) emitPage(f, ctx, page, codecs.get(page.page.id)!, claim);
+  const names = new Map(pages.map((p) => [p.page.id, ctx.names.feed(p.page.id)!] as const));
+  const scope = new ModuleScope(ctx.names, [...names.values()].flatMap((n) => [n.fetch, n.iterate, n.serve, n.parts]));
+  const codecs = emitCodecConsts(f, ctx, pages.map((p) => p.page.id), scope);
+  for (const page of pages) emitPage(f, ctx, page, codecs.get(page.page.id)!, names.get(page.page.id)!);
   return f;
 }
 
-function emitPage(f: GeneratedFile, ctx: EmitContext, page: FeedPage, codec: string, claim: (wanted: string) => string): void {
+function emitPage(f: GeneratedFile, ctx: EmitContext, page: FeedPage, codec: string, names: FeedNames): void {
   const rt = (name: string, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
   const pageType = f.import(ctx.names.type(page.page.id), TYPES_MODULE, { typeOnly: true });
   const itemType = f.import(ctx.names.type(page.itemType), TYPES_MODULE, { typeOnly: true });
-  const pageName = stem(pageType.name);
-  const itemName = stem(itemType.name);
-  const partsName = `${lowerFirst(pageName)}PageParts`;
+  // For the doc comments.
+  const pageName = stemOf(pageType.name);
+  const itemName = stemOf(itemType.name);
+  const partsName = names.parts;
   const origin = `@generated from ${page.page.origin.construct}`;
 
   f.jsdoc("", [`How paging reads a ${pageName}: its ${page.items.name} items and its ${page.next.name} link.`]);
@@ -49,7 +54,7 @@ function emitPage(f: GeneratedFile, ctx: EmitContext, page: FeedPage, codec: str
       " FeedPageError when the body is not a valid page, and the signal's reason when `signal` aborts.",
     origin,
   ]);
-  f.print(`export function ${claim(`fetch${pageName}`)}(url: string | URL, options?: `, rt("FeedClientOptions", true), "): Promise<", pageType, "> {");
+  f.print(`export function ${names.fetch}(url: string | URL, options?: `, rt("FeedClientOptions", true), "): Promise<", pageType, "> {");
   f.print("  return ", rt("fetchFeedPage"), `(url, ${codec}, options);`);
   f.print("}");
   f.print();
@@ -61,7 +66,7 @@ function emitPage(f: GeneratedFile, ctx: EmitContext, page: FeedPage, codec: str
     origin,
   ]);
   f.print(
-    `export function ${claim(`iterate${plural(itemName)}`)}(startUrl: string | URL, options?: `, rt("FeedIterateOptions", true),
+    `export function ${names.iterate}(startUrl: string | URL, options?: `, rt("FeedIterateOptions", true),
     "): AsyncGenerator<", itemType, ", void, undefined> {",
   );
   f.print("  return ", rt("iterateFeedItems"), `(startUrl, ${codec}, ${partsName}, options);`);
@@ -74,7 +79,7 @@ function emitPage(f: GeneratedFile, ctx: EmitContext, page: FeedPage, codec: str
     origin,
   ]);
   f.print(
-    `export function ${claim(`serve${plural(pageName)}`)}(`,
+    `export function ${names.serve}(`,
     "getPage: (request: globalThis.Request) => Promise<", pageType, " | undefined>, options?: ", rt("FeedServerOptions", true),
     "): ", rt("HttpHandler", true), " {",
   );

@@ -19,6 +19,7 @@ export interface CodecContext {
   local(kind: LocalKind, id: TypeId, extra?: string): string;
 }
 
+/** The module-private helpers of protobuf.ts (HelperRole of the naming pass). */
 export type LocalKind = "read" | "write" | "nameOf" | "numberOf" | "fieldNames" | "readEntry";
 
 /** Join template pieces and printable values into one printable line. */
@@ -31,22 +32,3 @@ export function code(strings: TemplateStringsArray, ...values: Printable[]): Pri
   return out;
 }
 
-/** Internal helper names: `${prefix}${TypeName}`, with "_2", ... when that is taken. */
-export class LocalNames {
-  private readonly used: Set<string>;
-  private readonly assigned = new Map<string, string>();
-
-  constructor(taken: Iterable<string>) {
-    this.used = new Set(taken);
-  }
-
-  get(key: string, wanted: string): string {
-    const prior = this.assigned.get(key);
-    if (prior !== undefined) return prior;
-    let name = wanted;
-    for (let i = 2; this.used.has(name); i++) name = `${wanted}_${i}`;
-    this.used.add(name);
-    this.assigned.set(key, name);
-    return name;
-  }
-}

@@ -6,7 +6,8 @@ import { GeneratedFile } from "../../codegen/generated-file.js";
 import type { EnumType, TypeId } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import type { Names } from "../../naming/assign-names.js";
-import { code, LocalNames, type CodecContext, type LocalKind } from "./code.js";
+import { code, type CodecContext } from "./code.js";
+import { ModuleScope } from "../../naming/module-scope.js";
 import { emitReader } from "./decode.js";
 import { emitDefaults, hasDefaults } from "./defaults.js";
 import { emitWriter } from "./encode.js";
@@ -22,10 +23,6 @@ export function codecNames(names: Names, id: TypeId): { encode: string; decode: 
   return { encode: names.derived(id, "encode"), decode: names.derived(id, "decode"), defaults: names.derived(id, "defaults") };
 }
 
-function stem(typeName: string): string {
-  return typeName.replace(/\$$/, "");
-}
-
 export function emitProtobufCodecs(ctx: EmitContext): GeneratedFile {
   const model = protoModel(ctx.doc, ctx.names);
   const f = new GeneratedFile(`${ctx.dir}/protobuf.ts`, ctx.source);
@@ -35,15 +32,7 @@ export function emitProtobufCodecs(ctx: EmitContext): GeneratedFile {
     const n = codecNames(ctx.names, m.record.id);
     return hasDefaults(m) ? [n.encode, n.decode, n.defaults] : [n.encode, n.decode];
   });
-  const locals = new LocalNames(exported);
-  const prefixes: Record<LocalKind, string> = {
-    read: "read",
-    write: "write",
-    nameOf: "nameOf",
-    numberOf: "numberOf",
-    fieldNames: "fieldNamesOf",
-    readEntry: "read",
-  };
+  const scope = new ModuleScope(ctx.names, exported);
   const c: CodecContext = {
     f,
     emit: ctx,
@@ -52,10 +41,8 @@ export function emitProtobufCodecs(ctx: EmitContext): GeneratedFile {
     type: (id) => f.import(ctx.names.type(id), TYPES_MODULE, { typeOnly: true }),
     local: (kind, id, extra) => {
       const home = kind === "read" || kind === "write" ? foreignModule(ctx, id) : undefined;
-      if (home) return importShared(f, home, "protobuf", `${prefixes[kind]}${ctx.names.type(id)}`);
-      const base = stem(ctx.names.type(id));
-      const suffix = kind === "readEntry" ? `${(extra ?? "").charAt(0).toUpperCase()}${(extra ?? "").slice(1)}Entry` : "";
-      return locals.get(`${kind} ${id} ${extra ?? ""}`, `${prefixes[kind]}${base}${suffix}`);
+      if (home) return importShared(f, home, "protobuf", ctx.names.shared(id, kind === "read" ? "read" : "write"));
+      return scope.helper(kind, id, extra);
     },
   };
 
@@ -80,8 +67,8 @@ export function emitProtobufCodecs(ctx: EmitContext): GeneratedFile {
     emitReader(c, m);
   }
   printSharedExports(f, ctx, messages.flatMap((m) => [
-    [`write${m.name}`, c.local("write", m.record.id)],
-    [`read${m.name}`, c.local("read", m.record.id)],
+    [ctx.names.shared(m.record.id, "write"), c.local("write", m.record.id)],
+    [ctx.names.shared(m.record.id, "read"), c.local("read", m.record.id)],
   ] as const));
   return f;
 }

@@ -48,7 +48,7 @@ export function valueCodec(type: TypeExpr, ctx: ProtoJsonContext): ValueCodec {
   // A message of another input file: its module's toJson and (shared) reader.
   const home = ctx.foreign(type.id);
   const toJson: Printable = home ? importPublic(ctx.f, home, "protojson", jsonFunction(ctx, type.id, "toJson")) : jsonFunction(ctx, type.id, "toJson");
-  const read = home ? importShared(ctx.f, home, "protojson", fnNames.read(name)) : fnNames.read(name);
+  const read = home ? importShared(ctx.f, home, "protojson", ctx.types.names.shared(type.id, "jsonRead")) : fnNames.read(name);
   return {
     write: (v) => [toJson, `(${v}, options)`],
     read: (j, p, k) => [read, `(${j}, options, `, pointerJoin, `(${p}, ${k}))`],
@@ -61,7 +61,7 @@ export function valueCodec(type: TypeExpr, ctx: ProtoJsonContext): ValueCodec {
 function enumCodec(t: EnumType, ctx: ProtoJsonContext): ValueCodec {
   const home = ctx.foreign(t.id);
   const own = fnNames.enumTable(ctx.types.names.type(t.id));
-  const table = home ? importShared(ctx.f, home, "protojson", own) : own;
+  const table = home ? importShared(ctx.f, home, "protojson", ctx.types.names.shared(t.id, "enumTable")) : own;
   const zero = t.values.find((v) => v.number === 0) ?? t.values[0];
   const zeroLiteral = zero ? literalTs(zero.value) : "0";
   return {

@@ -3,6 +3,7 @@ import type { TypeExpr } from "../../ir/model.js";
 import { isDateRef, type TypesContext } from "../types/context.js";
 import { typeExprTs } from "../types/type-expr.js";
 import type { ForeignModule } from "../artifact.js";
+import { jsonHelperName } from "../../naming/derived.js";
 
 /** Everything the ProtoJSON printers need for one file. */
 export interface ProtoJsonContext {
@@ -27,9 +28,9 @@ export function jsonFunction(ctx: ProtoJsonContext, id: string, role: "toJson" |
 /** Names of the file's module-internal functions and tables, derived from the type name (unique because type names are). */
 export const fnNames = {
   /** Not exported: the reader that carries the JSON pointer of the value it reads. */
-  read: (type: string) => `read$${type}`,
+  read: (type: string) => jsonHelperName("jsonRead", type),
   /** Not exported: the enum's name/number table. */
-  enumTable: (type: string) => `enum$${type}`,
+  enumTable: (type: string) => jsonHelperName("enumTable", type),
 };
 
 /** `object.property`, or `object["property"]` when the property is not an identifier. */

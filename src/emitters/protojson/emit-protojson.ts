@@ -44,9 +44,10 @@ export function emitProtoJson(ec: EmitContext, options: ProtoJsonEmitOptions): G
   const imported = foreignModules(ec, allRecords.map((r) => r.id)).map((home) => importShared(f, home, "protojson", moduleTableName("protoJsonRegistry", home.dir)));
   printRegistry(records, imported, ctx);
   printSharedExports(f, ec, [
-    ...enums.map((e) => fnNames.enumTable(ec.names.type(e.id))),
-    ...records.map((r) => fnNames.read(ec.names.type(r.id))),
-  ].map((n) => [n, n] as const).concat([[moduleTableName("protoJsonRegistry", ec.dir), "protoJsonRegistry"]]));
+    ...enums.map((e) => [ec.names.shared(e.id, "enumTable"), fnNames.enumTable(ec.names.type(e.id))] as const),
+    ...records.map((r) => [ec.names.shared(r.id, "jsonRead"), fnNames.read(ec.names.type(r.id))] as const),
+    [moduleTableName("protoJsonRegistry", ec.dir), "protoJsonRegistry"] as const,
+  ]);
   return f;
 }
 

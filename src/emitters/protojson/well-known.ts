@@ -51,7 +51,7 @@ export function printWellKnownToJson(name: string, record: RecordType, ctx: Prot
     case "Struct":
     case "Value":
     case "ListValue":
-      f.print("  return ", rt(ctx, `${lowerFirst(name)}ToJson`), "(message);");
+      f.print("  return ", rt(ctx, name === "Struct" ? "structToJson" : name === "Value" ? "valueToJson" : "listValueToJson"), "(message);");
       return;
     default:
       f.print("  return ", valueCodec(wrappedType(record), ctx).write("message.value"), ";");
@@ -75,7 +75,7 @@ export function printWellKnownFromJson(name: string, record: RecordType, ctx: Pr
     case "Struct":
     case "Value":
     case "ListValue":
-      f.print("  return ", rt(ctx, `${lowerFirst(name)}FromJson`), "(json, path);");
+      f.print("  return ", rt(ctx, name === "Struct" ? "structFromJson" : name === "Value" ? "valueFromJson" : "listValueFromJson"), "(json, path);");
       return;
     default:
       f.print("  return { value: ", valueCodec(wrappedType(record), ctx).read("json", "path", "undefined"), " };");
@@ -86,8 +86,4 @@ function wrappedType(record: RecordType) {
   const field = record.members.find((m) => m.kind === "field" && m.name === "value");
   if (!field || field.kind !== "field") throw new Error(`internal: ${record.id} has no value field`);
   return field.type;
-}
-
-function lowerFirst(s: string): string {
-  return s.charAt(0).toLowerCase() + s.slice(1);
 }

@@ -9,7 +9,8 @@ import type { ScalarKind, TypeId } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
 import { isDateRef } from "../types/context.js";
 import { foreignModule, foreignModules, importShared, isOwnType, moduleTableName, printSharedExports } from "../modules.js";
-import { code, LocalNames } from "../protobuf/code.js";
+import { code } from "../protobuf/code.js";
+import { ModuleScope } from "../../naming/module-scope.js";
 import { codecNames } from "../protobuf/emit-codec.js";
 import type { Names } from "../../naming/assign-names.js";
 import { protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../protobuf/plan.js";
@@ -41,11 +42,11 @@ export function emitProtoText(ctx: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${ctx.dir}/prototext.ts`, ctx.source);
   // A message of another input file is its module's: its table is imported from there.
   const messages = model.messages.filter((m) => isOwnType(ctx, m.record.id));
-  const locals = new LocalNames(messages.flatMap((m) => Object.values(textNames(ctx.names, m.record.id))));
+  const scope = new ModuleScope(ctx.names, messages.flatMap((m) => Object.values(textNames(ctx.names, m.record.id))));
   const tableOf = (id: TypeId) => {
     const home = foreignModule(ctx, id);
-    if (home) return importShared(f, home, "prototext", `text${ctx.names.type(id)}`);
-    return locals.get(id, `text${ctx.names.type(id).replace(/\$$/, "")}`);
+    if (home) return importShared(f, home, "prototext", ctx.names.shared(id, "text"));
+    return scope.helper("text", id);
   };
   const TextMessage = f.import("TextMessage", ctx.runtimeModule, { typeOnly: true });
   const TextPrintOptions = f.import("TextPrintOptions", ctx.runtimeModule, { typeOnly: true });
@@ -99,7 +100,7 @@ export function emitProtoText(ctx: EmitContext): GeneratedFile {
     f.print();
   };
 
-  const typesName = locals.get("types", "textTypes");
+  const typesName = scope.fixed("textTypes");
   const printText = f.import("printText", ctx.runtimeModule);
   const parseText = f.import("parseTextToBinary", ctx.runtimeModule);
   for (const m of messages) {
@@ -130,7 +131,7 @@ export function emitProtoText(ctx: EmitContext): GeneratedFile {
   for (const other of imported) f.print(`  ...${other},`);
   f.print("]);");
   printSharedExports(f, ctx, [
-    ...messages.map((m) => [`text${m.name}`, tableOf(m.record.id)] as const),
+    ...messages.map((m) => [ctx.names.shared(m.record.id, "text"), tableOf(m.record.id)] as const),
     [moduleTableName("textTypes", ctx.dir), typesName] as const,
   ]);
   return f;

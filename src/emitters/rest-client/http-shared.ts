@@ -22,19 +22,6 @@ export function restTypesContext(ctx: EmitContext): TypesContext {
   return ctx.modules ? { ...types, modules: ctx.modules } : types;
 }
 
-/**
- * An exported name for this API ("WebhooksAPI" + "Client"), kept clear of every declared type name: the index
- * re-exports all artifacts with `export *`, so a clash would hide one of them.
- */
-export function apiName(ctx: EmitContext, serviceIndex: number, suffix: string): string {
-  const base = ctx.names.service(serviceIndex).replace(/Operations(_\d+)?$/, "");
-  const taken = new Set(ctx.doc.types.map((t) => ctx.names.type(t.id)));
-  const wanted = `${base}${suffix}`;
-  let name = wanted;
-  for (let i = 2; taken.has(name); i++) name = `${wanted}_${i}`;
-  return name;
-}
-
 /** A TypeScript type for an IR type expression, with named types imported from ./types.js. */
 export function typePrintable(f: GeneratedFile, t: TypeExpr, tctx: TypesContext): Printable {
   switch (t.kind) {

@@ -4,7 +4,7 @@ import { GeneratedFile, type Printable } from "../../codegen/generated-file.js";
 import type { EmitContext } from "../artifact.js";
 import { soapBindings, type BoundOperation, type BoundService } from "./bound-operations.js";
 import { emitRpcMessages } from "./rpc-messages.js";
-import { clark, elementCodecs, serviceName, TYPES_MODULE, type ElementCodecs } from "./names.js";
+import { clark, elementCodecs, TYPES_MODULE, type ElementCodecs } from "./names.js";
 
 /** Members every SOAP client has besides its operations. */
 const CLIENT_MEMBERS = ["endpoint", "setEndpoint"];
@@ -36,10 +36,11 @@ export function emitSoapClient(ctx: EmitContext): GeneratedFile {
 function emitServiceClient(f: GeneratedFile, s: BoundService, ctx: EmitContext, codecs: ElementCodecs): void {
   const rt = (name: string, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
   const ops = f.import(ctx.names.service(s.index), TYPES_MODULE, { typeOnly: true });
-  const clientName = serviceName(ctx, s.index, "Client");
-  const bindingConst = `${clientName.charAt(0).toLowerCase()}${clientName.slice(1)}Binding`;
+  const names = ctx.names.soap(s.index);
+  const clientName = names.client;
+  const bindingConst = names.clientBinding;
   const opType = (op: BoundOperation, part: string): Printable => [ops, `[${stringLiteral(op.name)}][${stringLiteral(part)}]`];
-  const rpc = emitRpcMessages(f, ctx, s, `${clientName.charAt(0).toLowerCase()}${clientName.slice(1)}Messages`, opType);
+  const rpc = emitRpcMessages(f, ctx, s, names.clientMessages, opType);
 
   f.jsdoc("", [
     `Client of ${s.service.name} (SOAP ${s.binding.version}, binding ${s.binding.name.local}): one method per operation.`,
@@ -84,9 +85,9 @@ function emitServiceClient(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.jsdoc("", [
     `A {@link ${clientName}} calling \`options.endpoint\`.`,
     "@example",
-    `const client = create${clientName}({ endpoint: "http://127.0.0.1:8080/service" });`,
+    `const client = ${names.createClient}({ endpoint: "http://127.0.0.1:8080/service" });`,
   ]);
-  f.print(`export function create${clientName}(options: `, rt("SoapClientOptions", true), `): ${clientName} {`);
+  f.print(`export function ${names.createClient}(options: `, rt("SoapClientOptions", true), `): ${clientName} {`);
   f.print("  const connection = ", rt("createSoapConnection"), `(options, ${bindingConst});`);
   f.print("  return {");
   f.print("    get endpoint() {");

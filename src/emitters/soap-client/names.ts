@@ -1,4 +1,3 @@
-import { apiName } from "../rest-client/http-shared.js";
 import type { GeneratedFile, Printable } from "../../codegen/generated-file.js";
 import type { ElementDecl, IrDocument } from "../../ir/model.js";
 import type { EmitContext } from "../artifact.js";
@@ -8,18 +7,6 @@ import type { Names } from "../../naming/assign-names.js";
 export const TYPES_MODULE = "./types.js";
 export const XML_MODULE = "./xml.js";
 export const VALIDATE_MODULE = "./validate.js";
-
-/**
- * A service-level name (`PartnerServiceClient`, `createPartnerServiceServer`'s `PartnerServiceHandlers`, ...):
- * the operations interface's name without "Operations", plus a suffix; "_2", "_3" on a clash with a declared type,
- * because every generated file of a spec is re-exported from one index.
- */
-export const serviceName = apiName;
-
-/** lowerCamel of a PascalCase name, for functions (`partnerServiceFault`). */
-export function lowerFirst(name: string): string {
-  return name.charAt(0).toLowerCase() + name.slice(1);
-}
 
 /** `"{ns}local"`, the key the runtime dispatches on, as an escaped string literal. */
 export function clark(f: GeneratedFile, el: ElementDecl): Printable {

@@ -5,7 +5,7 @@ import type { EmitContext } from "../artifact.js";
 import { boundServices, type BoundOperation, type BoundService } from "../soap-client/bound-operations.js";
 import { emitRpcMessages } from "../soap-client/rpc-messages.js";
 import {
-  clark, elementCodecs, elementValidator, elementValueType, lowerFirst, serviceName, typeValidator, TYPES_MODULE, type ElementCodecs,
+  clark, elementCodecs, elementValidator, elementValueType, typeValidator, TYPES_MODULE, type ElementCodecs,
 } from "../soap-client/names.js";
 
 /**
@@ -70,13 +70,14 @@ const OPERATION_HELPER = "serverOperation";
 function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, codecs: ElementCodecs, validate: boolean): void {
   const rt = (name: string, typeOnly = false) => f.import(name, ctx.runtimeModule, { typeOnly });
   const ops = f.import(ctx.names.service(s.index), TYPES_MODULE, { typeOnly: true });
-  const handlersName = serviceName(ctx, s.index, "Handlers");
-  const faultsName = serviceName(ctx, s.index, "Faults");
-  const faultFn = lowerFirst(serviceName(ctx, s.index, "Fault"));
-  const serverFn = `create${serviceName(ctx, s.index, "Server")}`;
-  const descriptorConst = lowerFirst(serviceName(ctx, s.index, "Descriptor"));
+  const names = ctx.names.soap(s.index);
+  const handlersName = names.handlers;
+  const faultsName = names.faults;
+  const faultFn = names.fault;
+  const serverFn = names.createServer;
+  const descriptorConst = names.descriptor;
   const opType = (op: BoundOperation, part: string): Printable => [ops, `[${stringLiteral(op.name)}][${stringLiteral(part)}]`];
-  const rpc = emitRpcMessages(f, ctx, s, lowerFirst(serviceName(ctx, s.index, "Messages")), opType);
+  const rpc = emitRpcMessages(f, ctx, s, names.serverMessages, opType);
 
   f.jsdoc("", [
     `Handlers of ${s.service.name}: one function per operation, given the decoded (and validated) input and a context ` +
@@ -103,7 +104,7 @@ function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.print("}");
   f.print();
 
-  f.print(`const ${faultsName.charAt(0).toLowerCase()}${faultsName.slice(1)}Namespaces: Record<keyof ${faultsName}, string> = {`);
+  f.print(`const ${names.faultNamespaces}: Record<keyof ${faultsName}, string> = {`);
   for (const fl of s.faults) f.print(`  ${objectLiteralKey(fl.name)}: ${stringLiteral(fl.element.name.ns)},`);
   f.print("};");
   f.print();
@@ -121,7 +122,7 @@ function emitServiceServer(f: GeneratedFile, s: BoundService, ctx: EmitContext, 
   f.print("): ", rt("SoapFaultError"), `<${faultsName}[K]> {`);
   f.print("  const code = options.code === undefined || options.code === \"Server\" || options.code === \"Client\"");
   f.print("    ? (options.code ?? \"Server\")");
-  f.print(`    : { ns: ${faultsName.charAt(0).toLowerCase()}${faultsName.slice(1)}Namespaces[fault], local: options.code };`);
+  f.print(`    : { ns: ${names.faultNamespaces}[fault], local: options.code };`);
   f.print("  return new ", rt("SoapFaultError"), `<${faultsName}[K]>({ code, message: options.message ?? options.code ?? fault, fault, detail });`);
   f.print("}");
   f.print();

@@ -99,12 +99,9 @@ function emitService(ctx: PluginContext, gen: ValueGenerator, s: HttpService, in
   const api = ctx.names.api(index);
   imports.server.add(api.createServer);
   imports.server.add(`type ${api.handlers}`);
-  // Derived from the client's claimed name, which ends in "Client" (WebhooksAPIClient -> webhooksAPIMswHandlers), as
-  // the TanStack Query plugin does; the index does not re-export this file.
-  const stem = api.client.replace(/Client(_\d+)?$/, "$1");
-  const lower = `${stem.charAt(0).toLowerCase()}${stem.slice(1)}`;
-  const defaults = `${lower}MockHandlers`;
-  const factory = `${lower}MswHandlers`;
+  // The naming pass's (WebhooksAPIClient -> webhooksAPIMockHandlers, webhooksAPIMswHandlers).
+  const defaults = api.mockHandlers;
+  const factory = api.mswHandlers;
   const H = api.handlers;
   const defaultBase = defaultBaseUrl(s);
   const out: string[] = [];
@@ -190,7 +187,7 @@ function defaultReply(ctx: PluginContext, gen: ValueGenerator, op: HttpOperation
   if (content.type.kind === "ref") {
     const name = ctx.names.type(content.type.id);
     imports.types.add(name);
-    const decode = `decode${name}Json`;
+    const decode = ctx.names.derived(content.type.id, "decodeJson");
     imports.json.add(decode);
     const T = content.nullable ? `${name} | null` : name;
     return `({\n${indent}  status: ${status},\n${indent}  body: mockBody<${T}>(${list}, ${decode}, ${generated})${headerPart ? `,\n${indent} ${headerPart.slice(1)}` : ""},\n${indent}})`;

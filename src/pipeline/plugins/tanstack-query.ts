@@ -30,10 +30,8 @@ export const tanstackQueryPlugin: SpecforgePlugin = {
       const api = ctx.names.api(index);
       const C = api.client;
       clients.push(C);
-      // `<client>Queries`: derived from the client's claimed name, which ends in "Client" (WebhooksAPIClient ->
-      // webhooksAPIQueries); the file exports nothing else, and the index does not re-export it.
-      const stem = C.replace(/Client(_\d+)?$/, "$1");
-      const factory = `${stem.charAt(0).toLowerCase()}${stem.slice(1)}Queries`;
+      // `<client>Queries`, the naming pass's (WebhooksAPIClient -> webhooksAPIQueries).
+      const factory = api.queries;
       const key = ctx.stringLiteral(s.name);
       body.push(
         `/** TanStack Query options for every operation of ${C}: queries for GET and HEAD, mutations for the others. */`,
@@ -67,7 +65,7 @@ export const tanstackQueryPlugin: SpecforgePlugin = {
     for (const { service, names, methods } of connect) {
       const C = names.client;
       rpcClients.push(C);
-      const factory = `${C.charAt(0).toLowerCase()}${C.slice(1).replace(/Client(_\d+)?$/, "$1")}Queries`;
+      const factory = names.queries;
       const key = ctx.stringLiteral(service.fullName);
       body.push(
         `/** TanStack Query options for the unary methods of ${C}: queries for those without side effects (idempotency_level), mutations for the others. */`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nameClaimer, plural, propertyAccess, stem } from "../../../src/emitters/proto-http/identifiers.js";
+import { nameClaimer, propertyAccess } from "../../../src/emitters/proto-http/identifiers.js";
+import { plural, stemOf } from "../../../src/naming/derived.js";
 
 describe("identifiers for derived names", () => {
   it.each([["Entry", "Entries"], ["Item", "Items"], ["Status", "Statuses"], ["Box", "Boxes"], ["Day", "Days"], ["Batch", "Batches"]])(
@@ -8,8 +9,8 @@ describe("identifiers for derived names", () => {
   );
 
   it("drops the naming pass's clash marker from stems only", () => {
-    expect(stem("Response$")).toBe("Response");
-    expect(stem("A$b")).toBe("A$b");
+    expect(stemOf("Response$")).toBe("Response");
+    expect(stemOf("A$b")).toBe("A$b");
   });
 
   it("claims unique names, avoiding taken ones", () => {

@@ -110,7 +110,7 @@ describe("helper names come from the naming pass", () => {
     expect(clash.typecheck()).toEqual([]);
     const xml = clash.files.get("xml.ts")!;
     expect(xml).toContain("function checkLexicalSciPatterns(");
-    expect(xml).toContain("const checkLexicalSciPatterns_2: ");
+    expect(xml).toContain("const checkLexicalPatternsOfSci: ");
     expect(c.decodeRElement!("<r><a>2E-010</a><b>12E-1</b></r>")).toEqual({ a: 2e-10, b: 1.2 });
     expect(() => c.decodeRElement!("<r><a>2E-10</a><b>12E-1</b></r>")).toThrow(/\/a: "2E-10" does not match/);
     expect(() => c.decodeRElement!("<r><a>2E-010</a><b>1E-1</b></r>")).toThrow(/\/b: "1E-1" does not match/);

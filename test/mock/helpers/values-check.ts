@@ -37,22 +37,21 @@ export interface CheckResult {
 
 const XSI = "http://www.w3.org/2001/XMLSchema-instance";
 
-/** The generated codecs of the named type `t` (named `name` by the naming pass). */
-export function codecsOf(spec: LoadedSpec, t: NamedType, name: string): Codec[] {
+/** The generated codecs of the named type `t`, by the names the naming pass gave them. */
+export function codecsOf(spec: LoadedSpec, t: NamedType): Codec[] {
   const m = spec.module;
   const fn = (n: string) => m[n] as Fn | undefined;
   const out: Codec[] = [];
   if (spec.doc.format === "openapi") {
-    const enc = fn(`encode${name}Json`);
-    const dec = fn(`decode${name}Json`);
+    const enc = fn(spec.names.derived(t.id, "encodeJson"));
+    const dec = fn(spec.names.derived(t.id, "decodeJson"));
     if (enc && dec) out.push({ name: "json", encode: (v) => enc(v) as string, decode: (w) => dec(w) });
   }
   if (spec.doc.format === "proto") {
-    const enc = fn(`encode${name}`);
-    const dec = fn(`decode${name}`);
+    const enc = fn(spec.names.derived(t.id, "encode"));
+    const dec = fn(spec.names.derived(t.id, "decode"));
     if (enc && dec) out.push({ name: "protobuf", encode: (v) => enc(v) as Uint8Array, decode: (w) => dec(w) });
-    // Through the registry, by full name: the exported toJsonString<T> of a type named Value is toJsonStringValue_2
-    // beside StringValue's toJsonStringValue.
+    // Through the registry, by full name (the exported functions are names.derived(id, "toJson"), ...).
     const registry = m.protoJsonRegistry as { get(name: string): { toJson: Fn; fromJson: Fn } | undefined } | undefined;
     const entry = t.kind === "record" ? registry?.get(t.id.replace(/^proto:\./, "")) : undefined;
     if (entry) out.push({ name: "protojson", encode: (v) => JSON.stringify(entry.toJson(v, {})), decode: (w) => entry.fromJson(JSON.parse(w as string), {}) });
@@ -122,11 +121,10 @@ export function checkSpec(spec: LoadedSpec, count: number, skip: ReadonlySet<str
   let values = 0;
   let withCodec = 0;
   for (const t of spec.doc.types) {
-    const name = spec.names.type(t.id);
-    const validate = spec.module[`validate${name}`] as Fn | undefined;
+    const validate = spec.module[spec.names.derived(t.id, "validate")] as Fn | undefined;
     if (!validate || noValue(t) || skip.has(t.id)) continue;
     checked++;
-    const codecs = codecsOf(spec, t, name);
+    const codecs = codecsOf(spec, t);
     if (codecs.length > 0) withCodec++;
     values: for (let i = 0; i < count; i++) {
       const value = gen.value(t.id, i);

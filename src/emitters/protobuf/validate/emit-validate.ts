@@ -9,7 +9,8 @@ import { stringLiteral } from "../../../codegen/escape.js";
 import { GeneratedFile, type Printable } from "../../../codegen/generated-file.js";
 import type { EnumType, IrDocument, Member, TypeId } from "../../../ir/model.js";
 import type { EmitContext } from "../../artifact.js";
-import { code, LocalNames } from "../code.js";
+import { code } from "../code.js";
+import { ModuleScope } from "../../../naming/module-scope.js";
 import { foreignModule, importShared, isOwnType, printSharedExports } from "../../modules.js";
 import { member, protoModel, type FieldPlan, type MessagePlan, type ValueShape } from "../plan.js";
 import { INT64_SCALARS } from "../scalars.js";
@@ -48,8 +49,7 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
   const f = new GeneratedFile(`${emit.dir}/validate.ts`, emit.source);
   // A message of another input file is checked by that file's module (its checker is imported from there).
   const messages = model.messages.filter((m) => isOwnType(emit, m.record.id));
-  const locals = new LocalNames(messages.map((m) => emit.names.derived(m.record.id, "validate")));
-  const stem = (id: TypeId) => emit.names.type(id).replace(/\$$/, "");
+  const scope = new ModuleScope(emit.names, messages.map((m) => emit.names.derived(m.record.id, "validate")));
   const plans = new Map(model.messages.map((m) => [m.record.id, m]));
   const constants: string[] = [];
   const rules: RulesCtx = {
@@ -68,7 +68,7 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
       ),
     constant: (key, init) => {
       const before = constants.length;
-      const name = locals.get(`const ${key}`, `RULE_${constants.length + 1}`);
+      const name = scope.numbered(key, "RULE");
       if (constants.length === before && !constants.some((c) => c.startsWith(`const ${name} `))) constants.push(`const ${name} = ${init};`);
       return name;
     },
@@ -83,13 +83,13 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
     type: (id) => f.import(emit.names.type(id), TYPES_MODULE, { typeOnly: true }),
     check: (id) => {
       const home = foreignModule(emit, id);
-      return home ? importShared(f, home, "validate", `check${emit.names.type(id)}`) : locals.get(`check ${id}`, `check${stem(id)}`);
+      return home ? importShared(f, home, "validate", emit.names.shared(id, "check")) : scope.helper("check", id);
     },
     takesFieldPath: (id) => {
       const home = foreignModule(emit, id);
       return home ? docHasRules(home.doc) : withRules;
     },
-    isEnum: (id) => locals.get(`is ${id}`, `is${stem(id)}`),
+    isEnum: (id) => scope.helper("isEnum", id),
   };
   f.jsdoc("", [
     `Validators for the messages of ${emit.source}: \`validate<T>(message)\` returns every issue found (empty when valid).`,
@@ -104,7 +104,7 @@ export function emitProtoValidators(emit: EmitContext): GeneratedFile {
   for (const m of messages) emitMessage(c, m);
   for (const line of constants) f.print(line);
   if (constants.length) f.print();
-  printSharedExports(f, emit, messages.map((m) => [`check${m.name}`, c.check(m.record.id)] as const));
+  printSharedExports(f, emit, messages.map((m) => [emit.names.shared(m.record.id, "check"), c.check(m.record.id)] as const));
   return f;
 }
 
