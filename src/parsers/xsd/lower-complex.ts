@@ -8,6 +8,7 @@ import { FACETS, WSDL_NS, XSD_NS, builtinScalar, isSoapEnc } from "./builtins.js
 import { type Ctx, type Scope, capitalize, typeId, elementId, xsdChild, xsdChildren } from "./context.js";
 import { anonSimple, anonSimpleRef, readFacets } from "./lower-simple.js";
 import { soapArrayItemType } from "./soap-array.js";
+import { openContent, warnWildcard11, warnXsd11 } from "./xsd11.js";
 import { type Decl, key, type SchemaDoc } from "./resolve.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -20,7 +21,11 @@ const STRING: TypeExpr = { kind: "scalar", scalar: "string" };
 const PARTICLES = new Set(["element", "sequence", "choice", "all", "group", "any"]);
 /** What may stand for a complex type's content model (elements and wildcards only inside one of these). */
 const MODELS = ["sequence", "choice", "all", "group"];
-const ELEMENT_CHILDREN = new Set(["complexType", "simpleType", "unique", "key", "keyref"]);
+const ELEMENT_CHILDREN = new Set(["complexType", "simpleType", "unique", "key", "keyref", "alternative"]);
+/** XSD 1.1's xsd:all may hold wildcards and group references too (XSD 1.0's only elements). */
+const ALL_PARTICLES = new Set(["element", "any", "group"]);
+/** XSD 1.1 children of a complex type or complexContent derivation (xsd11.ts). */
+const COMPLEX_11 = ["assert", "openContent"];
 const ATTRIBUTES = new Set(["attribute", "attributeGroup", "anyAttribute"]);
 
 const label = (scope: Scope): string => `{${scope.schema.tns}}${scope.path}`;
@@ -56,6 +61,7 @@ function anonComplexRef(ctx: Ctx, scope: Scope, el: XmlElement, path: string, na
 function declaredType(ctx: Ctx, scope: Scope, el: XmlElement, path: string, name: string, depth = 0): TypeExpr {
   // Identity constraints (unique/key/keyref) relate values across a document; they do not shape any type.
   only(el, ELEMENT_CHILDREN, "xsd:element");
+  warnXsd11(ctx, el);
   const complex = xsdChild(el, "complexType");
   const simple = xsdChild(el, "simpleType");
   const hasType = attr(el, "type") !== undefined;
@@ -166,6 +172,7 @@ function particle(ctx: Ctx, scope: Scope, el: XmlElement): Member {
     case "element":
       return elementField(ctx, scope, el);
     case "any": {
+      warnWildcard11(ctx, el);
       const n = ++scope.counters.any;
       const o: OpenContent = {
         kind: "any",
@@ -179,7 +186,7 @@ function particle(ctx: Ctx, scope: Scope, el: XmlElement): Member {
     case "sequence":
     case "choice":
     case "all": {
-      only(el, local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${local}`);
+      only(el, local === "all" ? ALL_PARTICLES : PARTICLES, `xsd:${local}`);
       const doc = ctx.doc(el);
       const g: Group = {
         kind: "group",
@@ -204,7 +211,7 @@ function particle(ctx: Ctx, scope: Scope, el: XmlElement): Member {
       try {
         // Members are declared in the group's schema (its form defaults and namespace), named after the group.
         const inner: Scope = { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters };
-        only(model, model.name.local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${model.name.local}`);
+        only(model, model.name.local === "all" ? ALL_PARTICLES : PARTICLES, `xsd:${model.name.local}`);
         members = particles(ctx, inner, model);
       } finally {
         // Also after an error: lowering goes on (see Diagnostics), and a stale entry would look like a cycle.
@@ -333,15 +340,23 @@ function modelMembers(ctx: Ctx, scope: Scope, holder: XmlElement): Member[] {
   if (!top) return [];
   const occ = ctx.occurs(top);
   if ((top.name.local === "sequence" || top.name.local === "all") && occ.min === 1 && occ.max === 1) {
-    only(top, top.name.local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${top.name.local}`);
+    only(top, top.name.local === "all" ? ALL_PARTICLES : PARTICLES, `xsd:${top.name.local}`);
     return particles(ctx, scope, top);
   }
   return [particle(ctx, scope, top)];
 }
 
-/** The particle and attributes of a complexType (or of its extension/restriction). */
-function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute } {
+/**
+ * The particle and attributes of a complexType (or of its extension/restriction), with its XSD 1.1 open content (a
+ * wildcard after the model: xsd11.ts) when `open` (the complexType element) is given.
+ */
+function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement, open?: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute } {
   const members = modelMembers(ctx, scope, holder);
+  if (open !== undefined) {
+    const own = xsdChild(holder, "openContent") ?? xsdChild(open, "openContent");
+    const oc = openContent(ctx, scope, own, members.length === 0, label(scope));
+    if (oc) members.push(oc);
+  }
   const a = attributes(ctx, scope, holder);
   members.push(...a.fields);
   return { members, ...(a.anyAttribute ? { anyAttribute: a.anyAttribute } : {}) };
@@ -402,7 +417,8 @@ function soapArray(ctx: Ctx, scope: Scope, der: XmlElement): Member[] {
 
 export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: string, anonymous: boolean): void {
   const slot = ctx.reserve();
-  only(el, new Set([...MODELS, ...ATTRIBUTES, "simpleContent", "complexContent"]), "xsd:complexType");
+  only(el, new Set([...MODELS, ...ATTRIBUTES, ...COMPLEX_11, "simpleContent", "complexContent"]), "xsd:complexType");
+  warnXsd11(ctx, el);
   const doc = ctx.doc(el);
   const rec: Mutable<RecordType> = {
     kind: "record",
@@ -435,7 +451,8 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
     const baseDecl = ctx.typeDecl(scope.schema, der, baseRaw);
     if (cc) {
       mixed ||= attr(cc, "mixed") === "true";
-      only(der, new Set([...MODELS, ...ATTRIBUTES]), `complexContent xsd:${derivation}`);
+      only(der, new Set([...MODELS, ...ATTRIBUTES, ...COMPLEX_11]), `complexContent xsd:${derivation}`);
+      warnXsd11(ctx, der);
       if (isSoapEnc(baseQ.ns) && baseQ.local === "Array") {
         rec.members = derivation === "restriction" ? soapArray(ctx, scope, der) : contentModel(ctx, scope, der).members;
         if (derivation === "restriction" && rec.members.length === 1 && rec.members[0]!.kind === "field") rec.soapEncArray = true;
@@ -448,12 +465,13 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
         } else if (builtinScalar(baseQ.ns, baseQ.local)?.scalar !== "any") {
           throw specError(der, `complexContent base '${baseRaw}' (${key(baseQ)}) is not a complex type`);
         }
-        const c = contentModel(ctx, scope, der);
+        const c = contentModel(ctx, scope, der, el);
         rec.members = c.members;
         if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
       }
     } else {
-      only(der, new Set([...ATTRIBUTES, "simpleType", ...FACETS]), `simpleContent xsd:${derivation}`);
+      only(der, new Set([...ATTRIBUTES, "simpleType", "assert", ...FACETS]), `simpleContent xsd:${derivation}`);
+      warnXsd11(ctx, der);
       const members: Member[] = [];
       const baseIsComplex = baseDecl?.el.name.local === "complexType";
       if (baseIsComplex) rec.base = { id: typeId(baseDecl!.name), derivation };
@@ -477,7 +495,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
       if (a.anyAttribute) rec.anyAttribute = a.anyAttribute;
     }
   } else {
-    const c = contentModel(ctx, scope, el);
+    const c = contentModel(ctx, scope, el, el);
     rec.members = c.members;
     if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
   }
