@@ -9,7 +9,7 @@ import { type Ctx, type Scope, capitalize, typeId, elementId, xsdChild, xsdChild
 import { anonSimple, anonSimpleRef, readFacets } from "./lower-simple.js";
 import { soapArrayItemType } from "./soap-array.js";
 import { openContent, warnWildcard11, warnXsd11 } from "./xsd11.js";
-import { type Decl, key, type SchemaDoc } from "./resolve.js";
+import { type Decl, key, type SchemaDoc, unknown } from "./resolve.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type AnyAttribute = NonNullable<RecordType["anyAttribute"]>;
@@ -72,7 +72,11 @@ function declaredType(ctx: Ctx, scope: Scope, el: XmlElement, path: string, name
   if (complex) return anonComplexRef(ctx, scope, complex, path, name);
   if (simple) return anonSimple(ctx, scope.schema, simple, path, name);
   if (attr(el, "substitutionGroup") !== undefined && depth < 32) {
-    const head = ctx.set.resolve("element", scope.schema, el, "substitutionGroup");
+    // Quietly: lowerGlobalElement reports a list of heads (XSD 1.1) once.
+    const heads = attr(el, "substitutionGroup")!.trim().split(/\s+/);
+    const q = ctx.set.qname(scope.schema, el, heads[0]!);
+    const head = ctx.set.lookup("element", q);
+    if (head === undefined) throw unknown(el, "element", heads[0]!, q);
     return globalElementType(ctx, head, depth + 1);
   }
   return ANY_TYPE;

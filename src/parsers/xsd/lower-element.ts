@@ -4,14 +4,14 @@ import { attr } from "../xml/dom.js";
 import { type Ctx, elementId } from "./context.js";
 import { blockOf, globalElementType } from "./lower-complex.js";
 import { type Decl, key } from "./resolve.js";
+import { substitutionHead } from "./xsd11.js";
 
 export function lowerGlobalElement(ctx: Ctx, d: Decl): ElementDecl {
   const type = globalElementType(ctx, d);
   const doc = ctx.doc(d.el);
-  const sg = attr(d.el, "substitutionGroup");
   const dflt = attr(d.el, "default");
   const fixed = attr(d.el, "fixed");
-  const head = sg !== undefined ? ctx.set.resolve("element", d.schema, d.el, "substitutionGroup") : undefined;
+  const head = substitutionHead(ctx, d.schema, d.el);
   return {
     id: elementId(d.name),
     name: d.name,

@@ -14,6 +14,7 @@ import type { OpenContent } from "../../ir/model.js";
 import { type XmlElement, attr, specError } from "../xml/dom.js";
 import { XSD_NS } from "./builtins.js";
 import { type Ctx, type Scope, xsdChild } from "./context.js";
+import { type Decl, type SchemaDoc, unknown } from "./resolve.js";
 
 const DEGRADED: Readonly<Record<string, string>> = {
   assert: "xsd:assert (XSD 1.1) is not checked: the type is kept without its assertion",
@@ -69,4 +70,21 @@ export function openContent(ctx: Ctx, scope: Scope, own: XmlElement | undefined,
     occurs: { min: 0, max: "unbounded" },
     origin: ctx.origin(oc, `xsd ${oc.name.local} in ${label}`),
   };
+}
+
+/**
+ * The head of an element's substitution group. XSD 1.1 allows several heads (a whitespace-separated list); the IR
+ * has one, so the first is kept and membership in the others is left out, with a warning.
+ */
+export function substitutionHead(ctx: Ctx, schema: SchemaDoc, el: XmlElement): Decl | undefined {
+  const raw = attr(el, "substitutionGroup")?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  const heads = raw.split(/\s+/);
+  if (heads.length > 1) {
+    ctx.warn(el, `substitutionGroup lists ${heads.length} heads (XSD 1.1): the element is a member of the first, '${heads[0]}', only`);
+  }
+  const q = ctx.set.qname(schema, el, heads[0]!);
+  const d = ctx.set.lookup("element", q);
+  if (d === undefined) throw unknown(el, "element", heads[0]!, q);
+  return d;
 }
