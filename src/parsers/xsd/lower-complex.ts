@@ -419,6 +419,28 @@ function soapArray(ctx: Ctx, scope: Scope, der: XmlElement): Member[] {
   ];
 }
 
+/**
+ * XSD 1.1 defaultAttributes (on xsd:schema): the attribute group every complex type of the schema document gets,
+ * unless it says defaultAttributesApply="false". An extension inherits them from its base (which has them already).
+ */
+function defaultAttributes(ctx: Ctx, scope: Scope, el: XmlElement, rec: Mutable<RecordType>): void {
+  if (attr(scope.schema.el, "defaultAttributes") === undefined || attr(el, "defaultAttributesApply")?.trim() === "false") return;
+  if (rec.base?.derivation === "extension") return;
+  const d = ctx.set.resolve("attributeGroup", scope.schema, scope.schema.el, "defaultAttributes");
+  const k = key(d.name);
+  if (ctx.inlining.includes(k)) throw specError(el, `circular attributeGroup reference ${k}`);
+  const own = new Set(rec.members.flatMap((m) => (m.kind === "field" && m.wire?.xml?.kind === "attribute" ? [`{${m.wire.xml.ns}}${m.name}`] : [])));
+  ctx.inlining.push(k);
+  let got: Attrs;
+  try {
+    got = attributes(ctx, { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters }, d.el);
+  } finally {
+    ctx.inlining.pop();
+  }
+  rec.members = [...rec.members, ...got.fields.filter((f) => !own.has(`{${f.wire?.xml?.ns}}${f.name}`))];
+  if (got.anyAttribute && !rec.anyAttribute) rec.anyAttribute = got.anyAttribute;
+}
+
 export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: string, anonymous: boolean): void {
   const slot = ctx.reserve();
   only(el, new Set([...MODELS, ...ATTRIBUTES, ...COMPLEX_11, "simpleContent", "complexContent"]), "xsd:complexType");
@@ -503,6 +525,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
     rec.members = c.members;
     if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
   }
+  defaultAttributes(ctx, scope, el, rec);
   if (mixed) rec.mixed = true;
   ctx.fill(slot, rec);
 }
