@@ -9,6 +9,8 @@ import { type Ctx, type Scope, capitalize, typeId, elementId, xsdChild, xsdChild
 import { anonSimple, anonSimpleRef, readFacets } from "./lower-simple.js";
 import { soapArrayItemType } from "./soap-array.js";
 import { openContent, warnWildcard11, warnXsd11 } from "./xsd11.js";
+
+const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 import { type Decl, key, type SchemaDoc, unknown } from "./resolve.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -272,6 +274,12 @@ function attributeField(ctx: Ctx, scope: Scope, el: XmlElement): Field | undefin
     const q = ctx.set.qname(scope.schema, el, ref);
     ({ ns, local: name } = q);
     form = "qualified";
+    if (q.ns === XSI_NS) {
+      // XSD 1.1 lets a type refer to the built-in xsi:type/nil/schemaLocation declarations; the runtime reads those
+      // attributes itself (and a default for them is ignored, as XSD 1.1 §3.2.6.4 says), so they are no fields.
+      if (use === "required" || attr(el, "fixed") !== undefined) ctx.warn(el, `attribute ref '${ref.trim()}': a required or fixed xsi: attribute is not checked`);
+      return undefined;
+    }
     if (q.ns === XML_NS || isSoapEnc(q.ns)) {
       // xml:lang/xml:space/... and the SOAP-encoding attributes are known without their schemas.
       type = STRING;
