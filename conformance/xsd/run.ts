@@ -68,6 +68,12 @@ export interface GroupResult {
 
 const RUNTIME_SPECIFIER = "specforge/runtime";
 
+/**
+ * The runner's XML catalog (conformance/xsd/catalog/): the XLink and xml: schemas the introspection set's
+ * common/xsts.xsd imports from www.w3.org, authored from the W3C specifications; for specforge and xmllint alike.
+ */
+export const RUNNER_CATALOG = path.join(import.meta.dirname, "catalog", "catalog.xml");
+
 /** Payload errors, by name as src/convert does: anything else out of a decoder is a crash. */
 const PAYLOAD_ERRORS = new Set(["XmlParseError", "XmlDecodeError", "ValidationError", "XmlLimitError"]);
 
@@ -94,7 +100,7 @@ export async function runGroup(group: TestGroup, options: RunOptions): Promise<G
   });
   let output: ReturnType<typeof generateSpec>;
   try {
-    const host = nodeSpecHost({ cwd: XSDTESTS });
+    const host = nodeSpecHost({ cwd: XSDTESTS, catalog: RUNNER_CATALOG });
     output = generateSpec({ file: schemaFile, display: group.schema, runtimeModule: RUNTIME_SPECIFIER, outDir: "out" }, host);
   } catch (e) {
     const located = e instanceof Error && (e.name === "SpecError" || e.name === "SpecErrors");
@@ -238,7 +244,12 @@ interface XmllintVerdict {
 
 /** One xmllint run: every file against one schema. */
 export function xmllint(schema: string, files: readonly string[]): XmllintVerdict {
-  const run = spawnSync("xmllint", ["--noout", "--nonet", "--schema", schema, ...files], { encoding: "utf8", timeout: 60_000, maxBuffer: 64 << 20 });
+  const run = spawnSync("xmllint", ["--noout", "--nonet", "--schema", schema, ...files], {
+    encoding: "utf8",
+    timeout: 60_000,
+    maxBuffer: 64 << 20,
+    env: { ...process.env, XML_CATALOG_FILES: RUNNER_CATALOG },
+  });
   const err = run.stderr ?? "";
   const result = new Map<string, boolean>();
   const messages = new Map<string, string>();
