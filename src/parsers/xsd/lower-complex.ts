@@ -328,7 +328,9 @@ function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { f
     } else if (c.name.local === "attributeGroup") {
       const d = ctx.set.resolve("attributeGroup", scope.schema, c, "ref");
       const k = key(d.name);
-      if (ctx.inlining.includes(k)) throw specError(c, `circular attributeGroup reference ${k}`);
+      // XSD 1.1 allows circular attribute group references (XSD 1.0 did not): the cycle's attributes are those of
+      // its groups, which are being collected already.
+      if (ctx.inlining.includes(k)) continue;
       only(d.el, ATTRIBUTES, `xsd:attributeGroup ${k}`);
       ctx.inlining.push(k);
       try {
