@@ -231,9 +231,13 @@ export class SchemaSet {
     this.override();
   }
 
-  /** Applies the XSD 1.1 overrides read so far: the overriding component takes the name of the one it replaces. */
+  /**
+   * Applies the XSD 1.1 overrides read so far: the overriding component takes the name of the one it replaces. The
+   * innermost first: an override of a schema document applies to the overrides that document makes (chained
+   * overrides: the outermost wins). Overrides are read outermost first (breadth first), hence the reverse order.
+   */
   private override(): void {
-    for (const r of this.overrides.splice(0)) {
+    for (const r of this.overrides.splice(0).reverse()) {
       const local = attr(r.el, "name")?.trim();
       if (local === undefined) throw specError(r.el, `xsd:${r.el.name.local} in xsd:override without a name`);
       const name = { ns: r.schema.tns, local };

@@ -113,3 +113,19 @@ describe("XSD 1.1 constructs", () => {
     expect(issues(`<event xmlns="urn:t"><at>2024-01-02T03:04:05Z</at><code>ab</code></event>`).join()).toMatch(/length|3/);
   });
 });
+
+describe("chained xsd:override (W3C suite saxonData/Override over009)", () => {
+  it("the outermost override wins over the overrides of the document it overrides", () => {
+    const inner = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="para" type="xs:string"/></xs:schema>`;
+    const middle = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:override schemaLocation="inner.xsd"><xs:element name="para" type="xs:int"/></xs:override>
+</xs:schema>`;
+    const outer = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:override schemaLocation="middle.xsd"><xs:element name="para" type="xs:boolean"/></xs:override>
+</xs:schema>`;
+    const out = generateSpec({ file: "/s/outer.xsd", display: "outer.xsd" }, memorySpecHost({ "/s/outer.xsd": outer, "/s/middle.xsd": middle, "/s/inner.xsd": inner }));
+    const para = out.doc.elements.filter((e) => e.name.local === "para");
+    expect(para.map((e) => e.type)).toEqual([{ kind: "scalar", scalar: "boolean" }]);
+    expect(out.doc.warnings).toBeUndefined();
+  });
+});
