@@ -9,6 +9,8 @@
  *   --no-tsc         skip strict tsc (much faster; tsc counts then cover only what was checked before)
  *   --tsc-every <n>  type-check one group in n (chosen by a hash of its id, as npm test's sample), default 1
  *   --set <name>     only test sets whose name contains <name> (repeatable); docs are not written
+ *   --xsd <1.0|1.1>  only the groups run under that XSD version (1.1: judged by python's xmlschema, judge.ts);
+ *                    docs are not written
  *   --batch <n>      groups per batch (default 150)
  *   --no-docs        do not rewrite docs/xml.md
  *   --sample         only the groups npm test runs (test/conformance/xsd-suite.test.ts); docs are not written
@@ -38,6 +40,7 @@ const batchSize = Number(values("--batch")[0] ?? 150);
 const sets = values("--set");
 const tsc = !flag("--no-tsc");
 const tscEvery = Number(values("--tsc-every")[0] ?? 1);
+const onlyVersion = values("--xsd")[0];
 
 /** The generator's fingerprint: every file under src/ (results of another generator are not resumed). */
 function fingerprint(): string {
@@ -51,7 +54,7 @@ function fingerprint(): string {
   };
   walk(path.join(REPO, "src"));
   // What decides the results (not report.ts, which only counts them, nor the .txt lists).
-  for (const f of ["run.ts", "suite.ts", "load-in-memory.ts"]) hash.update(readFileSync(path.join(REPO, "conformance", "xsd", f)));
+  for (const f of ["run.ts", "suite.ts", "load-in-memory.ts", "judge.ts", "xmlschema-judge.py", "catalog/catalog.xml", "catalog/xml.xsd", "catalog/xlink.xsd"]) hash.update(readFileSync(path.join(REPO, "conformance", "xsd", f)));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -69,17 +72,20 @@ if (existsSync(RESULTS)) {
 }
 
 const suite = readSuite();
-const groups = (sample ? testGroups(suite.groups) : suite.groups).filter((g) => sets.length === 0 || sets.some((s) => g.set.includes(s)));
+const groups = (sample ? testGroups(suite.groups) : suite.groups).filter(
+  (g) => (sets.length === 0 || sets.some((s) => g.set.includes(s))) && (onlyVersion === undefined || g.version === onlyVersion),
+);
 const todo = groups.filter((g) => !done.has(g.id));
 process.stderr.write(`${groups.length} groups (${done.size} done before), ${todo.length} to run${tsc ? `, strict tsc per batch${tscEvery > 1 ? ` on one group in ${tscEvery}` : ""}` : ""}\n`);
 // One folder per process: a sample run beside a full run must not share xmllint's inputs.
 const work = mkdtempSync(path.join(os.tmpdir(), "specforge-xsd-suite-"));
 const start = Date.now();
 for (let i = 0; i < todo.length; i += batchSize) {
-  const batch = todo.slice(i, i + batchSize).map((g) => runGroup(g, { work, keepFiles: tsc && (tscEvery <= 1 || inSample(g.id, tscEvery)) }));
+  const batch: Awaited<ReturnType<typeof runGroup>>[] = [];
+  for (const g of todo.slice(i, i + batchSize)) batch.push(await runGroup(g, { work, keepFiles: tsc && (tscEvery <= 1 || inSample(g.id, tscEvery)) }));
   const diags = tsc ? typecheckGroups(batch.filter((g) => g.generated)) : new Map<string, string[]>();
   const lines = batch.map((g) => {
-    const rec: RecordedGroup = { id: g.id, set: g.set, generated: g.generated, cases: g.cases, ...(diags.has(g.id) ? { tsc: diags.get(g.id)!.map(tscClass) } : {}) };
+    const rec: RecordedGroup = { id: g.id, set: g.set, version: g.version, generated: g.generated, cases: g.cases, ...(diags.has(g.id) ? { tsc: diags.get(g.id)!.map(tscClass) } : {}) };
     done.set(g.id, rec);
     return JSON.stringify(rec);
   });
@@ -113,7 +119,7 @@ if (flag("--write-known")) {
   writeFileSync(KNOWN_FAILURES, `${[...header, "", ...entries].join("\n")}\n`);
   process.stderr.write(`${KNOWN_FAILURES}: ${entries.length} entries\n`);
 }
-if (sets.length === 0 && !sample && !flag("--no-docs")) {
+if (sets.length === 0 && onlyVersion === undefined && !sample && !flag("--no-docs")) {
   const docs = path.join(REPO, "docs", "xml.md");
   const text = readFileSync(docs, "utf8");
   const a = text.indexOf(DOCS_BEGIN);

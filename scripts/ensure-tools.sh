@@ -4,7 +4,9 @@
 # independent XML Signature signer and verifier of the WS-Security tests), what the
 # official protobuf conformance runner builds with (g++, libprotobuf-dev, libjsoncpp-dev), and the headless browser
 # the generated clients are driven in (chromium: test/browser/, over the DevTools protocol; never a downloaded
-# browser build). All are Debian packages.
+# browser build), and python's xmlschema (python3-xmlschema: the XSD 1.1 judge of the W3C XSD suite runner,
+# conformance/xsd/judge.ts, run as /usr/bin/python3 since a python3 earlier on PATH may lack it). All are Debian
+# packages.
 #
 #   bash scripts/ensure-tools.sh          install what is missing (as root, or through passwordless sudo), then build
 #                                         the conformance runner into .specforge-cache/ unless a build of the same
@@ -30,6 +32,7 @@ command -v g++ >/dev/null 2>&1 || need g++ g++
 [ -f /usr/include/google/protobuf/message.h ] || need "protobuf headers" libprotobuf-dev
 [ -f /usr/include/jsoncpp/json/json.h ] || need "jsoncpp headers" libjsoncpp-dev
 [ -x /usr/bin/chromium ] || need chromium chromium
+/usr/bin/python3 -c "import xmlschema" >/dev/null 2>&1 || need "python xmlschema (XSD 1.1 judge)" python3-xmlschema
 # Bazel, for the genrule test of test/build-systems/ (Debian's bootstrap build of Bazel runs offline).
 command -v bazel >/dev/null 2>&1 || need bazel bazel-bootstrap
 

@@ -13,7 +13,7 @@ const wanted = args.filter((a) => !a.startsWith("--"));
 const counts = new Map<string, number>();
 for (const g of readSuite().groups) {
   if (!wanted.some((w) => g.id.includes(w))) continue;
-  const r = runGroup(g, { work: path.join(tmpdir(), `xsd-probe-${process.pid}`) });
+  const r = await runGroup(g, { work: path.join(tmpdir(), `xsd-probe-${process.pid}`) });
   for (const c of r.cases) {
     const key = `${c.valid ? "valid" : "invalid"}: ${c.outcome}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);

@@ -3,7 +3,9 @@
  * generated code (load-in-memory.ts), then per instance document:
  * - valid instance: decode it with the codec of its root element, run the generated validator (no issue expected),
  *   encode the value, decode the output again (the same value expected); the output must be schema-valid to libxml2
- *   (xmllint --schema), checked in one xmllint run per group over every output and original instance;
+ *   (xmllint --schema), checked in one xmllint run per group over every output and original instance; for an XSD 1.1
+ *   group, to python's xmlschema XSD 1.1 validator instead (judge.ts: one long-lived helper process, one request per
+ *   group);
  * - invalid instance: the decoder or the generated validator must reject it (a payload error or an issue), without
  *   crashing.
  * Type-checking the generated code (strict tsc) is done for many groups at once (typecheckGroups), tsc being slow.
@@ -14,10 +16,11 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { elementCodecNames } from "../../src/emitters/xml/element-names.js";
 import { assignNames } from "../../src/naming/assign-names.js";
-import { nodeSpecHost } from "../../src/parsers/host.js";
+import { decodeSpecText, nodeSpecHost } from "../../src/parsers/host.js";
 import { generateSpec, type OutputFile } from "../../src/pipeline/generate-files.js";
 import * as runtime from "../../src/runtime/index.js";
 import { typecheckFileSets } from "../../test/helpers/typecheck.js";
+import { judgeFiles } from "./judge.js";
 import { loadInMemory } from "./load-in-memory.js";
 import { XSDTESTS, type InstanceCase, type TestGroup } from "./suite.js";
 
@@ -30,7 +33,7 @@ import { XSDTESTS, type InstanceCase, type TestGroup } from "./suite.js";
 export type Outcome = "pass" | "na" | FailureClass;
 
 export const FAILURE_CLASSES = {
-  "generate-refused": "generation reports an error for a schema that is valid XSD 1.0",
+  "generate-refused": "generation reports an error for a schema that is valid XSD (1.0, or 1.1 for an XSD 1.1 group)",
   "generate-crash": "generation throws something other than a located spec error",
   "load-error": "the generated code does not load (transpile or module evaluation error)",
   "no-element-codec": "the instance's root element has no generated codec",
@@ -39,7 +42,7 @@ export const FAILURE_CLASSES = {
   "validator-rejects": "the generated validator reports issues on a valid instance",
   "encode-crash": "encoding the decoded value throws",
   "roundtrip-differs": "the re-encoded XML decodes to a different value",
-  "output-invalid": "libxml2 finds the re-encoded XML not valid against the schema",
+  "output-invalid": "the judge (libxml2; xmlschema for an XSD 1.1 group) finds the re-encoded XML not valid against the schema",
   accepted: "an invalid instance is accepted by decoder and validator",
   "tsc-errors": "the generated code has strict tsc errors",
 } as const;
@@ -55,6 +58,8 @@ export interface CaseResult {
 export interface GroupResult {
   readonly id: string;
   readonly set: string;
+  /** The XSD version the group ran under (its judge: libxml2 for 1.0, xmlschema's XSD 1.1 validator for 1.1). */
+  readonly version: "1.0" | "1.1";
   readonly generated: boolean;
   readonly cases: CaseResult[];
   /** The generated files, kept only when asked (for typecheckGroups). */
@@ -62,6 +67,12 @@ export interface GroupResult {
 }
 
 const RUNTIME_SPECIFIER = "specforge/runtime";
+
+/**
+ * The runner's XML catalog (conformance/xsd/catalog/): the XLink and xml: schemas the introspection set's
+ * common/xsts.xsd imports from www.w3.org, authored from the W3C specifications; for specforge and xmllint alike.
+ */
+export const RUNNER_CATALOG = path.join(import.meta.dirname, "catalog", "catalog.xml");
 
 /** Payload errors, by name as src/convert does: anything else out of a decoder is a crash. */
 const PAYLOAD_ERRORS = new Set(["XmlParseError", "XmlDecodeError", "ValidationError", "XmlLimitError"]);
@@ -78,17 +89,18 @@ export interface RunOptions {
   readonly keepFiles?: boolean;
 }
 
-export function runGroup(group: TestGroup, options: RunOptions): GroupResult {
+export async function runGroup(group: TestGroup, options: RunOptions): Promise<GroupResult> {
   const schemaFile = path.join(XSDTESTS, group.schema);
   const all = (outcome: Outcome, detail: string): GroupResult => ({
     id: group.id,
     set: group.set,
+    version: group.version,
     generated: false,
     cases: group.instances.map((i) => ({ id: i.id, valid: i.valid, outcome, detail })),
   });
   let output: ReturnType<typeof generateSpec>;
   try {
-    const host = nodeSpecHost({ cwd: XSDTESTS });
+    const host = nodeSpecHost({ cwd: XSDTESTS, catalog: RUNNER_CATALOG });
     output = generateSpec({ file: schemaFile, display: group.schema, runtimeModule: RUNTIME_SPECIFIER, outDir: "out" }, host);
   } catch (e) {
     const located = e instanceof Error && (e.name === "SpecError" || e.name === "SpecErrors");
@@ -135,7 +147,8 @@ export function runGroup(group: TestGroup, options: RunOptions): GroupResult {
     let text: string;
     let root: { ns: string; local: string };
     try {
-      text = readFileSync(path.join(XSDTESTS, c.file), "utf8");
+      // UTF-8, or UTF-16 with its byte order mark (some IBM groups), as spec files are read.
+      text = decodeSpecText(readFileSync(path.join(XSDTESTS, c.file)));
       // specforge's XML reader refuses DOCTYPE declarations by design (untrusted input): nothing to judge.
       if (/<!DOCTYPE/.test(text)) return result("na", "the instance has a DOCTYPE, which the runtime's reader refuses by design");
       root = rootName(text);
@@ -187,12 +200,12 @@ export function runGroup(group: TestGroup, options: RunOptions): GroupResult {
     // schema or the original (the suite's metadata is disputed in places, e.g. NIST gDay-maxInclusive-3), the
     // case is not applicable, as xsdata skips it.
     const originals = pending.map((p) => path.join(XSDTESTS, p.c.file));
-    const verdict = xmllint(schemaFile, [...pending.flatMap((p) => (p.out ? [p.out] : [])), ...originals]);
+    const verdict = await judge(group.version, schemaFile, [...pending.flatMap((p) => (p.out ? [p.out] : [])), ...originals]);
     for (const p of pending) {
       let outcome = p.outcome;
       let detail = p.detail;
-      if (verdict.schemaError !== undefined) [outcome, detail] = ["na", `libxml2 cannot compile the schema: ${verdict.schemaError}`];
-      else if (verdict.files.get(path.join(XSDTESTS, p.c.file)) !== true) [outcome, detail] = ["na", `libxml2 rejects the original instance (ours: ${p.outcome})`];
+      if (verdict.schemaError !== undefined) [outcome, detail] = ["na", `${verdict.judge} cannot compile the schema: ${verdict.schemaError}`];
+      else if (verdict.files.get(path.join(XSDTESTS, p.c.file)) !== true) [outcome, detail] = ["na", `${verdict.judge} rejects the original instance (ours: ${p.outcome})`];
       else if (p.out !== undefined && verdict.files.get(p.out) !== true) {
         [outcome, detail] = ["output-invalid", `${readFileSync(p.out, "utf8").slice(0, 300)} -- ${verdict.messages.get(p.out) ?? ""}`];
       }
@@ -201,7 +214,20 @@ export function runGroup(group: TestGroup, options: RunOptions): GroupResult {
   }
   const order = new Map(group.instances.map((c, i) => [c.id, i]));
   cases.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return { id: group.id, set: group.set, generated: true, cases, ...(files ? { files } : {}) };
+  return { id: group.id, set: group.set, version: group.version, generated: true, cases, ...(files ? { files } : {}) };
+}
+
+/** The group's judge: libxml2 for XSD 1.0, python's xmlschema (XSD 1.1 validator, judge.ts) for XSD 1.1. */
+async function judge(version: "1.0" | "1.1", schema: string, files: readonly string[]): Promise<XmllintVerdict & { judge: string }> {
+  if (version === "1.0") return { ...xmllint(schema, files), judge: "libxml2" };
+  const v = await judgeFiles(schema, files, "1.1");
+  const result = new Map<string, boolean>();
+  const messages = new Map<string, string>();
+  for (const [f, [ok, why]] of v.files) {
+    result.set(f, ok);
+    if (!ok) messages.set(f, why);
+  }
+  return { ...(v.schemaError !== undefined ? { schemaError: v.schemaError } : {}), files: result, messages, judge: "xmlschema (XSD 1.1)" };
 }
 
 /** The root element's name, from the start tag (namespace declarations on the root only, as every suite file has). */
@@ -219,7 +245,12 @@ interface XmllintVerdict {
 
 /** One xmllint run: every file against one schema. */
 export function xmllint(schema: string, files: readonly string[]): XmllintVerdict {
-  const run = spawnSync("xmllint", ["--noout", "--nonet", "--schema", schema, ...files], { encoding: "utf8", timeout: 60_000, maxBuffer: 64 << 20 });
+  const run = spawnSync("xmllint", ["--noout", "--nonet", "--schema", schema, ...files], {
+    encoding: "utf8",
+    timeout: 60_000,
+    maxBuffer: 64 << 20,
+    env: { ...process.env, XML_CATALOG_FILES: RUNNER_CATALOG },
+  });
   const err = run.stderr ?? "";
   const result = new Map<string, boolean>();
   const messages = new Map<string, string>();

@@ -99,10 +99,23 @@ function readSpecFile(file: string, roots: readonly string[] | undefined, maxByt
       if (length > maxBytes) throw new SpecFileRefused(tooLarge(`more than ${maxBytes} bytes`, maxBytes));
       if (length === buf.length) break;
     }
-    return buf.toString("utf8", 0, length);
+    return decodeSpecText(buf.subarray(0, length));
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A spec file's text: UTF-8, or UTF-16 when it starts with a UTF-16 byte order mark (XML 1.0 §4.3.3: an entity in
+ * UTF-16 must begin with one; a few of the W3C XSD suite's schemas are UTF-16). The mark itself is dropped.
+ */
+export function decodeSpecText(buf: Buffer): string {
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return buf.subarray(2).toString("utf16le");
+  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) {
+    const swapped = Buffer.from(buf.subarray(2, 2 + ((buf.length - 2) & ~1)));
+    return swapped.swap16().toString("utf16le");
+  }
+  return buf.toString("utf8");
 }
 
 function tooLarge(size: string, max: number): string {

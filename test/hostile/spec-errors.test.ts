@@ -53,7 +53,7 @@ const ROWS: Record<keyof typeof GOOD, Row[]> = {
       files: { "bad.xsd": schema(`<xsd:redefine schemaLocation="inc.xsd">\n<xsd:simpleType name="Nope"><xsd:restriction base="tns:Nope"/></xsd:simpleType></xsd:redefine>`), "inc.xsd": `<xsd:schema xmlns:xsd="${XSD}" targetNamespace="urn:t"/>\n` },
       message: "bad.xsd:3:1: xsd:redefine of type '{urn:t}Nope', which the redefined schema does not declare",
     },
-    { name: "unsupported xsd:openContent", files: { "bad.xsd": schema(`<xsd:complexType name="T"><xsd:openContent/></xsd:complexType>`) }, message: "bad.xsd:2:27: xsd:openContent is not supported in xsd:complexType" },
+    { name: "unsupported xsd:interleave", files: { "bad.xsd": schema(`<xsd:complexType name="T"><xsd:interleave/></xsd:complexType>`) }, message: "bad.xsd:2:27: xsd:interleave is not supported in xsd:complexType" },
     { name: "WSDL 2.0", files: { "bad.wsdl": `<description xmlns="http://www.w3.org/ns/wsdl"/>\n` }, message: "bad.wsdl:1:1: WSDL 2.0 is not supported (only WSDL 1.1)" },
     {
       name: "malformed XML in an included schema",

@@ -40,6 +40,11 @@ export function identityConstraints(ctx: Ctx): IdentityConstraint[] {
 function constraint(ctx: Ctx, schema: SchemaDoc, el: XmlElement, element: QName): IdentityConstraint | undefined {
   const kind = el.name.local as IdentityConstraint["kind"];
   const name = attr(el, "name")?.trim();
+  if (name === undefined && attr(el, "ref") !== undefined) {
+    // XSD 1.1: a reference to a constraint declared on another element (the same constraint, applied here).
+    ctx.warn(el, `xsd:${kind} ref='${attr(el, "ref")!.trim()}' (XSD 1.1) is not checked on this element`);
+    return undefined;
+  }
   if (name === undefined) throw specError(el, `xsd:${kind} without name=`);
   const refer = kind === "keyref" ? attr(el, "refer") : undefined;
   if (kind === "keyref" && refer === undefined) throw specError(el, "xsd:keyref without refer=");

@@ -9,7 +9,10 @@ import { type Ctx, type Scope, capitalize, typeId, elementId, xsdChild, xsdChild
 import { anonSimple, anonSimpleRef, readFacets } from "./lower-simple.js";
 import { soapArrayItemType } from "./soap-array.js";
 import { substitutesFor } from "./substitution.js";
+import { openContent, warnWildcard11, warnXsd11 } from "./xsd11.js";
 import { type Decl, key, type SchemaDoc } from "./resolve.js";
+
+const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type AnyAttribute = NonNullable<RecordType["anyAttribute"]>;
@@ -21,7 +24,11 @@ const STRING: TypeExpr = { kind: "scalar", scalar: "string" };
 const PARTICLES = new Set(["element", "sequence", "choice", "all", "group", "any"]);
 /** What may stand for a complex type's content model (elements and wildcards only inside one of these). */
 const MODELS = ["sequence", "choice", "all", "group"];
-const ELEMENT_CHILDREN = new Set(["complexType", "simpleType", "unique", "key", "keyref"]);
+const ELEMENT_CHILDREN = new Set(["complexType", "simpleType", "unique", "key", "keyref", "alternative"]);
+/** XSD 1.1's xsd:all may hold wildcards and group references too (XSD 1.0's only elements). */
+const ALL_PARTICLES = new Set(["element", "any", "group"]);
+/** XSD 1.1 children of a complex type or complexContent derivation (xsd11.ts). */
+const COMPLEX_11 = ["assert", "openContent"];
 const ATTRIBUTES = new Set(["attribute", "attributeGroup", "anyAttribute"]);
 
 const label = (scope: Scope): string => `{${scope.schema.tns}}${scope.path}`;
@@ -57,6 +64,7 @@ function anonComplexRef(ctx: Ctx, scope: Scope, el: XmlElement, path: string, na
 function declaredType(ctx: Ctx, scope: Scope, el: XmlElement, path: string, name: string, depth = 0): TypeExpr {
   // Identity constraints (unique/key/keyref) relate values across a document; they do not shape any type.
   only(el, ELEMENT_CHILDREN, "xsd:element");
+  warnXsd11(ctx, el);
   const complex = xsdChild(el, "complexType");
   const simple = xsdChild(el, "simpleType");
   const hasType = attr(el, "type") !== undefined;
@@ -67,7 +75,8 @@ function declaredType(ctx: Ctx, scope: Scope, el: XmlElement, path: string, name
   if (complex) return anonComplexRef(ctx, scope, complex, path, name);
   if (simple) return anonSimple(ctx, scope.schema, simple, path, name);
   if (attr(el, "substitutionGroup") !== undefined && depth < 32) {
-    const head = substitutionHead(ctx, scope.schema, el);
+    // Quietly: lowerGlobalElement reports a missing head or a list of heads (XSD 1.1) once.
+    const head = substitutionHead(ctx, scope.schema, el, true);
     if (head !== undefined) return globalElementType(ctx, head, depth + 1);
   }
   return ANY_TYPE;
@@ -78,12 +87,16 @@ function declaredType(ctx: Ctx, scope: Scope, el: XmlElement, path: string, name
  * declared: a missing component, an error only where an instance needs it (XSD 1.0 §5.3; W3C suite saxonData
  * missing002); the element is then a member of no group.
  */
-export function substitutionHead(ctx: Ctx, schema: SchemaDoc, el: XmlElement): Decl | undefined {
-  const raw = attr(el, "substitutionGroup") ?? "";
+export function substitutionHead(ctx: Ctx, schema: SchemaDoc, el: XmlElement, quiet = false): Decl | undefined {
+  const heads = (attr(el, "substitutionGroup") ?? "").trim().split(/\s+/);
+  if (heads.length > 1 && !quiet) {
+    ctx.warn(el, `substitutionGroup lists ${heads.length} heads (XSD 1.1): the element is a member of the first, '${heads[0]}', only`);
+  }
+  const raw = heads[0]!;
   const q = ctx.set.qname(schema, el, raw);
   const head = ctx.set.lookupAt("element", q, el);
-  if (head === undefined) {
-    ctx.warn(el, `unknown substitution group head '${raw.trim()}' (${key(q)}): a missing component, the element is a member of no substitution group${ctx.set.missingNote(q.ns)}`);
+  if (head === undefined && !quiet) {
+    ctx.warn(el, `unknown substitution group head '${raw}' (${key(q)}): a missing component, the element is a member of no substitution group${ctx.set.missingNote(q.ns)}`);
   }
   return head;
 }
@@ -200,6 +213,7 @@ function particle(ctx: Ctx, scope: Scope, el: XmlElement): Member {
     case "element":
       return elementField(ctx, scope, el);
     case "any": {
+      warnWildcard11(ctx, el);
       const n = ++scope.counters.any;
       const o: OpenContent = {
         kind: "any",
@@ -213,7 +227,7 @@ function particle(ctx: Ctx, scope: Scope, el: XmlElement): Member {
     case "sequence":
     case "choice":
     case "all": {
-      only(el, local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${local}`);
+      only(el, local === "all" ? ALL_PARTICLES : PARTICLES, `xsd:${local}`);
       const doc = ctx.doc(el);
       const g: Group = {
         kind: "group",
@@ -238,7 +252,7 @@ function particle(ctx: Ctx, scope: Scope, el: XmlElement): Member {
       try {
         // Members are declared in the group's schema (its form defaults and namespace), named after the group.
         const inner: Scope = { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters };
-        only(model, model.name.local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${model.name.local}`);
+        only(model, model.name.local === "all" ? ALL_PARTICLES : PARTICLES, `xsd:${model.name.local}`);
         members = particles(ctx, inner, model);
       } finally {
         // Also after an error: lowering goes on (see Diagnostics), and a stale entry would look like a cycle.
@@ -295,6 +309,12 @@ function attributeField(ctx: Ctx, scope: Scope, el: XmlElement): Field | undefin
     const q = ctx.set.qname(scope.schema, el, ref);
     ({ ns, local: name } = q);
     form = "qualified";
+    if (q.ns === XSI_NS) {
+      // XSD 1.1 lets a type refer to the built-in xsi:type/nil/schemaLocation declarations; the runtime reads those
+      // attributes itself (and a default for them is ignored, as XSD 1.1 §3.2.6.4 says), so they are no fields.
+      if (use === "required" || attr(el, "fixed") !== undefined) ctx.warn(el, `attribute ref '${ref.trim()}': a required or fixed xsi: attribute is not checked`);
+      return undefined;
+    }
     if (q.ns === XML_NS || isSoapEnc(q.ns)) {
       // xml:lang/xml:space/... and the SOAP-encoding attributes are known without their schemas.
       type = STRING;
@@ -343,7 +363,9 @@ function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { f
     } else if (c.name.local === "attributeGroup") {
       const d = ctx.set.resolve("attributeGroup", scope.schema, c, "ref");
       const k = key(d.name);
-      if (ctx.inlining.includes(k)) throw specError(c, `circular attributeGroup reference ${k}`);
+      // XSD 1.1 allows circular attribute group references (XSD 1.0 did not): the cycle's attributes are those of
+      // its groups, which are being collected already.
+      if (ctx.inlining.includes(k)) continue;
       only(d.el, ATTRIBUTES, `xsd:attributeGroup ${k}`);
       ctx.inlining.push(k);
       try {
@@ -367,15 +389,23 @@ function modelMembers(ctx: Ctx, scope: Scope, holder: XmlElement): Member[] {
   if (!top) return [];
   const occ = ctx.occurs(top);
   if ((top.name.local === "sequence" || top.name.local === "all") && occ.min === 1 && occ.max === 1) {
-    only(top, top.name.local === "all" ? new Set(["element"]) : PARTICLES, `xsd:${top.name.local}`);
+    only(top, top.name.local === "all" ? ALL_PARTICLES : PARTICLES, `xsd:${top.name.local}`);
     return particles(ctx, scope, top);
   }
   return [particle(ctx, scope, top)];
 }
 
-/** The particle and attributes of a complexType (or of its extension/restriction). */
-function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute } {
+/**
+ * The particle and attributes of a complexType (or of its extension/restriction), with its XSD 1.1 open content (a
+ * wildcard after the model: xsd11.ts) when `open` (the complexType element) is given.
+ */
+function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement, open?: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute } {
   const members = modelMembers(ctx, scope, holder);
+  if (open !== undefined) {
+    const own = xsdChild(holder, "openContent") ?? xsdChild(open, "openContent");
+    const oc = openContent(ctx, scope, own, members.length === 0, label(scope));
+    if (oc) members.push(oc);
+  }
   const a = attributes(ctx, scope, holder);
   members.push(...a.fields);
   return { members, ...(a.anyAttribute ? { anyAttribute: a.anyAttribute } : {}) };
@@ -434,9 +464,32 @@ function soapArray(ctx: Ctx, scope: Scope, der: XmlElement): Member[] {
   ];
 }
 
+/**
+ * XSD 1.1 defaultAttributes (on xsd:schema): the attribute group every complex type of the schema document gets,
+ * unless it says defaultAttributesApply="false". An extension inherits them from its base (which has them already).
+ */
+function defaultAttributes(ctx: Ctx, scope: Scope, el: XmlElement, rec: Mutable<RecordType>): void {
+  if (attr(scope.schema.el, "defaultAttributes") === undefined || attr(el, "defaultAttributesApply")?.trim() === "false") return;
+  if (rec.base?.derivation === "extension") return;
+  const d = ctx.set.resolve("attributeGroup", scope.schema, scope.schema.el, "defaultAttributes");
+  const k = key(d.name);
+  if (ctx.inlining.includes(k)) throw specError(el, `circular attributeGroup reference ${k}`);
+  const own = new Set(rec.members.flatMap((m) => (m.kind === "field" && m.wire?.xml?.kind === "attribute" ? [`{${m.wire.xml.ns}}${m.name}`] : [])));
+  ctx.inlining.push(k);
+  let got: Attrs;
+  try {
+    got = attributes(ctx, { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters }, d.el);
+  } finally {
+    ctx.inlining.pop();
+  }
+  rec.members = [...rec.members, ...got.fields.filter((f) => !own.has(`{${f.wire?.xml?.ns}}${f.name}`))];
+  if (got.anyAttribute && !rec.anyAttribute) rec.anyAttribute = got.anyAttribute;
+}
+
 export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: string, anonymous: boolean): void {
   const slot = ctx.reserve();
-  only(el, new Set([...MODELS, ...ATTRIBUTES, "simpleContent", "complexContent"]), "xsd:complexType");
+  only(el, new Set([...MODELS, ...ATTRIBUTES, ...COMPLEX_11, "simpleContent", "complexContent"]), "xsd:complexType");
+  warnXsd11(ctx, el);
   const doc = ctx.doc(el);
   const rec: Mutable<RecordType> = {
     kind: "record",
@@ -469,7 +522,8 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
     const baseDecl = ctx.typeDecl(scope.schema, der, baseRaw);
     if (cc) {
       mixed ||= attr(cc, "mixed") === "true";
-      only(der, new Set([...MODELS, ...ATTRIBUTES]), `complexContent xsd:${derivation}`);
+      only(der, new Set([...MODELS, ...ATTRIBUTES, ...COMPLEX_11]), `complexContent xsd:${derivation}`);
+      warnXsd11(ctx, der);
       if (isSoapEnc(baseQ.ns) && baseQ.local === "Array") {
         rec.members = derivation === "restriction" ? soapArray(ctx, scope, der) : contentModel(ctx, scope, der).members;
         if (derivation === "restriction" && rec.members.length === 1 && rec.members[0]!.kind === "field") rec.soapEncArray = true;
@@ -482,12 +536,13 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
         } else if (builtinScalar(baseQ.ns, baseQ.local)?.scalar !== "any") {
           throw specError(der, `complexContent base '${baseRaw}' (${key(baseQ)}) is not a complex type`);
         }
-        const c = contentModel(ctx, scope, der);
+        const c = contentModel(ctx, scope, der, el);
         rec.members = c.members;
         if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
       }
     } else {
-      only(der, new Set([...ATTRIBUTES, "simpleType", ...FACETS]), `simpleContent xsd:${derivation}`);
+      only(der, new Set([...ATTRIBUTES, "simpleType", "assert", ...FACETS]), `simpleContent xsd:${derivation}`);
+      warnXsd11(ctx, der);
       const members: Member[] = [];
       const baseIsComplex = baseDecl?.el.name.local === "complexType";
       if (baseIsComplex) rec.base = { id: typeId(baseDecl!.name), derivation };
@@ -511,10 +566,11 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
       if (a.anyAttribute) rec.anyAttribute = a.anyAttribute;
     }
   } else {
-    const c = contentModel(ctx, scope, el);
+    const c = contentModel(ctx, scope, el, el);
     rec.members = c.members;
     if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
   }
+  defaultAttributes(ctx, scope, el, rec);
   if (mixed) rec.mixed = true;
   ctx.fill(slot, rec);
 }

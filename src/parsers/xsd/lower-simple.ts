@@ -3,6 +3,7 @@ import type { EnumValue, Facets, NamedType, TypeExpr } from "../../ir/model.js";
 import { type XmlElement, attr, specError } from "../xml/dom.js";
 import { FACETS, XSD_NS } from "./builtins.js";
 import { type Ctx, type Scope, capitalize, xsdChild, xsdChildren } from "./context.js";
+import { warnXsd11 } from "./xsd11.js";
 import { type SchemaDoc, key } from "./resolve.js";
 
 /** What a missing item or member type degrades to: anySimpleType, read and written as a string. */
@@ -15,14 +16,28 @@ export interface FacetRead {
   readonly enumeration: readonly XmlElement[];
 }
 
+/**
+ * XSD 1.1 explicitTimezone as a pattern over the lexical form (each pattern entry must match, so it adds to the
+ * restriction's own). A timezone is "Z" or "[+-]hh:mm" at the end; every date/time form without one ends in a digit.
+ * "prohibited": ends in a digit, and its last six characters are not a "[+-]hh:mm" timezone (one of those five
+ * positions differs), or it is shorter than six.
+ */
+const TIMEZONE_PATTERNS = {
+  required: ".*(Z|[+\\-][0-9]{2}:[0-9]{2})",
+  prohibited: ".{0,4}[0-9]|.*([^+\\-]....|.[^0-9]...|..[^0-9]..|...[^:].|....[^0-9])[0-9]",
+} as const;
+
 /** Reads the facet children of a restriction; other children are left to the caller to validate. */
 export function readFacets(r: XmlElement): FacetRead {
   const f: Mutable<Facets> = {};
   const enumeration: XmlElement[] = [];
   const patterns: string[] = [];
+  let timezone: string | undefined;
   for (const c of r.children) {
     if (c.name.ns !== XSD_NS || !FACETS.has(c.name.local)) continue;
     const local = c.name.local;
+    // XSD 1.1 assertion facets (XPath 2.0 tests) are not checked: warnXsd11 reports them where a ctx is at hand.
+    if (local === "assertion") continue;
     const value = attr(c, "value");
     if (value === undefined) throw specError(c, `xsd:${local} without a value`);
     const int = (): number => {
@@ -49,6 +64,13 @@ export function readFacets(r: XmlElement): FacetRead {
       case "maxExclusive":
         f[local] = value.trim();
         break;
+      case "explicitTimezone": {
+        // XSD 1.1: a timezone required or prohibited on a date/time value, checked on its lexical form (exact).
+        const v = value.trim();
+        if (v !== "required" && v !== "prohibited" && v !== "optional") throw specError(c, `invalid xsd:explicitTimezone value '${value}'`);
+        timezone = v === "optional" ? undefined : TIMEZONE_PATTERNS[v];
+        break;
+      }
       case "whiteSpace":
         if (value !== "preserve" && value !== "replace" && value !== "collapse") {
           throw specError(c, `invalid xsd:whiteSpace value '${value}'`);
@@ -59,6 +81,7 @@ export function readFacets(r: XmlElement): FacetRead {
   }
   // Patterns of one derivation step are alternatives (XSD 1.0 §4.3.4), hence joined with '|'.
   if (patterns.length) f.patterns = [patterns.join("|")];
+  if (timezone !== undefined) f.patterns = [...(f.patterns ?? []), timezone];
   return { facets: Object.keys(f).length ? f : undefined, enumeration };
 }
 
@@ -99,6 +122,7 @@ export function lowerSimpleType(ctx: Ctx, scope: Scope, el: XmlElement, id: stri
   let t: NamedType;
   if (restriction) {
     checkRestrictionChildren(restriction);
+    warnXsd11(ctx, restriction);
     const baseRaw = attr(restriction, "base");
     const inline = xsdChild(restriction, "simpleType");
     let target: TypeExpr;

@@ -28,7 +28,8 @@ export function lowerSchemas(set: SchemaSet, entry: string): LoweredSchemas {
   for (const schema of set.schemas) {
     if (!namespaces.includes(schema.tns)) namespaces.push(schema.tns);
     // The components an xsd:redefine restates are declared where it stands; the originals keep `<name>$redefined`.
-    const children = xsdChildren(schema.el).flatMap((c) => (c.name.local === "redefine" ? [c, ...xsdChildren(c)] : [c]));
+    // Likewise those an XSD 1.1 xsd:override replaces (the originals are gone).
+    const children = xsdChildren(schema.el).flatMap((c) => (c.name.local === "redefine" || c.name.local === "override" ? [c, ...xsdChildren(c)] : [c]));
     for (const child of children) {
       const kind = child.name.local === "element" ? "element" : "type";
       const local = attr(child, "name")?.trim();

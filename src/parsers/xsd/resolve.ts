@@ -22,6 +22,8 @@ export interface SchemaDoc {
   readonly chameleon: boolean;
   readonly elementFormDefault: Form;
   readonly attributeFormDefault: Form;
+  /** XSD 1.1 xsd:defaultOpenContent: the open content of the schema's complex types that declare none. */
+  readonly defaultOpenContent?: XmlElement;
 }
 
 export type DeclKind = "type" | "element" | "group" | "attributeGroup" | "attribute";
@@ -83,6 +85,7 @@ export class SchemaSet {
   private readonly roots = new Map<string, XmlElement>();
   private readonly queue: Pending[] = [];
   private readonly redefinitions: Redefinition[] = [];
+  private readonly overrides: Redefinition[] = [];
   /** Elements inside a redefinition, by the key of the redefined component: their self-references mean the original. */
   private readonly selfReferences = new Map<XmlElement, { kind: DeclKind; key: string; original: Decl }>();
   /** The XML catalog of the run (--catalog), read on first use. */
@@ -210,6 +213,8 @@ export class SchemaSet {
       elementFormDefault: form("elementFormDefault"),
       attributeFormDefault: form("attributeFormDefault"),
     };
+    const dflt = el.children.find((c) => c.name.ns === XSD_NS && c.name.local === "defaultOpenContent");
+    if (dflt !== undefined) (schema as { defaultOpenContent?: XmlElement }).defaultOpenContent = dflt;
     this.schemas.push(schema);
     for (const child of el.children) {
       if (child.name.ns !== XSD_NS) throw specError(child, `unexpected element <${child.name.local}> in xsd:schema`);
@@ -228,7 +233,17 @@ export class SchemaSet {
           this.redefinitions.push({ kind, schema, el: c });
         }
       }
-      else if (local !== "annotation" && local !== "notation") throw specError(child, `xsd:${local} is not supported`);
+      else if (local === "override") {
+        // XSD 1.1: an include whose components listed here replace the included ones of the same name (applied in
+        // drain; one the overridden schema does not declare is ignored, as XSD 1.1 §4.2.5 says).
+        if (attr(child, "schemaLocation") === undefined) throw specError(child, "xsd:override without schemaLocation");
+        this.queue.push({ from: child, from_schema: schema, include: true });
+        for (const c of child.children) {
+          if (c.name.ns !== XSD_NS || c.name.local === "annotation") continue;
+          const kind = KIND_OF[c.name.local];
+          if (kind !== undefined) this.overrides.push({ kind, schema, el: c });
+        }
+      } else if (local !== "annotation" && local !== "notation" && local !== "defaultOpenContent") throw specError(child, `xsd:${local} is not supported`);
     }
   }
 
@@ -240,6 +255,23 @@ export class SchemaSet {
     }
     this.queue.length = 0;
     this.redefine();
+    this.override();
+  }
+
+  /**
+   * Applies the XSD 1.1 overrides read so far: the overriding component takes the name of the one it replaces. The
+   * innermost first: an override of a schema document applies to the overrides that document makes (chained
+   * overrides: the outermost wins). Overrides are read outermost first (breadth first), hence the reverse order.
+   */
+  private override(): void {
+    for (const r of this.overrides.splice(0).reverse()) {
+      const local = attr(r.el, "name")?.trim();
+      if (local === undefined) throw specError(r.el, `xsd:${r.el.name.local} in xsd:override without a name`);
+      const name = { ns: r.schema.tns, local };
+      const map = this.decls[r.kind];
+      if (map.get(key(name)) === undefined) continue;
+      map.set(key(name), { kind: r.kind, schema: r.schema, el: r.el, name });
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { escapeAttribute } from "./escape.js";
-import { XSI_NS } from "./node.js";
+import { XML_NS, XSI_NS } from "./node.js";
 
 /**
  * The prefixes a document binds on its root element, fixed for the whole document, and the tag strings they make.
@@ -50,6 +50,11 @@ export class XmlPrefixScope {
     let counter = 0;
     this.source = namespaces.map(([uri, prefix]) => [uri, prefix] as const);
     for (const [uri, wanted] of namespaces) {
+      // The xml: prefix is bound by definition and must never be declared (Namespaces in XML 1.0 §3).
+      if (uri === XML_NS) {
+        this.prefixes.set(uri, "xml");
+        continue;
+      }
       // The renaming XmlWriter.freshPrefix does: numbered prefixes, and none in use or starting with "xml".
       let prefix = wanted === "ns" ? `ns${++counter}` : wanted;
       while (this.used.has(prefix) || prefix.toLowerCase().startsWith("xml")) prefix = `ns${++counter}`;

@@ -1,6 +1,6 @@
 import { escapeAttribute, escapeText } from "./escape.js";
 import { XmlEncodeError } from "./errors.js";
-import { XSI_NS } from "./node.js";
+import { XML_NS, XSI_NS } from "./node.js";
 import { prefixScope, type XmlPrefixScope, type XmlTag } from "./prefix-scope.js";
 import { XmlValueTypeError } from "./value-type-error.js";
 
@@ -240,6 +240,8 @@ export class XmlWriter {
   }
 
   private prefixFor(ns: string): string {
+    // The xml: prefix is bound by definition and must never be declared (Namespaces in XML 1.0 §3).
+    if (ns === XML_NS) return "xml";
     const known = this.current?.prefixes.get(ns) ?? this.prefixes.get(ns);
     if (known !== undefined) return known;
     if (!this.startOpen) throw new XmlEncodeError(`namespace ${ns} used outside a start tag`);
