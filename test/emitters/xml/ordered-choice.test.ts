@@ -43,7 +43,7 @@ describe("a repeating xsd:choice (EPCIS event list)", () => {
   it("is typed as one array of tagged items, and the generated code type-checks strict", () => {
     const types = gen.files.get("types.ts")!;
     expect(types).toContain(
-      'items?: ({ kind: "ObjectEvent"; value: ObjectEventType } | { kind: "AggregationEvent"; value: AggregationEventType } | { kind: "QuantityEvent"; value: QuantityEventType } | { kind: "TransactionEvent"; value: TransactionEventType } | { kind: "$any"; value: { readonly ns: string; readonly name: string; readonly value: unknown } })[];',
+      'items?: ({ kind: "ObjectEvent"; value: ObjectEventType } | { kind: "AggregationEvent"; value: AggregationEventType } | { kind: "QuantityEvent"; value: QuantityEventType } | { kind: "TransactionEvent"; value: TransactionEventType } | { kind: "$any"; value: { readonly ns: string; readonly name: string; readonly value: unknown; readonly attributes?: { readonly [name: string]: string } } })[];',
     );
     expect(types).not.toMatch(/ObjectEvent\?: ObjectEventType\[\]/);
     expect(gen.typecheck()).toEqual([]);
