@@ -19,7 +19,6 @@ export class ValidatorContext {
   private readonly sets = new Map<string, string>();
   private helperCount = 0;
   private readonly namedConstants = new Map<string, string>();
-  private prototypeDeclared = false;
   private ownDeclared = false;
   private readonly sharedHelpers = new Map<string, string>();
   private owner = "";
@@ -108,7 +107,7 @@ export class ValidatorContext {
     const prefix = prefixPattern(source);
     if (prefix) {
       this.patterns.set(source, `${name}(`);
-      this.constants.add("", `// ${lineCommentText(source)}: a fixed prefix, compared directly (see prefix-pattern.ts).`);
+      this.constants.add("", `// ${lineCommentText(source)}: a fixed prefix, compared as strings (see prefix-pattern.ts).`);
       this.constants.add("", [`function ${name}(s: string): boolean {`, ...prefixPatternBody(prefix), "}"].join("\n"));
       return `${name}(`;
     }
@@ -124,16 +123,6 @@ export class ValidatorContext {
     const flags = !unicode || unicodeFlagChangesNothing(source) ? "" : ", \"u\"";
     this.constants.add("", `const ${name} = new RegExp(${stringLiteral(source)}${flags});`);
     return `${name}.test(`;
-  }
-
-  /** The module-level alias of Object.prototype that record checks read inherited values from. */
-  objectPrototype(): string {
-    if (!this.prototypeDeclared) {
-      this.prototypeDeclared = true;
-      this.constants.add("", "/** Object.prototype, to tell own properties from inherited ones without an Object.hasOwn call per property. */");
-      this.constants.add("", "const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;");
-    }
-    return "OBJECT_PROTOTYPE";
   }
 
   /**
