@@ -49,7 +49,7 @@ export function isMember(value: unknown): value is Member {
   const o = value as Record<string, unknown>;
   let v: unknown;
   v = o.id;
-  if (v === undefined || !(typeof v === "number" && Number.isSafeInteger(v)) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).id === undefined) || Object.hasOwn(o, "id"))) return false;
+  if (v === undefined || !Number.isSafeInteger(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).id === undefined) || Object.hasOwn(o, "id"))) return false;
   v = o.name;
   if (v === undefined || !(typeof v === "string") || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).name === undefined) || Object.hasOwn(o, "name"))) return false;
   v = o.username;
@@ -195,7 +195,7 @@ export function isMemberCreate(value: unknown): value is MemberCreate {
   const o = value as Record<string, unknown>;
   let v: unknown;
   v = o.user_id;
-  if (v === undefined || !(typeof v === "number" && Number.isSafeInteger(v)) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).user_id === undefined) || Object.hasOwn(o, "user_id"))) return false;
+  if (v === undefined || !Number.isSafeInteger(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).user_id === undefined) || Object.hasOwn(o, "user_id"))) return false;
   v = o.access_level;
   if (v === undefined || !isAccessLevel(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
   v = o.expires_at;

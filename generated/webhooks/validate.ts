@@ -54,7 +54,7 @@ export function isWebhook(value: unknown): value is Webhook {
   const o = value as Record<string, unknown>;
   let v: unknown;
   v = o.id;
-  if (v !== undefined && !(typeof v === "number" && Number.isSafeInteger(v)) && IS_OWN(o, "id")) return false;
+  if (v !== undefined && !Number.isSafeInteger(v) && IS_OWN(o, "id")) return false;
   v = o.name;
   if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "name")) return false;
   v = o.status;

@@ -11,7 +11,8 @@ export function isExpr(ctx: ValidatorContext, t: TypeExpr, facets: Facets | unde
   switch (t.kind) {
     case "scalar": {
       const c = scalarChecks(ctx, t, facets, v);
-      return and([...(c.type ? [c.isType ?? c.type.ok] : []), ...c.rules.map((r) => r.ok)]);
+      const type = c.type ? c.isType ?? c.type.ok : "true";
+      return and([...(type !== "true" ? [type] : []), ...c.rules.map((r) => r.ok)]);
     }
     case "literal":
       return literalCheck(t.value, v).ok;

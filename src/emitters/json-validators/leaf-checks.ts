@@ -20,7 +20,7 @@ export interface LeafChecks {
   /**
    * What is<T> tests for the type when the rules already imply part of `type.ok` (an int64's `Number.isSafeInteger`
    * holds only for integers, so `Number.isInteger` before it tests nothing more); validate<T> keeps `type`, whose
-   * message differs from the rule's.
+   * message differs from the rule's. "true" when the rules imply the whole type check.
    */
   readonly isType?: Code;
 }
@@ -122,11 +122,13 @@ export function scalarChecks(ctx: ValidatorContext, t: ScalarType, facets: Facet
           ok: unsigned ? `Number.isSafeInteger(${v}) && ${v} >= 0` : `Number.isSafeInteger(${v})`,
           message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)",
         });
-        isType = `typeof ${v} === "number"`;
       }
+      const facetRules = numberFacetChecks(facets, v, false);
+      // `Number.isSafeInteger` takes any value; the rules after it need `v` known to be a number.
+      if (INT64_KINDS.has(t.scalar)) isType = unsigned || facetRules.length > 0 ? `typeof ${v} === "number"` : "true";
       return {
         type: { rule: "type", ok: `typeof ${v} === "number" && Number.isInteger(${v})`, message: "must be an integer" },
-        rules: [...range, ...numberFacetChecks(facets, v, false)],
+        rules: [...range, ...facetRules],
         ...(isType !== undefined ? { isType } : {}),
       };
     }
