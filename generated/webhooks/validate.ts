@@ -15,10 +15,7 @@ export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/json
 function IS_OWN(o: object, key: string): boolean {
   return (Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>)[key] === undefined) || Object.hasOwn(o, key);
 }
-// ^https?://: a fixed prefix, compared as strings (see prefix-pattern.ts).
-function PATTERN_1(s: string): boolean {
-  return s.startsWith("http://") || s.startsWith("https://");
-}
+const PATTERN_1 = new RegExp("^https?://");
 const VALUES_1: ReadonlySet<unknown> = new Set(["shop_api_missing_webhook_data", "shop_api_user_cannot_create_webhooks", "shop_api_user_cannot_read_webhooks_count", "shop_api_invalid_webhook_topic", "shop_api_invalid_webhook_delivery_url", "shop_api_cannot_create_webhook", "shop_api_invalid_webhook_delivery_id", "shop_api_authentication_error", "shop_api_user_cannot_read_webhook", "shop_api_user_cannot_edit_webhook", "shop_api_user_cannot_delete_webhook", "shop_api_invalid_webhook_id", "shop_api_no_webhook_found"]);
 
 /** Whether `value` is a valid {@link WebhookStatus}. Stops at the first failure and allocates nothing. */
@@ -72,7 +69,7 @@ export function isWebhook(value: unknown): value is Webhook {
   v = o.hooks;
   if (v !== undefined && !Array.isArray(v) && IS_OWN(o, "hooks")) return false;
   v = o.delivery_url;
-  if (v !== undefined && !(typeof v === "string" && jsonIsUri(v) && PATTERN_1(v)) && IS_OWN(o, "delivery_url")) return false;
+  if (v !== undefined && !(typeof v === "string" && jsonIsUri(v) && PATTERN_1.test(v)) && IS_OWN(o, "delivery_url")) return false;
   return true;
 }
 
@@ -148,7 +145,7 @@ function collectWebhook$4(v: unknown, path: string, key: string, issues: Validat
     if (!(jsonIsUri(v))) {
       issues.push({ path: path + key, rule: "format", message: "must be an absolute URI" });
     }
-    if (!(PATTERN_1(v))) {
+    if (!(PATTERN_1.test(v))) {
       issues.push({ path: path + key, rule: "pattern", message: "must match the pattern ^https?://" });
     }
   }
@@ -166,7 +163,7 @@ export function isWebhookCreate(value: unknown): value is WebhookCreate {
   v = o.secret;
   if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "secret")) return false;
   v = o.delivery_url;
-  if (v === undefined || !(typeof v === "string" && jsonIsUri(v) && PATTERN_1(v)) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  if (v === undefined || !(typeof v === "string" && jsonIsUri(v) && PATTERN_1.test(v)) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
   return true;
 }
 
@@ -218,7 +215,7 @@ export function isWebhookUpdate(value: unknown): value is WebhookUpdate {
   v = o.status;
   if (v !== undefined && !isWebhookStatus(v) && IS_OWN(o, "status")) return false;
   v = o.delivery_url;
-  if (v !== undefined && !(typeof v === "string" && jsonIsUri(v) && PATTERN_1(v)) && IS_OWN(o, "delivery_url")) return false;
+  if (v !== undefined && !(typeof v === "string" && jsonIsUri(v) && PATTERN_1.test(v)) && IS_OWN(o, "delivery_url")) return false;
   return true;
 }
 

@@ -4,7 +4,6 @@ import type { TypeId } from "../../ir/model.js";
 import type { TypesContext } from "../types/context.js";
 import { Lines, type Code } from "./code.js";
 import { patternPlan } from "../../codegen/spec-pattern.js";
-import { prefixPattern, prefixPatternBody } from "./prefix-pattern.js";
 
 /**
  * State of one validate.ts being written: module-level constants (compiled patterns, value sets), helper functions
@@ -83,7 +82,7 @@ export class ValidatorContext {
 
   /**
    * The start of a call testing a string against a spec pattern (the caller appends the subject and ")"): a
-   * module-level function for a fixed-prefix pattern, else a module-level RegExp (with the `u` flag unless it
+   * module-level RegExp (with the `u` flag unless it
    * changes nothing) from an escaped string literal. The pattern is compiled here first, so a pattern JavaScript
    * cannot compile fails generation instead of the generated module.
    */
@@ -103,14 +102,9 @@ export class ValidatorContext {
         }
       }
     }
+    // A fixed prefix (`^https?://`) is a RegExp too: written as startsWith calls it was 1.25x slower in isWebhook
+    // (V8 calls the builtin), as charCodeAt tests as fast as the RegExp but 230 bytes minified where this is 30.
     const name = `PATTERN_${this.patterns.size + 1}`;
-    const prefix = prefixPattern(source);
-    if (prefix) {
-      this.patterns.set(source, `${name}(`);
-      this.constants.add("", `// ${lineCommentText(source)}: a fixed prefix, compared as strings (see prefix-pattern.ts).`);
-      this.constants.add("", [`function ${name}(s: string): boolean {`, ...prefixPatternBody(prefix), "}"].join("\n"));
-      return `${name}(`;
-    }
     this.patterns.set(source, `${name}.test(`);
     const plan = patternPlan(source, unicode ? "u" : "");
     if (plan.kind === "linear") {
