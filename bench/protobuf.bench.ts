@@ -68,8 +68,11 @@ async function ours(c: Case, slot: string): Promise<Codec> {
   const mod = (await import(pathToFileURL(path.join(dir, "protobuf.ts")).href)) as Record<string, (x: never) => never>;
   const t = doc.types.find((x) => x.id === `proto:.${c.message}`);
   if (!t) throw new Error(`no ${c.message} in ${c.proto}`);
-  const name = names.type(t.id);
-  return { encode: mod[`encode${name}`] as Codec["encode"], decode: mod[`decode${name}`] as Codec["decode"] };
+  // The functions' names from the naming pass (a type named `Response$` has `encodeResponse`, not `encodeResponse$`).
+  const encode = mod[names.derived(t.id, "encode")];
+  const decode = mod[names.derived(t.id, "decode")];
+  if (!encode || !decode) throw new Error(`no encode/decode functions for ${c.message} in ${dir}/protobuf.ts`);
+  return { encode: encode as Codec["encode"], decode: decode as Codec["decode"] };
 }
 
 /** protobufjs static code (what `pbjs -t static-module` generates), CommonJS under .cache. */

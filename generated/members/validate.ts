@@ -11,8 +11,6 @@ export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/json
  * @packageDocumentation
  */
 
-/** Object.prototype, to tell own properties from inherited ones without an Object.hasOwn call per property. */
-const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;
 /** Whether the property `key` of `o` is its own (see ownCheck in json-validators/records.ts). */
 function IS_OWN(o: object, key: string): boolean {
   return (Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>)[key] === undefined) || Object.hasOwn(o, key);
@@ -49,22 +47,23 @@ function collectAccessLevel(value: unknown, path: string, issues: ValidationIssu
 export function isMember(value: unknown): value is Member {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $id = o.id;
-  if ($id === undefined || !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) return false;
-  const $name = o.name;
-  if ($name === undefined || !(typeof $name === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) return false;
-  const $username = o.username;
-  if ($username === undefined || !(typeof $username === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username"))) return false;
-  const $state = o.state;
-  if ($state === undefined || !(typeof $state === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) return false;
-  const $avatar_url = o.avatar_url;
-  if ($avatar_url === undefined || !(typeof $avatar_url === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) return false;
-  const $access_level = o.access_level;
-  if ($access_level === undefined || !isAccessLevel($access_level) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
-  const $web_url = o.web_url;
-  if ($web_url === undefined || !(typeof $web_url === "string" && jsonIsUri($web_url)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) return false;
-  const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && !($expires_at === null || (typeof $expires_at === "string" && jsonIsDate($expires_at))) && IS_OWN(o, "expires_at")) return false;
+  let v: unknown;
+  v = o.id;
+  if (v === undefined || !Number.isSafeInteger(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).id === undefined) || Object.hasOwn(o, "id"))) return false;
+  v = o.name;
+  if (v === undefined || !(typeof v === "string") || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).name === undefined) || Object.hasOwn(o, "name"))) return false;
+  v = o.username;
+  if (v === undefined || !(typeof v === "string") || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).username === undefined) || Object.hasOwn(o, "username"))) return false;
+  v = o.state;
+  if (v === undefined || !(typeof v === "string") || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).state === undefined) || Object.hasOwn(o, "state"))) return false;
+  v = o.avatar_url;
+  if (v === undefined || !(typeof v === "string") || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) return false;
+  v = o.access_level;
+  if (v === undefined || !isAccessLevel(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  v = o.web_url;
+  if (v === undefined || !(typeof v === "string" && jsonIsUri(v)) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).web_url === undefined) || Object.hasOwn(o, "web_url"))) return false;
+  v = o.expires_at;
+  if (v !== undefined && !(v === null || (typeof v === "string" && jsonIsDate(v))) && IS_OWN(o, "expires_at")) return false;
   return true;
 }
 
@@ -91,28 +90,28 @@ function collectMember(value: unknown, path: string, issues: ValidationIssue[]):
   }
   const o = value as Record<string, unknown>;
   const $id = o.id;
-  if ($id === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) issues.push({ path: path + "/id", rule: "required", message: "is required" });
+  if ($id === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).id === undefined) || Object.hasOwn(o, "id"))) issues.push({ path: path + "/id", rule: "required", message: "is required" });
   else collectMember$1($id, path, "/id", issues);
   const $name = o.name;
-  if ($name === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) issues.push({ path: path + "/name", rule: "required", message: "is required" });
+  if ($name === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).name === undefined) || Object.hasOwn(o, "name"))) issues.push({ path: path + "/name", rule: "required", message: "is required" });
   else collectMember$2($name, path, "/name", issues);
   const $username = o.username;
-  if ($username === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.username === undefined) || Object.hasOwn(o, "username"))) issues.push({ path: path + "/username", rule: "required", message: "is required" });
+  if ($username === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).username === undefined) || Object.hasOwn(o, "username"))) issues.push({ path: path + "/username", rule: "required", message: "is required" });
   else collectMember$2($username, path, "/username", issues);
   const $state = o.state;
-  if ($state === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.state === undefined) || Object.hasOwn(o, "state"))) issues.push({ path: path + "/state", rule: "required", message: "is required" });
+  if ($state === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).state === undefined) || Object.hasOwn(o, "state"))) issues.push({ path: path + "/state", rule: "required", message: "is required" });
   else collectMember$2($state, path, "/state", issues);
   const $avatar_url = o.avatar_url;
-  if ($avatar_url === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) issues.push({ path: path + "/avatar_url", rule: "required", message: "is required" });
+  if ($avatar_url === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).avatar_url === undefined) || Object.hasOwn(o, "avatar_url"))) issues.push({ path: path + "/avatar_url", rule: "required", message: "is required" });
   else collectMember$2($avatar_url, path, "/avatar_url", issues);
   const $web_url = o.web_url;
-  if ($web_url === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.web_url === undefined) || Object.hasOwn(o, "web_url"))) issues.push({ path: path + "/web_url", rule: "required", message: "is required" });
+  if ($web_url === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).web_url === undefined) || Object.hasOwn(o, "web_url"))) issues.push({ path: path + "/web_url", rule: "required", message: "is required" });
   else collectMember$3($web_url, path, "/web_url", issues);
   const $access_level = o.access_level;
-  if ($access_level === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
+  if ($access_level === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
   else if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && $expires_at !== null && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
+  if ($expires_at !== undefined && $expires_at !== null && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
 }
 
 function collectMember$1(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
@@ -194,12 +193,13 @@ function collectMemberList$2(v: unknown, path: string, issues: ValidationIssue[]
 export function isMemberCreate(value: unknown): value is MemberCreate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $user_id = o.user_id;
-  if ($user_id === undefined || !(typeof $user_id === "number" && Number.isInteger($user_id) && Number.isSafeInteger($user_id)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id"))) return false;
-  const $access_level = o.access_level;
-  if ($access_level === undefined || !isAccessLevel($access_level) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
-  const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && IS_OWN(o, "expires_at")) return false;
+  let v: unknown;
+  v = o.user_id;
+  if (v === undefined || !Number.isSafeInteger(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).user_id === undefined) || Object.hasOwn(o, "user_id"))) return false;
+  v = o.access_level;
+  if (v === undefined || !isAccessLevel(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  v = o.expires_at;
+  if (v !== undefined && !(typeof v === "string" && jsonIsDate(v)) && IS_OWN(o, "expires_at")) return false;
   return true;
 }
 
@@ -226,23 +226,24 @@ function collectMemberCreate(value: unknown, path: string, issues: ValidationIss
   }
   const o = value as Record<string, unknown>;
   const $user_id = o.user_id;
-  if ($user_id === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.user_id === undefined) || Object.hasOwn(o, "user_id"))) issues.push({ path: path + "/user_id", rule: "required", message: "is required" });
+  if ($user_id === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).user_id === undefined) || Object.hasOwn(o, "user_id"))) issues.push({ path: path + "/user_id", rule: "required", message: "is required" });
   else collectMember$1($user_id, path, "/user_id", issues);
   const $access_level = o.access_level;
-  if ($access_level === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
+  if ($access_level === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
   else if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
+  if ($expires_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
 }
 
 /** Whether `value` is a valid {@link MemberUpdate}. Stops at the first failure and allocates nothing. */
 export function isMemberUpdate(value: unknown): value is MemberUpdate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $access_level = o.access_level;
-  if ($access_level === undefined || !isAccessLevel($access_level) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
-  const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && !(typeof $expires_at === "string" && jsonIsDate($expires_at)) && IS_OWN(o, "expires_at")) return false;
+  let v: unknown;
+  v = o.access_level;
+  if (v === undefined || !isAccessLevel(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).access_level === undefined) || Object.hasOwn(o, "access_level"))) return false;
+  v = o.expires_at;
+  if (v !== undefined && !(typeof v === "string" && jsonIsDate(v)) && IS_OWN(o, "expires_at")) return false;
   return true;
 }
 
@@ -269,18 +270,19 @@ function collectMemberUpdate(value: unknown, path: string, issues: ValidationIss
   }
   const o = value as Record<string, unknown>;
   const $access_level = o.access_level;
-  if ($access_level === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
+  if ($access_level === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).access_level === undefined) || Object.hasOwn(o, "access_level"))) issues.push({ path: path + "/access_level", rule: "required", message: "is required" });
   else if (!isAccessLevel($access_level)) collectAccessLevel($access_level, path + "/access_level", issues);
   const $expires_at = o.expires_at;
-  if ($expires_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
+  if ($expires_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).expires_at === undefined) || Object.hasOwn(o, "expires_at"))) collectMember$4($expires_at, path, "/expires_at", issues);
 }
 
 /** Whether `value` is a valid {@link Error$}. Stops at the first failure and allocates nothing. */
 export function isError(value: unknown): value is Error$ {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $message = o.message;
-  if ($message === undefined || !(typeof $message === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
+  let v: unknown;
+  v = o.message;
+  if (v === undefined || !(typeof v === "string") || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).message === undefined) || Object.hasOwn(o, "message"))) return false;
   return true;
 }
 
@@ -307,6 +309,6 @@ function collectError(value: unknown, path: string, issues: ValidationIssue[]): 
   }
   const o = value as Record<string, unknown>;
   const $message = o.message;
-  if ($message === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
+  if ($message === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
   else collectMember$2($message, path, "/message", issues);
 }

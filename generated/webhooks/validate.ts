@@ -11,22 +11,11 @@ export type { RuntimeApi1 as $specforgeRuntimeApi } from "specforge/runtime/json
  * @packageDocumentation
  */
 
-/** Object.prototype, to tell own properties from inherited ones without an Object.hasOwn call per property. */
-const OBJECT_PROTOTYPE = Object.prototype as Readonly<Record<string, unknown>>;
 /** Whether the property `key` of `o` is its own (see ownCheck in json-validators/records.ts). */
 function IS_OWN(o: object, key: string): boolean {
   return (Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>)[key] === undefined) || Object.hasOwn(o, key);
 }
-// ^https?://: a fixed prefix, compared directly (see prefix-pattern.ts).
-function PATTERN_1(s: string): boolean {
-  let i = 0;
-  if (s.charCodeAt(i) !== 104 || s.charCodeAt(i + 1) !== 116 || s.charCodeAt(i + 2) !== 116 || s.charCodeAt(i + 3) !== 112) return false; // "http"
-  i += 4;
-  if (s.charCodeAt(i) === 115) i++; // "s"?
-  if (s.charCodeAt(i) !== 58 || s.charCodeAt(i + 1) !== 47 || s.charCodeAt(i + 2) !== 47) return false; // "://"
-  i += 3;
-  return true;
-}
+const PATTERN_1 = new RegExp("^https?://");
 const VALUES_1: ReadonlySet<unknown> = new Set(["shop_api_missing_webhook_data", "shop_api_user_cannot_create_webhooks", "shop_api_user_cannot_read_webhooks_count", "shop_api_invalid_webhook_topic", "shop_api_invalid_webhook_delivery_url", "shop_api_cannot_create_webhook", "shop_api_invalid_webhook_delivery_id", "shop_api_authentication_error", "shop_api_user_cannot_read_webhook", "shop_api_user_cannot_edit_webhook", "shop_api_user_cannot_delete_webhook", "shop_api_invalid_webhook_id", "shop_api_no_webhook_found"]);
 
 /** Whether `value` is a valid {@link WebhookStatus}. Stops at the first failure and allocates nothing. */
@@ -60,26 +49,27 @@ function collectWebhookStatus(value: unknown, path: string, issues: ValidationIs
 export function isWebhook(value: unknown): value is Webhook {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $id = o.id;
-  if ($id !== undefined && !(typeof $id === "number" && Number.isInteger($id) && Number.isSafeInteger($id)) && IS_OWN(o, "id")) return false;
-  const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
-  const $status = o.status;
-  if ($status !== undefined && !isWebhookStatus($status) && IS_OWN(o, "status")) return false;
-  const $topic = o.topic;
-  if ($topic !== undefined && !(typeof $topic === "string") && IS_OWN(o, "topic")) return false;
-  const $resource = o.resource;
-  if ($resource !== undefined && !(typeof $resource === "string") && IS_OWN(o, "resource")) return false;
-  const $event = o.event;
-  if ($event !== undefined && !(typeof $event === "string") && IS_OWN(o, "event")) return false;
-  const $created_at = o.created_at;
-  if ($created_at !== undefined && !(typeof $created_at === "string") && IS_OWN(o, "created_at")) return false;
-  const $updated_at = o.updated_at;
-  if ($updated_at !== undefined && !(typeof $updated_at === "string") && IS_OWN(o, "updated_at")) return false;
-  const $hooks = o.hooks;
-  if ($hooks !== undefined && !isWebhook$1($hooks) && IS_OWN(o, "hooks")) return false;
-  const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && IS_OWN(o, "delivery_url")) return false;
+  let v: unknown;
+  v = o.id;
+  if (v !== undefined && !Number.isSafeInteger(v) && IS_OWN(o, "id")) return false;
+  v = o.name;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "name")) return false;
+  v = o.status;
+  if (v !== undefined && !isWebhookStatus(v) && IS_OWN(o, "status")) return false;
+  v = o.topic;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "topic")) return false;
+  v = o.resource;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "resource")) return false;
+  v = o.event;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "event")) return false;
+  v = o.created_at;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "created_at")) return false;
+  v = o.updated_at;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "updated_at")) return false;
+  v = o.hooks;
+  if (v !== undefined && !Array.isArray(v) && IS_OWN(o, "hooks")) return false;
+  v = o.delivery_url;
+  if (v !== undefined && !(typeof v === "string" && jsonIsUri(v) && PATTERN_1.test(v)) && IS_OWN(o, "delivery_url")) return false;
   return true;
 }
 
@@ -106,33 +96,28 @@ function collectWebhook(value: unknown, path: string, issues: ValidationIssue[])
   }
   const o = value as Record<string, unknown>;
   const $id = o.id;
-  if ($id !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.id === undefined) || Object.hasOwn(o, "id"))) collectWebhook$2($id, path, "/id", issues);
+  if ($id !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).id === undefined) || Object.hasOwn(o, "id"))) collectWebhook$1($id, path, "/id", issues);
   const $name = o.name;
-  if ($name !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
+  if ($name !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$2($name, path, "/name", issues);
   const $status = o.status;
-  if ($status !== undefined && !isWebhookStatus($status) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
+  if ($status !== undefined && !isWebhookStatus($status) && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
   const $topic = o.topic;
-  if ($topic !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path, "/topic", issues);
+  if ($topic !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$2($topic, path, "/topic", issues);
   const $resource = o.resource;
-  if ($resource !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.resource === undefined) || Object.hasOwn(o, "resource"))) collectWebhook$3($resource, path, "/resource", issues);
+  if ($resource !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).resource === undefined) || Object.hasOwn(o, "resource"))) collectWebhook$2($resource, path, "/resource", issues);
   const $event = o.event;
-  if ($event !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.event === undefined) || Object.hasOwn(o, "event"))) collectWebhook$3($event, path, "/event", issues);
+  if ($event !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).event === undefined) || Object.hasOwn(o, "event"))) collectWebhook$2($event, path, "/event", issues);
   const $hooks = o.hooks;
-  if ($hooks !== undefined && !isWebhook$1($hooks) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.hooks === undefined) || Object.hasOwn(o, "hooks"))) collectWebhook$4($hooks, path + "/hooks", issues);
+  if ($hooks !== undefined && !Array.isArray($hooks) && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).hooks === undefined) || Object.hasOwn(o, "hooks"))) collectWebhook$3($hooks, path + "/hooks", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path, "/delivery_url", issues);
+  if ($delivery_url !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$4($delivery_url, path, "/delivery_url", issues);
   const $created_at = o.created_at;
-  if ($created_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) collectWebhook$3($created_at, path, "/created_at", issues);
+  if ($created_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).created_at === undefined) || Object.hasOwn(o, "created_at"))) collectWebhook$2($created_at, path, "/created_at", issues);
   const $updated_at = o.updated_at;
-  if ($updated_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.updated_at === undefined) || Object.hasOwn(o, "updated_at"))) collectWebhook$3($updated_at, path, "/updated_at", issues);
+  if ($updated_at !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).updated_at === undefined) || Object.hasOwn(o, "updated_at"))) collectWebhook$2($updated_at, path, "/updated_at", issues);
 }
 
-function isWebhook$1(v: unknown): boolean {
-  if (!Array.isArray(v)) return false;
-  return true;
-}
-
-function collectWebhook$2(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+function collectWebhook$1(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
   if (!(typeof v === "number" && Number.isInteger(v))) {
     issues.push({ path: path + key, rule: "type", message: "must be an integer" });
   } else if (!(Number.isSafeInteger(v))) {
@@ -140,27 +125,27 @@ function collectWebhook$2(v: unknown, path: string, key: string, issues: Validat
   }
 }
 
-function collectWebhook$3(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+function collectWebhook$2(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
   if (!(typeof v === "string")) {
     issues.push({ path: path + key, rule: "type", message: "must be a string" });
   }
 }
 
-function collectWebhook$4(v: unknown, path: string, issues: ValidationIssue[]): void {
+function collectWebhook$3(v: unknown, path: string, issues: ValidationIssue[]): void {
   if (!Array.isArray(v)) {
     issues.push({ path, rule: "type", message: "must be an array" });
     return;
   }
 }
 
-function collectWebhook$5(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
+function collectWebhook$4(v: unknown, path: string, key: string, issues: ValidationIssue[]): void {
   if (!(typeof v === "string")) {
     issues.push({ path: path + key, rule: "type", message: "must be a string" });
   } else {
     if (!(jsonIsUri(v))) {
       issues.push({ path: path + key, rule: "format", message: "must be an absolute URI" });
     }
-    if (!(PATTERN_1(v))) {
+    if (!(PATTERN_1.test(v))) {
       issues.push({ path: path + key, rule: "pattern", message: "must match the pattern ^https?://" });
     }
   }
@@ -170,14 +155,15 @@ function collectWebhook$5(v: unknown, path: string, key: string, issues: Validat
 export function isWebhookCreate(value: unknown): value is WebhookCreate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
-  const $topic = o.topic;
-  if ($topic === undefined || !(typeof $topic === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) return false;
-  const $secret = o.secret;
-  if ($secret !== undefined && !(typeof $secret === "string") && IS_OWN(o, "secret")) return false;
-  const $delivery_url = o.delivery_url;
-  if ($delivery_url === undefined || !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
+  let v: unknown;
+  v = o.name;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "name")) return false;
+  v = o.topic;
+  if (v === undefined || !(typeof v === "string") || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).topic === undefined) || Object.hasOwn(o, "topic"))) return false;
+  v = o.secret;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "secret")) return false;
+  v = o.delivery_url;
+  if (v === undefined || !(typeof v === "string" && jsonIsUri(v) && PATTERN_1.test(v)) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) return false;
   return true;
 }
 
@@ -204,31 +190,32 @@ function collectWebhookCreate(value: unknown, path: string, issues: ValidationIs
   }
   const o = value as Record<string, unknown>;
   const $name = o.name;
-  if ($name !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
+  if ($name !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$2($name, path, "/name", issues);
   const $topic = o.topic;
-  if ($topic === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) issues.push({ path: path + "/topic", rule: "required", message: "is required" });
-  else collectWebhook$3($topic, path, "/topic", issues);
+  if ($topic === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).topic === undefined) || Object.hasOwn(o, "topic"))) issues.push({ path: path + "/topic", rule: "required", message: "is required" });
+  else collectWebhook$2($topic, path, "/topic", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) issues.push({ path: path + "/delivery_url", rule: "required", message: "is required" });
-  else collectWebhook$5($delivery_url, path, "/delivery_url", issues);
+  if ($delivery_url === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) issues.push({ path: path + "/delivery_url", rule: "required", message: "is required" });
+  else collectWebhook$4($delivery_url, path, "/delivery_url", issues);
   const $secret = o.secret;
-  if ($secret !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path, "/secret", issues);
+  if ($secret !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$2($secret, path, "/secret", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookUpdate}. Stops at the first failure and allocates nothing. */
 export function isWebhookUpdate(value: unknown): value is WebhookUpdate {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $name = o.name;
-  if ($name !== undefined && !(typeof $name === "string") && IS_OWN(o, "name")) return false;
-  const $topic = o.topic;
-  if ($topic !== undefined && !(typeof $topic === "string") && IS_OWN(o, "topic")) return false;
-  const $secret = o.secret;
-  if ($secret !== undefined && !(typeof $secret === "string") && IS_OWN(o, "secret")) return false;
-  const $status = o.status;
-  if ($status !== undefined && !isWebhookStatus($status) && IS_OWN(o, "status")) return false;
-  const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && !(typeof $delivery_url === "string" && jsonIsUri($delivery_url) && PATTERN_1($delivery_url)) && IS_OWN(o, "delivery_url")) return false;
+  let v: unknown;
+  v = o.name;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "name")) return false;
+  v = o.topic;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "topic")) return false;
+  v = o.secret;
+  if (v !== undefined && !(typeof v === "string") && IS_OWN(o, "secret")) return false;
+  v = o.status;
+  if (v !== undefined && !isWebhookStatus(v) && IS_OWN(o, "status")) return false;
+  v = o.delivery_url;
+  if (v !== undefined && !(typeof v === "string" && jsonIsUri(v) && PATTERN_1.test(v)) && IS_OWN(o, "delivery_url")) return false;
   return true;
 }
 
@@ -255,23 +242,24 @@ function collectWebhookUpdate(value: unknown, path: string, issues: ValidationIs
   }
   const o = value as Record<string, unknown>;
   const $name = o.name;
-  if ($name !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$3($name, path, "/name", issues);
+  if ($name !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).name === undefined) || Object.hasOwn(o, "name"))) collectWebhook$2($name, path, "/name", issues);
   const $topic = o.topic;
-  if ($topic !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$3($topic, path, "/topic", issues);
+  if ($topic !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).topic === undefined) || Object.hasOwn(o, "topic"))) collectWebhook$2($topic, path, "/topic", issues);
   const $delivery_url = o.delivery_url;
-  if ($delivery_url !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$5($delivery_url, path, "/delivery_url", issues);
+  if ($delivery_url !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).delivery_url === undefined) || Object.hasOwn(o, "delivery_url"))) collectWebhook$4($delivery_url, path, "/delivery_url", issues);
   const $secret = o.secret;
-  if ($secret !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$3($secret, path, "/secret", issues);
+  if ($secret !== undefined && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).secret === undefined) || Object.hasOwn(o, "secret"))) collectWebhook$2($secret, path, "/secret", issues);
   const $status = o.status;
-  if ($status !== undefined && !isWebhookStatus($status) && ((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
+  if ($status !== undefined && !isWebhookStatus($status) && ((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).status === undefined) || Object.hasOwn(o, "status"))) collectWebhookStatus($status, path + "/status", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookCreateRequest}. Stops at the first failure and allocates nothing. */
 export function isWebhookCreateRequest(value: unknown): value is WebhookCreateRequest {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $webhook = o.webhook;
-  if ($webhook === undefined || !isWebhookCreate($webhook) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
+  let v: unknown;
+  v = o.webhook;
+  if (v === undefined || !isWebhookCreate(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
   return true;
 }
 
@@ -298,7 +286,7 @@ function collectWebhookCreateRequest(value: unknown, path: string, issues: Valid
   }
   const o = value as Record<string, unknown>;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
+  if ($webhook === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
   else if (!isWebhookCreate($webhook)) collectWebhookCreate($webhook, path + "/webhook", issues);
 }
 
@@ -306,8 +294,9 @@ function collectWebhookCreateRequest(value: unknown, path: string, issues: Valid
 export function isWebhookUpdateRequest(value: unknown): value is WebhookUpdateRequest {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $webhook = o.webhook;
-  if ($webhook === undefined || !isWebhookUpdate($webhook) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
+  let v: unknown;
+  v = o.webhook;
+  if (v === undefined || !isWebhookUpdate(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
   return true;
 }
 
@@ -334,7 +323,7 @@ function collectWebhookUpdateRequest(value: unknown, path: string, issues: Valid
   }
   const o = value as Record<string, unknown>;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
+  if ($webhook === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
   else if (!isWebhookUpdate($webhook)) collectWebhookUpdate($webhook, path + "/webhook", issues);
 }
 
@@ -342,8 +331,9 @@ function collectWebhookUpdateRequest(value: unknown, path: string, issues: Valid
 export function isWebhookEnvelope(value: unknown): value is WebhookEnvelope {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $webhook = o.webhook;
-  if ($webhook === undefined || !isWebhook($webhook) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
+  let v: unknown;
+  v = o.webhook;
+  if (v === undefined || !isWebhook(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhook === undefined) || Object.hasOwn(o, "webhook"))) return false;
   return true;
 }
 
@@ -370,7 +360,7 @@ function collectWebhookEnvelope(value: unknown, path: string, issues: Validation
   }
   const o = value as Record<string, unknown>;
   const $webhook = o.webhook;
-  if ($webhook === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
+  if ($webhook === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhook === undefined) || Object.hasOwn(o, "webhook"))) issues.push({ path: path + "/webhook", rule: "required", message: "is required" });
   else if (!isWebhook($webhook)) collectWebhook($webhook, path + "/webhook", issues);
 }
 
@@ -378,8 +368,9 @@ function collectWebhookEnvelope(value: unknown, path: string, issues: Validation
 export function isWebhookList(value: unknown): value is WebhookList {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $webhooks = o.webhooks;
-  if ($webhooks === undefined || !isWebhookList$1($webhooks) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks"))) return false;
+  let v: unknown;
+  v = o.webhooks;
+  if (v === undefined || !isWebhookList$1(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhooks === undefined) || Object.hasOwn(o, "webhooks"))) return false;
   return true;
 }
 
@@ -406,7 +397,7 @@ function collectWebhookList(value: unknown, path: string, issues: ValidationIssu
   }
   const o = value as Record<string, unknown>;
   const $webhooks = o.webhooks;
-  if ($webhooks === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhooks === undefined) || Object.hasOwn(o, "webhooks"))) issues.push({ path: path + "/webhooks", rule: "required", message: "is required" });
+  if ($webhooks === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhooks === undefined) || Object.hasOwn(o, "webhooks"))) issues.push({ path: path + "/webhooks", rule: "required", message: "is required" });
   else if (!isWebhookList$1($webhooks)) collectWebhookList$2($webhooks, path + "/webhooks", issues);
 }
 
@@ -434,8 +425,9 @@ function collectWebhookList$2(v: unknown, path: string, issues: ValidationIssue[
 export function isWebhookCount(value: unknown): value is WebhookCount {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $count = o.count;
-  if ($count === undefined || !(typeof $count === "number" && Number.isInteger($count) && $count >= 0) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) return false;
+  let v: unknown;
+  v = o.count;
+  if (v === undefined || !(typeof v === "number" && Number.isInteger(v) && v >= 0) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).count === undefined) || Object.hasOwn(o, "count"))) return false;
   return true;
 }
 
@@ -462,7 +454,7 @@ function collectWebhookCount(value: unknown, path: string, issues: ValidationIss
   }
   const o = value as Record<string, unknown>;
   const $count = o.count;
-  if ($count === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.count === undefined) || Object.hasOwn(o, "count"))) issues.push({ path: path + "/count", rule: "required", message: "is required" });
+  if ($count === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).count === undefined) || Object.hasOwn(o, "count"))) issues.push({ path: path + "/count", rule: "required", message: "is required" });
   else collectWebhookCount$1($count, path, "/count", issues);
 }
 
@@ -478,8 +470,9 @@ function collectWebhookCount$1(v: unknown, path: string, key: string, issues: Va
 export function isWebhookDelivery(value: unknown): value is WebhookDelivery {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $created_at = o.created_at;
-  if ($created_at === undefined || !(typeof $created_at === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) return false;
+  let v: unknown;
+  v = o.created_at;
+  if (v === undefined || !(typeof v === "string") || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).created_at === undefined) || Object.hasOwn(o, "created_at"))) return false;
   return true;
 }
 
@@ -506,16 +499,17 @@ function collectWebhookDelivery(value: unknown, path: string, issues: Validation
   }
   const o = value as Record<string, unknown>;
   const $created_at = o.created_at;
-  if ($created_at === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.created_at === undefined) || Object.hasOwn(o, "created_at"))) issues.push({ path: path + "/created_at", rule: "required", message: "is required" });
-  else collectWebhook$3($created_at, path, "/created_at", issues);
+  if ($created_at === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).created_at === undefined) || Object.hasOwn(o, "created_at"))) issues.push({ path: path + "/created_at", rule: "required", message: "is required" });
+  else collectWebhook$2($created_at, path, "/created_at", issues);
 }
 
 /** Whether `value` is a valid {@link WebhookDeliveryList}. Stops at the first failure and allocates nothing. */
 export function isWebhookDeliveryList(value: unknown): value is WebhookDeliveryList {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $webhook_deliveries = o.webhook_deliveries;
-  if ($webhook_deliveries === undefined || !isWebhookDeliveryList$1($webhook_deliveries) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) return false;
+  let v: unknown;
+  v = o.webhook_deliveries;
+  if (v === undefined || !isWebhookDeliveryList$1(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) return false;
   return true;
 }
 
@@ -542,7 +536,7 @@ function collectWebhookDeliveryList(value: unknown, path: string, issues: Valida
   }
   const o = value as Record<string, unknown>;
   const $webhook_deliveries = o.webhook_deliveries;
-  if ($webhook_deliveries === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) issues.push({ path: path + "/webhook_deliveries", rule: "required", message: "is required" });
+  if ($webhook_deliveries === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhook_deliveries === undefined) || Object.hasOwn(o, "webhook_deliveries"))) issues.push({ path: path + "/webhook_deliveries", rule: "required", message: "is required" });
   else if (!isWebhookDeliveryList$1($webhook_deliveries)) collectWebhookDeliveryList$2($webhook_deliveries, path + "/webhook_deliveries", issues);
 }
 
@@ -570,8 +564,9 @@ function collectWebhookDeliveryList$2(v: unknown, path: string, issues: Validati
 export function isWebhookDeliveryEnvelope(value: unknown): value is WebhookDeliveryEnvelope {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $webhook_delivery = o.webhook_delivery;
-  if ($webhook_delivery === undefined || !isWebhookDelivery($webhook_delivery) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) return false;
+  let v: unknown;
+  v = o.webhook_delivery;
+  if (v === undefined || !isWebhookDelivery(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) return false;
   return true;
 }
 
@@ -598,7 +593,7 @@ function collectWebhookDeliveryEnvelope(value: unknown, path: string, issues: Va
   }
   const o = value as Record<string, unknown>;
   const $webhook_delivery = o.webhook_delivery;
-  if ($webhook_delivery === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) issues.push({ path: path + "/webhook_delivery", rule: "required", message: "is required" });
+  if ($webhook_delivery === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).webhook_delivery === undefined) || Object.hasOwn(o, "webhook_delivery"))) issues.push({ path: path + "/webhook_delivery", rule: "required", message: "is required" });
   else if (!isWebhookDelivery($webhook_delivery)) collectWebhookDelivery($webhook_delivery, path + "/webhook_delivery", issues);
 }
 
@@ -606,8 +601,9 @@ function collectWebhookDeliveryEnvelope(value: unknown, path: string, issues: Va
 export function isDeleteResult(value: unknown): value is DeleteResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $message = o.message;
-  if ($message === undefined || !(typeof $message === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
+  let v: unknown;
+  v = o.message;
+  if (v === undefined || !(typeof v === "string") || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).message === undefined) || Object.hasOwn(o, "message"))) return false;
   return true;
 }
 
@@ -634,8 +630,8 @@ function collectDeleteResult(value: unknown, path: string, issues: ValidationIss
   }
   const o = value as Record<string, unknown>;
   const $message = o.message;
-  if ($message === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
-  else collectWebhook$3($message, path, "/message", issues);
+  if ($message === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
+  else collectWebhook$2($message, path, "/message", issues);
 }
 
 /** Whether `value` is a valid {@link ErrorCode}. Stops at the first failure and allocates nothing. */
@@ -669,10 +665,11 @@ function collectErrorCode(value: unknown, path: string, issues: ValidationIssue[
 export function isErrorItem(value: unknown): value is ErrorItem {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $code = o.code;
-  if ($code === undefined || !isErrorCode($code) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code"))) return false;
-  const $message = o.message;
-  if ($message === undefined || !(typeof $message === "string") || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) return false;
+  let v: unknown;
+  v = o.code;
+  if (v === undefined || !isErrorCode(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).code === undefined) || Object.hasOwn(o, "code"))) return false;
+  v = o.message;
+  if (v === undefined || !(typeof v === "string") || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).message === undefined) || Object.hasOwn(o, "message"))) return false;
   return true;
 }
 
@@ -699,19 +696,20 @@ function collectErrorItem(value: unknown, path: string, issues: ValidationIssue[
   }
   const o = value as Record<string, unknown>;
   const $code = o.code;
-  if ($code === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.code === undefined) || Object.hasOwn(o, "code"))) issues.push({ path: path + "/code", rule: "required", message: "is required" });
+  if ($code === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).code === undefined) || Object.hasOwn(o, "code"))) issues.push({ path: path + "/code", rule: "required", message: "is required" });
   else if (!isErrorCode($code)) collectErrorCode($code, path + "/code", issues);
   const $message = o.message;
-  if ($message === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
-  else collectWebhook$3($message, path, "/message", issues);
+  if ($message === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).message === undefined) || Object.hasOwn(o, "message"))) issues.push({ path: path + "/message", rule: "required", message: "is required" });
+  else collectWebhook$2($message, path, "/message", issues);
 }
 
 /** Whether `value` is a valid {@link Error$}. Stops at the first failure and allocates nothing. */
 export function isError(value: unknown): value is Error$ {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const o = value as Record<string, unknown>;
-  const $errors = o.errors;
-  if ($errors === undefined || !isError$$1($errors) || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors"))) return false;
+  let v: unknown;
+  v = o.errors;
+  if (v === undefined || !isError$$1(v) || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).errors === undefined) || Object.hasOwn(o, "errors"))) return false;
   return true;
 }
 
@@ -738,7 +736,7 @@ function collectError(value: unknown, path: string, issues: ValidationIssue[]): 
   }
   const o = value as Record<string, unknown>;
   const $errors = o.errors;
-  if ($errors === undefined || !((Object.getPrototypeOf(o) === Object.prototype && OBJECT_PROTOTYPE.errors === undefined) || Object.hasOwn(o, "errors"))) issues.push({ path: path + "/errors", rule: "required", message: "is required" });
+  if ($errors === undefined || !((Object.getPrototypeOf(o) === Object.prototype && (Object.prototype as Readonly<Record<string, unknown>>).errors === undefined) || Object.hasOwn(o, "errors"))) issues.push({ path: path + "/errors", rule: "required", message: "is required" });
   else if (!isError$$1($errors)) collectError$$2($errors, path + "/errors", issues);
 }
 

@@ -11,14 +11,15 @@ export function isExpr(ctx: ValidatorContext, t: TypeExpr, facets: Facets | unde
   switch (t.kind) {
     case "scalar": {
       const c = scalarChecks(ctx, t, facets, v);
-      return and([...(c.type ? [c.type.ok] : []), ...c.rules.map((r) => r.ok)]);
+      const type = c.type ? c.isType ?? c.type.ok : "true";
+      return and([...(type !== "true" ? [type] : []), ...c.rules.map((r) => r.ok)]);
     }
     case "literal":
       return literalCheck(t.value, v).ok;
     case "ref":
       return and([`${ctx.isFn(t.id)}(${v})`, ...guardedFacetChecks(ctx, facets, v).map((c) => c.ok)]);
     case "list":
-      return `${listHelper(ctx, t)}(${v})`;
+      return listCheck(ctx, t, v);
     case "map":
       return `${mapHelper(ctx, t)}(${v})`;
     case "union":
@@ -30,6 +31,16 @@ export function isExpr(ctx: ValidatorContext, t: TypeExpr, facets: Facets | unde
 export function failUnless(out: Lines, indent: string, check: Code, prefix = ""): void {
   if (check === "true") return;
   out.add(indent, `if (${prefix}!`, paren(check), ") return false;");
+}
+
+/** The check of a list: `Array.isArray` itself for an array of anything with no facets, else a helper's call. */
+function listCheck(ctx: ValidatorContext, t: ListType, v: string): Code {
+  const f = t.facets;
+  const bare = (f?.minItems === undefined || f.minItems <= 0) && f?.maxItems === undefined && !f?.uniqueItems;
+  // Only a scalar item is asked (its checks declare nothing that the helper would not use): a nested array's or
+  // record's would register its helpers ahead of this one's.
+  if (bare && t.of.kind === "scalar" && isExpr(ctx, t.of, undefined, "item") === "true") return `Array.isArray(${v})`;
+  return `${listHelper(ctx, t)}(${v})`;
 }
 
 function listHelper(ctx: ValidatorContext, t: ListType): string {

@@ -17,6 +17,12 @@ export interface Check {
 export interface LeafChecks {
   readonly type?: Check;
   readonly rules: readonly Check[];
+  /**
+   * What is<T> tests for the type when the rules already imply part of `type.ok` (an int64's `Number.isSafeInteger`
+   * holds only for integers, so `Number.isInteger` before it tests nothing more); validate<T> keeps `type`, whose
+   * message differs from the rule's. "true" when the rules imply the whole type check.
+   */
+  readonly isType?: Code;
 }
 
 /** How a scalar is held in memory, which decides its type check and how its facets are written. */
@@ -105,6 +111,7 @@ export function scalarChecks(ctx: ValidatorContext, t: ScalarType, facets: Facet
       return { type: { rule: "type", ok: `typeof ${v} === "number" && Number.isFinite(${v})`, message: "must be a number" }, rules: numberFacetChecks(facets, v, false) };
     case "integer": {
       const range: Check[] = [];
+      let isType: Code | undefined;
       if (INT32_KINDS.has(t.scalar)) {
         range.push(unsigned
           ? { rule: "format", ok: `${v} >= 0 && ${v} <= 4294967295`, message: "must be an unsigned 32-bit integer" }
@@ -116,9 +123,13 @@ export function scalarChecks(ctx: ValidatorContext, t: ScalarType, facets: Facet
           message: "must be a safe integer (int64 values beyond 2^53 need the bigint int64 mode)",
         });
       }
+      const facetRules = numberFacetChecks(facets, v, false);
+      // `Number.isSafeInteger` takes any value; the rules after it need `v` known to be a number.
+      if (INT64_KINDS.has(t.scalar)) isType = unsigned || facetRules.length > 0 ? `typeof ${v} === "number"` : "true";
       return {
         type: { rule: "type", ok: `typeof ${v} === "number" && Number.isInteger(${v})`, message: "must be an integer" },
-        rules: [...range, ...numberFacetChecks(facets, v, false)],
+        rules: [...range, ...facetRules],
+        ...(isType !== undefined ? { isType } : {}),
       };
     }
     case "bigint": {
