@@ -14,7 +14,6 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { elementCodecNames } from "../../src/emitters/xml/element-names.js";
 import { assignNames } from "../../src/naming/assign-names.js";
 import { decodeSpecText, nodeSpecHost } from "../../src/parsers/host.js";
 import { generateSpec, type OutputFile } from "../../src/pipeline/generate-files.js";
@@ -121,16 +120,16 @@ export async function runGroup(group: TestGroup, options: RunOptions): Promise<G
   }
   const doc = output.doc;
   const names = assignNames(doc);
-  const codecNames = elementCodecNames(doc);
+  // Every generated function is found by the name the naming pass gave it, never by spelling one.
   const elementFns = (ns: string, local: string) => {
     const el = doc.elements.find((e) => e.name.ns === ns && e.name.local === local);
     if (el === undefined) return undefined;
-    const codec = codecNames.get(el.id)!;
-    const tsName = el.type.kind === "ref" ? names.type(el.type.id) : undefined;
+    const codec = names.element(el.id);
+    const validate = el.type.kind === "ref" ? names.derived(el.type.id, "validate") : undefined;
     return {
-      decode: mod[`decode${codec}Element`] as (text: string) => unknown,
-      encode: mod[`encode${codec}Element`] as (value: unknown) => string,
-      validate: tsName === undefined ? undefined : (mod[`validate${tsName}`] as ((v: unknown) => { path: string; message: string }[]) | undefined),
+      decode: mod[codec.decode] as (text: string) => unknown,
+      encode: mod[codec.encode] as (value: unknown) => string,
+      validate: validate === undefined ? undefined : (mod[validate] as ((v: unknown) => { path: string; message: string }[]) | undefined),
     };
   };
 
