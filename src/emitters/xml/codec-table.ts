@@ -52,7 +52,8 @@ export function recordCodec(id: string, x: XmlContext): string {
 export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs): Printable[] {
   const name = x.names.type(t.id);
   const layout = x.layout(t.id);
-  const family = layout.familyRoot === undefined ? 0 : layout.familyRoot === t.id ? 1 : 2;
+  // Family bits, and 4 (XML_MIXED) for mixed content: text in an element of empty content is otherwise noted.
+  const family = (layout.familyRoot === undefined ? 0 : layout.familyRoot === t.id ? 1 : 2) + (t.mixed === true ? 4 : 0);
   const attributes = layout.attributesKey !== undefined ? `, ${stringLiteral(layout.attributesKey)}` : "";
   const head = `[${stringLiteral(recordCodec(t.id, x))}, ${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${stringLiteral(name)}, ${String(family)}, [`;
   if (layout.slots.length === 0) return [`${head}]${attributes}],`];

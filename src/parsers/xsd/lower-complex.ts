@@ -417,7 +417,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
   if (attr(el, "abstract") === "true") rec.abstract = true;
   const block = blockOf(scope.schema, el);
   if (block !== undefined) rec.block = block;
-  let mixed = attr(el, "mixed") === "true";
+  let mixed = xsdTrue(attr(el, "mixed"));
   const cc = xsdChild(el, "complexContent");
   const sc = xsdChild(el, "simpleContent");
   if (cc && sc) throw specError(sc, "xsd:complexType has both complexContent and simpleContent");
@@ -434,7 +434,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
     const baseQ = ctx.set.qname(scope.schema, der, baseRaw);
     const baseDecl = ctx.typeDecl(scope.schema, der, baseRaw);
     if (cc) {
-      mixed ||= attr(cc, "mixed") === "true";
+      mixed ||= xsdTrue(attr(cc, "mixed"));
       only(der, new Set([...MODELS, ...ATTRIBUTES]), `complexContent xsd:${derivation}`);
       if (isSoapEnc(baseQ.ns) && baseQ.local === "Array") {
         rec.members = derivation === "restriction" ? soapArray(ctx, scope, der) : contentModel(ctx, scope, der).members;
@@ -483,4 +483,10 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
   }
   if (mixed) rec.mixed = true;
   ctx.fill(slot, rec);
+}
+
+/** An xsd:boolean attribute's value is true ("true" or "1", white space collapsed). */
+function xsdTrue(v: string | undefined): boolean {
+  const t = v?.trim();
+  return t === "true" || t === "1";
 }
