@@ -65,6 +65,21 @@ export function recordProperties(record: RecordType, ctx: TypesContext): Propert
     r = base.kind === "record" ? base : undefined;
   }
   for (const r of chain) flatten(r.members, { min: 1, max: 1 }, undefined, out);
+  // A restriction restates its content, but not always its attributes: the base's attribute uses it neither
+  // restates nor prohibits are its own too (XSD 1.0 3.4.2 {attribute uses}, complex content and simple content).
+  const top = chain[0]!;
+  if (top.base?.derivation === "restriction" && !seen.has(top.base.id)) {
+    const base = lookupType(ctx, top.base.id);
+    if (base.kind === "record") {
+      const xmlKey = (f: Field) => `{${f.wire.xml?.ns ?? ""}}${f.name}`;
+      const own = new Set(out.flatMap((p) => (p.kind === "field" && p.field.wire.xml?.kind === "attribute" ? [xmlKey(p.field)] : [])));
+      const prohibited = new Set(top.prohibitedAttributes ?? []);
+      const inherited = recordProperties(base, ctx).filter(
+        (p) => p.kind === "field" && p.field.wire.xml?.kind === "attribute" && !own.has(xmlKey(p.field)) && !prohibited.has(xmlKey(p.field)),
+      );
+      out.push(...inherited);
+    }
+  }
   return out;
 }
 

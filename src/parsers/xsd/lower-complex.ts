@@ -296,9 +296,22 @@ function attributeField(ctx: Ctx, scope: Scope, el: XmlElement): Field | undefin
   };
 }
 
+/** The `{ns}local` of a use="prohibited" attribute (a reference's, or a local one's by its form). */
+function prohibitedName(ctx: Ctx, scope: Scope, el: XmlElement): string {
+  const ref = attr(el, "ref");
+  if (ref !== undefined) {
+    const q = ctx.set.qname(scope.schema, el, ref);
+    return `{${q.ns}}${q.local}`;
+  }
+  const form = attr(el, "form") ?? scope.schema.attributeFormDefault;
+  return `{${form === "qualified" ? scope.schema.tns : ""}}${attr(el, "name")?.trim() ?? ""}`;
+}
+
 interface Attrs {
   fields: Field[];
   anyAttribute?: AnyAttribute;
+  /** `{ns}local` of every use="prohibited" attribute (what a restriction removes from its base's). */
+  prohibited?: string[];
 }
 
 function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { fields: [] }): Attrs {
@@ -306,6 +319,7 @@ function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { f
     if (c.name.local === "attribute") {
       const f = attributeField(ctx, scope, c);
       if (f) out.fields.push(f);
+      else (out.prohibited ??= []).push(prohibitedName(ctx, scope, c));
     } else if (c.name.local === "attributeGroup") {
       const d = ctx.set.resolve("attributeGroup", scope.schema, c, "ref");
       const k = key(d.name);
@@ -340,11 +354,11 @@ function modelMembers(ctx: Ctx, scope: Scope, holder: XmlElement): Member[] {
 }
 
 /** The particle and attributes of a complexType (or of its extension/restriction). */
-function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute } {
+function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute; prohibited?: string[] } {
   const members = modelMembers(ctx, scope, holder);
   const a = attributes(ctx, scope, holder);
   members.push(...a.fields);
-  return { members, ...(a.anyAttribute ? { anyAttribute: a.anyAttribute } : {}) };
+  return { members, ...(a.anyAttribute ? { anyAttribute: a.anyAttribute } : {}), ...(a.prohibited ? { prohibited: a.prohibited } : {}) };
 }
 
 function valueField(ctx: Ctx, scope: Scope, at: XmlElement, type: TypeExpr, extra: Partial<Field> = {}): Field {
@@ -451,6 +465,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
         const c = contentModel(ctx, scope, der);
         rec.members = c.members;
         if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
+        if (c.prohibited && derivation === "restriction") rec.prohibitedAttributes = c.prohibited;
       }
     } else {
       only(der, new Set([...ATTRIBUTES, "simpleType", ...FACETS]), `simpleContent xsd:${derivation}`);
@@ -475,6 +490,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
       members.push(...a.fields);
       rec.members = members;
       if (a.anyAttribute) rec.anyAttribute = a.anyAttribute;
+      if (a.prohibited && derivation === "restriction") rec.prohibitedAttributes = a.prohibited;
     }
   } else {
     const c = contentModel(ctx, scope, el);
