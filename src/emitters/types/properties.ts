@@ -51,6 +51,23 @@ export interface OrderedItem {
   readonly member: Field | OpenContent;
 }
 
+/**
+ * The record's attribute wildcard (xsd:anyAttribute): its own, else the nearest one along its extensions, which it
+ * inherits (XSD 1.0 3.4.2: an extension's attribute wildcard is the union of its own and its base's; the union's
+ * namespaces are worked out by the validator). A restriction has only its own.
+ */
+export function effectiveAnyAttribute(record: RecordType, ctx: TypesContext): RecordType["anyAttribute"] {
+  const seen = new Set<string>();
+  for (let r: RecordType | undefined = record; r && !seen.has(r.id); ) {
+    if (r.anyAttribute) return r.anyAttribute;
+    seen.add(r.id);
+    if (r.base?.derivation !== "extension") return undefined;
+    const base = lookupType(ctx, r.base.id);
+    r = base.kind === "record" ? base : undefined;
+  }
+  return undefined;
+}
+
 export function recordProperties(record: RecordType, ctx: TypesContext): Property[] {
   const out: Property[] = [];
   const chain: RecordType[] = [];

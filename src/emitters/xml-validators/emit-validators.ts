@@ -173,7 +173,7 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const tail = `], ${CHECK_LOOKUP}${xsiType});`;
   const lines: Printable[] = layout.slots.map((s) => (s.kind === "any" ? wildcardRule(s, v) : s.kind === "ordered" ? orderedRule(s, v) : propertyRule(s, v)));
   // xsd:anyAttribute: the attributes kept must be of namespaces its constraint admits.
-  const attributeWildcard = t.anyAttribute && layout.attributesKey !== undefined ? anyAttributeNamespaces(t, v) : undefined;
+  const attributeWildcard = layout.attributesKey !== undefined ? anyAttributeNamespaces(t, v) : undefined;
   if (attributeWildcard !== undefined) {
     lines.push(`{ key: ${stringLiteral(layout.attributesKey!)}, attributes: { namespace: ${stringLiteral(attributeWildcard.namespace)}, namespaces: ${attributeWildcard.namespaces} } }`);
   }

@@ -500,6 +500,11 @@ export const XML_FAMILY_MEMBER = 2;
  * (undeclared.ts).
  */
 export const XML_MIXED = 4;
+/**
+ * Flag beside the family bits: an element of the type heads a substitution group. Substitutes are not read as such
+ * yet (open content, skipped), so a child no field takes is not noted: it may be a valid member.
+ */
+export const XML_SUBSTITUTABLE = 8;
 
 export class XmlRecordCodec implements XmlValueCodec {
   private layoutCache: Layout | undefined;
@@ -519,10 +524,12 @@ export class XmlRecordCodec implements XmlValueCodec {
   ) {
     this.family = family & 3;
     this.mixed = (family & XML_MIXED) !== 0;
+    this.substitutable = (family & XML_SUBSTITUTABLE) !== 0;
   }
 
   private readonly family: number;
   private readonly mixed: boolean;
+  private readonly substitutable: boolean;
 
   private layout(): Layout {
     return (this.layoutCache ??= buildLayout(this.fieldSpecs(), this.tsName, this.codecs));
@@ -813,9 +820,11 @@ export class XmlRecordCodec implements XmlValueCodec {
       const a = earlier ?? (where.wildcards !== undefined ? nextWildcard(where.wildcards, vals) : where.wildcard);
       if (a === undefined) {
         // A child no field or wildcard takes: read past (lenient), noted.
-        const ns = met !== undefined ? met.tag.ns : r.ns;
-        const local = met !== undefined ? met.tag.local : r.local;
-        vals[layout.fields.length] = xmlNote(vals[layout.fields.length] as XmlUndeclaredNote[] | undefined, "undeclared", `element ${xmlNoteName(ns, local)} is not allowed here`);
+        if (!this.substitutable) {
+          const ns = met !== undefined ? met.tag.ns : r.ns;
+          const local = met !== undefined ? met.tag.local : r.local;
+          vals[layout.fields.length] = xmlNote(vals[layout.fields.length] as XmlUndeclaredNote[] | undefined, "undeclared", `element ${xmlNoteName(ns, local)} is not allowed here`);
+        }
         if (plain === undefined) r.skip();
         continue;
       }
