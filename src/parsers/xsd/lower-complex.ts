@@ -326,10 +326,15 @@ function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { f
       if (ctx.inlining.includes(k)) throw specError(c, `circular attributeGroup reference ${k}`);
       only(d.el, ATTRIBUTES, `xsd:attributeGroup ${k}`);
       ctx.inlining.push(k);
+      // XSD 1.0: a use="prohibited" attribute in an attribute group contributes nothing (W3C suite attZ015: the
+      // restriction keeps its base's attribute), so the group's prohibitions are not collected.
+      const prohibited = out.prohibited?.slice();
       try {
         attributes(ctx, { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters }, d.el, out);
       } finally {
         ctx.inlining.pop();
+        if (prohibited === undefined) delete out.prohibited;
+        else out.prohibited = prohibited;
       }
     } else if (c.name.local === "anyAttribute") {
       // Several wildcards (from attribute groups) would intersect; the first one is kept as the record's.
