@@ -698,7 +698,7 @@ export class XmlRecordCodec implements XmlValueCodec {
       else if (this.attributesKey !== undefined) {
         attributes ??= Object.create(null) as { [name: string]: string };
         attributes[ans === "" ? alocal : clarkName(ans, alocal)] = r.attrValue[i]!;
-      } else vals[notes] = xmlNote(vals[notes] as XmlUndeclaredNote[] | undefined, "undeclared", `attribute ${xmlNoteName(ans, alocal)} is not declared (and the type has no xsd:anyAttribute)`);
+      } else if (!SOAP_ATTRIBUTE_NS.has(ans)) vals[notes] = xmlNote(vals[notes] as XmlUndeclaredNote[] | undefined, "undeclared", `attribute ${xmlNoteName(ans, alocal)} is not declared (and the type has no xsd:anyAttribute)`);
     }
     // The element's own text is wanted only by simple-content fields; it is read (and checked) either way.
     const texts = layout.texts;
@@ -917,6 +917,18 @@ function readElement(r: XmlPullReader, path: string, f: Field, vals: unknown[]):
  * An element with xsi:nil="true": null. It must have no content at all, neither child elements nor characters (XSD
  * 1.0 Part 1, 3.3.4 Element Locally Valid (Element) clause 3.2.3).
  */
+/**
+ * Namespaces of attributes SOAP puts on any element of a message whatever its schema says (SOAP 1.1 4.1.1
+ * `encodingStyle`, 4.2 `mustUnderstand`/`actor` on header blocks, SOAP 1.2 `role`/`relay`, SOAP encoding's
+ * `arrayType`, `offset`, `root`...): never noted as undeclared.
+ */
+const SOAP_ATTRIBUTE_NS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  "http://schemas.xmlsoap.org/soap/envelope/",
+  "http://www.w3.org/2003/05/soap-envelope",
+  "http://schemas.xmlsoap.org/soap/encoding/",
+  "http://www.w3.org/2003/05/soap-encoding",
+]);
+
 /** Whether text is XML white space only (#x20 | #x9 | #xD | #xA). */
 function isXmlSpace(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

@@ -82,6 +82,13 @@ describe("content the schema does not declare", () => {
     }
   });
 
+  it("does not note the attributes SOAP puts on any element (encodingStyle, mustUnderstand, soapenc:*)", () => {
+    const doc = `<order ${T} xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" xmlns:e="http://schemas.xmlsoap.org/soap/encoding/" xmlns:s12="http://www.w3.org/2003/05/soap-envelope" s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/" s:mustUnderstand="1" s12:role="r" e:root="1"><x>a</x></order>`;
+    expect(m.validateOrder!(m.decodeOrderElement!(doc))).toEqual([]);
+    // Any other namespace is noted.
+    expect(m.validateOrder!(m.decodeOrderElement!(doc.replace('e:root="1"', 'xmlns:w="urn:w" w:root="1"')))).toHaveLength(1);
+  });
+
   it("leaves the decoded value as it was: the notes are a non-enumerable slot (keys, JSON, deep equality)", () => {
     const plain = m.decodeOrderElement!(`<order ${T} id="1"><x>a</x></order>`);
     const noted = m.decodeOrderElement!(`<order ${T} id="1" extra="no"><x>a</x><z/></order>`) as object;
