@@ -1,5 +1,6 @@
 import type { Printable } from "../../codegen/generated-file.js";
 import type { AliasType, EnumType, ScalarType, TypeExpr } from "../../ir/model.js";
+import { hasXsdStringForm } from "../../runtime/xml/checks.js";
 import { listPatternParts, translateXsdPattern } from "../xml-validators/xsd-regex.js";
 import { literalTs, typeExprTs } from "../types/type-expr.js";
 import { stringLiteral } from "../../codegen/escape.js";
@@ -427,6 +428,14 @@ function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
   return `typeof ${v} === "string"`;
 }
 
+/** The string builtin with a lexical form (hasXsdStringForm) a union member is, through aliases; else undefined. */
+function stringForm(t: TypeExpr, x: XmlContext, depth = 0): string | undefined {
+  if (t.kind === "scalar") return t.scalar === "string" && t.builtin !== undefined && hasXsdStringForm(t.builtin) ? t.builtin : undefined;
+  if (t.kind !== "ref" || depth > 32) return undefined;
+  const n = x.type(t.id);
+  return n.kind === "alias" ? stringForm(n.target, x, depth + 1) : undefined;
+}
+
 /** read/write helpers for a union or literal type, generated once per distinct type expression. */
 function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { read: string; write: string } {
   const key = JSON.stringify(t);
@@ -444,7 +453,9 @@ function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { r
     lines.push(code`  throw new ${x.rt("XmlDecodeError")}(path, ${stringLiteral(`expected ${JSON.stringify(lexical)}`)});`);
   } else {
     t.of.forEach((m, i) => {
-      const read = valueOf("text", "path", m, x);
+      // A member of a string builtin with a lexical form (gYear, NCName...) takes only text of that form.
+      const form = stringForm(m, x);
+      const read = valueOf(form === undefined ? "text" : code`${x.rt("xsdTextForm")}(text, "${form}", path)`, "path", m, x);
       if (i === t.of.length - 1) lines.push(code`  return ${read};`);
       else {
         lines.push("  try {", code`    return ${read};`, "  } catch {", "    // not this member: try the next one, in the union's order", "  }");

@@ -2,6 +2,7 @@ import type { ValidationIssue } from "../validation.js";
 import { decodeBase64, decodeHex, encodeBase64, encodeHex } from "./base64.js";
 import { isXsdDecimal, isXsdTemporal, type XsdTemporal } from "./lexical.js";
 import { compareXsdTemporal } from "./temporal-order.js";
+import { XmlDecodeError } from "./errors.js";
 
 /**
  * Primitive checks the generated XSD validators call. Each pushes issues and returns whether the value had the
@@ -67,6 +68,17 @@ export function checkXsdStringForm(v: unknown, builtin: string, path: string, is
   if (form === undefined || (form.test(t) && exists)) return true;
   xsdIssue(issues, path, "lexical", `${JSON.stringify(v)} is not a valid ${builtin}`);
   return false;
+}
+
+/**
+ * The text of a string builtin with a lexical form (STRING_FORMS), or an XmlDecodeError: how a union's decoder tells
+ * its members apart (`<xsd:union memberTypes="xsd:gMonth list">` reading "1 2 3" is the list). Elsewhere the decoder
+ * keeps such text as it is and the validator checks it.
+ */
+export function xsdTextForm(text: string, builtin: string, path: string): string {
+  const issues: Issues = [];
+  if (!checkXsdStringForm(text, builtin, path, issues)) throw new XmlDecodeError(path, issues[0]!.message);
+  return text;
 }
 
 /** Whether a day exists in a month of a year (proleptic Gregorian; year 2000 for "any year", which is a leap year). */

@@ -17,6 +17,8 @@ const xsd = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
   <xs:element name="v"><xs:complexType><xs:choice>
 ${TYPES.map((t) => `    <xs:element name="${t}" type="xs:${t}"/>`).join("\n")}
   </xs:choice></xs:complexType></xs:element>
+  <xs:simpleType name="ints"><xs:list itemType="xs:int"/></xs:simpleType>
+  <xs:element name="u"><xs:simpleType><xs:union memberTypes="xs:gMonth xs:gYear ints"/></xs:simpleType></xs:element>
 </xs:schema>`;
 
 const VALID: [type: (typeof TYPES)[number], text: string][] = [
@@ -48,6 +50,15 @@ describe("string builtins' lexical forms", () => {
     const docs = VALID.map(doc);
     expect(xmllintValidate(file, docs)).toEqual([]);
     for (const d of docs) expect(issues(d), d).toEqual([]);
+  });
+
+  it("tells a union's members apart by their forms (W3C suite stE080: gMonth, gYear, a list of int)", () => {
+    const docs = ["<u>--05</u>", "<u>2004</u>", "<u>1 2 3 4 20 100</u>"];
+    expect(xmllintValidate(file, docs)).toEqual([]);
+    const values = docs.map((d) => m.decodeUElement!(d));
+    expect(values).toEqual(["--05", "2004", [1, 2, 3, 4, 20, 100]]);
+    expect(xmllintValidate(file, ["<u>--13</u>"])).toHaveLength(1);
+    expect(() => m.decodeUElement!("<u>--13</u>")).toThrow();
   });
 
   it("reports what libxml2 rejects, each with its path", () => {
