@@ -466,7 +466,10 @@ function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { r
   if (t.kind === "literal") lines.push(t.value === null ? '  return "";' : "  return String(v);");
   else {
     for (const m of t.of.slice(0, -1)) {
-      lines.push(code`  if (${shapeTest("v", m, x)}) return ${lexicalOf(code`(v as ${typeRef(typeExprTs(m, x.types), x)})`, m, x)};`);
+      // A string-builtin member with a lexical form writes only strings of that form (the others are a later member's).
+      const form = stringForm(m, x);
+      const test = form === undefined ? shapeTest("v", m, x) : code`typeof v === "string" && ${x.rt("isXsdTextForm")}(v, "${form}")`;
+      lines.push(code`  if (${test}) return ${lexicalOf(code`(v as ${typeRef(typeExprTs(m, x.types), x)})`, m, x)};`);
     }
     const last = t.of[t.of.length - 1]!;
     lines.push(code`  return ${lexicalOf(code`(v as ${typeRef(typeExprTs(last, x.types), x)})`, last, x)};`);

@@ -75,6 +75,10 @@ export function checkXsdStringForm(v: unknown, builtin: string, path: string, is
  * its members apart (`<xsd:union memberTypes="xsd:gMonth list">` reading "1 2 3" is the list). Elsewhere the decoder
  * keeps such text as it is and the validator checks it.
  */
+export function isXsdTextForm(text: string, builtin: string): boolean {
+  return checkXsdStringForm(text, builtin, "", []);
+}
+
 export function xsdTextForm(text: string, builtin: string, path: string): string {
   const issues: Issues = [];
   if (!checkXsdStringForm(text, builtin, path, issues)) throw new XmlDecodeError(path, issues[0]!.message);

@@ -57,6 +57,7 @@ describe("string builtins' lexical forms", () => {
     expect(xmllintValidate(file, docs)).toEqual([]);
     const values = docs.map((d) => m.decodeUElement!(d));
     expect(values).toEqual(["--05", "2004", [1, 2, 3, 4, 20, 100]]);
+    expect(values.map((v) => m.decodeUElement!(m.encodeUElement!(v)))).toEqual(values);
     expect(xmllintValidate(file, ["<u>--13</u>"])).toHaveLength(1);
     expect(() => m.decodeUElement!("<u>--13</u>")).toThrow();
   });
