@@ -465,14 +465,18 @@ function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { r
   lines.push("}", "", code`function ${names.write}(v: ${typeRef(ts, x)}): string {`);
   if (t.kind === "literal") lines.push(t.value === null ? '  return "";' : "  return String(v);");
   else {
+    // After a form test, strings are no longer narrowed out of `v`: later casts go through unknown.
+    let widened = false;
+    const cast = (m: TypeExpr) => code`(v as ${widened ? "unknown as " : ""}${typeRef(typeExprTs(m, x.types), x)})`;
     for (const m of t.of.slice(0, -1)) {
       // A string-builtin member with a lexical form writes only strings of that form (the others are a later member's).
       const form = stringForm(m, x);
       const test = form === undefined ? shapeTest("v", m, x) : code`typeof v === "string" && ${x.rt("isXsdTextForm")}(v, "${form}")`;
-      lines.push(code`  if (${test}) return ${lexicalOf(code`(v as ${typeRef(typeExprTs(m, x.types), x)})`, m, x)};`);
+      lines.push(code`  if (${test}) return ${lexicalOf(cast(m), m, x)};`);
+      if (form !== undefined) widened = true;
     }
     const last = t.of[t.of.length - 1]!;
-    lines.push(code`  return ${lexicalOf(code`(v as ${typeRef(typeExprTs(last, x.types), x)})`, last, x)};`);
+    lines.push(code`  return ${lexicalOf(cast(last), last, x)};`);
   }
   lines.push("}");
   return names;

@@ -19,6 +19,8 @@ ${TYPES.map((t) => `    <xs:element name="${t}" type="xs:${t}"/>`).join("\n")}
   </xs:choice></xs:complexType></xs:element>
   <xs:simpleType name="ints"><xs:list itemType="xs:int"/></xs:simpleType>
   <xs:element name="u"><xs:simpleType><xs:union memberTypes="xs:gMonth xs:gYear ints"/></xs:simpleType></xs:element>
+  <xs:simpleType name="big"><xs:restriction base="xs:long"><xs:minInclusive value="100"/></xs:restriction></xs:simpleType>
+  <xs:element name="w"><xs:simpleType><xs:union memberTypes="xs:long xs:NCName big"/></xs:simpleType></xs:element>
 </xs:schema>`;
 
 const VALID: [type: (typeof TYPES)[number], text: string][] = [
@@ -34,7 +36,8 @@ const INVALID: [type: (typeof TYPES)[number], text: string][] = [
 ];
 
 describe("string builtins' lexical forms", () => {
-  const m = generateInlineXsd(xsd).load() as Record<string, Fn>;
+  const generated = generateInlineXsd(xsd);
+  const m = generated.load() as Record<string, Fn>;
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "specforge-forms-")), "forms.xsd");
   writeFileSync(file, xsd);
   const doc = ([type, text]: [string, string]) => `<v><${type}>${text}</${type}></v>`;
@@ -60,6 +63,12 @@ describe("string builtins' lexical forms", () => {
     expect(values.map((v) => m.decodeUElement!(m.encodeUElement!(v)))).toEqual(values);
     expect(xmllintValidate(file, ["<u>--13</u>"])).toHaveLength(1);
     expect(() => m.decodeUElement!("<u>--13</u>")).toThrow();
+  });
+
+  it("type-checks strict, a union's form test followed by a member of another type included (W3C stE017)", () => {
+    expect(generated.typecheck()).toEqual([]);
+    expect(m.decodeWElement!("<w>abc</w>")).toBe("abc");
+    expect(m.encodeWElement!(m.decodeWElement!("<w>12</w>"))).toContain(">12</w>");
   });
 
   it("reports what libxml2 rejects, each with its path", () => {
