@@ -428,6 +428,11 @@ export interface RecordType extends NamedTypeBase {
   /** xsd:complexType mixed="true". */
   readonly mixed?: boolean;
   /**
+   * A restriction's use="prohibited" attributes, as `{ns}local`: the base's attributes it does not restate are
+   * inherited (XSD 1.0 3.4.2, {attribute uses}), except these.
+   */
+  readonly prohibitedAttributes?: readonly string[];
+  /**
    * A restriction of soapenc:Array whose one member is the repeated item: under use="encoded" it is written as a
    * SOAP-ENC array (soapenc:arrayType) and its items are read whatever their element name.
    */

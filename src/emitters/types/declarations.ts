@@ -3,7 +3,7 @@ import type { GeneratedFile } from "../../codegen/generated-file.js";
 import type { AliasType, EnumType, Example, NamedType, RecordType, TypeId, UnionType, ValueCheck } from "../../ir/model.js";
 import { fieldPropertyName, oneofPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "./context.js";
-import { facetTags, isList, keyClaimer, recordProperties, type OrderedItem, type OrderedProperty, type Property } from "./properties.js";
+import { effectiveAnyAttribute, facetTags, isList, keyClaimer, recordProperties, type OrderedItem, type OrderedProperty, type Property } from "./properties.js";
 import { literalTs, parenthesize, typeExprTs, unionOf } from "./type-expr.js";
 
 /** One open content item (the runtime's OpenContentItem): attributes only when the element had some. */
@@ -117,8 +117,9 @@ function emitRecord(f: GeneratedFile, t: RecordType, ctx: TypesContext): void {
   const keys = new Set<string>(family ? [XSI_TYPE_PROPERTY] : []);
   for (const p of recordProperties(t, ctx)) emitProperty(f, p, ctx, keys);
   if (t.id.startsWith("proto:")) emitProtoExtras(f, t, ctx, keys);
-  if (t.anyAttribute) {
-    f.jsdoc("  ", [`Attributes from xsd:anyAttribute (namespace ${t.anyAttribute.namespace}), by qualified name.`]);
+  const anyAttribute = effectiveAnyAttribute(t, ctx);
+  if (anyAttribute) {
+    f.jsdoc("  ", [`Attributes from xsd:anyAttribute (namespace ${anyAttribute.namespace}), by qualified name.`]);
     f.print(`  ${propertyKey(uniqueKey("$attributes", keys))}?: { [name: string]: string };`);
   }
   if (t.additionalProperties !== undefined && t.additionalProperties !== false) {

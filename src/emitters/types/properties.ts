@@ -51,6 +51,23 @@ export interface OrderedItem {
   readonly member: Field | OpenContent;
 }
 
+/**
+ * The record's attribute wildcard (xsd:anyAttribute): its own, else the nearest one along its extensions, which it
+ * inherits (XSD 1.0 3.4.2: an extension's attribute wildcard is the union of its own and its base's; the union's
+ * namespaces are worked out by the validator). A restriction has only its own.
+ */
+export function effectiveAnyAttribute(record: RecordType, ctx: TypesContext): RecordType["anyAttribute"] {
+  const seen = new Set<string>();
+  for (let r: RecordType | undefined = record; r && !seen.has(r.id); ) {
+    if (r.anyAttribute) return r.anyAttribute;
+    seen.add(r.id);
+    if (r.base?.derivation !== "extension") return undefined;
+    const base = lookupType(ctx, r.base.id);
+    r = base.kind === "record" ? base : undefined;
+  }
+  return undefined;
+}
+
 export function recordProperties(record: RecordType, ctx: TypesContext): Property[] {
   const out: Property[] = [];
   const chain: RecordType[] = [];
@@ -65,6 +82,21 @@ export function recordProperties(record: RecordType, ctx: TypesContext): Propert
     r = base.kind === "record" ? base : undefined;
   }
   for (const r of chain) flatten(r.members, { min: 1, max: 1 }, undefined, out);
+  // A restriction restates its content, but not always its attributes: the base's attribute uses it neither
+  // restates nor prohibits are its own too (XSD 1.0 3.4.2 {attribute uses}, complex content and simple content).
+  const top = chain[0]!;
+  if (top.base?.derivation === "restriction" && !seen.has(top.base.id)) {
+    const base = lookupType(ctx, top.base.id);
+    if (base.kind === "record") {
+      const xmlKey = (f: Field) => `{${f.wire.xml?.ns ?? ""}}${f.name}`;
+      const own = new Set(out.flatMap((p) => (p.kind === "field" && p.field.wire.xml?.kind === "attribute" ? [xmlKey(p.field)] : [])));
+      const prohibited = new Set(top.prohibitedAttributes ?? []);
+      const inherited = recordProperties(base, ctx).filter(
+        (p) => p.kind === "field" && p.field.wire.xml?.kind === "attribute" && !own.has(xmlKey(p.field)) && !prohibited.has(xmlKey(p.field)),
+      );
+      out.push(...inherited);
+    }
+  }
   return out;
 }
 

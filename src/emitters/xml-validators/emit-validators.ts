@@ -6,7 +6,7 @@ import type { EmitContext } from "../artifact.js";
 import { lookupType, typesContext } from "../types/context.js";
 import { code } from "../xml/context.js";
 import { recordLayout, strictDeclarations, type AnySlot, type FieldSlot, type OrderedSlot, type RecordLayout } from "../xml/record-layout.js";
-import { xsdEnumKey } from "../../runtime/xml/checks.js";
+import { hasXsdStringForm, xsdEnumKey } from "../../runtime/xml/checks.js";
 import { checkFunction, compositeName, enumKeyOf, declareValueCheck, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
 
 /**
@@ -173,7 +173,7 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const tail = `], ${CHECK_LOOKUP}${xsiType});`;
   const lines: Printable[] = layout.slots.map((s) => (s.kind === "any" ? wildcardRule(s, v) : s.kind === "ordered" ? orderedRule(s, v) : propertyRule(s, v)));
   // xsd:anyAttribute: the attributes kept must be of namespaces its constraint admits.
-  const attributeWildcard = t.anyAttribute && layout.attributesKey !== undefined ? anyAttributeNamespaces(t, v) : undefined;
+  const attributeWildcard = layout.attributesKey !== undefined ? anyAttributeNamespaces(t, v) : undefined;
   if (attributeWildcard !== undefined) {
     lines.push(`{ key: ${stringLiteral(layout.attributesKey!)}, attributes: { namespace: ${stringLiteral(attributeWildcard.namespace)}, namespaces: ${attributeWildcard.namespaces} } }`);
   }
@@ -408,6 +408,8 @@ function directCheck(t: TypeExpr, v: ValidatorContext): Printable | undefined | 
     case "scalar":
       switch (t.scalar) {
         case "string":
+          // A builtin with a lexical form of its own (gYear, Name...) gets a function of its own (typeCheck).
+          return t.builtin !== undefined && hasXsdStringForm(t.builtin) ? null : v.rt("checkXsdString");
         case "anyURI":
         case "QName":
           return v.rt("checkXsdString");

@@ -1,4 +1,4 @@
-import { xsdEnumKey } from "../../runtime/xml/checks.js";
+import { hasXsdStringForm, xsdEnumKey } from "../../runtime/xml/checks.js";
 import { patternPlan } from "../../codegen/spec-pattern.js";
 import type { GeneratedFile, ImportToken, Printable } from "../../codegen/generated-file.js";
 import { lineCommentText, stringLiteral } from "../../codegen/escape.js";
@@ -57,6 +57,9 @@ function scalarCheck(val: string, path: Printable, t: ScalarType, v: ValidatorCo
   if (range) return code`${v.rt("checkXsdInt")}(${val}, ${range.min}, ${range.max}, "${range.type}", ${path}, ${sink})`;
   switch (t.scalar) {
     case "string":
+      // Builtins with a lexical form of their own (gYear, Name, language...): the form is checked.
+      if (t.builtin !== undefined && hasXsdStringForm(t.builtin)) return code`${v.rt("checkXsdStringForm")}(${val}, "${t.builtin}", ${path}, ${sink})`;
+      return code`${v.rt("checkXsdString")}(${val}, ${path}, ${sink})`;
     case "anyURI":
     case "QName":
       return code`${v.rt("checkXsdString")}(${val}, ${path}, ${sink})`;

@@ -4,7 +4,7 @@ import type { EnumType, Member, RecordType, TypeExpr } from "../../ir/model.js";
 import { lookupType } from "../types/context.js";
 import { typeExprTs } from "../types/type-expr.js";
 import { code, typeRef, type XmlContext } from "./context.js";
-import { familyRootOf, strictDeclarations, type AnySlot } from "./record-layout.js";
+import { familyRootOf, strictDeclarations, type AnySlot, type RecordLayout } from "./record-layout.js";
 import { decodedPatterns, holdsQName, isSimple, lexicalOf, valueOf } from "./simple-values.js";
 
 /**
@@ -45,6 +45,19 @@ export function recordCodec(id: string, x: XmlContext): string {
   return `r$${x.names.type(id)}`;
 }
 
+/** Element ids that head a substitution group (per document, worked out once). */
+const headsOf = new WeakMap<object, ReadonlySet<string>>();
+
+/** Whether an element field of the layout refers to the head of a substitution group. */
+function hasSubstitutionHead(layout: RecordLayout, x: XmlContext): boolean {
+  let heads = headsOf.get(x.doc);
+  if (heads === undefined) headsOf.set(x.doc, (heads = new Set(x.doc.elements.flatMap((e) => (e.substitutionGroup !== undefined ? [e.substitutionGroup] : [])))));
+  if (heads.size === 0) return false;
+  const isHead = (s: { readonly kind: string; readonly field?: { readonly wire: { readonly xml?: { readonly ref?: string } } } }) =>
+    s.kind === "element" && s.field?.wire.xml?.ref !== undefined && heads.has(s.field.wire.xml.ref);
+  return layout.slots.some((s) => (s.kind === "ordered" ? s.items.some((i) => isHead(i.slot)) : isHead(s)));
+}
+
 /**
  * A record's entry: `["r$Name", ns, "xmlName", "TsName", family, [` then a line per field, then `]],` (or
  * `], "$attributes"],` with xsd:anyAttribute).
@@ -52,7 +65,10 @@ export function recordCodec(id: string, x: XmlContext): string {
 export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs): Printable[] {
   const name = x.names.type(t.id);
   const layout = x.layout(t.id);
-  const family = layout.familyRoot === undefined ? 0 : layout.familyRoot === t.id ? 1 : 2;
+  // Family bits, 4 (XML_MIXED) for mixed content: text in an element of empty content is otherwise noted; 8
+  // (XML_SUBSTITUTABLE) when an element of the record heads a substitution group: members in its place are not read
+  // as such yet, so children no field takes are not noted (they may be valid substitutes).
+  const family = (layout.familyRoot === undefined ? 0 : layout.familyRoot === t.id ? 1 : 2) + (t.mixed === true ? 4 : 0) + (hasSubstitutionHead(layout, x) ? 8 : 0);
   const attributes = layout.attributesKey !== undefined ? `, ${stringLiteral(layout.attributesKey)}` : "";
   const head = `[${stringLiteral(recordCodec(t.id, x))}, ${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${stringLiteral(name)}, ${String(family)}, [`;
   if (layout.slots.length === 0) return [`${head}]${attributes}],`];

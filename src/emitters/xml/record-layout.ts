@@ -3,7 +3,7 @@ import { wildcard } from "../../runtime/xml/record-codec.js";
 import { fieldPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { XSI_TYPE_PROPERTY } from "../types/declarations.js";
-import { isList, recordProperties, type OrderedProperty, type SequenceRound } from "../types/properties.js";
+import { effectiveAnyAttribute, isList, recordProperties, type OrderedProperty, type SequenceRound } from "../types/properties.js";
 
 /**
  * A record as the codecs and validators see it: every property with the key the types emitter gave it (the same
@@ -99,7 +99,7 @@ export function recordLayout(t: RecordType, ctx: TypesContext): RecordLayout {
     record: t,
     ...(root ? { familyRoot: root } : {}),
     slots,
-    ...(t.anyAttribute ? { attributesKey: unique("$attributes") } : {}),
+    ...(effectiveAnyAttribute(t, ctx) ? { attributesKey: unique("$attributes") } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Printable } from "../../codegen/generated-file.js";
 import type { AliasType, EnumType, ScalarType, TypeExpr } from "../../ir/model.js";
+import { hasXsdStringForm } from "../../runtime/xml/checks.js";
 import { listPatternParts, translateXsdPattern } from "../xml-validators/xsd-regex.js";
 import { literalTs, typeExprTs } from "../types/type-expr.js";
 import { stringLiteral } from "../../codegen/escape.js";
@@ -429,11 +430,12 @@ function shapeTest(v: string, t: TypeExpr, x: XmlContext): string {
   return `typeof ${v} === "string"`;
 }
 
-/** The kind of a Gregorian fragment builtin (xsd:gMonth -> "gMonth"): a string of a lexical form of its own. */
-function gregorian(m: TypeExpr): "gYear" | "gYearMonth" | "gMonth" | "gMonthDay" | "gDay" | undefined {
-  if (m.kind !== "scalar" || m.scalar !== "string") return undefined;
-  const kind = /^xsd:(g(?:Year|YearMonth|Month|MonthDay|Day))$/.exec(m.builtin ?? "")?.[1];
-  return kind as "gYear" | "gYearMonth" | "gMonth" | "gMonthDay" | "gDay" | undefined;
+/** The string builtin with a lexical form (hasXsdStringForm) a union member is, through aliases; else undefined. */
+function stringForm(t: TypeExpr, x: XmlContext, depth = 0): string | undefined {
+  if (t.kind === "scalar") return t.scalar === "string" && t.builtin !== undefined && hasXsdStringForm(t.builtin) ? t.builtin : undefined;
+  if (t.kind !== "ref" || depth > 32) return undefined;
+  const n = x.type(t.id);
+  return n.kind === "alias" ? stringForm(n.target, x, depth + 1) : undefined;
 }
 
 /** read/write helpers for a union or literal type, generated once per distinct type expression. */
@@ -453,10 +455,9 @@ function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { r
     lines.push(code`  throw new ${x.rt("XmlDecodeError")}(path, ${stringLiteral(`expected ${JSON.stringify(lexical)}`)});`);
   } else {
     t.of.forEach((m, i) => {
-      // A Gregorian fragment is a string with a lexical form: as a union member it takes only text of that form (the
-      // members after it, a QName or a number, get the rest).
-      const g = gregorian(m);
-      const read = g !== undefined ? code`${x.rt("parseXsdTemporal")}(text, "${g}", path)` : valueOf("text", "path", m, x);
+      // A member of a string builtin with a lexical form (gYear, NCName...) takes only text of that form.
+      const form = stringForm(m, x);
+      const read = valueOf(form === undefined ? "text" : code`${x.rt("xsdTextForm")}(text, "${form}", path)`, "path", m, x);
       if (i === t.of.length - 1) lines.push(code`  return ${read};`);
       else {
         lines.push("  try {", code`    return ${read};`, "  } catch {", "    // not this member: try the next one, in the union's order", "  }");
@@ -466,13 +467,18 @@ function helper(t: TypeExpr & { kind: "union" | "literal" }, x: XmlContext): { r
   lines.push("}", "", code`function ${names.write}(v: ${typeRef(ts, x)}): string {`);
   if (t.kind === "literal") lines.push(t.value === null ? '  return "";' : "  return String(v);");
   else {
+    // After a form test, strings are no longer narrowed out of `v`: later casts go through unknown.
+    let widened = false;
+    const cast = (m: TypeExpr) => code`(v as ${widened ? "unknown as " : ""}${typeRef(typeExprTs(m, x.types), x)})`;
     for (const m of t.of.slice(0, -1)) {
-      const g = gregorian(m);
-      const test = g !== undefined ? code`typeof v === "string" && ${x.rt("isXsdTemporal")}(v, "${g}")` : shapeTest("v", m, x);
-      lines.push(code`  if (${test}) return ${lexicalOf(code`(v as ${typeRef(typeExprTs(m, x.types), x)})`, m, x)};`);
+      // A string-builtin member with a lexical form writes only strings of that form (the others are a later member's).
+      const form = stringForm(m, x);
+      const test = form === undefined ? shapeTest("v", m, x) : code`typeof v === "string" && ${x.rt("isXsdTextForm")}(v, "${form}")`;
+      lines.push(code`  if (${test}) return ${lexicalOf(cast(m), m, x)};`);
+      if (form !== undefined) widened = true;
     }
     const last = t.of[t.of.length - 1]!;
-    lines.push(code`  return ${lexicalOf(code`(v as ${typeRef(typeExprTs(last, x.types), x)})`, last, x)};`);
+    lines.push(code`  return ${lexicalOf(cast(last), last, x)};`);
   }
   lines.push("}");
   return names;

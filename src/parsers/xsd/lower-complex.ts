@@ -350,9 +350,22 @@ function attributeField(ctx: Ctx, scope: Scope, el: XmlElement): Field | undefin
   };
 }
 
+/** The `{ns}local` of a use="prohibited" attribute (a reference's, or a local one's by its form). */
+function prohibitedName(ctx: Ctx, scope: Scope, el: XmlElement): string {
+  const ref = attr(el, "ref");
+  if (ref !== undefined) {
+    const q = ctx.set.qname(scope.schema, el, ref);
+    return `{${q.ns}}${q.local}`;
+  }
+  const form = attr(el, "form") ?? scope.schema.attributeFormDefault;
+  return `{${form === "qualified" ? scope.schema.tns : ""}}${attr(el, "name")?.trim() ?? ""}`;
+}
+
 interface Attrs {
   fields: Field[];
   anyAttribute?: AnyAttribute;
+  /** `{ns}local` of every use="prohibited" attribute (what a restriction removes from its base's). */
+  prohibited?: string[];
 }
 
 function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { fields: [] }): Attrs {
@@ -360,6 +373,7 @@ function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { f
     if (c.name.local === "attribute") {
       const f = attributeField(ctx, scope, c);
       if (f) out.fields.push(f);
+      else (out.prohibited ??= []).push(prohibitedName(ctx, scope, c));
     } else if (c.name.local === "attributeGroup") {
       const d = ctx.set.resolve("attributeGroup", scope.schema, c, "ref");
       const k = key(d.name);
@@ -368,10 +382,15 @@ function attributes(ctx: Ctx, scope: Scope, holder: XmlElement, out: Attrs = { f
       if (ctx.inlining.includes(k)) continue;
       only(d.el, ATTRIBUTES, `xsd:attributeGroup ${k}`);
       ctx.inlining.push(k);
+      // XSD 1.0: a use="prohibited" attribute in an attribute group contributes nothing (W3C suite attZ015: the
+      // restriction keeps its base's attribute), so the group's prohibitions are not collected.
+      const prohibited = out.prohibited?.slice();
       try {
         attributes(ctx, { schema: d.schema, path: d.name.local, name: d.name.local, counters: scope.counters }, d.el, out);
       } finally {
         ctx.inlining.pop();
+        if (prohibited === undefined) delete out.prohibited;
+        else out.prohibited = prohibited;
       }
     } else if (c.name.local === "anyAttribute") {
       // Several wildcards (from attribute groups) would intersect; the first one is kept as the record's.
@@ -399,7 +418,7 @@ function modelMembers(ctx: Ctx, scope: Scope, holder: XmlElement): Member[] {
  * The particle and attributes of a complexType (or of its extension/restriction), with its XSD 1.1 open content (a
  * wildcard after the model: xsd11.ts) when `open` (the complexType element) is given.
  */
-function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement, open?: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute } {
+function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement, open?: XmlElement): { members: Member[]; anyAttribute?: AnyAttribute; prohibited?: string[] } {
   const members = modelMembers(ctx, scope, holder);
   if (open !== undefined) {
     const own = xsdChild(holder, "openContent") ?? xsdChild(open, "openContent");
@@ -408,7 +427,7 @@ function contentModel(ctx: Ctx, scope: Scope, holder: XmlElement, open?: XmlElem
   }
   const a = attributes(ctx, scope, holder);
   members.push(...a.fields);
-  return { members, ...(a.anyAttribute ? { anyAttribute: a.anyAttribute } : {}) };
+  return { members, ...(a.anyAttribute ? { anyAttribute: a.anyAttribute } : {}), ...(a.prohibited ? { prohibited: a.prohibited } : {}) };
 }
 
 function valueField(ctx: Ctx, scope: Scope, at: XmlElement, type: TypeExpr, extra: Partial<Field> = {}): Field {
@@ -504,7 +523,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
   if (attr(el, "abstract") === "true") rec.abstract = true;
   const block = blockOf(scope.schema, el);
   if (block !== undefined) rec.block = block;
-  let mixed = attr(el, "mixed") === "true";
+  let mixed = xsdTrue(attr(el, "mixed"));
   const cc = xsdChild(el, "complexContent");
   const sc = xsdChild(el, "simpleContent");
   if (cc && sc) throw specError(sc, "xsd:complexType has both complexContent and simpleContent");
@@ -521,7 +540,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
     const baseQ = ctx.set.qname(scope.schema, der, baseRaw);
     const baseDecl = ctx.typeDecl(scope.schema, der, baseRaw);
     if (cc) {
-      mixed ||= attr(cc, "mixed") === "true";
+      mixed ||= xsdTrue(attr(cc, "mixed"));
       only(der, new Set([...MODELS, ...ATTRIBUTES, ...COMPLEX_11]), `complexContent xsd:${derivation}`);
       warnXsd11(ctx, der);
       if (isSoapEnc(baseQ.ns) && baseQ.local === "Array") {
@@ -539,6 +558,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
         const c = contentModel(ctx, scope, der, el);
         rec.members = c.members;
         if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
+        if (c.prohibited && derivation === "restriction") rec.prohibitedAttributes = c.prohibited;
       }
     } else {
       only(der, new Set([...ATTRIBUTES, "simpleType", "assert", ...FACETS]), `simpleContent xsd:${derivation}`);
@@ -564,6 +584,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
       members.push(...a.fields);
       rec.members = members;
       if (a.anyAttribute) rec.anyAttribute = a.anyAttribute;
+      if (a.prohibited && derivation === "restriction") rec.prohibitedAttributes = a.prohibited;
     }
   } else {
     const c = contentModel(ctx, scope, el, el);
@@ -573,4 +594,10 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
   defaultAttributes(ctx, scope, el, rec);
   if (mixed) rec.mixed = true;
   ctx.fill(slot, rec);
+}
+
+/** An xsd:boolean attribute's value is true ("true" or "1", white space collapsed). */
+function xsdTrue(v: string | undefined): boolean {
+  const t = v?.trim();
+  return t === "true" || t === "1";
 }

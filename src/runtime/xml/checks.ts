@@ -2,6 +2,7 @@ import type { ValidationIssue } from "../validation.js";
 import { decodeBase64, decodeHex, encodeBase64, encodeHex } from "./base64.js";
 import { isXsdDecimal, isXsdTemporal, type XsdTemporal } from "./lexical.js";
 import { compareXsdTemporal } from "./temporal-order.js";
+import { XmlDecodeError } from "./errors.js";
 
 /**
  * Primitive checks the generated XSD validators call. Each pushes issues and returns whether the value had the
@@ -23,6 +24,83 @@ export function checkXsdString(v: unknown, path: string, issues: Issues): v is s
   if (typeof v === "string") return true;
   xsdIssue(issues, path, "type", "expected a string");
   return false;
+}
+
+const YEAR = "-?(?:[1-9]\\d{4,}|\\d{4})";
+const ZONE = "(?:Z|[+-](?:(?:0\\d|1[0-3]):[0-5]\\d|14:00))?";
+const MONTH = "(?:0[1-9]|1[0-2])";
+const DAY = "(?:0[1-9]|[12]\\d|3[01])";
+/** XML 1.0 (5th edition) NameStartChar and NameChar, without ":" (an NCName). */
+const NC_START = "A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}";
+const NC_CHAR = `${NC_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040`;
+
+/**
+ * Lexical forms of the string-valued builtins that have one (XSD 1.0 Part 2, 3.2.9-3.2.13 and 3.3): their values
+ * are strings here, read as written, so the validator checks the form (white space collapsed first).
+ */
+const STRING_FORMS: Readonly<Record<string, RegExp>> = {
+  "xsd:gYear": /* @__PURE__ */ new RegExp(`^${YEAR}${ZONE}$`),
+  "xsd:gYearMonth": /* @__PURE__ */ new RegExp(`^${YEAR}-${MONTH}${ZONE}$`),
+  "xsd:gMonth": /* @__PURE__ */ new RegExp(`^--${MONTH}${ZONE}$`),
+  "xsd:gMonthDay": /* @__PURE__ */ new RegExp(`^--${MONTH}-${DAY}${ZONE}$`),
+  "xsd:gDay": /* @__PURE__ */ new RegExp(`^---${DAY}${ZONE}$`),
+  "xsd:language": /^[a-zA-Z]{1,8}(?:-[a-zA-Z0-9]{1,8})*$/,
+  "xsd:Name": /* @__PURE__ */ new RegExp(`^[:${NC_START}][:${NC_CHAR}]*$`, "u"),
+  "xsd:NCName": /* @__PURE__ */ new RegExp(`^[${NC_START}][${NC_CHAR}]*$`, "u"),
+  "xsd:ID": /* @__PURE__ */ new RegExp(`^[${NC_START}][${NC_CHAR}]*$`, "u"),
+  "xsd:IDREF": /* @__PURE__ */ new RegExp(`^[${NC_START}][${NC_CHAR}]*$`, "u"),
+  "xsd:ENTITY": /* @__PURE__ */ new RegExp(`^[${NC_START}][${NC_CHAR}]*$`, "u"),
+  "xsd:NMTOKEN": /* @__PURE__ */ new RegExp(`^[:${NC_CHAR}]+$`, "u"),
+};
+
+/** Whether a string builtin (`xsd:gYear`, `xsd:Name`...) has a lexical form checkStringForm tests. */
+export function hasXsdStringForm(builtin: string): boolean {
+  return Object.hasOwn(STRING_FORMS, builtin);
+}
+
+/** A string of a builtin with a lexical form (STRING_FORMS): a string, in that form once white space is collapsed. */
+export function checkXsdStringForm(v: unknown, builtin: string, path: string, issues: Issues): v is string {
+  if (!checkXsdString(v, path, issues)) return false;
+  const form = STRING_FORMS[builtin];
+  const t = v.trim();
+  // gMonthDay: the day must exist in the month (--02-29 does, in a leap year); gYear(Month): XSD 1.0 has no year 0000.
+  const exists = builtin === "xsd:gMonthDay" ? dayInMonth(2000, Number(t.slice(2, 4)), Number(t.slice(5, 7))) : !/^-?0000(?!\d)/.test(t) || !builtin.startsWith("xsd:gYear");
+  if (form === undefined || (form.test(t) && exists)) return true;
+  xsdIssue(issues, path, "lexical", `${JSON.stringify(v)} is not a valid ${builtin}`);
+  return false;
+}
+
+/**
+ * The text of a string builtin with a lexical form (STRING_FORMS), or an XmlDecodeError: how a union's decoder tells
+ * its members apart (`<xsd:union memberTypes="xsd:gMonth list">` reading "1 2 3" is the list). Elsewhere the decoder
+ * keeps such text as it is and the validator checks it.
+ */
+export function isXsdTextForm(text: string, builtin: string): boolean {
+  return checkXsdStringForm(text, builtin, "", []);
+}
+
+export function xsdTextForm(text: string, builtin: string, path: string): string {
+  const issues: Issues = [];
+  if (!checkXsdStringForm(text, builtin, path, issues)) throw new XmlDecodeError(path, issues[0]!.message);
+  return text;
+}
+
+/** Whether a day exists in a month of a year (proleptic Gregorian; year 2000 for "any year", which is a leap year). */
+function dayInMonth(year: number, month: number, day: number): boolean {
+  if (month === 2) return day <= (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28);
+  return day <= (month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31);
+}
+
+/**
+ * A date or dateTime's date part exists (XSD 1.0 Part 2 3.2.7: the day is at most the month's last day, year 0000 is
+ * not allowed). Negative years are not checked for leap days.
+ */
+function validDatePart(v: string): boolean {
+  const m = /^(-?)(\d{4,})-(\d\d)-(\d\d)/.exec(v.trim());
+  if (m === null) return true;
+  const year = Number(m[2]);
+  if (year === 0) return false;
+  return dayInMonth(m[1] === "-" ? 2000 : year, Number(m[3]), Number(m[4]));
 }
 
 export function checkXsdBoolean(v: unknown, path: string, issues: Issues): v is boolean {
@@ -83,7 +161,7 @@ export function checkXsdTemporal(v: unknown, kind: XsdTemporal, path: string, is
     xsdIssue(issues, path, "type", `expected an xsd:${kind} string`);
     return false;
   }
-  if (isXsdTemporal(v, kind)) return true;
+  if (isXsdTemporal(v, kind) && ((kind !== "date" && kind !== "dateTime") || validDatePart(v))) return true;
   xsdIssue(issues, path, "lexical", `${JSON.stringify(v)} is not a valid xsd:${kind}`);
   return false;
 }

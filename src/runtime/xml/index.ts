@@ -17,3 +17,4 @@ export * from "./record-checks.js";
 export * from "./record-codec.js";
 export * from "./pull.js";
 export { formatXsdQName, parseXsdQName, withXmlQNameScope, withXmlQNameWriter } from "./qname.js";
+export { XML_UNDECLARED, xmlNotesOf, type XmlUndeclaredNote } from "./undeclared.js";

@@ -230,6 +230,12 @@ export class XmlPullReader {
     }
   }
 
+  /**
+   * Set by readText() when the element it read had child elements (left out of the text); never cleared by the
+   * reader: a caller that wants to know clears it first (record-codec's check of simple and empty content).
+   */
+  textHadChildren = false;
+
   /** The current element's own character data (child elements are read, checked and left out), then its end. */
   readText(): string {
     // The common case first: text (or nothing), then the element's end tag.
@@ -244,6 +250,7 @@ export class XmlPullReader {
     }
     if (this.nextChild(true) === false) return this.lastText;
     let text = this.lastText;
+    this.textHadChildren = true;
     do {
       this.skip();
       const more = this.nextChild(true);

@@ -1,3 +1,4 @@
+import { xmlNotesOf } from "./undeclared.js";
 import type { ValidationIssue } from "../validation.js";
 import { pointerJoin } from "../validation.js";
 import { linearPattern } from "../linear-pattern.js";
@@ -169,6 +170,9 @@ export function checkXsdRecord(value: unknown, rules: XsdRecordRules, path: stri
     else if (rule.list) checkList(v, rule, p, issues);
     else checkSingle(v, rule, p, issues);
   }
+  // What the decoder read past without a declaration (undeclared.ts): present only on values it noted something on.
+  const notes = xmlNotesOf(value);
+  if (notes !== undefined) for (const n of notes) xsdIssue(issues, path + n.path, n.rule, n.message);
   return true;
 }
 

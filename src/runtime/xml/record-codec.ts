@@ -25,6 +25,7 @@ import { readerOfNode } from "./pulled-element.js";
 import { compareXsdTemporal } from "./temporal-order.js";
 import type { XmlWriter } from "./writer.js";
 import { formatXsdQName, parseXsdQName, withXmlQNameScope, withXmlQNameWriter } from "./qname.js";
+import { attachXmlNotes, xmlNote, xmlNoteName, type XmlUndeclaredNote } from "./undeclared.js";
 
 /**
  * Table-driven XML codecs. A generated xml.ts describes each record type as a list of fields (where each lives in
@@ -498,6 +499,17 @@ function childNamespace(layout: Layout, ns: string): ChildNamespace {
 /** Family flags of a record: 1 = it is a family root (`$type` set when named by xsi:type), 2 = a subtype in one. */
 export const XML_FAMILY_ROOT = 1;
 export const XML_FAMILY_MEMBER = 2;
+/**
+ * Flag beside the family bits: the type's content is mixed (character data may come between its child elements,
+ * and an empty content model still admits text). Without it, text in an element of empty content is noted
+ * (undeclared.ts).
+ */
+export const XML_MIXED = 4;
+/**
+ * Flag beside the family bits: an element of the type heads a substitution group. Substitutes are not read as such
+ * yet (open content, skipped), so a child no field takes is not noted: it may be a valid member.
+ */
+export const XML_SUBSTITUTABLE = 8;
 
 export class XmlRecordCodec implements XmlValueCodec {
   private layoutCache: Layout | undefined;
@@ -510,11 +522,19 @@ export class XmlRecordCodec implements XmlValueCodec {
     readonly name: string,
     /** The generated type's name (encode errors say `Type/key`). */
     readonly tsName: string,
-    private readonly family: number,
+    family: number,
     private readonly fieldSpecs: () => readonly XmlFieldSpec[],
     /** The property of xsd:anyAttribute's attributes, when the type has one. */
     private readonly attributesKey: string | undefined,
-  ) {}
+  ) {
+    this.family = family & 3;
+    this.mixed = (family & XML_MIXED) !== 0;
+    this.substitutable = (family & XML_SUBSTITUTABLE) !== 0;
+  }
+
+  private readonly family: number;
+  private readonly mixed: boolean;
+  private readonly substitutable: boolean;
 
   private layout(): Layout {
     return (this.layoutCache ??= buildLayout(this.fieldSpecs(), this.tsName, this.codecs));
@@ -670,17 +690,20 @@ export class XmlRecordCodec implements XmlValueCodec {
   read(r: XmlPullReader, path = "", typed = false): unknown {
     const layout = this.layout();
     const { fields } = layout;
-    const vals: unknown[] = new Array(fields.length);
+    // One slot past the fields: the notes of what no declaration takes (undeclared.ts), made on the first one.
+    const vals: unknown[] = new Array(fields.length + 1);
+    const notes = fields.length;
     let attributes: { [name: string]: string } | undefined;
     for (let i = 0; i < r.attrCount; i++) {
       const ans = r.attrNs[i]!;
       const alocal = r.attrLocal[i]!;
       const f = layout.attributes.get(ans)?.get(alocal);
       if (f !== undefined) vals[f.index] = (f.codec as XmlSimpleCodec<unknown>).attributeValue(r, r.attrValue[i]!, path + f.segment);
-      else if (this.attributesKey !== undefined && ans !== XSI_NS) {
+      else if (ans === XSI_NS) continue;
+      else if (this.attributesKey !== undefined) {
         attributes ??= Object.create(null) as { [name: string]: string };
         attributes[ans === "" ? alocal : clarkName(ans, alocal)] = r.attrValue[i]!;
-      }
+      } else if (!SOAP_ATTRIBUTE_NS.has(ans)) vals[notes] = xmlNote(vals[notes] as XmlUndeclaredNote[] | undefined, "undeclared", `attribute ${xmlNoteName(ans, alocal)} is not declared (and the type has no xsd:anyAttribute)`);
     }
     // The element's own text is wanted only by simple-content fields; it is read (and checked) either way.
     const texts = layout.texts;
@@ -688,8 +711,13 @@ export class XmlRecordCodec implements XmlValueCodec {
     const scope = r.scope;
     let text = "";
     if (layout.particles) text = this.readChildren(r, path, layout, vals, texts.length > 0);
-    else if (texts.length > 0) text = r.readText();
-    else r.skip();
+    else if (texts.length > 0 || !this.mixed) {
+      // Simple content (or empty content): child elements are read and left out, noted; so is text in empty content.
+      r.textHadChildren = false;
+      text = r.readText();
+      if (r.textHadChildren) vals[notes] = xmlNote(vals[notes] as XmlUndeclaredNote[] | undefined, "content", texts.length > 0 ? "child elements are not allowed (the type has simple content)" : "child elements are not allowed (the type's content is empty)");
+      if (texts.length === 0 && text !== "" && !isXmlSpace(text)) vals[notes] = xmlNote(vals[notes] as XmlUndeclaredNote[] | undefined, "content", "character data is not allowed (the type's content is empty)");
+    } else r.skip();
     for (const f of texts) {
       const codec = f.codec as XmlSimpleCodec<unknown>;
       vals[f.index] = codec.qname ? withXmlQNameScope(scope, () => codec.parse(text, path)) : codec.parse(text, path);
@@ -712,6 +740,7 @@ export class XmlRecordCodec implements XmlValueCodec {
     }
     if (attributes !== undefined) out[this.attributesKey!] = attributes;
     if (typed && this.family === XML_FAMILY_ROOT) out.$type = this.name;
+    if (vals[notes] !== undefined) attachXmlNotes(out, vals[notes] as XmlUndeclaredNote[]);
     return out;
   }
 
@@ -785,12 +814,22 @@ export class XmlRecordCodec implements XmlValueCodec {
         } else f = named[0];
       }
       if (f !== undefined) {
+        // A single element met again (xsd:all, or after the content model's end): the last one is kept, noted.
+        if (!f.list && f.item === undefined && vals[f.index] !== undefined) {
+          vals[layout.fields.length] = xmlNote(vals[layout.fields.length] as XmlUndeclaredNote[] | undefined, "maxOccurs", `element ${xmlNoteName(f.ns, f.local)} occurs more than once`);
+        }
         if (plain !== undefined) plainValue(f, plain, path, vals);
         else readElement(r, path, f, vals);
         continue;
       }
       const a = earlier ?? (where.wildcards !== undefined ? nextWildcard(where.wildcards, vals) : where.wildcard);
       if (a === undefined) {
+        // A child no field or wildcard takes: read past (lenient), noted.
+        if (!this.substitutable) {
+          const ns = met !== undefined ? met.tag.ns : r.ns;
+          const local = met !== undefined ? met.tag.local : r.local;
+          vals[layout.fields.length] = xmlNote(vals[layout.fields.length] as XmlUndeclaredNote[] | undefined, "undeclared", `element ${xmlNoteName(ns, local)} is not allowed here`);
+        }
         if (plain === undefined) r.skip();
         continue;
       }
@@ -883,6 +922,27 @@ function readElement(r: XmlPullReader, path: string, f: Field, vals: unknown[]):
  * An element with xsi:nil="true": null. It must have no content at all, neither child elements nor characters (XSD
  * 1.0 Part 1, 3.3.4 Element Locally Valid (Element) clause 3.2.3).
  */
+/**
+ * Namespaces of attributes SOAP puts on any element of a message whatever its schema says (SOAP 1.1 4.1.1
+ * `encodingStyle`, 4.2 `mustUnderstand`/`actor` on header blocks, SOAP 1.2 `role`/`relay`, SOAP encoding's
+ * `arrayType`, `offset`, `root`...): never noted as undeclared.
+ */
+const SOAP_ATTRIBUTE_NS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  "http://schemas.xmlsoap.org/soap/envelope/",
+  "http://www.w3.org/2003/05/soap-envelope",
+  "http://schemas.xmlsoap.org/soap/encoding/",
+  "http://www.w3.org/2003/05/soap-encoding",
+]);
+
+/** Whether text is XML white space only (#x20 | #x9 | #xD | #xA). */
+function isXmlSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x9 && c !== 0xa && c !== 0xd) return false;
+  }
+  return true;
+}
+
 function skipNil(r: XmlPullReader, path: string): null {
   if (r.nextChild(true) || r.lastText !== "") throw new XmlDecodeError(path, "an element with xsi:nil=\"true\" must be empty");
   return null;
