@@ -20,10 +20,30 @@ import { readSuite, xsdataValidCases } from "../../conformance/xsd/suite.js";
 const work = mkdtempSync(path.join(tmpdir(), "specforge-xsd-suite-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/**
+ * Run `groups`, type-check what they generated in one program, and hold the
+ * outcome to the known-failures and regressions lists: the problems (empty when all is as listed) and every case.
+ */
+async function runSample(groups: Parameters<typeof runGroup>[0][]) {
+  const results: GroupResult[] = [];
+  for (const g of groups) results.push(await runGroup(g, { work, keepFiles: true }));
+  const diagnostics = typecheckGroups(results.filter((r) => r.generated));
+  const recorded: RecordedGroup[] = results.map((r) => ({
+    id: r.id,
+    set: r.set,
+    version: r.version,
+    generated: r.generated,
+    cases: r.cases,
+    ...(diagnostics.has(r.id) ? { tsc: diagnostics.get(r.id)!.map(tscClass) } : {}),
+  }));
+  const details = new Map(results.flatMap((r) => r.cases.map((c) => [c.id, c.detail ?? ""] as const)));
+  const problems = checkAgainstLists(recorded, true).map((p) => `${p} ${details.get(p.split(":")[0]!) ?? ""}`.slice(0, 400));
+  return { problems, cases: results.flatMap((r) => r.cases) };
+}
+
 describe("W3C XML Schema test suite (sample)", () => {
   const suite = readSuite(undefined, { xsd11: false });
   const groups = testGroups(suite.groups);
-  const results: GroupResult[] = [];
 
   it("reads the XSD 1.0 groups of the suite", () => {
     // The counts of the corpus as committed (shared/corpus/xsdtests/COMMIT): a change to the selection rule shows here.
@@ -59,21 +79,9 @@ describe("W3C XML Schema test suite (sample)", () => {
   });
 
   it("generates, decodes, validates, re-encodes (libxml2-valid) and rejects as listed", { timeout: 600_000 }, async () => {
-    for (const g of groups) results.push(await runGroup(g, { work, keepFiles: true }));
-    const diagnostics = typecheckGroups(results.filter((r) => r.generated));
-    const recorded: RecordedGroup[] = results.map((r) => ({
-      id: r.id,
-      set: r.set,
-      version: r.version,
-      generated: r.generated,
-      cases: r.cases,
-      ...(diagnostics.has(r.id) ? { tsc: diagnostics.get(r.id)!.map(tscClass) } : {}),
-    }));
-    const details = new Map(results.flatMap((r) => r.cases.map((c) => [c.id, c.detail ?? ""] as const)));
-    const problems = checkAgainstLists(recorded, true).map((p) => `${p} ${details.get(p.split(":")[0]!) ?? ""}`.slice(0, 400));
+    const { problems, cases } = await runSample(groups);
     expect(problems).toEqual([]);
     // The sample did what it says: instances of both kinds ran, most of them passed.
-    const cases = results.flatMap((r) => r.cases);
     expect(cases.filter((c) => c.valid && c.outcome === "pass").length).toBeGreaterThan(200);
     expect(cases.filter((c) => !c.valid && c.outcome === "pass").length).toBeGreaterThan(200);
   });
@@ -105,21 +113,8 @@ describe("W3C XML Schema test suite, XSD 1.1 groups (sample)", () => {
     judge.ok ? `generates, decodes, validates, re-encodes (valid to xmlschema ${judge.version}'s XSD 1.1 validator) and rejects as listed` : `skipped: ${judge.why}`,
     { timeout: 600_000 },
     async () => {
-      const results: GroupResult[] = [];
-      for (const g of groups) results.push(await runGroup(g, { work, keepFiles: true }));
-      const diagnostics = typecheckGroups(results.filter((r) => r.generated));
-      const recorded: RecordedGroup[] = results.map((r) => ({
-        id: r.id,
-        set: r.set,
-        version: r.version,
-        generated: r.generated,
-        cases: r.cases,
-        ...(diagnostics.has(r.id) ? { tsc: diagnostics.get(r.id)!.map(tscClass) } : {}),
-      }));
-      const details = new Map(results.flatMap((r) => r.cases.map((c) => [c.id, c.detail ?? ""] as const)));
-      const problems = checkAgainstLists(recorded, true).map((p) => `${p} ${details.get(p.split(":")[0]!) ?? ""}`.slice(0, 400));
+      const { problems, cases } = await runSample(groups);
       expect(problems).toEqual([]);
-      const cases = results.flatMap((r) => r.cases);
       expect(cases.filter((c) => c.valid && c.outcome === "pass").length).toBeGreaterThan(25);
       expect(cases.filter((c) => !c.valid && c.outcome === "pass").length).toBeGreaterThan(10);
     },

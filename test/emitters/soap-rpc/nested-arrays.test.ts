@@ -17,6 +17,7 @@ import { generateSpec } from "../../../src/pipeline/generate-files.js";
 import { serveNode } from "../../../src/runtime/http/node.js";
 import type { HttpHandler } from "../../../src/runtime/index.js";
 import { typecheckFiles } from "../../helpers/typecheck.js";
+import { plain, texts } from "../../helpers/node-soap-values.js";
 
 const WSDL = `<?xml version="1.0" encoding="UTF-8"?>
 <wsdl:definitions targetNamespace="urn:grid" xmlns:impl="urn:grid" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"
@@ -52,24 +53,6 @@ const wsdlFile = path.join(out, "Grid.wsdl");
 writeFileSync(wsdlFile, WSDL);
 
 type Generated = Record<string, (...args: unknown[]) => unknown>;
-
-/** node-soap's parse without its markup: `{ attributes, $value }` as the value, `attributes` dropped. */
-function plain(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(plain);
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    if ("$value" in o) return plain(o.$value);
-    return Object.fromEntries(Object.entries(o).filter(([k]) => k !== "attributes").map(([k, x]) => [k, plain(x)]));
-  }
-  return v;
-}
-
-/** node-soap reads every simple value of an encoded message without a schema type as a string: compare as text. */
-function texts(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(texts);
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, texts(x)]));
-  return v === undefined || v === null ? v : String(v);
-}
 const GRID = { item: [{ item: [1, 2, 3] }, { item: [4, 5, 6] }] };
 const TRANSPOSED = { item: [{ item: [1, 4] }, { item: [2, 5] }, { item: [3, 6] }] };
 

@@ -11,6 +11,7 @@ import { generateSpec } from "../../../src/pipeline/generate-files.js";
 import { serveNode } from "../../../src/runtime/http/node.js";
 import type { HttpHandler } from "../../../src/runtime/index.js";
 import { SHARED } from "../../helpers/seeds.js";
+import { plain, texts } from "../../helpers/node-soap-values.js";
 
 /**
  * The rpc-style WSDLs of shared/corpus/wsdl (rpc/encoded, SOAP 1.1 and 1.2 bindings, one-way operations, a part-less
@@ -124,24 +125,6 @@ const CASES: readonly Case[] = [
     ],
   },
 ];
-
-/** node-soap's parse without its markup: `{ attributes, $value }` as the value, `attributes` dropped. */
-function plain(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(plain);
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    if ("$value" in o) return plain(o.$value);
-    return Object.fromEntries(Object.entries(o).filter(([k]) => k !== "attributes").map(([k, x]) => [k, plain(x)]));
-  }
-  return v;
-}
-
-/** node-soap reads every simple value of an encoded message without a schema type as a string: compare as text. */
-function texts(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(texts);
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, texts(x)]));
-  return v === undefined || v === null ? v : String(v);
-}
 
 type Generated = Record<string, (...args: unknown[]) => unknown>;
 
