@@ -240,13 +240,13 @@ export function fuzzProperties(): FuzzProperty[] {
     props.push({
       name: `XML: ${local} encode -> decode`,
       numRuns: 15,
-      property: fc.property(arb, (v) => assertEqual(p[`decode${e}Element`]!(p[`encode${e}Element`]!(v)), v, local)),
+      property: fc.property(arb, (v) => assertEqual(p[e.decode]!(p[e.encode]!(v)), v, local)),
     });
     props.push({
       name: `XML: mutated ${local} -> value or XmlParseError/XmlDecodeError`,
       numRuns: 60,
       property: fc.property(arb, fc.array(textEdit, { minLength: 1, maxLength: 5 }), (v, edits) =>
-        onlyOurErrors(() => p[`decode${e}Element`]!(mutateText(p[`encode${e}Element`]!(v), edits)), [XmlParseError, XmlDecodeError], local)),
+        onlyOurErrors(() => p[e.decode]!(mutateText(p[e.encode]!(v), edits)), [XmlParseError, XmlDecodeError], local)),
     });
   }
   props.push({
