@@ -163,7 +163,7 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const layout = recordLayout(t, v.types);
   const name = v.names.type(t.id);
   const rules = v.names.derived(t.id, "rules");
-  const choices = choiceChecks(t, layout, v);
+  const choices = [...choiceChecks(t, layout, v), ...roundChecks(layout, v)];
   // A declaration without an initializer adds nothing to the file's control flow.
   f.print(code`let ${rules}: ${v.rt("XsdRecordRules", true)} | undefined;`);
   signature(v.names.derived(t.id, "check"), v);
@@ -473,6 +473,29 @@ function anyAttributeNamespaces(t: RecordType, v: ValidatorContext): { namespace
   const namespace = written.join(" | ");
   if (any) return { namespace, namespaces: "{ any: true }" };
   return { namespace, namespaces: `{ allowed: [${[...allowed].map(stringLiteral).join(", ")}] }` };
+}
+
+/**
+ * A repeating sequence of elements that each occur exactly once in it (`(a1, a2){1,2}`, written in rounds: see
+ * SequenceRound): every occurrence holds one of each, so the elements come in equal numbers (XSD 1.0
+ * cvc-complex-type.2.4: `a1 a2 a1` leaves a round unfinished). Sequences with an optional or repeated member are not
+ * checked (their rounds may differ).
+ */
+function roundChecks(layout: RecordLayout, v: ValidatorContext): Printable[] {
+  const groups: FieldSlot[][] = [];
+  for (const s of layout.slots) {
+    if (s.kind !== "element" || s.round === undefined) continue;
+    if (s.round.start) groups.push([s]);
+    else groups[groups.length - 1]?.push(s);
+  }
+  const out: Printable[] = [];
+  for (const g of groups) {
+    if (g.length < 2 || !g.every((s) => s.field.occurs.min === 1 && s.field.occurs.max === 1 && s.list)) continue;
+    const values = g.map((s) => `value[${stringLiteral(s.key)}]`);
+    const names = g.map((s) => s.field.name).join(", ");
+    out.push(code`if (new Set([${values.join(", ")}].map((x) => (Array.isArray(x) ? x.length : 0))).size > 1) ${v.rt("xsdIssue")}(issues, path, "sequence", ${stringLiteral(`${names} come in rounds (a repeating xsd:sequence): as many of each`)});`);
+  }
+  return out;
 }
 
 /** xsd:choice groups that occur at most once: at most one alternative present (and one when required). */

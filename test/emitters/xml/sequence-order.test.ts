@@ -91,3 +91,28 @@ describe("children out of their sequence's order", () => {
     expect(check(doc).filter((i) => i.rule === "order")).toEqual([]);
   });
 });
+
+describe("a repeating sequence of elements that each occur once in it: rounds (validate)", () => {
+  const roundsXsd = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t" xmlns:t="urn:t" elementFormDefault="qualified">
+  <xs:element name="doc"><xs:complexType><xs:sequence maxOccurs="3"><xs:element name="a1" type="xs:int"/><xs:element name="a2" type="xs:int"/></xs:sequence></xs:complexType></xs:element>
+  <xs:element name="loose"><xs:complexType><xs:sequence maxOccurs="3"><xs:element name="b1" type="xs:int"/><xs:element name="b2" type="xs:int" minOccurs="0"/></xs:sequence></xs:complexType></xs:element>
+</xs:schema>`;
+  const generated = generateInlineXsd(roundsXsd);
+  const m = generated.load() as Record<string, Fn>;
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "specforge-seq-rounds-")), "t.xsd");
+  writeFileSync(file, roundsXsd);
+  it("the generated check type-checks under strict tsc", () => {
+    expect(generated.typecheck()).toEqual([]);
+  });
+  it("finished rounds pass, an unfinished one is reported; a sequence with an optional member is not checked", () => {
+    const valid = [`<doc ${T}><a1>1</a1><a2>2</a2><a1>3</a1><a2>4</a2></doc>`, `<loose ${T}><b1>1</b1><b1>2</b1><b2>3</b2></loose>`];
+    expect(xmllintValidate(file, valid)).toEqual([]);
+    expect(m.validateDoc!(m.decodeDocElement!(valid[0]))).toEqual([]);
+    expect(m.validateLoose!(m.decodeLooseElement!(valid[1]))).toEqual([]);
+    const invalid = `<doc ${T}><a1>1</a1><a2>2</a2><a1>3</a1></doc>`;
+    expect(xmllintValidate(file, [invalid])).toHaveLength(1);
+    const issues = m.validateDoc!(m.decodeDocElement!(invalid)) as Issues;
+    expect(issues).toMatchObject([{ path: "", rule: "sequence" }]);
+    expect(issues[0]!.message).toContain("a1, a2 come in rounds");
+  });
+});
