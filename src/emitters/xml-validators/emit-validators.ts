@@ -482,6 +482,17 @@ function anyAttributeNamespaces(t: RecordType, v: ValidatorContext): { namespace
  * checked (their rounds may differ).
  */
 function roundChecks(layout: RecordLayout, v: ValidatorContext): Printable[] {
+  // Only where each element's property is its particle's: no wildcard, no element name at two places (the decoder
+  // then places a child by position: `(r1, r2)?, (r2, r3)?` repeated).
+  const names = new Set<string>();
+  for (const s of layout.slots) {
+    for (const l of s.kind === "ordered" ? s.items.map((i) => i.slot) : [s]) {
+      if (l.kind === "any") return [];
+      if (l.kind !== "element") continue;
+      if (names.has(`{${l.ns}}${l.local}`)) return [];
+      names.add(`{${l.ns}}${l.local}`);
+    }
+  }
   const groups: FieldSlot[][] = [];
   for (const s of layout.slots) {
     if (s.kind !== "element" || s.round === undefined) continue;
@@ -492,8 +503,8 @@ function roundChecks(layout: RecordLayout, v: ValidatorContext): Printable[] {
   for (const g of groups) {
     if (g.length < 2 || !g.every((s) => s.field.occurs.min === 1 && s.field.occurs.max === 1 && s.list)) continue;
     const values = g.map((s) => `value[${stringLiteral(s.key)}]`);
-    const names = g.map((s) => s.field.name).join(", ");
-    out.push(code`if (new Set([${values.join(", ")}].map((x) => (Array.isArray(x) ? x.length : 0))).size > 1) ${v.rt("xsdIssue")}(issues, path, "sequence", ${stringLiteral(`${names} come in rounds (a repeating xsd:sequence): as many of each`)});`);
+    const listed = g.map((s) => s.field.name).join(", ");
+    out.push(code`if (new Set([${values.join(", ")}].map((x) => (Array.isArray(x) ? x.length : 0))).size > 1) ${v.rt("xsdIssue")}(issues, path, "sequence", ${stringLiteral(`${listed} come in rounds (a repeating xsd:sequence): as many of each`)});`);
   }
   return out;
 }
