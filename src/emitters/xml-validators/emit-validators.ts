@@ -163,7 +163,7 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const layout = recordLayout(t, v.types);
   const name = v.names.type(t.id);
   const rules = v.names.derived(t.id, "rules");
-  const choices = [...choiceChecks(t, layout, v), ...roundChecks(layout, v)];
+  const choices = [...choiceChecks(t, layout, v), ...roundChecks(layout, v), ...sequenceChecks(t, layout, v)];
   // A declaration without an initializer adds nothing to the file's control flow.
   f.print(code`let ${rules}: ${v.rt("XsdRecordRules", true)} | undefined;`);
   signature(v.names.derived(t.id, "check"), v);
@@ -506,6 +506,64 @@ function roundChecks(layout: RecordLayout, v: ValidatorContext): Printable[] {
     const listed = g.map((s) => s.field.name).join(", ");
     out.push(code`if (new Set([${values.join(", ")}].map((x) => (Array.isArray(x) ? x.length : 0))).size > 1) ${v.rt("xsdIssue")}(issues, path, "sequence", ${stringLiteral(`${listed} come in rounds (a repeating xsd:sequence): as many of each`)});`);
   }
+  return out;
+}
+
+/** Whether each element of the record has its own property, none a wildcard's (placed by name alone). */
+function placedByName(layout: RecordLayout): boolean {
+  const names = new Set<string>();
+  for (const s of layout.slots) {
+    for (const l of s.kind === "ordered" ? s.items.map((i) => i.slot) : [s]) {
+      if (l.kind === "any") return false;
+      if (l.kind !== "element") continue;
+      if (names.has(`{${l.ns}}${l.local}`)) return false;
+      names.add(`{${l.ns}}${l.local}`);
+    }
+  }
+  return true;
+}
+
+/**
+ * A nested xsd:sequence that occurs at most once (and so do the groups around it) but may be absent, or stands in a
+ * choice: flattened, its fields are all optional; once one of its elements is there the sequence is, and its required
+ * members must be too (`(a1, a2)?` read from `<a1/>`; W3C particlesEb002). Records placed by name only.
+ */
+function sequenceChecks(t: RecordType, layout: RecordLayout, v: ValidatorContext): Printable[] {
+  if (!placedByName(layout)) return [];
+  const keyOf = new Map<unknown, string>();
+  for (const s of layout.slots) if (s.kind === "element") keyOf.set(s.field, s.key);
+  const chain: RecordType[] = [];
+  for (let r: RecordType | undefined = t; r; ) {
+    chain.unshift(r);
+    if (!r.base || r.base.derivation === "restriction" || chain.length > 64) break;
+    const base = lookupType(v.types, r.base.id);
+    r = base.kind === "record" ? base : undefined;
+  }
+  const keysIn = (m: Member): string[] | undefined => {
+    if (m.kind === "group") {
+      const all = m.members.map(keysIn);
+      return all.some((k) => k === undefined) ? undefined : all.flatMap((k) => k!);
+    }
+    return m.kind === "field" && keyOf.has(m) ? [keyOf.get(m)!] : undefined;
+  };
+  const present = (keys: readonly string[]): string => keys.map((k) => `value[${stringLiteral(k)}] !== undefined`).join(" || ");
+  const out: Printable[] = [];
+  const visit = (members: readonly Member[], optional: boolean): void => {
+    for (const m of members) {
+      if (m.kind !== "group" || m.occurs.max !== 1 || m.oneofName !== undefined) continue;
+      if (m.compositor === "sequence" && (optional || m.occurs.min === 0)) {
+        const all = keysIn(m);
+        const required = m.members.filter((x) => !emptiable(x)).map((x) => ({ keys: keysIn(x), name: x.kind === "group" ? "one of " + (keysIn(x) ?? []).join(", ") : x.kind === "field" ? x.name : "" }));
+        if (all !== undefined && all.length > 1 && required.length > 0 && required.every((r) => r.keys !== undefined && r.keys.length > 0)) {
+          for (const r of required) {
+            out.push(code`if ((${present(all)}) && !(${present(r.keys!)})) ${v.rt("xsdIssue")}(issues, path, "required", ${stringLiteral(`${r.name} is required with the other elements of its sequence (${all.join(", ")})`)});`);
+          }
+        }
+      }
+      if (m.compositor !== "all") visit(m.members, optional || m.occurs.min === 0 || m.compositor === "choice");
+    }
+  };
+  for (const r of chain) if (r.allContent !== true) visit(r.members, false);
   return out;
 }
 
