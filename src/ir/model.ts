@@ -428,6 +428,11 @@ export interface RecordType extends NamedTypeBase {
   /** xsd:complexType mixed="true". */
   readonly mixed?: boolean;
   /**
+   * XSD: the content model is a once-occurring xsd:all, flattened into `members` as a top-level sequence is: its
+   * elements may come in any order (the codecs do not check their order).
+   */
+  readonly allContent?: boolean;
+  /**
    * A restriction's use="prohibited" attributes, as `{ns}local`: the base's attributes it does not restate are
    * inherited (XSD 1.0 3.4.2, {attribute uses}), except these.
    */

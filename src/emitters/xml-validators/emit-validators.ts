@@ -163,7 +163,7 @@ function emitRecordCheck(t: RecordType, v: ValidatorContext): void {
   const layout = recordLayout(t, v.types);
   const name = v.names.type(t.id);
   const rules = v.names.derived(t.id, "rules");
-  const choices = choiceChecks(t, layout, v);
+  const choices = [...choiceChecks(t, layout, v), ...roundChecks(layout, v), ...sequenceChecks(t, layout, v)];
   // A declaration without an initializer adds nothing to the file's control flow.
   f.print(code`let ${rules}: ${v.rt("XsdRecordRules", true)} | undefined;`);
   signature(v.names.derived(t.id, "check"), v);
@@ -473,6 +473,98 @@ function anyAttributeNamespaces(t: RecordType, v: ValidatorContext): { namespace
   const namespace = written.join(" | ");
   if (any) return { namespace, namespaces: "{ any: true }" };
   return { namespace, namespaces: `{ allowed: [${[...allowed].map(stringLiteral).join(", ")}] }` };
+}
+
+/**
+ * A repeating sequence of elements that each occur exactly once in it (`(a1, a2){1,2}`, written in rounds: see
+ * SequenceRound): every occurrence holds one of each, so the elements come in equal numbers (XSD 1.0
+ * cvc-complex-type.2.4: `a1 a2 a1` leaves a round unfinished). Sequences with an optional or repeated member are not
+ * checked (their rounds may differ).
+ */
+function roundChecks(layout: RecordLayout, v: ValidatorContext): Printable[] {
+  // Only where each element's property is its particle's: no wildcard, no element name at two places (the decoder
+  // then places a child by position: `(r1, r2)?, (r2, r3)?` repeated).
+  const names = new Set<string>();
+  for (const s of layout.slots) {
+    for (const l of s.kind === "ordered" ? s.items.map((i) => i.slot) : [s]) {
+      if (l.kind === "any") return [];
+      if (l.kind !== "element") continue;
+      if (names.has(`{${l.ns}}${l.local}`)) return [];
+      names.add(`{${l.ns}}${l.local}`);
+    }
+  }
+  const groups: FieldSlot[][] = [];
+  for (const s of layout.slots) {
+    if (s.kind !== "element" || s.round === undefined) continue;
+    if (s.round.start) groups.push([s]);
+    else groups[groups.length - 1]?.push(s);
+  }
+  const out: Printable[] = [];
+  for (const g of groups) {
+    if (g.length < 2 || !g.every((s) => s.field.occurs.min === 1 && s.field.occurs.max === 1 && s.list)) continue;
+    const values = g.map((s) => `value[${stringLiteral(s.key)}]`);
+    const listed = g.map((s) => s.field.name).join(", ");
+    out.push(code`if (new Set([${values.join(", ")}].map((x) => (Array.isArray(x) ? x.length : 0))).size > 1) ${v.rt("xsdIssue")}(issues, path, "sequence", ${stringLiteral(`${listed} come in rounds (a repeating xsd:sequence): as many of each`)});`);
+  }
+  return out;
+}
+
+/** Whether each element of the record has its own property, none a wildcard's (placed by name alone). */
+function placedByName(layout: RecordLayout): boolean {
+  const names = new Set<string>();
+  for (const s of layout.slots) {
+    for (const l of s.kind === "ordered" ? s.items.map((i) => i.slot) : [s]) {
+      if (l.kind === "any") return false;
+      if (l.kind !== "element") continue;
+      if (names.has(`{${l.ns}}${l.local}`)) return false;
+      names.add(`{${l.ns}}${l.local}`);
+    }
+  }
+  return true;
+}
+
+/**
+ * A nested xsd:sequence that occurs at most once (and so do the groups around it) but may be absent, or stands in a
+ * choice: flattened, its fields are all optional; once one of its elements is there the sequence is, and its required
+ * members must be too (`(a1, a2)?` read from `<a1/>`; W3C particlesEb002). Records placed by name only.
+ */
+function sequenceChecks(t: RecordType, layout: RecordLayout, v: ValidatorContext): Printable[] {
+  if (!placedByName(layout)) return [];
+  const keyOf = new Map<unknown, string>();
+  for (const s of layout.slots) if (s.kind === "element") keyOf.set(s.field, s.key);
+  const chain: RecordType[] = [];
+  for (let r: RecordType | undefined = t; r; ) {
+    chain.unshift(r);
+    if (!r.base || r.base.derivation === "restriction" || chain.length > 64) break;
+    const base = lookupType(v.types, r.base.id);
+    r = base.kind === "record" ? base : undefined;
+  }
+  const keysIn = (m: Member): string[] | undefined => {
+    if (m.kind === "group") {
+      const all = m.members.map(keysIn);
+      return all.some((k) => k === undefined) ? undefined : all.flatMap((k) => k!);
+    }
+    return m.kind === "field" && keyOf.has(m) ? [keyOf.get(m)!] : undefined;
+  };
+  const present = (keys: readonly string[]): string => keys.map((k) => `value[${stringLiteral(k)}] !== undefined`).join(" || ");
+  const out: Printable[] = [];
+  const visit = (members: readonly Member[], optional: boolean): void => {
+    for (const m of members) {
+      if (m.kind !== "group" || m.occurs.max !== 1 || m.oneofName !== undefined) continue;
+      if (m.compositor === "sequence" && (optional || m.occurs.min === 0)) {
+        const all = keysIn(m);
+        const required = m.members.filter((x) => !emptiable(x)).map((x) => ({ keys: keysIn(x), name: x.kind === "group" ? "one of " + (keysIn(x) ?? []).join(", ") : x.kind === "field" ? x.name : "" }));
+        if (all !== undefined && all.length > 1 && required.length > 0 && required.every((r) => r.keys !== undefined && r.keys.length > 0)) {
+          for (const r of required) {
+            out.push(code`if ((${present(all)}) && !(${present(r.keys!)})) ${v.rt("xsdIssue")}(issues, path, "required", ${stringLiteral(`${r.name} is required with the other elements of its sequence (${all.join(", ")})`)});`);
+          }
+        }
+      }
+      if (m.compositor !== "all") visit(m.members, optional || m.occurs.min === 0 || m.compositor === "choice");
+    }
+  };
+  for (const r of chain) if (r.allContent !== true) visit(r.members, false);
+  return out;
 }
 
 /** xsd:choice groups that occur at most once: at most one alternative present (and one when required). */

@@ -15,7 +15,8 @@ import { decodedPatterns, holdsQName, isSimple, lexicalOf, valueOf } from "./sim
  * 8 list, 16 nillable, 32 an item of a group kept in document order (the line ends with the item's kind; every
  * line of the group has the group's property as key), 64 a field of a repeating sequence written in rounds (128 its
  * first field; the line ends with "", then the most items of the field one round writes), 256 a strict wildcard
- * admitting global elements of the schema; a wildcard's entry is `[flags, target namespace, namespace
+ * admitting global elements of the schema, 512 an element whose particle comes after the previous line's in the
+ * record's sequence (the decoder notes a child out of that order, see orderRanks); a wildcard's entry is `[flags, target namespace, namespace
  * constraint, key]` (`[flags, tns, constraint, key, "", kind]` in an ordered group). Entries name
  * each other by string (`"r$Name"`, `"f$Family"`, `"enum$Name"`, `"s$N"`, `"any"`), resolved by the runtime.
  */
@@ -34,6 +35,36 @@ const ROUND = 64;
 const ROUND_START = 128;
 /** A strict wildcard that admits global elements of the schema (read by their declarations). */
 const STRICT = 256;
+/** The particle ranks above the one before it in the record's content model (see orderRanks). */
+const NEXT_RANK = 512;
+
+/**
+ * The rank of each particle line of a record whose children's order the decoder checks, in line order (one per
+ * element/wildcard line, ordered items included), or undefined when the order is not checked: with a wildcard (a
+ * child's place then depends on position, not name), an element name at several places, or a SOAP-encoded array
+ * (items of any name). When in doubt the order is not checked: a valid document must never be noted.
+ */
+export function orderRanks(t: RecordType, layout: RecordLayout): number[] | undefined {
+  if (t.soapEncArray === true) return undefined;
+  const ranks: number[] = [];
+  const names = new Set<string>();
+  for (const s of layout.slots) {
+    const leaves = s.kind === "ordered" ? s.items.map((i) => i.slot) : [s];
+    for (const l of leaves) {
+      if (l.kind === "any") return undefined;
+      if (l.kind !== "element") continue;
+      const name = `{${l.ns}}${l.local}`;
+      if (names.has(name)) return undefined;
+      names.add(name);
+      const rank = layout.ranks.get(l.field);
+      if (rank === undefined) return undefined;
+      ranks.push(rank);
+    }
+  }
+  // Lines follow the content model, so ranks never decrease; a record whose lines would say otherwise is not checked.
+  if (ranks.some((r, i) => i > 0 && r < ranks[i - 1]!)) return undefined;
+  return ranks.some((r, i) => i > 0 && r !== ranks[i - 1]) ? ranks : undefined;
+}
 
 /** STRICT for a strict wildcard admitting some global element of the schema, else 0. */
 function strict(s: AnySlot, x: XmlContext): number {
@@ -73,11 +104,18 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
   const head = `[${stringLiteral(recordCodec(t.id, x))}, ${x.ns(t.scope)}, ${stringLiteral(t.name)}, ${stringLiteral(name)}, ${String(family)}, [`;
   if (layout.slots.length === 0) return [`${head}]${attributes}],`];
   const out: Printable[] = [head];
+  // NEXT_RANK on each particle line whose rank is above the previous line's (order checked: orderRanks).
+  const ranks = orderRanks(t, layout);
+  let line = 0;
+  const next = (): number => {
+    const at = line++;
+    return ranks !== undefined && at > 0 && ranks[at]! > ranks[at - 1]! ? NEXT_RANK : 0;
+  };
   for (const s of layout.slots) {
     if (s.kind === "ordered") {
       s.items.forEach((item, i) => {
         const required = i === 0 && s.ordered.minItems >= 1 ? REQUIRED : 0;
-        const flags = ORDERED + LIST + required;
+        const flags = ORDERED + LIST + required + next();
         const kind = stringLiteral(item.kind);
         const e = item.slot;
         if (e.kind === "any") out.push(`  [${ANY + flags + strict(e, x)}, ${x.ns(e.tns)}, ${stringLiteral(e.any.namespace)}, ${stringLiteral(e.key)}, "", ${kind}],`);
@@ -94,7 +132,7 @@ export function recordEntry(t: RecordType, x: XmlContext, simple: SimpleCodecs):
       continue;
     }
     const kind = s.kind === "attribute" ? ATTRIBUTE : s.kind === "text" ? TEXT : ELEMENT;
-    const flags = kind + occurs + (s.kind === "element" && s.field.nullable ? NILLABLE : 0);
+    const flags = kind + occurs + (s.kind === "element" && s.field.nullable ? NILLABLE : 0) + (s.kind === "element" ? next() : 0);
     const codec = s.kind === "element" ? constrainedCodecOf(s.field.type, s.field, x, simple) : codecOf(s.field.type, x, simple);
     const round = s.kind === "element" && s.round !== undefined && s.list ? s.round : undefined;
     const roundFlags = round === undefined ? 0 : ROUND + (round.start ? ROUND_START : 0);

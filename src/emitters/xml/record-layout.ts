@@ -1,4 +1,4 @@
-import type { ElementDecl, Field, IrDocument, NamedType, Occurs, OpenContent, RecordType, TypeId } from "../../ir/model.js";
+import type { ElementDecl, Field, IrDocument, Member, NamedType, Occurs, OpenContent, RecordType, TypeId } from "../../ir/model.js";
 import { wildcard } from "../../runtime/xml/record-codec.js";
 import { fieldPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "../types/context.js";
@@ -59,6 +59,11 @@ export interface RecordLayout {
   readonly familyRoot?: TypeId;
   readonly slots: readonly Slot[];
   readonly attributesKey?: string;
+  /**
+   * Each element's and wildcard's position in the record's content model read as one sequence (sequenceRanks): a
+   * child whose element ranks below the last one read came out of order.
+   */
+  readonly ranks: ReadonlyMap<Field | OpenContent, number>;
 }
 
 export function recordLayout(t: RecordType, ctx: TypesContext): RecordLayout {
@@ -100,7 +105,49 @@ export function recordLayout(t: RecordType, ctx: TypesContext): RecordLayout {
     ...(root ? { familyRoot: root } : {}),
     slots,
     ...(effectiveAnyAttribute(t, ctx) ? { attributesKey: unique("$attributes") } : {}),
+    ranks: sequenceRanks(t, ctx),
   };
+}
+
+/**
+ * The position of each element and wildcard of a record in its content model, for the order check of the decoder
+ * (XSD 1.0 3.4.4 cvc-complex-type 2.4: the children must match the content model in order). The record's content
+ * (its base's first along extensions, as recordProperties flattens them) is read as one sequence: each particle of a
+ * once-occurring sequence (nested ones included) ranks above the one before it; everything inside an xsd:choice, an
+ * xsd:all or a repeating group (maxOccurs > 1, whose rounds start over) shares the group's rank, as does a record's
+ * top-level xsd:all (allContent), so nothing there is ever out of order. Ranks never decrease along the members.
+ */
+export function sequenceRanks(t: RecordType, ctx: TypesContext): ReadonlyMap<Field | OpenContent, number> {
+  const chain: RecordType[] = [];
+  const seen = new Set<string>();
+  for (let r: RecordType | undefined = t; r && !seen.has(r.id); ) {
+    seen.add(r.id);
+    chain.unshift(r);
+    if (!r.base || r.base.derivation === "restriction") break;
+    const base = lookupType(ctx, r.base.id);
+    r = base.kind === "record" ? base : undefined;
+  }
+  const out = new Map<Field | OpenContent, number>();
+  let rank = -1;
+  const frozen = (members: readonly Member[], at: number): void => {
+    for (const m of members) {
+      if (m.kind === "group") frozen(m.members, at);
+      else out.set(m, at);
+    }
+  };
+  const sequence = (members: readonly Member[]): void => {
+    for (const m of members) {
+      if (m.kind === "field" && m.wire.xml?.kind !== undefined && m.wire.xml.kind !== "element") continue;
+      if (m.kind === "group" && m.compositor === "sequence" && m.occurs.max === 1 && m.oneofName === undefined) sequence(m.members);
+      else if (m.kind === "group") frozen(m.members, ++rank);
+      else out.set(m, ++rank);
+    }
+  };
+  for (const r of chain) {
+    if (r.allContent === true) frozen(r.members, ++rank);
+    else sequence(r.members);
+  }
+  return out;
 }
 
 /** Same rule as the types emitter: the topmost ancestor (or self) that has subtypes. */

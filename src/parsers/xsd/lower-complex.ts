@@ -415,6 +415,14 @@ function modelMembers(ctx: Ctx, scope: Scope, holder: XmlElement): Member[] {
 }
 
 /**
+ * Whether a content model holder's particle is an xsd:all (a once-occurring one is flattened by modelMembers, so the
+ * record's members no longer say their order is free).
+ */
+function isAllContent(holder: XmlElement): boolean {
+  return xsdChildren(holder).find((c) => MODELS.includes(c.name.local))?.name.local === "all";
+}
+
+/**
  * The particle and attributes of a complexType (or of its extension/restriction), with its XSD 1.1 open content (a
  * wildcard after the model: xsd11.ts) when `open` (the complexType element) is given.
  */
@@ -557,6 +565,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
         }
         const c = contentModel(ctx, scope, der, el);
         rec.members = c.members;
+        if (isAllContent(der)) rec.allContent = true;
         if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
         if (c.prohibited && derivation === "restriction") rec.prohibitedAttributes = c.prohibited;
       }
@@ -589,6 +598,7 @@ export function lowerComplexType(ctx: Ctx, scope: Scope, el: XmlElement, id: str
   } else {
     const c = contentModel(ctx, scope, el, el);
     rec.members = c.members;
+    if (isAllContent(el)) rec.allContent = true;
     if (c.anyAttribute) rec.anyAttribute = c.anyAttribute;
   }
   defaultAttributes(ctx, scope, el, rec);

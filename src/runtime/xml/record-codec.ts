@@ -61,6 +61,13 @@ export const XML_ROUND_START = 128;
  * has the element's type (open content of no declaration stays generic, see open-content.ts).
  */
 export const XML_STRICT = 256;
+/**
+ * On an element line: its particle comes after the previous element line's in the record's content model read as
+ * a sequence (choices, xsd:all and repeating groups share one rank). A field's rank is the number of such lines up to
+ * it; a child whose field ranks below the last one read is out of order (XSD 1.0 cvc-complex-type.2.4), noted. A
+ * table with no such line (every rank 0) never notes one.
+ */
+export const XML_NEXT_RANK = 512;
 
 /**
  * One field: [flags, namespace, local name, property key, codec]. For XML_ANY the namespace is the record's target
@@ -390,6 +397,8 @@ interface Field {
   readonly codec: XmlValueCodec | undefined;
   /** Index among the element and wildcard particles (the reading position of records with open content). */
   readonly at: number;
+  /** Rank in the record's sequence (XML_NEXT_RANK): a child of a lower rank than the last one read is out of order. */
+  readonly rank: number;
   /** Wildcards: whether the namespace constraint admits a namespace. */
   readonly admits: (ns: string) => boolean;
   /** Wildcards: processContents is strict (XML_STRICT). */
@@ -760,6 +769,9 @@ export class XmlRecordCodec implements XmlValueCodec {
     let previous: MetChild | undefined;
     let first = true;
     let run = false;
+    // The highest rank read so far and the field that reached it (the order check, XML_NEXT_RANK).
+    let rank = 0;
+    let last: Field | undefined;
     for (;;) {
       let plain: string | undefined;
       let met = guess;
@@ -817,6 +829,13 @@ export class XmlRecordCodec implements XmlValueCodec {
         // A single element met again (xsd:all, or after the content model's end): the last one is kept, noted.
         if (!f.list && f.item === undefined && vals[f.index] !== undefined) {
           vals[layout.fields.length] = xmlNote(vals[layout.fields.length] as XmlUndeclaredNote[] | undefined, "maxOccurs", `element ${xmlNoteName(f.ns, f.local)} occurs more than once`);
+        } else if (f.rank < rank) {
+          // Out of the sequence's order (read all the same: decode stays lenient).
+          vals[layout.fields.length] = xmlNote(vals[layout.fields.length] as XmlUndeclaredNote[] | undefined, "order", `element ${xmlNoteName(f.ns, f.local)} comes after element ${xmlNoteName(last!.ns, last!.local)}, which the content model puts after it`);
+        }
+        if (f.rank > rank) {
+          rank = f.rank;
+          last = f;
         }
         if (plain !== undefined) plainValue(f, plain, path, vals);
         else readElement(r, path, f, vals);
@@ -951,6 +970,7 @@ function skipNil(r: XmlPullReader, path: string): null {
 function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: XmlCodecs): Layout {
   const fields: Field[] = [];
   let at = 0;
+  let rank = 0;
   // An ordered group's lines share one value slot and one particle position (its first line's).
   const groups = new Map<string, { index: number; at: number }>();
   for (const [flags, ns, local, key, named, item, perRound] of specs) {
@@ -973,6 +993,7 @@ function buildLayout(specs: readonly XmlFieldSpec[], tsName: string, codecs: Xml
       where: `${tsName}/${key}`,
       codec,
       at: group !== undefined ? group.at : particle ? at++ : -1,
+      rank: kind === XML_ELEMENT && (flags & XML_NEXT_RANK) !== 0 ? ++rank : rank,
       admits: kind === XML_ANY ? wildcard(local, ns) : () => false,
       strict: kind === XML_ANY && (flags & XML_STRICT) !== 0,
       what: `${kind === XML_ATTRIBUTE ? "attribute" : "element"} ${local}`,
