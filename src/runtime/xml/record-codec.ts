@@ -85,7 +85,7 @@ export interface XmlCodecTable {
   readonly codecs: readonly (readonly [name: string, codec: XmlValueCodec])[];
   readonly records: readonly (readonly [name: string, ns: string, xmlName: string, tsName: string, family: number, fields: readonly XmlFieldSpec[], attributesKey?: string])[];
   readonly families: readonly (readonly [name: string, root: string, isRoot: boolean, abstract: boolean, members: readonly string[], chains?: readonly string[]])[];
-  readonly elements: readonly (readonly [name: string, ns: string, local: string, codec: string, nillable: boolean])[];
+  readonly elements: readonly (readonly [name: string, ns: string, local: string, codec: string, nillable: boolean, abstract?: boolean])[];
   readonly types: readonly (readonly [ns: string, name: string, codec: string])[];
   /** Identity constraints (xs:unique, xs:key, xs:keyref), checked on every document decoded (identity.ts). */
   readonly identity?: readonly XmlIdentityConstraint[];
@@ -325,8 +325,8 @@ export class XmlCodecs {
       if (chains !== undefined) this.chains.set(name, { root, isRoot, abstract, members, chains });
     }
     const elements: { [name: string]: XmlElementCodec } = {};
-    for (const [name, ns, local, codec, nillable] of table.elements) {
-      const decl = this.element(ns, local, this.codec(codec), nillable);
+    for (const [name, ns, local, codec, nillable, abstract] of table.elements) {
+      const decl = this.element(ns, local, this.codec(codec), nillable, abstract === true);
       this.elementsByName.set(name, decl);
       elements[clarkName(ns, local)] = decl;
       if (!this.declared.has(clarkName(ns, local))) this.declared.set(clarkName(ns, local), decl);
@@ -391,8 +391,8 @@ export class XmlCodecs {
   family(root: XmlRecordCodec, isRoot: boolean, abstract: boolean, members: () => readonly XmlRecordCodec[], blocked = ""): XmlFamilyCodec {
     return new XmlFamilyCodec(root, isRoot, abstract, members, blocked);
   }
-  element(ns: string, local: string, codec: XmlValueCodec, nillable: boolean): XmlElementDecl {
-    return new XmlElementDecl(this, ns, local, codec, nillable);
+  element(ns: string, local: string, codec: XmlValueCodec, nillable: boolean, abstract = false): XmlElementDecl {
+    return new XmlElementDecl(this, ns, local, codec, nillable, abstract);
   }
   /**
    * `xmlTypes`: every named type by "{ns}name" (the first of a name wins), and the record types among them become the
@@ -1128,6 +1128,8 @@ export class XmlElementDecl implements XmlElementCodec {
     readonly local: string,
     private readonly codec: XmlValueCodec,
     private readonly nillable: boolean,
+    /** Declared abstract: it never stands in a document itself (a member of its substitution group does). */
+    private readonly abstract = false,
   ) {}
   encode(value: unknown, w: XmlWriter): void {
     if (value === null && this.nillable) xmlNilElement(w, this.ns, this.local);
@@ -1149,10 +1151,12 @@ export class XmlElementDecl implements XmlElementCodec {
     return this.fixedChecked(value);
   }
   /**
-   * A root element declared with `fixed=` whose value differs from it (in its type's value space) is refused: the
-   * value is a string or number with no record to note it on, and validate<T> checks the type, not the element.
+   * A root element declared abstract is refused (cvc-elt.2), and so is one declared with `fixed=` whose value differs
+   * from it (in its type's value space): the value is a string or number with no record to note it on, and
+   * validate<T> checks the type, not the element.
    */
   private fixedChecked(value: unknown): unknown {
+    if (this.abstract) throw new XmlDecodeError("", `the element {${this.ns}}${this.local} is abstract: it may not appear in a document itself, only a member of its substitution group (cvc-elt.2)`);
     const matches = FIXED_MATCH.get(this.codec);
     if (matches !== undefined && value !== null && !fixedHolds(matches, value)) {
       throw new XmlDecodeError("", `the element {${this.ns}}${this.local} has a fixed value, and ${JSON.stringify(typeof value === "bigint" ? String(value) : value)} differs from it (cvc-elt.5.2.2.2)`);

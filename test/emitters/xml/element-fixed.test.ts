@@ -87,3 +87,32 @@ describe("fixed values of elements", () => {
     expect((m.decodeLabelElement as Fn)('<label xmlns="urn:t"/>')).toBe("alpha beta");
   });
 });
+
+const ABSTRACT = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="urn:a" targetNamespace="urn:a" elementFormDefault="qualified">
+  <xs:element name="shape" abstract="true" type="xs:string"/>
+  <xs:element name="square" substitutionGroup="t:shape" type="xs:string"/>
+  <xs:element name="any" abstract="true"/>
+</xs:schema>`;
+
+describe("abstract elements (cvc-elt.2)", () => {
+  const gen = generateInlineXsd(ABSTRACT);
+  const m = gen.load();
+  const xsd = path.join(dir, "abstract.xsd");
+  writeFileSync(xsd, ABSTRACT);
+  const libxml2 = (xml: string): boolean => xmllintValidate(xsd, [xml]).length === 0;
+
+  it("type-checks strict", () => {
+    expect(gen.typecheck()).toEqual([]);
+  });
+
+  it.each([
+    ["Shape", '<shape xmlns="urn:a">x</shape>', false],
+    ["Any", '<any xmlns="urn:a"/>', false],
+    ["Square", '<square xmlns="urn:a">x</square>', true],
+  ] as const)("%s %s: valid %s, as libxml2 says", (root, xml, valid) => {
+    expect(libxml2(xml)).toBe(valid);
+    const decode = () => (m[`decode${root}Element`] as Fn)(xml);
+    if (valid) expect(decode()).toBe("x");
+    else expect(decode).toThrow(/is abstract/);
+  });
+});
