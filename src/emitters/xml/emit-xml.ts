@@ -154,7 +154,9 @@ function elementLines(x: XmlContext, ctx: EmitContext, simple: SimpleCodecs): { 
     functions.push(`/** {${el.name.ns.replace(/\*\//g, "*\\/")}}${el.name.local.replace(/\*\//g, "*\\/")}${el.doc ? `: ${oneLine(el.doc)}` : ""} */`);
     functions.push(code`export function ${encode}(value: ${ts}, options?: ${x.rt("XmlEncodeOptions", true)}): string { return ${decl}.toXml(value, options); }`);
     functions.push(code`export function ${decode}(input: string | ${x.rt("XmlElementNode", true)}, options?: ${x.rt("XmlDecodeOptions", true)}): ${ts} { return ${decl}.fromXml(input, options) as ${ts}; }`);
-    entries.push(`[${stringLiteral(e)}, ${x.ns(el.name.ns)}, ${stringLiteral(el.name.local)}, ${stringLiteral(codec)}, ${el.nullable}],`);
+    // An abstract element (its 6th entry, true) never stands in a document itself (cvc-elt.2): decoding it as the
+    // root is refused.
+    entries.push(`[${stringLiteral(e)}, ${x.ns(el.name.ns)}, ${stringLiteral(el.name.local)}, ${stringLiteral(codec)}, ${el.nullable}${el.abstract === true ? ", true" : ""}],`);
   }
   return { functions, entries };
 }

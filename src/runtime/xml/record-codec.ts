@@ -23,6 +23,8 @@ import { parseXml } from "./parse.js";
 import type { KnownTag, XmlPullReader } from "./pull.js";
 import { readerOfNode } from "./pulled-element.js";
 import { compareXsdTemporal } from "./temporal-order.js";
+import { xsdEnumKey } from "./checks.js";
+import { isXsdDecimal } from "./lexical.js";
 import type { XmlWriter } from "./writer.js";
 import { formatXsdQName, parseXsdQName, withXmlQNameScope, withXmlQNameWriter } from "./qname.js";
 import { attachXmlNotes, xmlNote, xmlNoteName, type XmlUndeclaredNote } from "./undeclared.js";
@@ -90,7 +92,7 @@ export interface XmlCodecTable {
   readonly codecs: readonly (readonly [name: string, codec: XmlValueCodec])[];
   readonly records: readonly (readonly [name: string, ns: string, xmlName: string, tsName: string, family: number, fields: readonly XmlFieldSpec[], attributesKey?: string])[];
   readonly families: readonly (readonly [name: string, root: string, isRoot: boolean, abstract: boolean, members: readonly string[], chains?: readonly string[]])[];
-  readonly elements: readonly (readonly [name: string, ns: string, local: string, codec: string, nillable: boolean])[];
+  readonly elements: readonly (readonly [name: string, ns: string, local: string, codec: string, nillable: boolean, abstract?: boolean])[];
   readonly types: readonly (readonly [ns: string, name: string, codec: string])[];
   /** Identity constraints (xs:unique, xs:key, xs:keyref), checked on every document decoded (identity.ts). */
   readonly identity?: readonly XmlIdentityConstraint[];
@@ -208,11 +210,16 @@ export class XmlValueConstraint implements XmlValueCodec {
       // constraint's value too (XSD 1.0 Part 1, 3.3.4 clause 5.1), as text.
       const constraint = this.text;
       const orConstraint = (v: unknown): unknown => (v === "" ? constraint : v);
-      return {
+      const codec: XmlValueCodec = {
         encode: (value, w, ns, local, xsi, where) => base.encode(value, w, ns, local, xsi, where),
         decode: (node, path) => orConstraint(base.decode(node, path)),
         read: (r, path) => orConstraint(base.read(r, path)),
       };
+      // Fixed on anyType content compares the element's character content as a string (XSD 1.0 Part 1 §3.3.4
+      // clause 5.2.2.2.1): text as read, or the text of a builtin xsi:type ({ $type, $value }); an element with
+      // element children ({ ... } of other shape) has no value to compare here.
+      if (this.fixed) FIXED_MATCH.set(codec, (v) => (typeof v === "string" ? v === constraint : !isTypedText(v) || v.$value === constraint));
+      return codec;
     }
     const parse = base.parse as (text: string, path: string) => unknown;
     const lexical = base.lexical as (v: unknown) => string;
@@ -221,7 +228,7 @@ export class XmlValueConstraint implements XmlValueCodec {
     // The fixed value is written as the schema writes it (validators such as libxml2 compare some types' fixed
     // values by their lexical form: "1.0e-2", not 0.01's "0.01").
     let fixedLexical: string | undefined;
-    return new XmlSimpleCodec(
+    const codec = new XmlSimpleCodec(
       (t: string, path: string) => parse(t === "" ? text : t, path),
       (v: unknown) => {
         const out = lexical(v);
@@ -231,6 +238,19 @@ export class XmlValueConstraint implements XmlValueCodec {
       base.text,
       base.qname,
     );
+    // The value equals the fixed one in the value space of the type when their canonical forms are the same
+    // ("1.0" and "1" for a decimal: XSD 1.0 Part 1 §3.3.4, Element Locally Valid (Element) 5.2.2.2.2).
+    // xsd:decimal values are kept as written (strings), so their lexical form is not canonical: two decimal forms
+    // compare as decimals. The codec does not say whether a string is a decimal or an xsd:string, so a string that
+    // reads as a decimal equal to the fixed one is let through (never refusing a valid document).
+    // QName values need the document's and the schema's prefix bindings to compare: left to validate<T>.
+    if (base.qname) return codec;
+    FIXED_MATCH.set(codec, (v) => {
+      fixedLexical ??= lexical(parse(text, ""));
+      const out = lexical(v);
+      return out === fixedLexical || (typeof v === "string" && isXsdDecimal(out.trim()) && isXsdDecimal(text.trim()) && xsdEnumKey(out, "decimal") === xsdEnumKey(text, "decimal"));
+    });
+    return codec;
   }
   encode(): void {
     throw new Error(`internal: unresolved XML codec constraint on ${this.base}`);
@@ -241,6 +261,26 @@ export class XmlValueConstraint implements XmlValueCodec {
   read(): unknown {
     throw new Error(`internal: unresolved XML codec constraint on ${this.base}`);
   }
+}
+
+/**
+ * The fixed-value test of the codecs an element's `fixed=` makes (XmlValueConstraint.resolve): true when a decoded
+ * value equals the fixed value. Read by XmlElementDecl for a document's root element, whose value (a string, a
+ * number...) has no record to note a difference on; nested elements' fixed values are checked by validate<T>.
+ */
+const FIXED_MATCH = new WeakMap<XmlValueCodec, (value: unknown) => boolean>();
+
+/** A fixed value's test that cannot be worked out (a value of a shape the codec does not write) lets the value through. */
+function fixedHolds(matches: (value: unknown) => boolean, value: unknown): boolean {
+  try {
+    return matches(value);
+  } catch {
+    return true;
+  }
+}
+
+function isTypedText(v: unknown): v is { $type: string; $value: unknown } {
+  return typeof v === "object" && v !== null && "$type" in v && "$value" in v;
 }
 
 /** A codec table entry: the simple or enumeration codec named `base`, reading `text` for an empty element. */
@@ -292,8 +332,8 @@ export class XmlCodecs {
       if (chains !== undefined) this.chains.set(name, { root, isRoot, abstract, members, chains });
     }
     const elements: { [name: string]: XmlElementCodec } = {};
-    for (const [name, ns, local, codec, nillable] of table.elements) {
-      const decl = this.element(ns, local, this.codec(codec), nillable);
+    for (const [name, ns, local, codec, nillable, abstract] of table.elements) {
+      const decl = this.element(ns, local, this.codec(codec), nillable, abstract === true);
       this.elementsByName.set(name, decl);
       elements[clarkName(ns, local)] = decl;
       if (!this.declared.has(clarkName(ns, local))) this.declared.set(clarkName(ns, local), decl);
@@ -358,8 +398,8 @@ export class XmlCodecs {
   family(root: XmlRecordCodec, isRoot: boolean, abstract: boolean, members: () => readonly XmlRecordCodec[], blocked = ""): XmlFamilyCodec {
     return new XmlFamilyCodec(root, isRoot, abstract, members, blocked);
   }
-  element(ns: string, local: string, codec: XmlValueCodec, nillable: boolean): XmlElementDecl {
-    return new XmlElementDecl(this, ns, local, codec, nillable);
+  element(ns: string, local: string, codec: XmlValueCodec, nillable: boolean, abstract = false): XmlElementDecl {
+    return new XmlElementDecl(this, ns, local, codec, nillable, abstract);
   }
   /**
    * `xmlTypes`: every named type by "{ns}name" (the first of a name wins), and the record types among them become the
@@ -1109,6 +1149,8 @@ export class XmlElementDecl implements XmlElementCodec {
     readonly local: string,
     private readonly codec: XmlValueCodec,
     private readonly nillable: boolean,
+    /** Declared abstract: it never stands in a document itself (a member of its substitution group does). */
+    private readonly abstract = false,
   ) {}
   encode(value: unknown, w: XmlWriter): void {
     if (value === null && this.nillable) xmlNilElement(w, this.ns, this.local);
@@ -1122,11 +1164,24 @@ export class XmlElementDecl implements XmlElementCodec {
   }
   fromXml(input: string | XmlElementNode, options?: XmlDecodeOptions): unknown {
     const check = this.codecs.documentCheck;
-    if (check === undefined) return decodeXmlElement(input, options, this.ns, this.local, (r) => this.readValue(r, ""));
+    if (check === undefined) return this.fixedChecked(decodeXmlElement(input, options, this.ns, this.local, (r) => this.readValue(r, "")));
     // Identity constraints relate values across the document: checked on its tree once it has decoded.
     const node = typeof input === "string" ? parseXml(input, options?.limits) : input;
     const value = decodeXmlElement(node, options, this.ns, this.local, (r) => this.readValue(r, ""));
     check(node, this.codecs);
+    return this.fixedChecked(value);
+  }
+  /**
+   * A root element declared abstract is refused (cvc-elt.2), and so is one declared with `fixed=` whose value differs
+   * from it (in its type's value space): the value is a string or number with no record to note it on, and
+   * validate<T> checks the type, not the element.
+   */
+  private fixedChecked(value: unknown): unknown {
+    if (this.abstract) throw new XmlDecodeError("", `the element {${this.ns}}${this.local} is abstract: it may not appear in a document itself, only a member of its substitution group (cvc-elt.2)`);
+    const matches = FIXED_MATCH.get(this.codec);
+    if (matches !== undefined && value !== null && !fixedHolds(matches, value)) {
+      throw new XmlDecodeError("", `the element {${this.ns}}${this.local} has a fixed value, and ${JSON.stringify(typeof value === "bigint" ? String(value) : value)} differs from it (cvc-elt.5.2.2.2)`);
+    }
     return value;
   }
   /** The value of this element, the reader being on its start tag (read through its end tag). */
