@@ -17,6 +17,7 @@ import { keepsOrder, keyClaimer, orderedProperty, type OrderedProperty } from ".
 import { fieldRange, type RangeSpec } from "../emitters/protobuf/validate/range.js";
 import { isDateRef } from "../emitters/types/context.js";
 import { stringForPattern, type Random } from "./regex.js";
+import { extensionChain } from "../ir/extension-chain.js";
 
 export interface ValueOptions {
   /** How 64-bit integers are held (the `int64` generation option; OpenAPI default "number", others "bigint"). */
@@ -183,15 +184,7 @@ export class ValueGenerator {
     const family = this.doc.format === "wsdl" || this.doc.format === "xsd" ? this.familyRoot(t) : undefined;
     const claim = keyClaimer(new Set(family ? [XSI_TYPE_PROPERTY] : []));
     if (family) out[XSI_TYPE_PROPERTY] = t.name;
-    const chain: RecordType[] = [];
-    const seen = new Set<string>();
-    for (let r: RecordType | undefined = t; r && !seen.has(r.id); ) {
-      seen.add(r.id);
-      chain.unshift(r);
-      if (!r.base || r.base.derivation === "restriction") break;
-      const base = this.types.get(r.base.id);
-      r = base?.kind === "record" ? base : undefined;
-    }
+    const chain = extensionChain(t, (id) => this.types.get(id));
     for (const r of chain) this.members(r.members, { min: 1, max: 1 }, out, claim, depth, true, r.id === PROTO_VALUE);
     if (this.doc.format === "proto") this.wellKnown(t, out);
     return out;

@@ -1,6 +1,7 @@
 import type { Facets, Field, Group, Member, Occurs, OpenContent, RecordType } from "../../ir/model.js";
 import { fieldPropertyName, orderedGroupPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "./context.js";
+import { extensionChain } from "../../ir/extension-chain.js";
 
 /**
  * A record's members flattened into the properties of one TypeScript object type.
@@ -70,22 +71,12 @@ export function effectiveAnyAttribute(record: RecordType, ctx: TypesContext): Re
 
 export function recordProperties(record: RecordType, ctx: TypesContext): Property[] {
   const out: Property[] = [];
-  const chain: RecordType[] = [];
-  const seen = new Set<string>();
-  for (let r: RecordType | undefined = record; r && !seen.has(r.id); ) {
-    seen.add(r.id);
-    chain.unshift(r);
-    if (!r.base) break;
-    // A restriction restates the content it keeps, so inheritance stops there.
-    if (r.base.derivation === "restriction") break;
-    const base = lookupType(ctx, r.base.id);
-    r = base.kind === "record" ? base : undefined;
-  }
+  const chain = extensionChain(record, (id) => lookupType(ctx, id));
   for (const r of chain) flatten(r.members, { min: 1, max: 1 }, undefined, out);
   // A restriction restates its content, but not always its attributes: the base's attribute uses it neither
   // restates nor prohibits are its own too (XSD 1.0 3.4.2 {attribute uses}, complex content and simple content).
   const top = chain[0]!;
-  if (top.base?.derivation === "restriction" && !seen.has(top.base.id)) {
+  if (top.base?.derivation === "restriction" && !chain.some((r) => r.id === top.base!.id)) {
     const base = lookupType(ctx, top.base.id);
     if (base.kind === "record") {
       const xmlKey = (f: Field) => `{${f.wire.xml?.ns ?? ""}}${f.name}`;

@@ -8,6 +8,7 @@ import { code } from "../xml/context.js";
 import { recordLayout, strictDeclarations, type AnySlot, type FieldSlot, type OrderedSlot, type RecordLayout } from "../xml/record-layout.js";
 import { hasXsdStringForm, xsdEnumKey } from "../../runtime/xml/checks.js";
 import { checkFunction, compositeName, enumKeyOf, declareValueCheck, enumValueSet, facetChecks, typeCheck, type ValidatorContext } from "./value-checks.js";
+import { extensionChain } from "../../ir/extension-chain.js";
 
 /**
  * `<dir>/validate.ts` for a WSDL/XSD document: `validate<Name>(value)` per named type, returning every issue
@@ -532,13 +533,7 @@ function sequenceChecks(t: RecordType, layout: RecordLayout, v: ValidatorContext
   if (!placedByName(layout)) return [];
   const keyOf = new Map<unknown, string>();
   for (const s of layout.slots) if (s.kind === "element") keyOf.set(s.field, s.key);
-  const chain: RecordType[] = [];
-  for (let r: RecordType | undefined = t; r; ) {
-    chain.unshift(r);
-    if (!r.base || r.base.derivation === "restriction" || chain.length > 64) break;
-    const base = lookupType(v.types, r.base.id);
-    r = base.kind === "record" ? base : undefined;
-  }
+  const chain = extensionChain(t, (id) => lookupType(v.types, id));
   const keysIn = (m: Member): string[] | undefined => {
     if (m.kind === "group") {
       const all = m.members.map(keysIn);
@@ -575,13 +570,7 @@ function choiceChecks(t: RecordType, layout: RecordLayout, v: ValidatorContext):
     else keyOf.set(s.kind === "any" ? s.any : s.field, s.key);
   }
   const out: Printable[] = [];
-  const chain: RecordType[] = [];
-  for (let r: RecordType | undefined = t; r; ) {
-    chain.unshift(r);
-    if (!r.base || r.base.derivation === "restriction" || chain.length > 64) break;
-    const base = lookupType(v.types, r.base.id);
-    r = base.kind === "record" ? base : undefined;
-  }
+  const chain = extensionChain(t, (id) => lookupType(v.types, id));
   const keysIn = (m: Member): string[] => (m.kind === "group" ? m.members.flatMap(keysIn) : keyOf.has(m) ? [keyOf.get(m)!] : []);
   const visit = (members: readonly Member[], required: boolean): void => {
     for (const m of members) {

@@ -4,6 +4,7 @@ import { fieldPropertyName } from "../../naming/property-name.js";
 import { lookupType, type TypesContext } from "../types/context.js";
 import { XSI_TYPE_PROPERTY } from "../types/declarations.js";
 import { effectiveAnyAttribute, isList, recordProperties, type OrderedProperty, type SequenceRound } from "../types/properties.js";
+import { extensionChain } from "../../ir/extension-chain.js";
 
 /**
  * A record as the codecs and validators see it: every property with the key the types emitter gave it (the same
@@ -118,15 +119,7 @@ export function recordLayout(t: RecordType, ctx: TypesContext): RecordLayout {
  * top-level xsd:all (allContent), so nothing there is ever out of order. Ranks never decrease along the members.
  */
 export function sequenceRanks(t: RecordType, ctx: TypesContext): ReadonlyMap<Field | OpenContent, number> {
-  const chain: RecordType[] = [];
-  const seen = new Set<string>();
-  for (let r: RecordType | undefined = t; r && !seen.has(r.id); ) {
-    seen.add(r.id);
-    chain.unshift(r);
-    if (!r.base || r.base.derivation === "restriction") break;
-    const base = lookupType(ctx, r.base.id);
-    r = base.kind === "record" ? base : undefined;
-  }
+  const chain = extensionChain(t, (id) => lookupType(ctx, id));
   const out = new Map<Field | OpenContent, number>();
   let rank = -1;
   const frozen = (members: readonly Member[], at: number): void => {
